@@ -1,0 +1,1 @@
+"""The simulated board: virtual sensors and LEDs that implement the hardware interfaces."""
