@@ -1,0 +1,139 @@
+"""Actions: immutable values with the points they empty and fill, and their notation.
+
+Placements, moves and removals of a board are made once (`ActionTable`) and shared, so
+generating legal actions allocates no action objects: that keeps the move generator fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+
+from .boards import Board
+
+
+class ActionKind(IntEnum):
+    PLACE = 0  #: a pebble from the hand onto `target`
+    MOVE = 1  #: a pebble from `origin` to `target` (a step or a flight)
+    REMOVE = 2  #: the mover takes the opposing pebble on `target`
+    JUMP = 3  #: Nau Keti Keta: from `origin` over `jumped` to `target`, landing on `path`
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of one player. Points are bit positions on the game's board.
+
+    `empties` and `fills` are the occupancy change on the board, which is all the sensors
+    can see: the tracker matches what the hands did against them.
+    """
+
+    kind: ActionKind
+    origin: int
+    target: int
+    jumped: tuple[int, ...]
+    path: tuple[int, ...]
+    empties: int
+    fills: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text})"
+
+
+def place(board: Board, p: int) -> Action:
+    return Action(ActionKind.PLACE, -1, p, (), (p,), 0, 1 << p, board.points[p])
+
+
+def move(board: Board, a: int, b: int) -> Action:
+    return Action(ActionKind.MOVE, a, b, (), (b,), 1 << a, 1 << b,
+                  f"{board.points[a]}-{board.points[b]}")
+
+
+def remove(board: Board, p: int) -> Action:
+    return Action(ActionKind.REMOVE, -1, p, (), (), 1 << p, 0, f"x{board.points[p]}")
+
+
+def jump(board: Board, origin: int, path: tuple[int, ...], jumped: tuple[int, ...]) -> Action:
+    """A capture chain; notation `d5xd3xf1` names the start and every landing point."""
+    empties = 1 << origin
+    for j in jumped:
+        empties |= 1 << j
+    target = path[-1]
+    text = "x".join(board.points[p] for p in (origin, *path))
+    return Action(ActionKind.JUMP, origin, target, jumped, path,
+                  empties & ~(1 << target), (1 << target) & ~(1 << origin), text)
+
+
+class ActionTable:
+    """Every placement, move and removal of one board, made once and shared."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = board.size
+        self.place = tuple(place(board, p) for p in range(n))
+        self.remove = tuple(remove(board, p) for p in range(n))
+        self.move = tuple(
+            tuple(move(board, a, b) if a != b else None for b in range(n)) for a in range(n)
+        )
+        # Placements / removals by byte of a mask: a list of actions is three lookups.
+        chunks = (n + 7) // 8
+        self.place_by_byte = tuple(
+            tuple([self.place[k * 8 + i] for i in range(8) if b >> i & 1 and k * 8 + i < n]
+                  for b in range(256))
+            for k in range(chunks)
+        )
+        self.remove_by_byte = tuple(
+            tuple([self.remove[k * 8 + i] for i in range(8) if b >> i & 1 and k * 8 + i < n]
+                  for b in range(256))
+            for k in range(chunks)
+        )
+        # Steps from each point, keyed by the subset of its neighbours that is empty.
+        steps = []
+        for a in range(n):
+            adj = board.adjacency[a]
+            nbrs = board.bits(adj)
+            table: dict[int, list[Action]] = {}
+            for sub in range(1 << len(nbrs)):
+                mask = 0
+                acts = []
+                for k, b in enumerate(nbrs):
+                    if sub >> k & 1:
+                        mask |= 1 << b
+                        acts.append(self.move[a][b])
+                table[mask] = acts
+            steps.append(table)
+        self.steps = tuple(steps)
+        self.by_text = {a.text: a for a in self.place + self.remove}
+        for row in self.move:
+            for a in row:
+                if a is not None:
+                    self.by_text[a.text] = a
+
+    def places(self, mask: int) -> list[Action]:
+        out: list[Action] = []
+        k = 0
+        table = self.place_by_byte
+        while mask:
+            out += table[k][mask & 255]
+            mask >>= 8
+            k += 1
+        return out
+
+    def removes(self, mask: int) -> list[Action]:
+        out: list[Action] = []
+        k = 0
+        table = self.remove_by_byte
+        while mask:
+            out += table[k][mask & 255]
+            mask >>= 8
+            k += 1
+        return out
+
+
+@lru_cache(maxsize=None)
+def table_for(board: Board) -> ActionTable:
+    return ActionTable(board)

@@ -1,0 +1,259 @@
+"""What every game offers, whatever its family: turns, legal actions, push/pop, outcome.
+
+The two families (morris.py: place, move, mill, remove; jump.py: Nau Keti Keta) keep their
+state in plain ints and lists and restore it exactly on pop from a snapshot. The public
+surface is written once here.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from functools import lru_cache
+from typing import TypeVar
+
+from .actions import Action, ActionKind, ActionTable, table_for
+from .boards import BOARDS, Board
+from .errors import IllegalActionError, InvalidNotationError
+from .rules import Rules
+
+log = logging.getLogger(__name__)
+
+G = TypeVar("G", bound="Game")
+
+
+class Side(IntEnum):
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def other(self) -> "Side":
+        return Side(1 - self)
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+class Phase(str, Enum):
+    PLACING = "placing"
+    MOVING = "moving"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw) and why, as a short code."""
+
+    winner: Side | None
+    reason: str
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"winner": str(self.winner) if self.winner is not None else None,
+                "reason": self.reason}
+
+
+@lru_cache(maxsize=None)
+def zobrist(size: int, max_hand: int = 32) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...],
+                                                      tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Fixed random keys: per side and point, per side to move, per pebbles in hand, per
+    pending removals. Seeded, so a position has the same key in every process."""
+    rnd = random.Random(0x4E41564B)
+    pieces = tuple(tuple(rnd.getrandbits(64) for _ in range(size)) for _ in range(2))
+    side = (0, rnd.getrandbits(64))
+    hand = tuple(tuple(rnd.getrandbits(64) if n else 0 for n in range(max_hand + 1))
+                 for _ in range(2))
+    pending = tuple(rnd.getrandbits(64) if n else 0 for n in range(8))
+    return pieces, side, hand, pending
+
+
+class Game(ABC):
+    """A game in progress under one rule set.
+
+    `push` trusts its action (the search calls it millions of times); `play` checks it
+    first. `pop` restores the exact previous state, hash and repetition counts included.
+    """
+
+    rules: Rules
+    board: Board
+    actions_table: ActionTable
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.board = BOARDS[rules.board]
+        self.actions_table = table_for(self.board)
+        self.history: list[Action] = []
+
+    # -- what a family implements ------------------------------------------------------
+    @property
+    @abstractmethod
+    def turn(self) -> Side: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> Phase: ...
+
+    @property
+    @abstractmethod
+    def key(self) -> int:
+        """A 64-bit hash of the position (pebbles, side to move, hands, pending removals)."""
+
+    @abstractmethod
+    def pieces(self, side: Side) -> int:
+        """Mask of the points holding `side`'s pebbles."""
+
+    @abstractmethod
+    def in_hand(self, side: Side) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the side to move; empty when the game is over."""
+
+    @abstractmethod
+    def push(self, action: Action) -> None:
+        """Apply a legal action (not checked: use `play` for untrusted input)."""
+
+    @abstractmethod
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over, else None."""
+
+    @abstractmethod
+    def position(self) -> str:
+        """The position as a string that `from_position` reads back."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls: type[G], rules: Rules, text: str) -> G: ...
+
+    def copy(self: G) -> G:
+        """An independent game with the same position and history (pop works on both)."""
+        other = object.__new__(type(self))
+        other.__dict__ = {k: (v.copy() if isinstance(v, (list, dict)) else v)
+                          for k, v in self.__dict__.items()}
+        return other
+
+    # -- the shared surface --------------------------------------------------------------
+    @property
+    def pending_removals(self) -> int:
+        return 0
+
+    @property
+    def occupancy(self) -> int:
+        return self.pieces(Side.WHITE) | self.pieces(Side.BLACK)
+
+    def on_board(self, side: Side) -> int:
+        return self.pieces(side).bit_count()
+
+    def captured(self, side: Side) -> int:
+        """How many of `side`'s pebbles the opponent has taken."""
+        return self.rules.pieces - self.in_hand(side) - self.on_board(side)
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def colour_at(self, point: int) -> Side | None:
+        bit = 1 << point
+        if self.pieces(Side.WHITE) & bit:
+            return Side.WHITE
+        if self.pieces(Side.BLACK) & bit:
+            return Side.BLACK
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def parse_action(self, text: str) -> Action:
+        """Read one action in notation and check it is legal here."""
+        text = text.strip()
+        if not text:
+            raise InvalidNotationError("empty action")
+        for action in self.legal_actions():
+            if action.text == text:
+                return action
+        self._check_notation(text)
+        raise IllegalActionError(
+            f"{text} is not legal here ({self.turn} to act, {self._describe_state()}); "
+            f"legal: {' '.join(a.text for a in self.legal_actions()) or 'none, the game is over'}"
+        )
+
+    def parse_actions(self, token: str) -> list[Action]:
+        """Read a token that may combine a move and its removals (`a1-a4xd7`), checking each
+        against the position it is played in; the game is left unchanged."""
+        parts = self._split_combined(token.strip())
+        out: list[Action] = []
+        try:
+            for part in parts:
+                action = self.parse_action(part)
+                out.append(action)
+                self.push(action)
+        finally:
+            for _ in out:
+                self.pop()
+        return out
+
+    def play(self, text_or_action: str | Action) -> list[Action]:
+        """Apply an action given as text (combined forms allowed) or as a value, checked."""
+        if isinstance(text_or_action, Action):
+            if not self.is_legal(text_or_action):
+                raise IllegalActionError(f"{text_or_action} is not legal here")
+            actions = [text_or_action]
+        else:
+            actions = self.parse_actions(text_or_action)
+        for action in actions:
+            self.push(action)
+        return actions
+
+    def record(self) -> str:
+        """The game record: one action per token, separated by spaces."""
+        return " ".join(a.text for a in self.history)
+
+    def play_record(self, text: str) -> None:
+        """Play every token of a record; a bad token raises an error naming its number."""
+        for n, token in enumerate(text.split(), start=1):
+            try:
+                self.play(token)
+            except (InvalidNotationError, IllegalActionError) as exc:
+                raise type(exc)(f"token {n} ({token}): {exc}") from None
+
+    def _split_combined(self, token: str) -> list[str]:
+        return [token]
+
+    def _check_notation(self, text: str) -> None:
+        """Raise InvalidNotationError when `text` is not even notation for this board."""
+
+    def _describe_state(self) -> str:
+        return f"{self.phase.value}"
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.rules.name} {self.position()!r}>"
+
+
+def new_game(rules: Rules) -> Game:
+    """A game at the start position of the rule set's family."""
+    if rules.game == "jump":
+        from .jump import JumpGame
+
+        return JumpGame(rules)
+    from .morris import MorrisGame
+
+    return MorrisGame(rules)
+
+
+def game_from_position(rules: Rules, text: str) -> Game:
+    if rules.game == "jump":
+        from .jump import JumpGame
+
+        return JumpGame.from_position(rules, text)
+    from .morris import MorrisGame
+
+    return MorrisGame.from_position(rules, text)
+
+
+__all__ = ["Action", "ActionKind", "Game", "Outcome", "Phase", "Side", "new_game",
+           "game_from_position", "zobrist"]

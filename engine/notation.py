@@ -1,0 +1,248 @@
+"""Notation: action strings and position strings, each with a parser that says what is wrong.
+
+Actions: placement `d6`, move `a1-a4`, removal `xd7` (a combined `a1-a4xd7` is accepted on
+input), Nau Keti Keta capture chain `d5xd3xf1`. Morris positions use Sanmill's FEN-like
+string so positions move between this board and the most used open-source mill program.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import ActionKind
+from .boards import Board
+from .errors import InvalidNotationError
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .jump import JumpGame
+    from .morris import MorrisGame
+
+
+@dataclass(frozen=True)
+class ParsedAction:
+    """The shape of an action read from text, before the rules are asked about it."""
+
+    kind: ActionKind
+    points: tuple[int, ...]
+
+
+def _point(board: Board, name: str, text: str) -> int:
+    if not name:
+        raise InvalidNotationError(f"{text!r}: a point name is missing")
+    if not board.has_point(name):
+        raise InvalidNotationError(
+            f"{text!r}: {name!r} is not a point of the {board.name} board")
+    return board.index(name)
+
+
+def parse_morris_action(board: Board, text: str) -> ParsedAction:
+    """`d6`, `a1-a4` or `xd7` on a morris board."""
+    if text.startswith("x"):
+        return ParsedAction(ActionKind.REMOVE, (_point(board, text[1:], text),))
+    if "-" in text:
+        a, _, b = text.partition("-")
+        if "-" in b:
+            raise InvalidNotationError(f"{text!r}: a move names exactly two points, a-b")
+        return ParsedAction(ActionKind.MOVE, (_point(board, a, text), _point(board, b, text)))
+    return ParsedAction(ActionKind.PLACE, (_point(board, text, text),))
+
+
+def parse_jump_action(board: Board, text: str) -> ParsedAction:
+    """`d3-d4` (a step) or `d5xd3xf1` (a capture chain) on the Nau Keti Keta board."""
+    if "x" in text:
+        names = text.split("x")
+        if len(names) < 2:
+            raise InvalidNotationError(f"{text!r}: a capture names its start and landings")
+        return ParsedAction(ActionKind.JUMP, tuple(_point(board, n, text) for n in names))
+    if "-" in text:
+        a, _, b = text.partition("-")
+        return ParsedAction(ActionKind.MOVE, (_point(board, a, text), _point(board, b, text)))
+    raise InvalidNotationError(
+        f"{text!r}: Nau Keti Keta has no placements; write a step a-b or a capture axbxc")
+
+
+# -- Sanmill position strings -----------------------------------------------------------------
+SANMILL_RINGS = (
+    ("d5", "e5", "e4", "e3", "d3", "c3", "c4", "c5"),
+    ("d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6"),
+    ("d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7"),
+)
+_RING_NAMES = ("inner", "middle", "outer")
+
+
+def morris_to_fen(game: "MorrisGame") -> str:
+    board = game.board
+    white, black = game.pieces(0), game.pieces(1)  # type: ignore[arg-type]
+    rings = []
+    for ring in SANMILL_RINGS:
+        chars = []
+        for name in ring:
+            if not board.has_point(name):
+                chars.append("*")
+                continue
+            bit = 1 << board.index(name)
+            chars.append("O" if white & bit else "@" if black & bit else "*")
+        rings.append("".join(chars))
+    side = game.turn
+    pending = game.pending_removals
+    placing = bool(game.in_hand(0) or game.in_hand(1))  # type: ignore[arg-type]
+    action = "r" if pending else ("p" if placing else "s")
+    fields = [
+        "/".join(rings),
+        "w" if side == 0 else "b",
+        "p" if placing else "m",
+        action,
+        white.bit_count(), game.in_hand(0), black.bit_count(), game.in_hand(1),  # type: ignore[arg-type]
+        pending if side == 0 else 0, pending if side == 1 else 0,
+        0, 0, 0, 0, 0,
+        game.quiet_moves, game._fullmove,
+    ]
+    return " ".join(str(f) for f in fields)
+
+
+def _int_field(fields: list[str], i: int, label: str, text: str) -> int:
+    try:
+        value = int(fields[i])
+    except ValueError:
+        raise InvalidNotationError(
+            f"position field {i + 1} ({label}) must be a whole number, not {fields[i]!r}") from None
+    if value < 0:
+        raise InvalidNotationError(f"position field {i + 1} ({label}) must not be negative")
+    return value
+
+
+def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
+    from .morris import MorrisGame
+
+    game = MorrisGame(rules)
+    board = game.board
+    fields = text.split()
+    if len(fields) < 8:
+        raise InvalidNotationError(
+            f"position has {len(fields)} fields; expected at least 8: rings, side, phase, action, "
+            "white on board, white in hand, black on board, black in hand")
+    rings = fields[0].split("/")
+    if len(rings) != 3:
+        raise InvalidNotationError(
+            f"position field 1 (board) has {len(rings)} rings separated by '/'; expected 3")
+    masks = [0, 0]
+    for r, (ring_text, ring_names) in enumerate(zip(rings, SANMILL_RINGS)):
+        if len(ring_text) != 8:
+            raise InvalidNotationError(
+                f"position field 1 (board): the {_RING_NAMES[r]} ring has {len(ring_text)} "
+                f"points; expected 8")
+        for ch, name in zip(ring_text, ring_names):
+            if ch == "*":
+                continue
+            if ch not in "O@":
+                raise InvalidNotationError(
+                    f"position field 1 (board): {ch!r} at {name} is not O (white), @ (black) "
+                    "or * (empty)")
+            if not board.has_point(name):
+                raise InvalidNotationError(
+                    f"position field 1 (board): {name} is not a point of the {board.name} board")
+            masks[0 if ch == "O" else 1] |= 1 << board.index(name)
+    if fields[1] not in ("w", "b"):
+        raise InvalidNotationError(f"position field 2 (side) must be w or b, not {fields[1]!r}")
+    side = 0 if fields[1] == "w" else 1
+    if fields[2] not in ("p", "m", "o"):
+        raise InvalidNotationError(
+            f"position field 3 (phase) must be p (placing) or m (moving), not {fields[2]!r}")
+    if fields[3] not in ("p", "s", "r"):
+        raise InvalidNotationError(
+            f"position field 4 (action) must be p, s or r, not {fields[3]!r}")
+    labels = ("white on board", "white in hand", "black on board", "black in hand")
+    counts = [_int_field(fields, 4 + i, labels[i], text) for i in range(4)]
+    for s, colour in enumerate(("white", "black")):
+        if counts[2 * s] != masks[s].bit_count():
+            raise InvalidNotationError(
+                f"position field {5 + 2 * s} ({colour} on board) says {counts[2 * s]} but the "
+                f"board shows {masks[s].bit_count()} {colour} pebbles")
+        if counts[2 * s] + counts[2 * s + 1] > rules.pieces:
+            raise InvalidNotationError(
+                f"{colour} has {counts[2 * s] + counts[2 * s + 1]} pebbles on board and in hand; "
+                f"{rules.name} gives each side {rules.pieces}")
+    hand = (counts[1], counts[3])
+    if fields[2] == "m" and (hand[0] or hand[1]):
+        raise InvalidNotationError("position field 3 says moving but pebbles are still in hand")
+    pending = 0
+    if len(fields) >= 10:
+        pw = _int_field(fields, 8, "white removals", text)
+        pb = _int_field(fields, 9, "black removals", text)
+        if (pw if side else pb):
+            raise InvalidNotationError("removals are pending for the side not to act")
+        pending = pb if side else pw
+    if (fields[3] == "r") != bool(pending):
+        raise InvalidNotationError(
+            "position field 4 (action) says r (remove) but no removal is pending" if pending == 0
+            else "a removal is pending but position field 4 (action) is not r")
+    quiet = _int_field(fields, 15, "moves without a removal", text) if len(fields) >= 16 else 0
+    fullmove = _int_field(fields, 16, "move number", text) if len(fields) >= 17 else 1
+    game._set_state(masks[0], masks[1], hand, side, pending, quiet, max(fullmove, 1))
+    return game
+
+
+# -- Nau Keti Keta position strings ---------------------------------------------------------
+def jump_to_text(game: "JumpGame") -> str:
+    """Rows from the top (a7 d7 g7) to the bottom (a1 d1 g1), then side, quiet moves, move."""
+    board = game.board
+    white, black = game.pieces(0), game.pieces(1)  # type: ignore[arg-type]
+    rows: dict[int, list[str]] = {}
+    for i, name in enumerate(board.points):
+        bit = 1 << i
+        rows.setdefault(int(name[1:]), []).append("O" if white & bit else "@" if black & bit else "*")
+    body = "/".join("".join(rows[r]) for r in sorted(rows, reverse=True))
+    huff = game.huffable()
+    fields = [body, "w" if game.turn == 0 else "b", str(game.quiet_moves), str(game._fullmove)]
+    if huff:
+        fields.append("h:" + ",".join(board.names(huff)))
+    return " ".join(fields)
+
+
+def jump_from_text(rules: Rules, text: str) -> "JumpGame":
+    from .jump import JumpGame
+
+    game = JumpGame(rules)
+    board = game.board
+    fields = text.split()
+    if len(fields) < 2:
+        raise InvalidNotationError("position needs at least the rows and the side (w or b)")
+    rows_by_number: dict[int, list[int]] = {}
+    for i, name in enumerate(board.points):
+        rows_by_number.setdefault(int(name[1:]), []).append(i)
+    numbers = sorted(rows_by_number, reverse=True)
+    rows = fields[0].split("/")
+    if len(rows) != len(numbers):
+        raise InvalidNotationError(
+            f"position field 1 has {len(rows)} rows; the {board.name} board has {len(numbers)}")
+    masks = [0, 0]
+    for row_text, number in zip(rows, numbers):
+        idx = rows_by_number[number]
+        if len(row_text) != len(idx):
+            raise InvalidNotationError(
+                f"position field 1: row {number} has {len(row_text)} points; expected {len(idx)}")
+        for ch, i in zip(row_text, idx):
+            if ch == "O":
+                masks[0] |= 1 << i
+            elif ch == "@":
+                masks[1] |= 1 << i
+            elif ch != "*":
+                raise InvalidNotationError(
+                    f"position field 1: {ch!r} at {board.points[i]} is not O, @ or *")
+    if fields[1] not in ("w", "b"):
+        raise InvalidNotationError(f"position field 2 (side) must be w or b, not {fields[1]!r}")
+    for s, colour in enumerate(("white", "black")):
+        if masks[s].bit_count() > rules.pieces:
+            raise InvalidNotationError(
+                f"{colour} has {masks[s].bit_count()} pebbles; {rules.name} gives {rules.pieces}")
+    quiet = _int_field(fields, 2, "moves without a capture", text) if len(fields) > 2 else 0
+    fullmove = _int_field(fields, 3, "move number", text) if len(fields) > 3 else 1
+    huff = 0
+    if len(fields) > 4:
+        if not fields[4].startswith("h:"):
+            raise InvalidNotationError(f"position field 5 must be h:points, not {fields[4]!r}")
+        huff = board.mask(n for n in fields[4][2:].split(",") if n)
+    game._set_state(masks[0], masks[1], 0 if fields[1] == "w" else 1, quiet, max(fullmove, 1), huff)
+    return game

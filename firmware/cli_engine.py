@@ -1,0 +1,94 @@
+"""Engine commands: variants, perft, moves, and the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from navakankari.engine.errors import EngineError
+from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.perft import perft
+from navakankari.engine.presets import PRESETS, describe, preset
+
+# Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
+BENCH_SECTIONS: dict[str, str] = {
+    "engine": "navakankari.engine.bench:run",
+}
+
+
+def _game(args: argparse.Namespace) -> Game:
+    rules = preset(args.variant)
+    if args.position:
+        return game_from_position(rules, args.position)
+    return new_game(rules)
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    for name, rules in PRESETS.items():
+        print(f"{name}: {rules.pieces} pebbles a side on the {rules.board} board")
+        if args.verbose_rules:
+            print(f"    {describe(name)}")
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    game = _game(args)
+    for depth in range(1, args.depth + 1):
+        print(f"{depth} {perft(game, depth)}", flush=True)
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    for action in _game(args).legal_actions():
+        print(action)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    names = args.sections or list(BENCH_SECTIONS)
+    unknown = [n for n in names if n not in BENCH_SECTIONS]
+    if unknown:
+        print(f"navakankari bench: unknown section(s) {', '.join(unknown)}; "
+              f"sections: {', '.join(BENCH_SECTIONS)}", file=sys.stderr)
+        return 2
+    for name in names:
+        module, _, func = BENCH_SECTIONS[name].partition(":")
+        print(f"== {name}", flush=True)
+        getattr(importlib.import_module(module), func)(out=lambda s: print(s, flush=True),
+                                                        quick=args.quick)
+    return 0
+
+
+def _guard(func):  # type: ignore[no-untyped-def]
+    """Bad input (an unknown variant, a bad position) is one clear line and exit code 2."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return func(args)
+        except EngineError as exc:
+            print(f"navakankari: {exc}", file=sys.stderr)
+            return 2
+
+    return run
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("variants", help="list the rule presets")
+    p.add_argument("--rules", dest="verbose_rules", action="store_true",
+                   help="say where each preset's rules come from")
+    p.set_defaults(func=cmd_variants)
+
+    for name, func, text in (("perft", cmd_perft, "count leaves of the game tree"),
+                             ("moves", cmd_moves, "list the legal actions")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--variant", default="nine-mens-morris", help="a preset name")
+        p.add_argument("--position", help="a position string (Sanmill FEN for morris boards)")
+        if name == "perft":
+            p.add_argument("--depth", type=int, required=True)
+        p.set_defaults(func=_guard(func))
+
+    p = sub.add_parser("bench", help="print speed figures")
+    p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)})")
+    p.add_argument("--quick", action="store_true", help="smaller runs")
+    p.set_defaults(func=cmd_bench)
