@@ -1,0 +1,225 @@
+"""Each preset's distinctive rule, from a position where it changes what happens."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import make_fen
+
+from navakankari.engine.game import Outcome, Side, game_from_position, new_game
+from navakankari.engine.presets import preset
+from navakankari.engine.rules import BoardFull, Flying
+
+
+def texts(game):
+    return sorted(a.text for a in game.legal_actions())
+
+
+def at(variant: str, **kw):
+    return game_from_position(preset(variant), make_fen(**kw))
+
+
+# -- removals ---------------------------------------------------------------------------
+def test_a_mill_leaves_the_same_side_to_remove():
+    game = at("nine-mens-morris", white="a7 d7", black="b6 f6", white_hand=7, black_hand=7)
+    game.play("g7")
+    assert game.turn == Side.WHITE and game.pending_removals == 1
+    assert texts(game) == ["xb6", "xf6"]
+    game.play("xb6")
+    assert game.turn == Side.BLACK and game.pending_removals == 0
+
+
+@pytest.mark.parametrize("variant, removals", [("navakankari", 2), ("nine-mens-morris", 1)])
+def test_two_mills_closed_at_once(variant, removals):
+    game = at(variant, white="a7 d7 g4 g1", black="b6 f6 b2", white_hand=5, black_hand=6)
+    game.play("g7")
+    assert game.pending_removals == removals
+    game.play("xb6")
+    assert game.turn == (Side.WHITE if removals == 2 else Side.BLACK)
+    if removals == 2:
+        game.play("xf6")
+        assert game.turn == Side.BLACK
+    assert game.captured(Side.BLACK) == removals
+
+
+def test_combined_notation_plays_move_and_removal():
+    game = at("nine-mens-morris", white="a7 d7 g4", black="b6 f6 b2 d2")
+    assert [a.text for a in game.play("g4-g7xb2")] == ["g4-g7", "xb2"]
+    assert game.turn == Side.BLACK
+
+
+@pytest.mark.parametrize("variant, takeable", [
+    ("navakankari", []),  # all of black stands in mills: none may be taken
+    ("nine-mens-morris", ["xb2", "xb4", "xb6"]),  # all in mills: any may be taken
+])
+def test_all_opposing_pebbles_in_mills(variant, takeable):
+    game = at(variant, white="a7 d7 g4", black="b6 b4 b2", side="w")
+    game.play("g4-g7")
+    assert texts(game) == takeable or game.turn == Side.BLACK
+    if not takeable:
+        assert game.turn == Side.BLACK and game.pending_removals == 0
+
+
+def test_pebbles_in_a_mill_are_safe_while_others_are_not():
+    game = at("nine-mens-morris", white="a7 d7 g4", black="b6 b4 b2 d2")
+    game.play("g4-g7")
+    assert texts(game) == ["xd2"]
+
+
+# -- re-forming a mill -------------------------------------------------------------------
+def _reform(game, times: int) -> list[int]:
+    """White opens and closes a7-d7-g7 `times` times while black shuffles d1-d2; returns how
+    many removals each closing allowed."""
+    d1 = 1 << game.board.index("d1")
+
+    def shuffle() -> None:
+        game.play("d1-d2" if game.pieces(Side.BLACK) & d1 else "d2-d1")
+
+    pending = []
+    for _ in range(times):
+        game.play("g7-g4")
+        shuffle()
+        game.play("g4-g7")
+        pending.append(game.pending_removals)
+        if game.pending_removals:
+            game.push(next(a for a in game.legal_actions() if a.text not in ("xd1", "xd2")))
+        shuffle()
+    return pending
+
+
+BLACK_SEVEN = "c3 e3 b4 f4 b6 f6 d1"
+
+
+def test_navakankari_mill_captures_at_most_three_times():
+    game = at("navakankari", white="a7 d7 g7", black=BLACK_SEVEN)
+    assert _reform(game, 4) == [1, 1, 1, 0]
+
+
+def test_navakankari_strict_mill_captures_once():
+    game = at("navakankari-strict", white="a7 d7 g7", black=BLACK_SEVEN)
+    assert _reform(game, 2) == [1, 0]
+
+
+def test_standard_mill_captures_every_time():
+    game = at("nine-mens-morris", white="a7 d7 g7 a1", black=BLACK_SEVEN)
+    assert _reform(game, 4) == [1, 1, 1, 1]
+
+
+def test_morabaraba_mill_not_re_formed_at_once_by_the_same_pebble():
+    white, black = "a7 d7 g7 a1", BLACK_SEVEN
+    game = at("morabaraba", white=white, black=black)
+    game.play("g7-g4")
+    game.play("d1-d2")
+    game.play("g4-g7")
+    assert game.pending_removals == 0 and game.turn == Side.BLACK
+    # After a move in between, the same mill captures again.
+    game.play("d2-d1")
+    game.play("g7-g4")
+    game.play("d1-d2")
+    game.play("a1-a4")
+    game.play("d2-d1")
+    game.play("g4-g7")
+    assert game.pending_removals == 1
+    standard = at("twelve-mens-morris", white=white, black=black)
+    standard.play("g7-g4")
+    standard.play("d1-d2")
+    standard.play("g4-g7")
+    assert standard.pending_removals == 1
+
+
+# -- flying, moving during placement ---------------------------------------------------------
+def test_flying_at_three_in_the_standard_game_only():
+    kw = dict(white="a7 d7 d1", black="c3 e3 b4 f4 b2")
+    flying = at("nine-mens-morris", **kw)
+    walking = at("navakankari", **kw)
+    assert "a7-g1" in texts(flying) and len(texts(flying)) == 3 * 16
+    assert texts(walking) == ["a7-a4", "d1-a1", "d1-d2", "d1-g1", "d7-d6", "d7-g7"]
+
+
+def test_phase_three_lets_both_sides_fly():
+    rules = preset("nine-mens-morris").replace(flying=Flying.BOTH)
+    fen = make_fen(white="a7 d7 d1 b6 f6", black="c3 e3 b4", side="w")
+    both = game_from_position(rules, fen)
+    assert "a7-g1" in texts(both)
+    assert "a7-g1" not in texts(game_from_position(preset("nine-mens-morris"), fen))
+
+
+def test_lasker_moves_during_placement():
+    lasker = new_game(preset("lasker"))
+    standard = new_game(preset("nine-mens-morris"))
+    for game in (lasker, standard):
+        game.play("a7")
+        game.play("d1")
+    assert "a7-a4" in texts(lasker) and "a7-a4" not in texts(standard)
+    lasker.play("a7-a4")
+    assert lasker.in_hand(Side.WHITE) == 9 and lasker.turn == Side.BLACK
+
+
+# -- six men's morris --------------------------------------------------------------------------
+def test_six_mens_morris_uses_the_inner_sixteen_points():
+    game = new_game(preset("six-mens-morris"))
+    assert len(game.legal_actions()) == 16 and game.board.size == 16
+    assert game.in_hand(Side.WHITE) == 6
+    with pytest.raises(Exception, match="not a point"):
+        game.play("a7")
+
+
+def test_six_mens_morris_spokes_are_lines_but_not_mills():
+    game = at("six-mens-morris", white="d6 d5", black="b6 f6 b2", white_hand=4, black_hand=3)
+    assert "d6" not in texts(game)  # occupied
+    game = at("six-mens-morris", white="d5 b4", black="b6 f6", white_hand=4, black_hand=4)
+    game.play("c4")  # b4-c4 is a spoke, c5-c4-c3 needs c5 and c3: no mill
+    assert game.pending_removals == 0
+
+
+# -- the end of the game ------------------------------------------------------------------------
+def test_fewer_than_three_pebbles_loses():
+    game = at("nine-mens-morris", white="a7 d7 g4", black="b6 f6 b2")
+    game.play("g4-g7")
+    game.play("xb6")
+    assert game.outcome() == Outcome(Side.WHITE, "too-few-pebbles")
+    assert game.legal_actions() == []
+
+
+def test_no_legal_move_loses():
+    game = at("navakankari", white="d7 g4 d1 a4 d5 b4 c4 e4", black="g7 a7 g1 a1", side="b")
+    assert game.legal_actions() == []
+    assert game.outcome() == Outcome(Side.WHITE, "blocked")
+
+
+FULL_RECORD = ("f2 f4 b6 c5 d3 g4 f6 d7 d1 b4 a4 d6 e3 e5 e4 g1 c4 b2 a1 c3 d5 d2 g7 a7")
+
+
+@pytest.mark.parametrize("board_full, expected", [
+    (BoardFull.DRAW, Outcome(None, "board-full")),
+    (BoardFull.FIRST_LOSES, Outcome(Side.BLACK, "board-full")),
+])
+def test_twelve_a_side_full_board(board_full, expected):
+    game = new_game(preset("twelve-mens-morris").replace(board_full=board_full))
+    game.play_record(FULL_RECORD)
+    assert game.occupancy == game.board.full
+    assert game.outcome() == expected
+
+
+def test_threefold_repetition_draws():
+    game = at("nine-mens-morris", white="a7 d7 g4 b2", black="c3 e3 b4 f4 f2 d1")
+    for _ in range(2):
+        for text in ("a7-a4", "d1-d2", "a4-a7", "d2-d1"):
+            assert game.outcome() is None
+            game.play(text)
+    assert game.outcome() == Outcome(None, "repetition")
+
+
+def test_moves_without_a_removal_draw():
+    rules = preset("nine-mens-morris").replace(quiet_move_limit=4, repetition_draw=None)
+    game = game_from_position(rules, make_fen(white="a7 d7 g4 b2", black="c3 e3 b4 f4 f2 d1"))
+    game.play_record("a7-a4 d1-d2 a4-a7")
+    assert game.outcome() is None
+    game.play("d2-d1")
+    assert game.outcome() == Outcome(None, "quiet-moves")
+
+
+def test_a_removal_resets_the_quiet_count():
+    game = at("nine-mens-morris", white="a7 d7 g4", black="c3 e3 b4 f4 f2 d1", quiet=40)
+    game.play("g4-g7")
+    game.play("xd1")
+    assert game.quiet_moves == 0
