@@ -1,0 +1,219 @@
+"""The web companion: the board page, its live updates, and the few requests that change a game.
+
+Viewing is open to anyone on the network; every request that changes the game (new game,
+takeback, the simulator's hands) needs the PIN from the configuration. Without a configured
+PIN such requests are refused with a message that says so. The page is plain HTML, SVG and
+JavaScript served from the package, so a Pi needs nothing but pip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).resolve().parent / "web"
+STATIC_FILES = {  # the only files served: nothing outside this list is reachable
+    "app.js": "application/javascript",
+    "style.css": "text/css",
+    "index.html": "text/html",
+}
+MAX_BODY = 16 * 1024
+
+
+class RequestError(ValueError):
+    """A request the backend refuses; the message is shown on the page."""
+
+
+class CompanionBackend(Protocol):
+    """What the companion needs from the running board (the daemon provides it)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state the page draws, JSON-ready (see app.js for the fields)."""
+
+    def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call `callback` (on the event loop) after every change; returns a remover."""
+
+    async def new_game(self, variant: str, white: str, black: str) -> None: ...
+
+    async def takeback(self, count: int) -> None: ...
+
+    def record(self) -> str: ...
+
+    def recording(self) -> str: ...
+
+    async def hand(self, request: dict[str, Any]) -> None:
+        """A hand on the simulated board (lift, put, place, move, drop); RequestError else."""
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+class Companion:
+    """The aiohttp application around one backend."""
+
+    def __init__(self, backend: CompanionBackend, pin: str | None) -> None:
+        self.backend = backend
+        self.pin = pin or None
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._version = 0
+        self._push_scheduled = False
+
+    # -- application ----------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app.router.add_get("/", self.index)
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/api/state", self.state)
+        app.router.add_get("/api/record.txt", self.record)
+        app.router.add_get("/api/recording.jsonl", self.recording)
+        app.router.add_post("/api/new-game", self._changing(self.new_game))
+        app.router.add_post("/api/takeback", self._changing(self.takeback))
+        app.router.add_post("/api/hand", self._changing(self.hand))
+        app.router.add_get("/ws", self.websocket)
+        app.on_startup.append(self._start)
+        app.on_shutdown.append(self._close_sockets)
+        return app
+
+    async def _start(self, app: web.Application) -> None:
+        remove = self.backend.add_listener(self._changed)
+        app.on_cleanup.append(lambda _app: _noop(remove()))
+
+    @web.middleware
+    async def _errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except web.HTTPRequestEntityTooLarge:
+            return _error(413, f"request body larger than {MAX_BODY} bytes")
+        except web.HTTPException:
+            raise
+        except RequestError as exc:
+            return _error(409, str(exc))
+
+    # -- reading ---------------------------------------------------------------------------
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in STATIC_FILES:
+            return _error(404, f"no such file: {name}")
+        return web.FileResponse(STATIC_DIR / name, headers={
+            "Content-Type": STATIC_FILES[name], "Cache-Control": "no-cache"})
+
+    def _snapshot(self) -> dict[str, Any]:
+        snap = dict(self.backend.snapshot())
+        snap["type"] = "state"
+        snap["version"] = self._version
+        snap["pin_required"] = True
+        snap["pin_configured"] = self.pin is not None
+        return snap
+
+    async def state(self, request: web.Request) -> web.Response:
+        return web.json_response(self._snapshot())
+
+    async def record(self, request: web.Request) -> web.Response:
+        return web.Response(text=self.backend.record() + "\n", content_type="text/plain")
+
+    async def recording(self, request: web.Request) -> web.Response:
+        return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")
+
+    # -- changing --------------------------------------------------------------------------
+    def _changing(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> Handler:
+        async def run(request: web.Request) -> web.StreamResponse:
+            if self.pin is None:
+                return _error(403, "changes from the web are off: set a PIN in the configuration "
+                                   "([web] pin) to allow them")
+            given = request.headers.get("X-Pin", "")
+            if not hmac.compare_digest(given.encode(), self.pin.encode()):
+                return _error(403, "wrong or missing PIN")
+            if request.content_length is not None and request.content_length > MAX_BODY:
+                return _error(413, f"request body larger than {MAX_BODY} bytes")
+            try:
+                body = await request.json()
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                return _error(400, "the request body is not JSON")
+            if not isinstance(body, dict):
+                return _error(400, "the request body must be a JSON object")
+            await handler(body)
+            return web.json_response({"ok": True})
+
+        return run
+
+    async def new_game(self, body: dict[str, Any]) -> None:
+        variant, white, black = (body.get(k) for k in ("variant", "white", "black"))
+        for key, value in (("variant", variant), ("white", white), ("black", black)):
+            if not isinstance(value, str) or not value:
+                raise RequestError(f"new game: {key} must be a non-empty string")
+        await self.backend.new_game(variant, white, black)  # type: ignore[arg-type]
+
+    async def takeback(self, body: dict[str, Any]) -> None:
+        count = body.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise RequestError("takeback: count must be a whole number of at least 1")
+        await self.backend.takeback(count)
+
+    async def hand(self, body: dict[str, Any]) -> None:
+        await self.backend.hand(body)
+
+    # -- live updates ----------------------------------------------------------------------
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        try:
+            await ws.send_json(self._snapshot())
+            async for msg in ws:  # the page only listens; anything it sends is ignored
+                if msg.type == WSMsgType.ERROR:
+                    break
+        finally:
+            self._sockets.discard(ws)
+        return ws
+
+    def _changed(self) -> None:
+        """Coalesce a burst of changes into one push on the next loop turn."""
+        self._version += 1
+        if not self._push_scheduled:
+            self._push_scheduled = True
+            asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self._push()))
+
+    async def _push(self) -> None:
+        self._push_scheduled = False
+        if not self._sockets:
+            return
+        data = json.dumps(self._snapshot())
+        for ws in list(self._sockets):
+            try:
+                await ws.send_str(data)
+            except (ConnectionError, RuntimeError):
+                self._sockets.discard(ws)
+
+    async def _close_sockets(self, app: web.Application) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+
+
+async def _noop(_: object) -> None:
+    return None
+
+
+async def serve(companion: Companion, host: str, port: int) -> web.AppRunner:
+    """Start serving; the caller's loop owns the server and calls runner.cleanup() to stop."""
+    runner = web.AppRunner(companion.app())
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    log.info("web companion on http://%s:%d/", host, port)
+    return runner
