@@ -24,7 +24,11 @@ SETTLE_S = 10e-6
 
 
 class MatrixSensors(SensorArray):
-    """Scans `rows` x `columns` at `scan_hz` in a thread; `scan_once()` runs one pass."""
+    """Scans `rows` x `columns` at `scan_hz` in a thread; `scan_once()` runs one pass.
+
+    With `thread=False`, `start` begins no thread: the owner calls `scan_once()` on its own
+    schedule (tests, or an event loop that prefers to scan itself).
+    """
 
     def __init__(
         self,
@@ -36,6 +40,7 @@ class MatrixSensors(SensorArray):
         clock: Clock = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
         gpio: ModuleType | None = None,
+        thread: bool = True,
     ) -> None:
         super().__init__(cells, clock=clock)
         check_points(self.points, cells)
@@ -50,6 +55,7 @@ class MatrixSensors(SensorArray):
         self._bus = threading.Lock()
         self._stop_event = threading.Event()
         self._thread: threading.Thread | None = None
+        self._threaded = thread
         gpio.setwarnings(False)
         gpio.setmode(gpio.BCM)
         for pin in self._rows:
@@ -81,6 +87,8 @@ class MatrixSensors(SensorArray):
         return present
 
     def _start(self) -> None:
+        if not self._threaded:
+            return
         self._stop_event.clear()
         self._thread = threading.Thread(target=self._run, name="matrix-scan", daemon=True)
         self._thread.start()

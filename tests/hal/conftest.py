@@ -85,7 +85,8 @@ class MatrixHarness(SensorHarness):
         self.clock = clock
         self.sleeps: list[float] = []
         self.sensors = MatrixSensors(
-            s.rows, s.columns, s.cells, clock=clock, sleep=self.sleeps.append, gpio=self.gpio
+            s.rows, s.columns, s.cells, clock=clock, sleep=self.sleeps.append, gpio=self.gpio,
+            thread=False,
         )
 
     def place(self, point: str) -> None:
