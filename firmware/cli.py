@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "navakankari.firmware.cli_hal",
 )
 
 

@@ -202,6 +202,7 @@ def run_calibration(
     sleep: Callable[[float], None] = time.sleep,
     out: TextIO,
     poll: float = 0.02,
+    should_skip: Callable[[], bool] = lambda: False,
 ) -> Profile:
     """Calibrate on the hardware `open_board` opens for the channel-named profile."""
     raw, channels = channel_profile(profile)
@@ -218,6 +219,8 @@ def run_calibration(
         while not calibration.done:
             while not events.empty():
                 calibration.on_event(events.get())
+            if should_skip():
+                calibration.skip()
             for note in calibration.notes[notes:]:
                 print(f"! {note}", file=out)
             notes = len(calibration.notes)

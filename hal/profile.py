@@ -35,7 +35,8 @@ class ProfileError(ValueError):
         self.line = line
         self.key = key
         self.problem = problem
-        super().__init__(f"{source}:{line}: {key}: {problem}")
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {key}: {problem}")
 
 
 @dataclass(frozen=True)
