@@ -28,11 +28,11 @@ def test_an_interrupt_reads_both_chips_and_releases_the_line(mock_factory: MockF
     h = McpHarness(mock_factory, clock)
     events: list[SensorEvent] = []
     h.sensors.start(events.append)
-    h.place("g1")  # chip 1, GPA7
+    h.place("g1")  # chip 1, GPB2
     assert events == [SensorEvent("g1", True, 1.0)]
     assert not h.bus.int_low
     clock.advance(0.5)
-    h.place("c4")  # chip 0, GPB3: needs the mirrored INT
+    h.place("c4")  # chip 0, GPB4: needs the mirrored INT
     assert events[-1] == SensorEvent("c4", True, 1.5)
     assert not h.bus.int_low
     h.sensors.close()
