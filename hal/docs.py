@@ -17,7 +17,7 @@ from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
-from .profile import RESERVED_GPIOS, GpioSensors, Mcp23017Sensors, MatrixSensors, Profile, load_profile, profile_names
+from .profile import RESERVED_GPIOS, GpioSensorConfig, Mcp23017SensorConfig, MatrixSensorConfig, Profile, load_profile, profile_names
 
 DOCS_DIR = PROFILE_DIR / "docs"
 
@@ -32,12 +32,12 @@ HEADER: dict[int, str | int] = {
 
 def sensor_label(profile: Profile, point: str) -> str:
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         return f"GPIO{s.pins[point]}"
-    if isinstance(s, MatrixSensors):
+    if isinstance(s, MatrixSensorConfig):
         r, c = s.cells[point]
         return f"row {r} (GPIO{s.rows[r]}) x column {c} (GPIO{s.columns[c]})"
-    if isinstance(s, Mcp23017Sensors):
+    if isinstance(s, Mcp23017SensorConfig):
         chip, bit = s.channels[point]
         return f"0x{s.addresses[chip]:02x} GP{'AB'[bit // 8]}{bit % 8}"
     return "simulated"
@@ -79,12 +79,12 @@ def pinout_markdown(profile: Profile, name: str) -> str:
 
 def _sensor_note(profile: Profile) -> str:
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         return ", each switch between its GPIO and GND (internal pull-up)"
-    if isinstance(s, MatrixSensors):
+    if isinstance(s, MatrixSensorConfig):
         return (f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
                 "one 1N4148 per switch, cathode (band) towards the row")
-    if isinstance(s, Mcp23017Sensors):
+    if isinstance(s, Mcp23017SensorConfig):
         chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
         return (f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
                 f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND")
@@ -165,12 +165,12 @@ def wiring_svg(profile: Profile) -> str:
 
 def _short_sensor(profile: Profile, point: str) -> str:
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         return f"GPIO{s.pins[point]}"
-    if isinstance(s, MatrixSensors):
+    if isinstance(s, MatrixSensorConfig):
         r, c = s.cells[point]
         return f"R{r} C{c}"
-    if isinstance(s, Mcp23017Sensors):
+    if isinstance(s, Mcp23017SensorConfig):
         chip, bit = s.channels[point]
         return f"{s.addresses[chip]:02x}:{'AB'[bit // 8]}{bit % 8}"
     return "sim"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from navakankari.hal import Profile, ProfileError, dump_profile, load_profile, profile_names
-from navakankari.hal.profile import GpioSensors, parse_profile
+from navakankari.hal.profile import GpioSensorConfig, parse_profile
 from navakankari.wiring import PROFILE_DIR
 
 SHIPPED = ["direct-19", "direct-24", "matrix-24", "mcp23017-24", "sim-19", "sim-24"]
@@ -58,7 +58,7 @@ def test_a_good_profile_loads_from_a_path(tmp_path: Path) -> None:
     path.write_text(GOOD)
     profile = load_profile(path)
     assert profile.points == ("a1", "b2", "c3")
-    assert profile.sensors == GpioSensors({"a1": 4, "b2": 5, "c3": 6})
+    assert profile.sensors == GpioSensorConfig({"a1": 4, "b2": 5, "c3": 6})
     assert profile.leds.brightness == 0.2 and profile.leds.count == 3
     assert profile.source == str(path)
 
