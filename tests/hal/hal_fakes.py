@@ -159,6 +159,8 @@ class FakeI2C:
         self.on_int = on_int
         self.int_low = False
         self.deinit_called = False
+        self.during_read: Callable[[int, int], None] | None = None
+        """Called (address, register) once per register read: the world changing mid-read."""
 
     def try_lock(self) -> bool:
         if self.locked:
@@ -204,7 +206,8 @@ class FakeI2C:
         end = len(in_buffer) if in_end is None else in_end
         for offset, i in enumerate(range(in_start, end)):
             in_buffer[i] = chip.read(reg + offset)
-        self._update_int()
+        if self.during_read is not None:
+            self.during_read(address, reg)
 
     def readfrom_into(self, address: int, buffer: bytearray, *, start: int = 0, end: int | None = None) -> None:
         chip = self._chip(address)

@@ -60,3 +60,22 @@ def test_a_bus_passed_in_is_not_closed(mock_factory: MockFactory) -> None:
     h = McpHarness(mock_factory, ManualClock())
     h.sensors.close()
     assert not h.bus.deinit_called
+
+
+def test_a_change_while_the_other_chip_is_read_is_not_lost(mock_factory: MockFactory) -> None:
+    """INT stays low with no new edge when chip 0 changes while chip 1 is being read."""
+    h = McpHarness(mock_factory, ManualClock())
+    events: list[SensorEvent] = []
+    h.sensors.start(events.append)
+    once = []
+
+    def change_chip_0(address: int, register: int) -> None:
+        if address == 0x21 and not once:
+            once.append(True)
+            h.place("a7")  # chip 0, GPA0
+
+    h.bus.during_read = change_chip_0
+    h.place("g1")  # chip 1
+    assert {e.point for e in events} == {"g1", "a7"}
+    assert not h.bus.int_low
+    h.sensors.close()
