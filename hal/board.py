@@ -104,6 +104,20 @@ def _open_sim(profile: Profile, clock: Clock, sleep: Callable[[float], None] | N
 
 def open_sensors(profile: Profile, *, clock: Clock = time.monotonic) -> SensorArray:
     """The real sensor backend of a profile."""
+    try:
+        return _open_sensors(profile, clock)
+    except ImportError as exc:
+        raise BackendError(
+            f"cannot open {profile.sensors.backend!r} sensors here ({exc}); "
+            f"on a computer without GPIO, set {BACKEND_ENV}={SIM}"
+        ) from exc
+    except Exception as exc:
+        if type(exc).__module__.startswith("gpiozero"):  # pin in use, no such pin, ...
+            raise BackendError(f"cannot open {profile.sensors.backend!r} sensors: {exc}") from exc
+        raise
+
+
+def _open_sensors(profile: Profile, clock: Clock) -> SensorArray:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
         from .gpiozero_sensors import GpioZeroSensors  # noqa: PLC0415

@@ -16,7 +16,6 @@ import logging
 import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -166,7 +165,9 @@ class Calibration:
         self._step += 1
         if self.stage is Stage.NAMES and self._step >= len(self.points):
             self.stage, self._step = Stage.LEDS, 0
-        if self.stage is Stage.LEDS and (self._step >= self.led_count or len(self.led_of) == len(self.points)):
+        if self.stage is Stage.LEDS and (
+            self._step >= self.led_count or len(self.led_of) == len(self.points)
+        ):
             self.stage = Stage.DONE
 
 

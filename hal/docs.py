@@ -17,15 +17,59 @@ from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
-from .profile import RESERVED_GPIOS, GpioSensorConfig, Mcp23017SensorConfig, MatrixSensorConfig, Profile, load_profile, profile_names
+from .profile import (
+    RESERVED_GPIOS,
+    GpioSensorConfig,
+    Mcp23017SensorConfig,
+    MatrixSensorConfig,
+    Profile,
+    load_profile,
+    profile_names,
+)
 
 DOCS_DIR = PROFILE_DIR / "docs"
 
 HEADER: dict[int, str | int] = {
-    1: "3V3", 2: "5V", 3: 2, 4: "5V", 5: 3, 6: "GND", 7: 4, 8: 14, 9: "GND", 10: 15,
-    11: 17, 12: 18, 13: 27, 14: "GND", 15: 22, 16: 23, 17: "3V3", 18: 24, 19: 10, 20: "GND",
-    21: 9, 22: 25, 23: 11, 24: 8, 25: "GND", 26: 7, 27: 0, 28: 1, 29: 5, 30: "GND",
-    31: 6, 32: 12, 33: 13, 34: "GND", 35: 19, 36: 16, 37: 26, 38: 20, 39: "GND", 40: 21,
+    1: "3V3",
+    2: "5V",
+    3: 2,
+    4: "5V",
+    5: 3,
+    6: "GND",
+    7: 4,
+    8: 14,
+    9: "GND",
+    10: 15,
+    11: 17,
+    12: 18,
+    13: 27,
+    14: "GND",
+    15: 22,
+    16: 23,
+    17: "3V3",
+    18: 24,
+    19: 10,
+    20: "GND",
+    21: 9,
+    22: 25,
+    23: 11,
+    24: 8,
+    25: "GND",
+    26: 7,
+    27: 0,
+    28: 1,
+    29: 5,
+    30: "GND",
+    31: 6,
+    32: 12,
+    33: 13,
+    34: "GND",
+    35: 19,
+    36: 16,
+    37: 26,
+    38: 20,
+    39: "GND",
+    40: 21,
 }
 """The 40-pin header: physical pin -> BCM GPIO number, or the supply it carries."""
 
@@ -64,7 +108,12 @@ def pinout_markdown(profile: Profile, name: str) -> str:
         "",
     ]
     if uses:
-        lines += ["## 40-pin header", "", "| use | GPIO | pin | pin | GPIO | use |", "|---|---|---|---|---|---|"]
+        lines += [
+            "## 40-pin header",
+            "",
+            "| use | GPIO | pin | pin | GPIO | use |",
+            "|---|---|---|---|---|---|",
+        ]
         for odd in range(1, 41, 2):
             left, right = HEADER[odd], HEADER[odd + 1]
             lines.append(
@@ -82,12 +131,16 @@ def _sensor_note(profile: Profile) -> str:
     if isinstance(s, GpioSensorConfig):
         return ", each switch between its GPIO and GND (internal pull-up)"
     if isinstance(s, MatrixSensorConfig):
-        return (f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
-                "one 1N4148 per switch, cathode (band) towards the row")
+        return (
+            f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
+            "one 1N4148 per switch, cathode (band) towards the row"
+        )
     if isinstance(s, Mcp23017SensorConfig):
         chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
-        return (f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
-                f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND")
+        return (
+            f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
+            f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND"
+        )
     return ""
 
 
@@ -127,7 +180,9 @@ def wiring_svg(profile: Profile) -> str:
         f'<text x="20" y="28" font-size="16" font-weight="bold">{escape(profile.name)}</text>',
     ]
     if uses:
-        out.append('<text x="250" y="52" text-anchor="middle" font-weight="bold">Raspberry Pi 40-pin header</text>')
+        out.append(
+            '<text x="250" y="52" text-anchor="middle" font-weight="bold">Raspberry Pi 40-pin header</text>'
+        )
         out.append('<rect x="232" y="62" width="36" height="488" rx="4" fill="#eee" stroke="#555"/>')
         for pin, entry in HEADER.items():
             x = 242 if pin % 2 else 258
@@ -140,24 +195,32 @@ def wiring_svg(profile: Profile) -> str:
                 label = f"{label}: {uses[entry]}"  # type: ignore[index]
             anchor, lx = ("end", 228) if pin % 2 else ("start", 272)
             weight = ' font-weight="bold"' if used else ""
-            out.append(f'<text x="{lx}" y="{y + 4}" text-anchor="{anchor}"{weight}>{pin} {escape(str(label))}</text>')
+            out.append(
+                f'<text x="{lx}" y="{y + 4}" text-anchor="{anchor}"{weight}>{pin} {escape(str(label))}</text>'
+            )
     ox, oy, step = 560, 90, 60
-    out.append(f'<text x="{ox + 180}" y="52" text-anchor="middle" font-weight="bold">Board: sensor / LED index</text>')
+    out.append(
+        f'<text x="{ox + 180}" y="52" text-anchor="middle" font-weight="bold">Board: sensor / LED index</text>'
+    )
     chain = sorted(profile.points, key=lambda p: profile.leds.index[p])
     path = " ".join(f"{ox + step * pos[p][0]},{oy + step * pos[p][1]}" for p in chain)
-    out.append(f'<polyline points="{path}" fill="none" stroke="#39c" stroke-width="2" stroke-dasharray="6 4"/>')
+    out.append(
+        f'<polyline points="{path}" fill="none" stroke="#39c" stroke-width="2" stroke-dasharray="6 4"/>'
+    )
     for point in profile.points:
         x, y = ox + step * pos[point][0], oy + step * pos[point][1]
         out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="#fff" stroke="#333" stroke-width="2"/>')
         out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="9">{escape(point)}</text>')
         label = _short_sensor(profile, point)
-        out.append(f'<text x="{x}" y="{y - 14}" text-anchor="middle" font-size="9" fill="#a00">{escape(label)}</text>')
+        out.append(
+            f'<text x="{x}" y="{y - 14}" text-anchor="middle" font-size="9" fill="#a00">{escape(label)}</text>'
+        )
         out.append(
             f'<text x="{x}" y="{y + 22}" text-anchor="middle" font-size="9" fill="#06c">LED {profile.leds.index[point]}</text>'
         )
     out.append(
         f'<text x="{ox}" y="{height - 20}" fill="#06c">dashed line: LED data chain, from LED 0 '
-        f'(DIN from the Pi) onwards</text>'
+        f"(DIN from the Pi) onwards</text>"
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -187,7 +250,9 @@ def generated_files() -> dict[str, str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m navakankari.hal.docs", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m navakankari.hal.docs", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("out", nargs="?", type=Path, default=DOCS_DIR, help=f"folder (default {DOCS_DIR})")
     parser.add_argument("--check", action="store_true", help="report stale files instead of writing")
     args = parser.parse_args(argv)

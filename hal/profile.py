@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from navakankari.wiring import PROFILE_DIR
 
@@ -90,7 +90,7 @@ class SimSensorConfig:
         return {}
 
 
-SensorConfig = Union[GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, SimSensorConfig]
+SensorConfig = GpioSensorConfig | MatrixSensorConfig | Mcp23017SensorConfig | SimSensorConfig
 
 
 @dataclass(frozen=True)
@@ -203,8 +203,11 @@ class _Checker:
         value = parent.get(name)
         if value is None:
             if required:
-                raise self.fail(path.rpartition(".")[0] or path, None if "." not in path else name,
-                                f"missing table [{path}]")
+                raise self.fail(
+                    path.rpartition(".")[0] or path,
+                    None if "." not in path else name,
+                    f"missing table [{path}]",
+                )
             return {}
         if not isinstance(value, dict):
             raise self.fail(path.rpartition(".")[0] or path, name, "must be a table")
@@ -320,11 +323,17 @@ class _Checker:
         for p in points:
             ch = channels[p]
             if not (isinstance(ch, list) and len(ch) == 2):
-                raise self.fail("sensors.channels", p, "must be [chip, pin] (chip: index in addresses, pin 0..15)")
+                raise self.fail(
+                    "sensors.channels", p, "must be [chip, pin] (chip: index in addresses, pin 0..15)"
+                )
             chip = self.int_value("sensors.channels", p, ch[0], 0, len(addresses) - 1)
             bit = self.int_value("sensors.channels", p, ch[1], 0, 15)
             if (chip, bit) in taken:
-                raise self.fail("sensors.channels", p, f"channel [{chip}, {bit}] is used twice: {taken[(chip, bit)]} and {p}")
+                raise self.fail(
+                    "sensors.channels",
+                    p,
+                    f"channel [{chip}, {bit}] is used twice: {taken[(chip, bit)]} and {p}",
+                )
             taken[(chip, bit)] = p
             checked[p] = (chip, bit)
         return Mcp23017SensorConfig(tuple(addresses), interrupt, checked, bus)
@@ -334,9 +343,15 @@ class _Checker:
         backend = self.backend("leds", section, LED_BACKENDS)
         order = section.get("pixel_order", "GRB")
         if order not in PIXEL_ORDERS:
-            raise self.fail("leds", "pixel_order", f"unknown pixel order {order!r} (one of {', '.join(PIXEL_ORDERS)})")
+            raise self.fail(
+                "leds", "pixel_order", f"unknown pixel order {order!r} (one of {', '.join(PIXEL_ORDERS)})"
+            )
         brightness = section.get("brightness", 0.25)
-        if not isinstance(brightness, (int, float)) or isinstance(brightness, bool) or not 0 <= brightness <= 1:
+        if (
+            not isinstance(brightness, (int, float))
+            or isinstance(brightness, bool)
+            or not 0 <= brightness <= 1
+        ):
             raise self.fail("leds", "brightness", f"must be a number within 0..1, not {brightness!r}")
         gamma = section.get("gamma", 2.6)
         if not isinstance(gamma, (int, float)) or isinstance(gamma, bool) or not 1 <= gamma <= 4:
@@ -357,7 +372,9 @@ class _Checker:
         for p in points:
             i = index[p]
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
-                raise self.fail("leds.index", p, f"LED index {i!r} out of range 0..{count - 1} (count = {count})")
+                raise self.fail(
+                    "leds.index", p, f"LED index {i!r} out of range 0..{count - 1} (count = {count})"
+                )
             if i in used:
                 raise self.fail("leds.index", p, f"LED index {i} is used twice: {used[i]} and {p}")
             used[i] = p
@@ -381,6 +398,7 @@ class _Checker:
 
 
 # --- writing ---------------------------------------------------------------------------------
+
 
 def _toml_str(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from conftest import McpHarness
+from hal_harness import McpHarness
 from hal_fakes import GPINTEN, GPPU, IOCON, IODIR, FakeI2C
 from navakankari.hal import SensorEvent
 from navakankari.hal.mcp23017_sensors import Mcp23017Sensors
