@@ -80,17 +80,8 @@ class ActionTable:
             tuple(move(board, a, b) if a != b else None for b in range(n)) for a in range(n)
         )
         # Placements / removals by byte of a mask: a list of actions is three lookups.
-        chunks = (n + 7) // 8
-        self.place_by_byte = tuple(
-            tuple([self.place[k * 8 + i] for i in range(8) if b >> i & 1 and k * 8 + i < n]
-                  for b in range(256))
-            for k in range(chunks)
-        )
-        self.remove_by_byte = tuple(
-            tuple([self.remove[k * 8 + i] for i in range(8) if b >> i & 1 and k * 8 + i < n]
-                  for b in range(256))
-            for k in range(chunks)
-        )
+        self.place_by_byte = _byte_table(self.place)
+        self.remove_by_byte = _byte_table(self.remove)
         # Steps from each point, keyed by the subset of its neighbours that is empty.
         steps = []
         for a in range(n):
@@ -114,24 +105,31 @@ class ActionTable:
                     self.by_text[a.text] = a
 
     def places(self, mask: int) -> list[Action]:
-        out: list[Action] = []
-        k = 0
-        table = self.place_by_byte
-        while mask:
-            out += table[k][mask & 255]
-            mask >>= 8
-            k += 1
-        return out
+        return _by_byte(self.place_by_byte, mask)
 
     def removes(self, mask: int) -> list[Action]:
-        out: list[Action] = []
-        k = 0
-        table = self.remove_by_byte
-        while mask:
-            out += table[k][mask & 255]
-            mask >>= 8
-            k += 1
-        return out
+        return _by_byte(self.remove_by_byte, mask)
+
+
+def _by_byte(table: tuple[tuple[list[Action], ...], ...], mask: int) -> list[Action]:
+    """The actions of every point in `mask`, a byte of the mask at a time."""
+    out: list[Action] = []
+    k = 0
+    while mask:
+        out += table[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def _byte_table(actions: tuple[Action, ...]) -> tuple[tuple[list[Action], ...], ...]:
+    """For each byte k of a mask and each value b of it: the actions of the points set in b."""
+    n = len(actions)
+    return tuple(
+        tuple([actions[k * 8 + i] for i in range(8) if b >> i & 1 and k * 8 + i < n]
+              for b in range(256))
+        for k in range((n + 7) // 8)
+    )
 
 
 @lru_cache(maxsize=None)

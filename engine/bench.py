@@ -11,32 +11,17 @@ import time
 from collections.abc import Callable
 
 from .game import Game, game_from_position, new_game
+from .perft import perft
 from .presets import preset
 
 # A moving-phase position from a Sanmill game (eight white and nine black pebbles, white to move).
 MOVING_POSITION = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"
 
 
-def _walk(game: Game, depth: int, made: list[int]) -> int:
-    """perft(), counting the positions it makes in made[0]."""
-    actions = game.legal_actions()
-    if not actions:
-        return 1
-    if depth == 1:
-        return len(actions)
-    total = 0
-    made[0] += len(actions)
-    for action in actions:
-        game.push(action)
-        total += _walk(game, depth - 1, made)
-        game.pop()
-    return total
-
-
 def _measure(label: str, game: Game, depth: int, out: Callable[[str], None]) -> None:
     made = [0]
     start = time.perf_counter()
-    leaves = _walk(game, depth, made)
+    leaves = perft(game, depth, made)
     seconds = time.perf_counter() - start
     out(f"{label} depth {depth}: {leaves} leaves in {seconds:.2f} s = "
         f"{leaves / seconds:,.0f} leaves/s; {made[0]} positions made = "

@@ -86,23 +86,47 @@ class Game(ABC):
         self.actions_table = table_for(self.board)
         self.history: list[Action] = []
 
+    # Every family keeps these in the same fields: _bb (a mask per side), _side, _key (the
+    # 64-bit hash), _quiet (moves since the last capture) and _rep (key -> occurrences).
+    _bb: list[int]
+    _side: int
+    _key: int
+    _quiet: int
+    _rep: dict[int, int]
+
+    @property
+    def turn(self) -> Side:
+        return Side(self._side)
+
+    @property
+    def key(self) -> int:
+        """A 64-bit hash of the position (pebbles, side to move, hands, pending removals)."""
+        return self._key
+
+    @property
+    def quiet_moves(self) -> int:
+        """Moves in a row without a capture (for the move-count draw)."""
+        return self._quiet
+
+    def pieces(self, side: Side) -> int:
+        """Mask of the points holding `side`'s pebbles."""
+        return self._bb[side]
+
+    def _count_repetition(self) -> None:
+        self._rep[self._key] = self._rep.get(self._key, 0) + 1
+
+    def _uncount_repetition(self) -> None:
+        k = self._key
+        n = self._rep[k] - 1
+        if n:
+            self._rep[k] = n
+        else:
+            del self._rep[k]
+
     # -- what a family implements ------------------------------------------------------
     @property
     @abstractmethod
-    def turn(self) -> Side: ...
-
-    @property
-    @abstractmethod
     def phase(self) -> Phase: ...
-
-    @property
-    @abstractmethod
-    def key(self) -> int:
-        """A 64-bit hash of the position (pebbles, side to move, hands, pending removals)."""
-
-    @abstractmethod
-    def pieces(self, side: Side) -> int:
-        """Mask of the points holding `side`'s pebbles."""
 
     @abstractmethod
     def in_hand(self, side: Side) -> int: ...

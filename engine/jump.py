@@ -60,23 +60,8 @@ class JumpGame(Game):
 
     # -- state ------------------------------------------------------------------------
     @property
-    def turn(self) -> Side:
-        return Side(self._side)
-
-    @property
     def phase(self) -> Phase:
         return Phase.OVER if self.outcome() is not None else Phase.MOVING
-
-    @property
-    def key(self) -> int:
-        return self._key
-
-    @property
-    def quiet_moves(self) -> int:
-        return self._quiet
-
-    def pieces(self, side: Side) -> int:
-        return self._bb[side]
 
     def in_hand(self, side: Side) -> int:
         return 0
@@ -113,9 +98,10 @@ class JumpGame(Game):
                 for over, land in jumps[pos]:
                     if foes >> over & 1 and empty >> land & 1:
                         grew = True
+                        # The jumped pebble stays until the chain ends (as in draughts): it
+                        # cannot be jumped twice, and the chain cannot land on its point.
                         extend(start, land, path + (land,), jumped + (over,),
-                               (empty | (1 << over) | (1 << pos)) & ~(1 << land),
-                               foes & ~(1 << over))
+                               (empty | (1 << pos)) & ~(1 << land), foes & ~(1 << over))
             if path and not (grew and finish):
                 action = cache.get((start, path))
                 if action is None:
@@ -203,19 +189,14 @@ class JumpGame(Game):
             self._side = o
             if s:
                 self._fullmove += 1
-        self._key = k = self._bkey ^ self._zs[self._side]
+        self._key = self._bkey ^ self._zs[self._side]
         if self._track_rep:
-            self._rep[k] = self._rep.get(k, 0) + 1
+            self._count_repetition()
 
     def pop(self) -> Action:
         action = self.history.pop()
         if self._track_rep:
-            k = self._key
-            n = self._rep[k] - 1
-            if n:
-                self._rep[k] = n
-            else:
-                del self._rep[k]
+            self._uncount_repetition()
         (b0, b1, self._side, self._quiet, self._bkey, self._key, self._huff,
          self._fullmove) = self._stack.pop()
         self._bb[0] = b0

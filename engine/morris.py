@@ -57,29 +57,14 @@ class MorrisGame(Game):
                 ^ self._zh[1][self._hand[1]] ^ self._zr[self._pending])
 
     @property
-    def turn(self) -> Side:
-        return Side(self._side)
-
-    @property
     def phase(self) -> Phase:
         if self.outcome() is not None:
             return Phase.OVER
         return Phase.PLACING if (self._hand[0] or self._hand[1]) else Phase.MOVING
 
     @property
-    def key(self) -> int:
-        return self._key
-
-    @property
     def pending_removals(self) -> int:
         return self._pending
-
-    @property
-    def quiet_moves(self) -> int:
-        return self._quiet
-
-    def pieces(self, side: Side) -> int:
-        return self._bb[side]
 
     def in_hand(self, side: Side) -> int:
         return self._hand[side]
@@ -226,10 +211,9 @@ class MorrisGame(Game):
                 self._pending = closed if self._per_mill else 1
             else:
                 self._end_turn(s)
-        self._key = k2 = (self._bkey ^ self._zs[self._side] ^ self._zh[0][hand[0]]
-                          ^ self._zh[1][hand[1]] ^ self._zr[self._pending])
+        self._key = self._full_key()
         if self._track_rep and not (hand[0] or hand[1]):
-            self._rep[k2] = self._rep.get(k2, 0) + 1
+            self._count_repetition()
 
     def _end_turn(self, s: int) -> None:
         self._side = s ^ 1
@@ -239,12 +223,7 @@ class MorrisGame(Game):
     def pop(self) -> Action:
         action = self.history.pop()
         if self._track_rep and not (self._hand[0] or self._hand[1]):
-            k = self._key
-            n = self._rep[k] - 1
-            if n:
-                self._rep[k] = n
-            else:
-                del self._rep[k]
+            self._uncount_repetition()
         (b0, b1, h0, h1, self._side, self._pending, self._mill_counts, self._last_move,
          self._quiet, self._bkey, self._key, self._last_mills,
          self._fullmove) = self._stack.pop()

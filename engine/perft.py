@@ -8,8 +8,12 @@ from __future__ import annotations
 from .game import Game
 
 
-def perft(game: Game, depth: int) -> int:
-    """Leaves at `depth` plies below the game's position (the game is left as it was)."""
+def perft(game: Game, depth: int, made: list[int] | None = None) -> int:
+    """Leaves at `depth` plies below the game's position (the game is left as it was).
+
+    The last ply is counted without being made. `made`, when given, has its first item
+    increased by the number of positions made (pushed and popped).
+    """
     if depth <= 0:
         return 1
     actions = game.legal_actions()
@@ -17,10 +21,12 @@ def perft(game: Game, depth: int) -> int:
         return 1
     if depth == 1:
         return len(actions)
+    if made is not None:
+        made[0] += len(actions)
     total = 0
     push, pop = game.push, game.pop
     for action in actions:
         push(action)
-        total += perft(game, depth - 1)
+        total += perft(game, depth - 1, made)
         pop()
     return total

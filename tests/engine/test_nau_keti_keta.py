@@ -112,3 +112,13 @@ def test_position_string_round_trips():
     again = game_from_position(RULES, game.position())
     assert again.position() == game.position()
     assert texts(again) == texts(game)
+
+
+def test_a_chain_cannot_land_where_it_took_a_pebble():
+    # f6 over d6 to b6, over c5 to d4; d6 still holds its taken pebble until the chain
+    # ends, so d4 cannot go on over d5 to d6.
+    game = game_from_position(RULES, position("***/*@O/@@*/*/***/***/***"))
+    assert texts(game) == ["f6xb6xd4"]
+    action = game.legal_actions()[0]
+    assert game.board.names(action.empties) == ("f6", "d6", "c5")
+    assert game.board.names(action.fills) == ("d4",)
