@@ -120,5 +120,5 @@ def test_a_chain_cannot_land_where_it_took_a_pebble():
     game = game_from_position(RULES, position("***/*@O/@@*/*/***/***/***"))
     assert texts(game) == ["f6xb6xd4"]
     action = game.legal_actions()[0]
-    assert game.board.names(action.empties) == ("f6", "d6", "c5")
+    assert set(game.board.names(action.empties)) == {"f6", "d6", "c5"}
     assert game.board.names(action.fills) == ("d4",)
