@@ -1,0 +1,103 @@
+"""`navakankari selftest` and `navakankari calibrate`: the maker's tools for a new board.
+
+Only argument parsing lives here; the tools themselves are in navakankari.hal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+DEFAULT_PROFILE = "direct-24"
+
+
+def register(subparsers: Any) -> None:
+    selftest = subparsers.add_parser(
+        "selftest",
+        help="light every LED and check every sensor of the board",
+        description="Lights every LED in red, green and blue, then lights each point in turn: put a "
+        "pebble on it and take it off. Reports stuck, dead and crossed sensors. Press Enter to "
+        "skip a step.",
+    )
+    _profile_argument(selftest)
+    selftest.add_argument("--touch-timeout", type=float, default=20.0, metavar="S",
+                          help="seconds to wait for a pebble on each lit point (default 20)")
+    selftest.add_argument("--no-led-check", action="store_true", help="go straight to the sensors")
+    selftest.set_defaults(func=run_selftest)
+
+    calibrate = subparsers.add_parser(
+        "calibrate",
+        help="learn which sensor and LED belong to each point; write a profile",
+        description="Asks for a pebble on each point by name (to learn the sensors), then lights "
+        "one LED at a time (put a pebble on the lit point) and writes a profile with the same pins "
+        "and the learned order. Press Enter to skip a step (a spare LED).",
+    )
+    _profile_argument(calibrate)
+    calibrate.add_argument("--out", required=True, type=Path, metavar="FILE", help="profile file to write")
+    calibrate.add_argument("--keep-sensors", action="store_true",
+                           help="trust the profile's sensor wiring and learn only the LED order")
+    calibrate.set_defaults(func=run_calibrate)
+
+
+def _profile_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="P",
+                        help=f"wiring profile: a shipped name or a TOML file (default {DEFAULT_PROFILE})")
+
+
+def _enter_pressed() -> Callable[[], bool]:
+    """A flag set each time the maker presses Enter (read by a daemon thread)."""
+    pressed = threading.Event()
+
+    def read() -> None:
+        for _ in sys.stdin:
+            pressed.set()
+
+    threading.Thread(target=read, name="stdin", daemon=True).start()
+
+    def check() -> bool:
+        if pressed.is_set():
+            pressed.clear()
+            return True
+        return False
+
+    return check
+
+
+def run_selftest(args: argparse.Namespace) -> int:
+    from navakankari.hal import BackendError, ProfileError, load_profile, open_board  # noqa: PLC0415
+    from navakankari.hal.selftest import run_selftest as run  # noqa: PLC0415
+
+    try:
+        board = open_board(load_profile(args.profile))
+    except (ProfileError, BackendError, ImportError, OSError, RuntimeError, ValueError) as exc:
+        print(f"navakankari selftest: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = run(board, out=sys.stdout, touch_timeout=args.touch_timeout,
+                     check_leds=not args.no_led_check, should_skip=_enter_pressed())
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        board.close()
+    return 0 if report.ok else 1
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    from navakankari.hal import BackendError, ProfileError, load_profile, open_board  # noqa: PLC0415
+    from navakankari.hal.calibrate import CalibrationError, run_calibration, write_profile  # noqa: PLC0415
+
+    try:
+        profile = load_profile(args.profile)
+        learned = run_calibration(profile, open_board, keep_sensors=args.keep_sensors,
+                                  out=sys.stdout, should_skip=_enter_pressed())
+    except KeyboardInterrupt:
+        return 130
+    except (ProfileError, BackendError, CalibrationError, ImportError, OSError, RuntimeError, ValueError) as exc:
+        print(f"navakankari calibrate: {exc}", file=sys.stderr)
+        return 2
+    write_profile(learned, args.out, note=f"calibrated from {profile.source}")
+    print(f"wrote {args.out}")
+    return 0

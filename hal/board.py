@@ -1,0 +1,132 @@
+"""Open the sensors and LEDs a wiring profile describes.
+
+The backend is chosen by argument, then by the environment (`NAVAKANKARI_BACKEND=sim` runs any
+profile on the simulated board, so a laptop needs no pins), then by the profile. Each backend's
+module, and the hardware library it needs, is imported only when that backend is opened.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .leds import LedStrip
+from .profile import GpioSensors, LedConfig, Mcp23017Sensors, MatrixSensors, Profile
+from .sensors import Clock, SensorArray
+
+log = logging.getLogger(__name__)
+
+BACKEND_ENV = "NAVAKANKARI_BACKEND"
+SIM = "sim"
+
+
+class BackendError(RuntimeError):
+    """The backend asked for does not exist or cannot start here."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The opened hardware. `simulation` is the `SimulatedBoard` when the backend is `sim`
+    (hands act on it), otherwise None."""
+
+    sensors: SensorArray
+    leds: LedStrip
+    simulation: Any = None
+
+    def close(self) -> None:
+        """LEDs off, sensors released; safe to call twice."""
+        try:
+            self.leds.close()
+        finally:
+            self.sensors.close()
+
+    def __enter__(self) -> Board:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def chosen_backend(argument: str | None = None) -> str | None:
+    """The backend forced by argument or environment, or None to follow the profile."""
+    if argument:
+        return argument
+    forced = os.environ.get(BACKEND_ENV, "").strip()
+    if forced and forced != SIM:
+        raise BackendError(f"{BACKEND_ENV}={forced!r}: only {SIM!r} may be forced")
+    return forced or None
+
+
+def open_board(
+    profile: Profile,
+    *,
+    clock: Clock = time.monotonic,
+    sleep: Callable[[float], None] | None = None,
+    backend: str | None = None,
+) -> Board:
+    """Open the profile's sensors and LEDs (or the simulated board, if forced)."""
+    forced = chosen_backend(backend)
+    if forced not in (None, SIM):
+        raise BackendError(f"unknown backend {forced!r}: only {SIM!r} may be forced")
+    if forced == SIM or (profile.sensors.backend == SIM and profile.leds.backend == SIM):
+        return _open_sim(profile, clock, sleep)
+    if SIM in (profile.sensors.backend, profile.leds.backend):
+        raise BackendError("a profile simulates both sensors and LEDs or neither")
+    sensors = open_sensors(profile, clock=clock)
+    try:
+        leds = open_leds(profile.leds)
+    except BaseException:
+        sensors.close()
+        raise
+    return Board(sensors, leds)
+
+
+def _open_sim(profile: Profile, clock: Clock, sleep: Callable[[float], None] | None) -> Board:
+    sim_board = importlib.import_module("navakankari.sim.board")
+    led = profile.leds
+    simulation = sim_board.SimulatedBoard(
+        profile.points,
+        clock=clock,
+        sleep=sleep,
+        led_index=led.index,
+        led_count=led.count,
+        brightness=led.brightness,
+        gamma=led.gamma,
+    )
+    log.info("simulated board with %d points (%s)", len(profile.points), profile.name)
+    return Board(simulation.sensors, simulation.leds, simulation)
+
+
+def open_sensors(profile: Profile, *, clock: Clock = time.monotonic) -> SensorArray:
+    """The real sensor backend of a profile."""
+    s = profile.sensors
+    if isinstance(s, GpioSensors):
+        from .gpiozero_sensors import GpioZeroSensors  # noqa: PLC0415
+
+        return GpioZeroSensors(s.pins, clock=clock)
+    if isinstance(s, MatrixSensors):
+        from .matrix_sensors import MatrixSensors as Matrix  # noqa: PLC0415
+
+        return Matrix(s.rows, s.columns, s.cells, scan_hz=s.scan_hz, clock=clock)
+    if isinstance(s, Mcp23017Sensors):
+        from .mcp23017_sensors import Mcp23017Sensors as Mcp  # noqa: PLC0415
+
+        return Mcp(s.addresses, s.interrupt_pin, s.channels, clock=clock)
+    raise BackendError(f"no real sensor backend for {s.backend!r}")
+
+
+def open_leds(led: LedConfig) -> LedStrip:
+    """The real LED backend of a profile's [leds] table."""
+    from . import neopixel_leds  # noqa: PLC0415
+
+    common = dict(count=led.count, pixel_order=led.pixel_order, brightness=led.brightness, gamma=led.gamma)
+    if led.backend == "neopixel":
+        return neopixel_leds.NeoPixelStrip(led.index, pin=led.pin or 18, **common)
+    if led.backend == "neopixel_spi":
+        return neopixel_leds.NeoPixelSpiStrip(led.index, **common)
+    raise BackendError(f"no real LED backend for {led.backend!r}")

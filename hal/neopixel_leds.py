@@ -1,0 +1,87 @@
+"""WS2812 (NeoPixel) chains driven through Adafruit's CircuitPython libraries.
+
+`NeoPixelStrip` uses `neopixel` (PWM on GPIO18 of a Pi 1-4, needs root; PIO on a Pi 5).
+`NeoPixelSpiStrip` uses `neopixel_spi` on SPI0 MOSI, GPIO10 (no root, works on a Pi 5).
+Both get colours already gamma-corrected and capped by `LedStrip`, so the library's own
+brightness stays at 1.0 and nothing is scaled twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .leds import DEFAULT_GAMMA, RGB, LedStrip
+
+log = logging.getLogger(__name__)
+
+
+class _PixelBufStrip(LedStrip):
+    """Shared by both: copy the frame into the library's buffer and `show()` it once."""
+
+    _pixels: Any
+
+    def _write(self, pixels: Sequence[RGB]) -> None:
+        buf = self._pixels
+        for i, rgb in enumerate(pixels):
+            buf[i] = rgb
+        buf.show()
+
+    def _close(self) -> None:
+        self._pixels.deinit()
+
+
+class NeoPixelStrip(_PixelBufStrip):
+    """A chain on a GPIO (`board.D<pin>`) through `neopixel.NeoPixel`."""
+
+    def __init__(
+        self,
+        index: Mapping[str, int],
+        *,
+        pin: int = 18,
+        count: int | None = None,
+        pixel_order: str = "GRB",
+        brightness: float = 1.0,
+        gamma: float = DEFAULT_GAMMA,
+    ) -> None:
+        super().__init__(index, count=count, brightness=brightness, gamma=gamma)
+        import board  # noqa: PLC0415 - only on boards that use it
+        import neopixel  # noqa: PLC0415
+
+        self._pixels = neopixel.NeoPixel(
+            getattr(board, f"D{pin}"),
+            self.count,
+            brightness=1.0,
+            auto_write=False,
+            pixel_order=pixel_order,
+        )
+
+
+class NeoPixelSpiStrip(_PixelBufStrip):
+    """A chain on SPI0 MOSI through `neopixel_spi.NeoPixel_SPI`; `spi` defaults to `board.SPI()`."""
+
+    def __init__(
+        self,
+        index: Mapping[str, int],
+        *,
+        spi: Any = None,
+        count: int | None = None,
+        pixel_order: str = "GRB",
+        brightness: float = 1.0,
+        gamma: float = DEFAULT_GAMMA,
+    ) -> None:
+        super().__init__(index, count=count, brightness=brightness, gamma=gamma)
+        import neopixel_spi  # noqa: PLC0415 - only on boards that use it
+
+        if spi is None:
+            import board  # noqa: PLC0415
+
+            spi = board.SPI()
+        self._pixels = neopixel_spi.NeoPixel_SPI(
+            spi,
+            self.count,
+            brightness=1.0,
+            auto_write=False,
+            pixel_order=pixel_order,
+        )

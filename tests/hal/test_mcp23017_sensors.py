@@ -1,0 +1,62 @@
+"""The MCP23017 backend: the real Adafruit driver on a fake I2C bus that models the chips."""
+
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from conftest import McpHarness
+from hal_fakes import GPINTEN, GPPU, IOCON, IODIR, FakeI2C
+from navakankari.hal import SensorEvent
+from navakankari.hal.mcp23017_sensors import Mcp23017Sensors
+from navakankari.sim import ManualClock
+
+
+def test_both_chips_are_set_up_for_interrupt_on_change(mock_factory: MockFactory) -> None:
+    h = McpHarness(mock_factory, ManualClock())
+    for chip in h.bus.chips.values():
+        assert chip.reg16(IODIR) == 0xFFFF
+        assert chip.reg16(GPPU) == 0xFFFF
+        assert chip.reg16(GPINTEN) == 0xFFFF
+        assert chip.regs[IOCON] == 0x44
+    assert mock_factory.pin(h.profile.sensors.interrupt_pin).pull == "up"
+    h.sensors.close()
+
+
+def test_an_interrupt_reads_both_chips_and_releases_the_line(mock_factory: MockFactory) -> None:
+    clock = ManualClock(1.0)
+    h = McpHarness(mock_factory, clock)
+    events: list[SensorEvent] = []
+    h.sensors.start(events.append)
+    h.place("g1")  # chip 1, GPA7
+    assert events == [SensorEvent("g1", True, 1.0)]
+    assert not h.bus.int_low
+    clock.advance(0.5)
+    h.place("c4")  # chip 0, GPB3: needs the mirrored INT
+    assert events[-1] == SensorEvent("c4", True, 1.5)
+    assert not h.bus.int_low
+    h.sensors.close()
+
+
+def test_a_change_before_start_does_not_leave_the_line_stuck(mock_factory: MockFactory) -> None:
+    h = McpHarness(mock_factory, ManualClock())
+    h.place("a7")
+    assert h.bus.int_low
+    events: list[SensorEvent] = []
+    h.sensors.start(events.append)
+    assert not h.bus.int_low and events == []
+    h.lift("a7")
+    assert events == [SensorEvent("a7", False, 0.0)]
+    h.sensors.close()
+
+
+def test_a_missing_chip_is_reported(mock_factory: MockFactory) -> None:
+    bus = FakeI2C([0x20])
+    with pytest.raises(ValueError, match="0x21"):
+        Mcp23017Sensors([0x20, 0x21], 17, {"a7": (0, 0), "d7": (1, 0)}, i2c=bus)
+
+
+def test_a_bus_passed_in_is_not_closed(mock_factory: MockFactory) -> None:
+    h = McpHarness(mock_factory, ManualClock())
+    h.sensors.close()
+    assert not h.bus.deinit_called
