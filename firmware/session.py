@@ -173,6 +173,7 @@ class Session:
             outcome = self.game.outcome()
             if outcome is not None:
                 self.store.finish(self._game_id, outcome.to_dict())
+            log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
         self._token += 1
         self._request = None
         self._notify(Update("actions", self.tracker.status, len(self.game.history),
@@ -324,6 +325,11 @@ class Session:
                 log.exception("subscriber failed")
 
     # -- housekeeping ------------------------------------------------------------------------
+    @property
+    def events_pending(self) -> bool:
+        """Raw events wait to be written (the daemon flushes them every few seconds)."""
+        return bool(self._events.pending) and self.store is not None
+
     def flush_events(self) -> None:
         """Write buffered raw events (the daemon calls this every few seconds and on exit)."""
         if self.store is not None and self._game_id is not None and self._events.pending:
