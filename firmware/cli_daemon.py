@@ -54,6 +54,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .store import Store, StoreError
     from .tracker import TrackerSettings
 
+    import logging
+
+    if not args.verbose:
+        logging.getLogger("navakankari").setLevel(logging.WARNING)
     if args.export:
         try:
             store = Store(args.export)

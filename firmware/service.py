@@ -107,7 +107,8 @@ def uninstall_steps(unit_dir: Path = UNIT_DIR) -> list[Step]:
 
 
 def run_steps(steps: Sequence[Step], *, dry_run: bool, out: Callable[[str], None] = print,
-              runner: Callable[..., subprocess.CompletedProcess] = subprocess.run) -> int:
+              runner: Callable[..., subprocess.CompletedProcess] = subprocess.run,
+              which: Callable[[str], str | None] = shutil.which) -> int:
     """Carry out (or with dry_run, print) each step; stops at the first failure."""
     for step in steps:
         if step.path is not None:
@@ -126,7 +127,7 @@ def run_steps(steps: Sequence[Step], *, dry_run: bool, out: Callable[[str], None
         if dry_run:
             out(f"# {step.describe}\n{line}")
             continue
-        if shutil.which(step.command[0]) is None:
+        if which(step.command[0]) is None:
             out(f"navakankari service: {step.command[0]} not found")
             return 1
         result = runner(list(step.command), check=False)

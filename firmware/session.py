@@ -107,8 +107,10 @@ class Session:
         if self.store is not None:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()})
-            # The board as it stands when the game begins, so the recording replays alone.
-            self._events.pending = [(0.0, p, True) for p in sorted(self._raw)]
+            # The start position's pebbles already standing, so the recording replays from
+            # an empty board. Stray pebbles are left out: their removal replays as nothing.
+            expected = set(self.game.board.names(self.game.occupancy))
+            self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
             self.flush_events()
         log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
                  players[Side.BLACK])
