@@ -241,3 +241,10 @@ def test_set_players_mid_game(store):
     session.set_players(0.0, {Side.WHITE: PlayerSpec("computer", 2)})
     assert session.status.kind == StatusKind.THINKING
     assert store.last_unfinished().players["white"] == "computer:2"
+
+
+def test_the_bench_measures_commits():
+    from navakankari.firmware.bench import settle_to_frame
+
+    commits, others = settle_to_frame("six-mens-morris", store_dir=None, games=1)
+    assert len(commits) > 10 and all(s >= 0 for s in commits + others)
