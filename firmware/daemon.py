@@ -15,7 +15,7 @@ import logging
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from navakankari.engine.game import Side
@@ -41,7 +41,12 @@ class BoardMismatchError(RuntimeError):
 
 
 class Daemon:
-    """Run one board. `board` is an opened hal Board (the daemon closes it)."""
+    """Run one board. `board` is an opened hal Board (the daemon closes it).
+
+    `services` are coroutines started in the loop once the session exists (the web
+    companion: it reads `daemon.session`, calls its methods with `daemon.now()`), and
+    cancelled on shutdown.
+    """
 
     def __init__(
         self,
@@ -53,6 +58,7 @@ class Daemon:
         notifier: Notifier | None = None,
         player_factory: Callable[[int], Chooser] = computer_player,
         sim_script: list[str] | None = None,
+        services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
     ) -> None:
         self.config = config
         self.board = board
@@ -60,6 +66,7 @@ class Daemon:
         self.notifier = notifier or Notifier()
         self.player_factory = player_factory
         self.sim_script = sim_script
+        self.services = tuple(services)
         self.store = store or Store(config.store_file(), events_kept=config.store_events)
         self.session: Session | None = None
         self.stop_event: asyncio.Event | None = None
@@ -123,7 +130,12 @@ class Daemon:
         def on_event(event: SensorEvent) -> None:  # any thread
             loop.call_soon_threadsafe(self._on_event, event)
 
+        # Changes made from outside the loop's own tick (the web companion calling
+        # new_game, takeback, remote_move) must wake the loop to light them.
+        self.session.subscribe(lambda update: self.wake())
         sensors.start(on_event)
+        for service in self.services:
+            self._tasks.append(loop.create_task(service(self)))
         if self.sim_script is not None:
             if getattr(self.board, "simulation", None) is None:
                 raise ValueError("--sim-hands needs the simulated board (NAVAKANKARI_BACKEND=sim)")
@@ -131,6 +143,15 @@ class Daemon:
 
             hands = SimHands(self.board.simulation, self.session, self.sim_script)
             self._tasks.append(loop.create_task(hands.run()))
+
+    def now(self) -> float:
+        """The daemon's clock (what session methods take as `now`)."""
+        return self.clock()
+
+    def wake(self) -> None:
+        """Run the loop once more soon (call from the loop's thread)."""
+        if self._wake is not None:
+            self._wake.set()
 
     def _on_event(self, event: SensorEvent) -> None:
         assert self.session is not None and self._wake is not None

@@ -304,3 +304,22 @@ def test_sigkill_at_random_moments_never_loses_a_committed_action(tmp_path):
     assert games == 1, "the game was resumed each time, never restarted"
     assert stored == script
     assert kills == 3
+
+
+def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
+    config = _config(tmp_path, game_white=PlayerSpec("remote"))
+    board = open_board(load_profile("sim-24"), backend="sim")
+    seen = {}
+
+    async def web(daemon: Daemon) -> None:
+        await asyncio.sleep(0.1)
+        daemon.session.remote_move("d6", daemon.now())
+        await asyncio.sleep(0.2)
+        seen["lit"] = dict(board.simulation.leds.lit)
+        daemon.stop()
+
+    daemon = Daemon(config, board, services=[web])
+    asyncio.run(daemon.run())
+    from navakankari.firmware.palette import PALETTE, Role
+
+    assert seen["lit"] == {"d6": PALETTE[Role.COMPUTER_TO].colour}  # shown: set a pebble on d6
