@@ -85,9 +85,14 @@ class Session:
         self._listeners: list[Callable[[Update], None]] = []
         self._token = 0
         self._request: ComputerRequest | None = None
+        self._answer: tuple[int, tuple[Action, ...]] | None = None
         self._events = _Clocked()
         self._game_id: int | None = None
         stored = store.last_unfinished() if (store is not None and resume) else None
+        if stored is not None and stored.rules.name != rules.name:
+            log.info("not resuming game %d: it is %s, the configuration asks for %s",
+                     stored.id, stored.rules.name, rules.name)
+            stored = None
         if stored is not None:
             self._resume(stored, now)
         else:
@@ -188,6 +193,7 @@ class Session:
                 and self.tracker.settled == self._start_points()):
             self.new_game(now)
             return
+        self._show_answer(now)
         if self.tracker.status is not self._last_status:
             self._last_status = self.tracker.status
             self._notify(Update("status", self._last_status, len(self.game.history)))
@@ -256,11 +262,20 @@ class Session:
         return self._request
 
     def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:
-        """The computer's choice for `request`; ignored (False) if the game moved on."""
-        if request.token != self._token or self.tracker.status.kind != StatusKind.THINKING:
+        """The computer's choice for `request`; ignored (False) if the game moved on. If the
+        board is being put right just then, the choice is shown once it matches again."""
+        if request.token != self._token:
             return False
-        self._force(tuple(actions), now)
+        self._answer = (request.token, tuple(actions))
+        self._show_answer(now)
         return True
+
+    def _show_answer(self, now: float) -> None:
+        if (self._answer is not None and self._answer[0] == self._token
+                and self.tracker.status.kind == StatusKind.THINKING):
+            actions = self._answer[1]
+            self._answer = None
+            self._force(actions, now)
 
     def _force(self, actions: tuple[Action, ...], now: float) -> None:
         committed = self.tracker.set_forced(actions, now)

@@ -52,8 +52,9 @@ def test_committed_actions_are_stored_and_a_new_session_resumes_them(store):
     assert stored is not None and stored.actions == ("d6", "a4", "e3")
     assert stored.rules == NINE and stored.players == {"white": "hand", "black": "hand"}
     # Restart with a pebble moved while the daemon was down: resume, show what to fix.
-    again = Session(preset("lasker"), HANDS, settings=SETTINGS, store=store,
-                    occupied={"d6", "a4", "b2"}, now=100.0)
+    again = Session(NINE, {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer")},
+                    settings=SETTINGS, store=store, occupied={"d6", "a4", "b2"}, now=100.0)
+    assert again.players[Side.BLACK] == HAND  # the stored game's players
     assert again.rules == NINE and again.record() == "d6 a4 e3"
     s = again.status
     assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
@@ -248,3 +249,32 @@ def test_the_bench_measures_commits():
 
     commits, others = settle_to_frame("six-mens-morris", store_dir=None, games=1)
     assert len(commits) > 10 and all(s >= 0 for s in commits + others)
+
+
+def test_a_game_of_another_variant_is_not_resumed(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6").wait(0.5)
+    play(session, hands, 0.0)
+    other = Session(preset("lasker"), HANDS, settings=SETTINGS, store=store, occupied={"d6"})
+    assert other.rules.name == "lasker" and other.record() == ""
+    assert other.game_id != session.game_id
+    assert store.load(session.game_id).finished  # the old one is closed as abandoned
+
+
+def test_a_computer_answer_arriving_while_the_board_is_disturbed_is_shown_later(store):
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6")
+    now = play(session, hands, 0.0)
+    request = session.computer_request()
+    hands.lift("d6").wait(2.0)  # someone knocks the pebble off while the computer thinks
+    now = play(session, hands, now)
+    assert session.status.kind == StatusKind.MISMATCH
+    actions = computer_turn(RandomPlayer(seed=1), request.game)
+    assert session.offer(request, actions, now)
+    assert session.status.kind == StatusKind.MISMATCH
+    hands.place("d6").wait(0.5)
+    now = play(session, hands, now)
+    assert session.status.kind == StatusKind.EXECUTING
+    assert session.status.forced == tuple(a.text for a in actions)
