@@ -1,13 +1,13 @@
+"""Test helpers: a game with a tracker and scripted hands on one simulated clock."""
+
 from __future__ import annotations
 
 import random
 
-
 from navakankari.engine.actions import ActionKind
-from navakankari.engine.game import Game, Side, new_game
-from navakankari.engine.presets import preset
+from navakankari.engine.game import Game, new_game
 from navakankari.engine.rules import Rules
-from navakankari.firmware.clockwork import drive, run_until
+from navakankari.firmware.clockwork import run_until
 from navakankari.firmware.hands import Hands
 from navakankari.firmware.tracker import BOTH_SIDES, Tracker, TrackerSettings
 
@@ -81,5 +81,3 @@ def find_chain_record(rules: Rules, hops: int = 2) -> tuple[str, str]:
             game.push(rng.choice(acts))
     raise AssertionError("no chain found")
 
-
-__all__ = ["SETTINGS", "Side", "Table", "drive", "find_chain_record", "preset", "random_game"]
