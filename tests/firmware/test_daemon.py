@@ -323,3 +323,23 @@ def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
     from navakankari.firmware.palette import PALETTE, Role
 
     assert seen["lit"] == {"d6": PALETTE[Role.COMPUTER_TO].colour}  # shown: set a pebble on d6
+
+
+def test_nau_keti_keta_on_the_nineteen_point_board_is_set_up_then_played(tmp_path):
+    game = random_game(preset("nau-keti-keta"), seed=1, plies=6)
+    script = [a.text for a in game.history]
+    config = _config(tmp_path, game_variant="nau-keti-keta", board_profile="sim-19")
+    board = open_board(load_profile("sim-19"), backend="sim")
+    daemon = Daemon(config, board, sim_script=script)
+
+    async def main():
+        task = asyncio.create_task(daemon.run())
+        for _ in range(600):
+            await asyncio.sleep(0.02)
+            if daemon.session is not None and len(daemon.session.game.history) == len(script):
+                break
+        daemon.stop()
+        await task
+
+    asyncio.run(main())
+    assert daemon.session.record() == " ".join(script)
