@@ -9,7 +9,8 @@ import argparse
 import sys
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 DEFAULT_PROFILE = "direct-24"
 
@@ -23,8 +24,13 @@ def register(subparsers: Any) -> None:
         "skip a step.",
     )
     _profile_argument(selftest)
-    selftest.add_argument("--touch-timeout", type=float, default=20.0, metavar="S",
-                          help="seconds to wait for a pebble on each lit point (default 20)")
+    selftest.add_argument(
+        "--touch-timeout",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds to wait for a pebble on each lit point (default 20)",
+    )
     selftest.add_argument("--no-led-check", action="store_true", help="go straight to the sensors")
     selftest.set_defaults(func=run_selftest)
 
@@ -37,14 +43,21 @@ def register(subparsers: Any) -> None:
     )
     _profile_argument(calibrate)
     calibrate.add_argument("--out", required=True, type=Path, metavar="FILE", help="profile file to write")
-    calibrate.add_argument("--keep-sensors", action="store_true",
-                           help="trust the profile's sensor wiring and learn only the LED order")
+    calibrate.add_argument(
+        "--keep-sensors",
+        action="store_true",
+        help="trust the profile's sensor wiring and learn only the LED order",
+    )
     calibrate.set_defaults(func=run_calibrate)
 
 
 def _profile_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="P",
-                        help=f"wiring profile: a shipped name or a TOML file (default {DEFAULT_PROFILE})")
+    parser.add_argument(
+        "--profile",
+        default=DEFAULT_PROFILE,
+        metavar="P",
+        help=f"wiring profile: a shipped name or a TOML file (default {DEFAULT_PROFILE})",
+    )
 
 
 def _enter_pressed() -> Callable[[], bool]:
@@ -76,8 +89,13 @@ def run_selftest(args: argparse.Namespace) -> int:
         print(f"navakankari selftest: {exc}", file=sys.stderr)
         return 2
     try:
-        report = run(board, out=sys.stdout, touch_timeout=args.touch_timeout,
-                     check_leds=not args.no_led_check, should_skip=_enter_pressed())
+        report = run(
+            board,
+            out=sys.stdout,
+            touch_timeout=args.touch_timeout,
+            check_leds=not args.no_led_check,
+            should_skip=_enter_pressed(),
+        )
     except KeyboardInterrupt:
         return 130
     finally:
@@ -91,11 +109,20 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
     try:
         profile = load_profile(args.profile)
-        learned = run_calibration(profile, open_board, keep_sensors=args.keep_sensors,
-                                  out=sys.stdout, should_skip=_enter_pressed())
+        learned = run_calibration(
+            profile, open_board, keep_sensors=args.keep_sensors, out=sys.stdout, should_skip=_enter_pressed()
+        )
     except KeyboardInterrupt:
         return 130
-    except (ProfileError, BackendError, CalibrationError, ImportError, OSError, RuntimeError, ValueError) as exc:
+    except (
+        ProfileError,
+        BackendError,
+        CalibrationError,
+        ImportError,
+        OSError,
+        RuntimeError,
+        ValueError,
+    ) as exc:
         print(f"navakankari calibrate: {exc}", file=sys.stderr)
         return 2
     write_profile(learned, args.out, note=f"calibrated from {profile.source}")

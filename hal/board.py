@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .leds import LedStrip
-from .profile import GpioSensors, LedConfig, Mcp23017Sensors, MatrixSensors, Profile
+from .profile import GpioSensorConfig, LedConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
 from .sensors import Clock, SensorArray
 
 log = logging.getLogger(__name__)
@@ -104,19 +104,33 @@ def _open_sim(profile: Profile, clock: Clock, sleep: Callable[[float], None] | N
 
 def open_sensors(profile: Profile, *, clock: Clock = time.monotonic) -> SensorArray:
     """The real sensor backend of a profile."""
+    try:
+        return _open_sensors(profile, clock)
+    except ImportError as exc:
+        raise BackendError(
+            f"cannot open {profile.sensors.backend!r} sensors here ({exc}); "
+            f"on a computer without GPIO, set {BACKEND_ENV}={SIM}"
+        ) from exc
+    except Exception as exc:
+        if type(exc).__module__.startswith("gpiozero"):  # pin in use, no such pin, ...
+            raise BackendError(f"cannot open {profile.sensors.backend!r} sensors: {exc}") from exc
+        raise
+
+
+def _open_sensors(profile: Profile, clock: Clock) -> SensorArray:
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         from .gpiozero_sensors import GpioZeroSensors  # noqa: PLC0415
 
         return GpioZeroSensors(s.pins, clock=clock)
-    if isinstance(s, MatrixSensors):
-        from .matrix_sensors import MatrixSensors as Matrix  # noqa: PLC0415
+    if isinstance(s, MatrixSensorConfig):
+        from .matrix_sensors import MatrixSensors  # noqa: PLC0415
 
-        return Matrix(s.rows, s.columns, s.cells, scan_hz=s.scan_hz, clock=clock)
-    if isinstance(s, Mcp23017Sensors):
-        from .mcp23017_sensors import Mcp23017Sensors as Mcp  # noqa: PLC0415
+        return MatrixSensors(s.rows, s.columns, s.cells, scan_hz=s.scan_hz, clock=clock)
+    if isinstance(s, Mcp23017SensorConfig):
+        from .mcp23017_sensors import Mcp23017Sensors  # noqa: PLC0415
 
-        return Mcp(s.addresses, s.interrupt_pin, s.channels, clock=clock)
+        return Mcp23017Sensors(s.addresses, s.interrupt_pin, s.channels, clock=clock)
     raise BackendError(f"no real sensor backend for {s.backend!r}")
 
 

@@ -16,19 +16,18 @@ import logging
 import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from .board import Board
 from .leds import RGB
 from .profile import (
-    GpioSensors,
+    GpioSensorConfig,
     LedConfig,
-    Mcp23017Sensors,
-    MatrixSensors,
+    Mcp23017SensorConfig,
+    MatrixSensorConfig,
     Profile,
-    SimSensors,
+    SimSensorConfig,
     dump_profile,
     parse_profile,
 )
@@ -53,11 +52,11 @@ class Stage(enum.Enum):
 def _channels(profile: Profile) -> dict[str, Any]:
     """Every sensor channel of the profile, named so the name says where it is wired."""
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         return {f"gpio{pin}": pin for pin in s.pins.values()}
-    if isinstance(s, MatrixSensors):
+    if isinstance(s, MatrixSensorConfig):
         return {f"row{r}_col{c}": (r, c) for r in range(len(s.rows)) for c in range(len(s.columns))}
-    if isinstance(s, Mcp23017Sensors):
+    if isinstance(s, Mcp23017SensorConfig):
         return {
             f"chip{s.addresses[chip]:02x}_pin{bit}": (chip, bit)
             for chip in range(len(s.addresses))
@@ -77,14 +76,14 @@ def channel_profile(profile: Profile) -> tuple[Profile, dict[str, Any]]:
     names = tuple(channels)
     s = profile.sensors
     sensors: Any
-    if isinstance(s, GpioSensors):
-        sensors = GpioSensors(dict(zip(names, channels.values())))
-    elif isinstance(s, MatrixSensors):
+    if isinstance(s, GpioSensorConfig):
+        sensors = GpioSensorConfig(dict(zip(names, channels.values())))
+    elif isinstance(s, MatrixSensorConfig):
         sensors = dataclasses.replace(s, cells=dict(channels))
-    elif isinstance(s, Mcp23017Sensors):
+    elif isinstance(s, Mcp23017SensorConfig):
         sensors = dataclasses.replace(s, channels=dict(channels))
     else:
-        sensors = SimSensors()
+        sensors = SimSensorConfig()
     count = profile.leds.count
     leds = dataclasses.replace(profile.leds, index={led_name(i): i for i in range(count)})
     # Channels and LEDs differ in number, so the raw profile is built without the loader.
@@ -166,7 +165,9 @@ class Calibration:
         self._step += 1
         if self.stage is Stage.NAMES and self._step >= len(self.points):
             self.stage, self._step = Stage.LEDS, 0
-        if self.stage is Stage.LEDS and (self._step >= self.led_count or len(self.led_of) == len(self.points)):
+        if self.stage is Stage.LEDS and (
+            self._step >= self.led_count or len(self.led_of) == len(self.points)
+        ):
             self.stage = Stage.DONE
 
 
@@ -180,11 +181,11 @@ def calibrated_profile(
     spec = {p: channels[channel_of[p]] for p in profile.points}
     s = profile.sensors
     sensors: Any
-    if isinstance(s, GpioSensors):
-        sensors = GpioSensors(spec)
-    elif isinstance(s, MatrixSensors):
+    if isinstance(s, GpioSensorConfig):
+        sensors = GpioSensorConfig(spec)
+    elif isinstance(s, MatrixSensorConfig):
         sensors = dataclasses.replace(s, cells=spec)
-    elif isinstance(s, Mcp23017Sensors):
+    elif isinstance(s, Mcp23017SensorConfig):
         sensors = dataclasses.replace(s, channels=spec)
     else:
         sensors = s
@@ -237,11 +238,11 @@ def run_calibration(
 def point_channels(profile: Profile) -> dict[str, Any]:
     """Each point's sensor wiring spec (pin, [row, column] or [chip, pin])."""
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         return dict(s.pins)
-    if isinstance(s, MatrixSensors):
+    if isinstance(s, MatrixSensorConfig):
         return dict(s.cells)
-    if isinstance(s, Mcp23017Sensors):
+    if isinstance(s, Mcp23017SensorConfig):
         return dict(s.channels)
     return {p: i for i, p in enumerate(profile.points)}
 

@@ -145,7 +145,7 @@ class LedStrip(ABC):
             return
         try:
             self.off()
-        except Exception:  # noqa: BLE001 - a broken strip must still be released
+        except (OSError, RuntimeError, ValueError):  # a broken strip must still be released
             log.exception("could not turn the LEDs off")
         finally:
             self._closed = True

@@ -17,6 +17,7 @@ from .sensors import Clock, SensorArray, check_points
 
 log = logging.getLogger(__name__)
 
+MAX_REREADS = 8
 IOCON_MIRROR_ODR = 0x44
 """IOCON: MIRROR (bit 6) joins INTA and INTB; ODR (bit 2) makes INT open-drain."""
 
@@ -73,10 +74,18 @@ class Mcp23017Sensors(SensorArray):
         return self._present(self._levels())
 
     def poll(self) -> None:
-        """Read both chips and report what changed; runs on every falling INT edge."""
-        present = set(self._present(self._levels()))
-        for point in self.points:
-            self._emit(point, point in present)
+        """Read every chip and report what changed; runs on every falling INT edge.
+
+        The INT line is shared: a chip read early may change again while a later one is read,
+        holding the line low with no new falling edge. So read again while it stays low.
+        """
+        for _ in range(MAX_REREADS):
+            present = set(self._present(self._levels()))
+            for point in self.points:
+                self._emit(point, point in present)
+            if not self._int.is_active:
+                return
+        log.warning("expander INT line still low after %d reads", MAX_REREADS)
 
     def _start(self) -> None:
         self._int.when_activated = self.poll

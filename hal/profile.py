@@ -10,7 +10,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from navakankari.wiring import PROFILE_DIR
 
@@ -40,7 +40,7 @@ class ProfileError(ValueError):
 
 
 @dataclass(frozen=True)
-class GpioSensors:
+class GpioSensorConfig:
     """One GPIO per sensor, pulled up, switch to ground: a pebble reads low."""
 
     backend: ClassVar[str] = "gpiozero"
@@ -51,7 +51,7 @@ class GpioSensors:
 
 
 @dataclass(frozen=True)
-class MatrixSensors:
+class MatrixSensorConfig:
     """Rows driven low one at a time, columns read with pull-ups; one diode per switch."""
 
     backend: ClassVar[str] = "matrix"
@@ -67,7 +67,7 @@ class MatrixSensors:
 
 
 @dataclass(frozen=True)
-class Mcp23017Sensors:
+class Mcp23017SensorConfig:
     """MCP23017 expanders on I2C1 with their INT outputs tied together to one GPIO."""
 
     backend: ClassVar[str] = "mcp23017"
@@ -81,7 +81,7 @@ class Mcp23017Sensors:
 
 
 @dataclass(frozen=True)
-class SimSensors:
+class SimSensorConfig:
     """The simulated board: no pins."""
 
     backend: ClassVar[str] = "sim"
@@ -90,7 +90,7 @@ class SimSensors:
         return {}
 
 
-SensorConfig = Union[GpioSensors, MatrixSensors, Mcp23017Sensors, SimSensors]
+SensorConfig = GpioSensorConfig | MatrixSensorConfig | Mcp23017SensorConfig | SimSensorConfig
 
 
 @dataclass(frozen=True)
@@ -203,8 +203,11 @@ class _Checker:
         value = parent.get(name)
         if value is None:
             if required:
-                raise self.fail(path.rpartition(".")[0] or path, None if "." not in path else name,
-                                f"missing table [{path}]")
+                raise self.fail(
+                    path.rpartition(".")[0] or path,
+                    None if "." not in path else name,
+                    f"missing table [{path}]",
+                )
             return {}
         if not isinstance(value, dict):
             raise self.fail(path.rpartition(".")[0] or path, name, "must be a table")
@@ -262,11 +265,11 @@ class _Checker:
         section = self.table(self.data, "sensors")
         backend = self.backend("sensors", section, SENSOR_BACKENDS)
         if backend == "sim":
-            return SimSensors()
+            return SimSensorConfig()
         if backend == "gpiozero":
             pins = self.table(section, "sensors.pins")
             self.per_point("sensors.pins", pins, points)
-            return GpioSensors(
+            return GpioSensorConfig(
                 pins={p: self.gpio("sensors.pins", p, pins[p], f"sensor {p}") for p in points}
             )
         if backend == "matrix":
@@ -279,7 +282,7 @@ class _Checker:
             raise self.fail("sensors", key, "must be a non-empty list of GPIO numbers")
         return tuple(self.gpio("sensors", key, pin, f"{owner} {i}") for i, pin in enumerate(value))
 
-    def matrix(self, section: Mapping[str, Any], points: tuple[str, ...]) -> MatrixSensors:
+    def matrix(self, section: Mapping[str, Any], points: tuple[str, ...]) -> MatrixSensorConfig:
         rows = self.pin_list(section, "rows", "matrix row")
         columns = self.pin_list(section, "columns", "matrix column")
         scan_hz = section.get("scan_hz", 100)
@@ -299,9 +302,9 @@ class _Checker:
                 raise self.fail("sensors.cells", p, f"cell [{r}, {c}] is used twice: {taken[(r, c)]} and {p}")
             taken[(r, c)] = p
             checked[p] = (r, c)
-        return MatrixSensors(rows=rows, columns=columns, cells=checked, scan_hz=float(scan_hz))
+        return MatrixSensorConfig(rows=rows, columns=columns, cells=checked, scan_hz=float(scan_hz))
 
-    def mcp23017(self, section: Mapping[str, Any], points: tuple[str, ...]) -> Mcp23017Sensors:
+    def mcp23017(self, section: Mapping[str, Any], points: tuple[str, ...]) -> Mcp23017SensorConfig:
         addresses = section.get("addresses", [0x20, 0x21])
         if not isinstance(addresses, list) or not addresses:
             raise self.fail("sensors", "addresses", "must be a non-empty list of I2C addresses")
@@ -320,23 +323,35 @@ class _Checker:
         for p in points:
             ch = channels[p]
             if not (isinstance(ch, list) and len(ch) == 2):
-                raise self.fail("sensors.channels", p, "must be [chip, pin] (chip: index in addresses, pin 0..15)")
+                raise self.fail(
+                    "sensors.channels", p, "must be [chip, pin] (chip: index in addresses, pin 0..15)"
+                )
             chip = self.int_value("sensors.channels", p, ch[0], 0, len(addresses) - 1)
             bit = self.int_value("sensors.channels", p, ch[1], 0, 15)
             if (chip, bit) in taken:
-                raise self.fail("sensors.channels", p, f"channel [{chip}, {bit}] is used twice: {taken[(chip, bit)]} and {p}")
+                raise self.fail(
+                    "sensors.channels",
+                    p,
+                    f"channel [{chip}, {bit}] is used twice: {taken[(chip, bit)]} and {p}",
+                )
             taken[(chip, bit)] = p
             checked[p] = (chip, bit)
-        return Mcp23017Sensors(tuple(addresses), interrupt, checked, bus)
+        return Mcp23017SensorConfig(tuple(addresses), interrupt, checked, bus)
 
     def leds(self, points: tuple[str, ...]) -> LedConfig:
         section = self.table(self.data, "leds")
         backend = self.backend("leds", section, LED_BACKENDS)
         order = section.get("pixel_order", "GRB")
         if order not in PIXEL_ORDERS:
-            raise self.fail("leds", "pixel_order", f"unknown pixel order {order!r} (one of {', '.join(PIXEL_ORDERS)})")
+            raise self.fail(
+                "leds", "pixel_order", f"unknown pixel order {order!r} (one of {', '.join(PIXEL_ORDERS)})"
+            )
         brightness = section.get("brightness", 0.25)
-        if not isinstance(brightness, (int, float)) or isinstance(brightness, bool) or not 0 <= brightness <= 1:
+        if (
+            not isinstance(brightness, (int, float))
+            or isinstance(brightness, bool)
+            or not 0 <= brightness <= 1
+        ):
             raise self.fail("leds", "brightness", f"must be a number within 0..1, not {brightness!r}")
         gamma = section.get("gamma", 2.6)
         if not isinstance(gamma, (int, float)) or isinstance(gamma, bool) or not 1 <= gamma <= 4:
@@ -357,7 +372,9 @@ class _Checker:
         for p in points:
             i = index[p]
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
-                raise self.fail("leds.index", p, f"LED index {i!r} out of range 0..{count - 1} (count = {count})")
+                raise self.fail(
+                    "leds.index", p, f"LED index {i!r} out of range 0..{count - 1} (count = {count})"
+                )
             if i in used:
                 raise self.fail("leds.index", p, f"LED index {i} is used twice: {used[i]} and {p}")
             used[i] = p
@@ -382,6 +399,7 @@ class _Checker:
 
 # --- writing ---------------------------------------------------------------------------------
 
+
 def _toml_str(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -393,12 +411,12 @@ def dump_profile(profile: Profile) -> str:
         out.append("    " + " ".join(f"{_toml_str(p)}," for p in profile.points[start : start + 8]))
     out += ["]", "", "[sensors]", f"backend = {_toml_str(profile.sensors.backend)}"]
     s = profile.sensors
-    if isinstance(s, GpioSensors):
+    if isinstance(s, GpioSensorConfig):
         out += ["", "[sensors.pins]"] + [f"{p} = {s.pins[p]}" for p in profile.points]
-    elif isinstance(s, MatrixSensors):
+    elif isinstance(s, MatrixSensorConfig):
         out += [f"rows = {list(s.rows)}", f"columns = {list(s.columns)}", f"scan_hz = {s.scan_hz:g}"]
         out += ["", "[sensors.cells]"] + [f"{p} = {list(s.cells[p])}" for p in profile.points]
-    elif isinstance(s, Mcp23017Sensors):
+    elif isinstance(s, Mcp23017SensorConfig):
         out += ["addresses = [" + ", ".join(f"0x{a:02x}" for a in s.addresses) + "]"]
         out += [f"i2c_bus = {s.i2c_bus}", f"interrupt_pin = {s.interrupt_pin}"]
         out += ["", "[sensors.channels]"] + [f"{p} = {list(s.channels[p])}" for p in profile.points]

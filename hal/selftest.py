@@ -47,7 +47,9 @@ class Finding:
         if self.kind == "stuck":
             return f"{self.point}: reads a pebble at start (take it off; if none is there, the sensor is stuck on)"
         if self.kind == "silent":
-            return f"{self.point}: never changed while lit and touched (dead sensor, loose wire or weak magnet)"
+            return (
+                f"{self.point}: never changed while lit and touched (dead sensor, loose wire or weak magnet)"
+            )
         return f"{self.point}: its pebble is read at {self.other} (sensor wires of {self.point} and {self.other} crossed?)"
 
 
@@ -103,7 +105,9 @@ class Selftest:
         target = self.current_point
         if event.point == target and event.present:
             self._seen_here = True
-        elif event.present and event.point not in self._stuck and self._crossed is None and not self._seen_here:
+        elif (
+            event.present and event.point not in self._stuck and self._crossed is None and not self._seen_here
+        ):
             self._crossed = event.point
         if not event.present and event.point in (target, self._crossed) and self._pebble_off():
             self._finish_point(event.t)
@@ -164,7 +168,9 @@ class Selftest:
     # --- internals ----------------------------------------------------------------------
 
     def _pebble_off(self) -> bool:
-        return self.current_point not in self.present and (self._crossed is None or self._crossed not in self.present)
+        return self.current_point not in self.present and (
+            self._crossed is None or self._crossed not in self.present
+        )
 
     def _begin_touch(self, now: float, step: int) -> None:
         self._phase_start = now
@@ -222,7 +228,11 @@ def run_selftest(
     board.sensors.start(events.put)
     try:
         test = Selftest(
-            board.sensors.points, board.sensors.read(), clock(), touch_timeout=touch_timeout, check_leds=check_leds
+            board.sensors.points,
+            board.sensors.read(),
+            clock(),
+            touch_timeout=touch_timeout,
+            check_leds=check_leds,
         )
         for finding in test.findings:
             print(f"! {finding}", file=out)

@@ -98,6 +98,10 @@ class SensorArray(ABC):
             with self._lock:
                 self._callback = None
             raise
+        # An edge between the first read and the backend's start would be lost: catch up.
+        now = self.read()
+        for point in self._points:
+            self._emit(point, point in now)
 
     def stop(self) -> None:
         """Stop pushing changes; `start` may be called again."""

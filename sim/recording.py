@@ -29,7 +29,12 @@ def event_from_line(line: str, where: str = "<line>") -> SensorEvent:
         t, point, present = data["t"], data["point"], data["present"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
         raise RecordingError(f"{where}: not a sensor event: {exc}") from None
-    if not isinstance(t, (int, float)) or isinstance(t, bool) or not isinstance(point, str) or not isinstance(present, bool):
+    if (
+        not isinstance(t, (int, float))
+        or isinstance(t, bool)
+        or not isinstance(point, str)
+        or not isinstance(present, bool)
+    ):
         raise RecordingError(f"{where}: want t (number), point (string), present (true/false)")
     return SensorEvent(point, present, float(t))
 

@@ -1,16 +1,9 @@
-"""Fixtures: every sensor and LED backend opened on stand-in hardware, behind one harness.
-
-A sensor harness puts and lifts pebbles the way that backend's hardware would see them
-(a GPIO pulled low, a matrix switch closed, an expander pin grounded) and `settle()` lets the
-backend notice (one matrix scan); the clock is a ManualClock.
-"""
+"""Fixtures: every sensor and LED backend opened on stand-in hardware (see hal_harness)."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
 
 # Blinka reads this when `board` is first imported: a generic board whose pixel code runs on x86.
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
@@ -19,16 +12,23 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from hal_fakes import FakeI2C, FakeSPI, MatrixGPIO, decode_ws2812_spi
+from hal_fakes import FakeSPI, decode_ws2812_spi
+from hal_harness import (
+    BRIGHTNESS,
+    GpioHarness,
+    LedHarness,
+    McpHarness,
+    MatrixHarness,
+    SensorHarness,
+    SimHarness,
+    grb_to_rgb,
+)
 from navakankari.hal import load_profile
-from navakankari.hal.board import open_sensors
-from navakankari.hal.leds import RGB, LedStrip
-from navakankari.hal.sensors import SensorArray
+from navakankari.hal.leds import LedStrip
 from navakankari.sim import ManualClock, SimulatedBoard
 
 SENSOR_BACKENDS = ["gpiozero", "matrix", "mcp23017", "sim"]
 LED_BACKENDS = ["neopixel", "neopixel_spi", "sim"]
-BRIGHTNESS = 0.25
 
 
 @pytest.fixture
@@ -47,100 +47,6 @@ def clock() -> ManualClock:
     return ManualClock(100.0)
 
 
-class SensorHarness:
-    sensors: SensorArray
-    clock: ManualClock
-
-    def place(self, point: str) -> None:
-        raise NotImplementedError
-
-    def lift(self, point: str) -> None:
-        raise NotImplementedError
-
-    def settle(self) -> None:
-        """Let the backend see what changed (backends with edges see it at once)."""
-
-
-class GpioHarness(SensorHarness):
-    def __init__(self, factory: MockFactory, clock: ManualClock) -> None:
-        self.profile = load_profile("direct-24")
-        self.factory = factory
-        self.clock = clock
-        self.sensors = open_sensors(self.profile, clock=clock)
-
-    def place(self, point: str) -> None:
-        self.factory.pin(self.profile.sensors.pins[point]).drive_low()
-
-    def lift(self, point: str) -> None:
-        self.factory.pin(self.profile.sensors.pins[point]).drive_high()
-
-
-class MatrixHarness(SensorHarness):
-    def __init__(self, clock: ManualClock, diodes: bool = True) -> None:
-        from navakankari.hal.matrix_sensors import MatrixSensors
-
-        self.profile = load_profile("matrix-24")
-        s = self.profile.sensors
-        self.gpio = MatrixGPIO(s.rows, s.columns, diodes=diodes)
-        self.clock = clock
-        self.sleeps: list[float] = []
-        self.sensors = MatrixSensors(
-            s.rows, s.columns, s.cells, clock=clock, sleep=self.sleeps.append, gpio=self.gpio,
-            thread=False,
-        )
-
-    def place(self, point: str) -> None:
-        self.gpio.closed.add(self.profile.sensors.cells[point])
-
-    def lift(self, point: str) -> None:
-        self.gpio.closed.discard(self.profile.sensors.cells[point])
-
-    def settle(self) -> None:
-        self.sensors.scan_once()
-
-
-class McpHarness(SensorHarness):
-    def __init__(self, factory: MockFactory, clock: ManualClock) -> None:
-        from navakankari.hal.mcp23017_sensors import Mcp23017Sensors
-
-        self.profile = load_profile("mcp23017-24")
-        s = self.profile.sensors
-        self.int_pin = factory.pin(s.interrupt_pin)
-        self.bus = FakeI2C(s.addresses, on_int=self._int)
-        self.clock = clock
-        self.sensors = Mcp23017Sensors(s.addresses, s.interrupt_pin, s.channels, i2c=self.bus, clock=clock)
-
-    def _int(self, low: bool) -> None:
-        if low:
-            self.int_pin.drive_low()
-        else:
-            self.int_pin.drive_high()
-
-    def _ground(self, point: str, grounded: bool) -> None:
-        chip, bit = self.profile.sensors.channels[point]
-        self.bus.ground(self.profile.sensors.addresses[chip], bit, grounded)
-
-    def place(self, point: str) -> None:
-        self._ground(point, True)
-
-    def lift(self, point: str) -> None:
-        self._ground(point, False)
-
-
-class SimHarness(SensorHarness):
-    def __init__(self, clock: ManualClock) -> None:
-        self.profile = load_profile("sim-24")
-        self.board = SimulatedBoard(self.profile.points, clock=clock)
-        self.clock = clock
-        self.sensors = self.board.sensors
-
-    def place(self, point: str) -> None:
-        self.board.place(point)
-
-    def lift(self, point: str) -> None:
-        self.board.lift(point)
-
-
 @pytest.fixture(params=SENSOR_BACKENDS)
 def sensor_harness(request: pytest.FixtureRequest, clock: ManualClock) -> Iterator[SensorHarness]:
     name = request.param
@@ -156,22 +62,6 @@ def sensor_harness(request: pytest.FixtureRequest, clock: ManualClock) -> Iterat
         yield harness
     finally:
         harness.sensors.close()
-
-
-@dataclass
-class LedHarness:
-    """A strip on stand-in hardware; `frames` are the (r, g, b) per LED the hardware got."""
-
-    strip: LedStrip
-    raw: list[bytes] = field(default_factory=list)
-    decode: Any = None
-
-    def frames(self) -> list[list[RGB]]:
-        return [self.decode(b) for b in self.raw]
-
-
-def grb_to_rgb(data: bytes) -> list[RGB]:
-    return [(data[i + 1], data[i], data[i + 2]) for i in range(0, len(data), 3)]
 
 
 @pytest.fixture

@@ -43,7 +43,9 @@ class MatrixGPIO:
     def setmode(self, mode: int) -> None:
         self.mode = mode
 
-    def setup(self, pin: int, direction: int, pull_up_down: int = PUD_OFF, initial: int | None = None) -> None:
+    def setup(
+        self, pin: int, direction: int, pull_up_down: int = PUD_OFF, initial: int | None = None
+    ) -> None:
         if self.mode != self.BCM:
             raise RuntimeError("setmode(BCM) first")
         if direction == self.OUT:
@@ -99,7 +101,17 @@ class MatrixGPIO:
 
 
 IODIR, IPOL, GPINTEN, DEFVAL, INTCON, IOCON, GPPU, INTF, INTCAP, GPIO, OLAT = (
-    0x00, 0x02, 0x04, 0x06, 0x08, 0x0A, 0x0C, 0x0E, 0x10, 0x12, 0x14,
+    0x00,
+    0x02,
+    0x04,
+    0x06,
+    0x08,
+    0x0A,
+    0x0C,
+    0x0E,
+    0x10,
+    0x12,
+    0x14,
 )
 
 
@@ -159,6 +171,8 @@ class FakeI2C:
         self.on_int = on_int
         self.int_low = False
         self.deinit_called = False
+        self.during_read: Callable[[int, int], None] | None = None
+        """Called (address, register) once per register read: the world changing mid-read."""
 
     def try_lock(self) -> bool:
         if self.locked:
@@ -204,9 +218,12 @@ class FakeI2C:
         end = len(in_buffer) if in_end is None else in_end
         for offset, i in enumerate(range(in_start, end)):
             in_buffer[i] = chip.read(reg + offset)
-        self._update_int()
+        if self.during_read is not None:
+            self.during_read(address, reg)
 
-    def readfrom_into(self, address: int, buffer: bytearray, *, start: int = 0, end: int | None = None) -> None:
+    def readfrom_into(
+        self, address: int, buffer: bytearray, *, start: int = 0, end: int | None = None
+    ) -> None:
         chip = self._chip(address)
         for offset, i in enumerate(range(start, len(buffer) if end is None else end)):
             buffer[i] = chip.read(chip.pointer + offset)

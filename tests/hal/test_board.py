@@ -78,3 +78,12 @@ def test_hardware_and_simulator_know_no_game(folder: str) -> None:
                 names = [node.module]
             for name in names:
                 assert not name.startswith(("navakankari.engine", "navakankari.firmware")), path
+
+
+def test_a_pin_in_use_is_a_backend_error(monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory) -> None:
+    monkeypatch.delenv("NAVAKANKARI_BACKEND", raising=False)
+    from gpiozero import DigitalInputDevice
+
+    with DigitalInputDevice(7):
+        with pytest.raises(BackendError, match="GPIO7|7"):
+            open_board(load_profile("direct-24"))

@@ -33,7 +33,9 @@ def test_a_scrambled_board_is_learned(name: str, tmp_path: Path) -> None:
     profile = load_profile(name)
     raw, channels = channel_profile(profile)
     wire = dict(zip(profile.points, [raw.points[i] for i in _scramble(len(profile.points), 1)]))
-    led_at = dict(zip(range(profile.leds.count), [profile.points[i] for i in _scramble(len(profile.points), 2)]))
+    led_at = dict(
+        zip(range(profile.leds.count), [profile.points[i] for i in _scramble(len(profile.points), 2)])
+    )
     cal = Calibration(profile.points, profile.leds.count)
     t = 0.0
     while not cal.done:

@@ -7,7 +7,7 @@ import pytest
 from navakankari.hal import LedError, SensorError, SensorEvent
 from navakankari.hal.leds import correction_table
 
-from conftest import BRIGHTNESS, LedHarness, SensorHarness
+from hal_harness import BRIGHTNESS, LedHarness, SensorHarness
 
 # --- sensors -------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import MatrixHarness
+from hal_harness import MatrixHarness
 from navakankari.hal import SensorEvent
 from navakankari.hal.matrix_sensors import MatrixSensors
 from navakankari.sim import ManualClock
@@ -25,7 +25,9 @@ def _by_cell(h: MatrixHarness) -> dict[tuple[int, int], str]:
 def test_three_corners_of_a_rectangle_read_exactly_with_diodes() -> None:
     h = MatrixHarness(ManualClock(), diodes=True)
     at = _by_cell(h)
-    for (r1, r2), (c1, c2) in itertools.product(itertools.combinations(range(3), 2), itertools.combinations(range(8), 2)):
+    for (r1, r2), (c1, c2) in itertools.product(
+        itertools.combinations(range(3), 2), itertools.combinations(range(8), 2)
+    ):
         corners = [(r1, c1), (r1, c2), (r2, c1)]
         h.gpio.closed = set(corners)
         assert h.sensors.read() == {at[c] for c in corners}

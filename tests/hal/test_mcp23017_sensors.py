@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from conftest import McpHarness
+from hal_harness import McpHarness
 from hal_fakes import GPINTEN, GPPU, IOCON, IODIR, FakeI2C
 from navakankari.hal import SensorEvent
 from navakankari.hal.mcp23017_sensors import Mcp23017Sensors
@@ -28,11 +28,11 @@ def test_an_interrupt_reads_both_chips_and_releases_the_line(mock_factory: MockF
     h = McpHarness(mock_factory, clock)
     events: list[SensorEvent] = []
     h.sensors.start(events.append)
-    h.place("g1")  # chip 1, GPA7
+    h.place("g1")  # chip 1, GPB2
     assert events == [SensorEvent("g1", True, 1.0)]
     assert not h.bus.int_low
     clock.advance(0.5)
-    h.place("c4")  # chip 0, GPB3: needs the mirrored INT
+    h.place("c4")  # chip 0, GPB4: needs the mirrored INT
     assert events[-1] == SensorEvent("c4", True, 1.5)
     assert not h.bus.int_low
     h.sensors.close()
@@ -60,3 +60,22 @@ def test_a_bus_passed_in_is_not_closed(mock_factory: MockFactory) -> None:
     h = McpHarness(mock_factory, ManualClock())
     h.sensors.close()
     assert not h.bus.deinit_called
+
+
+def test_a_change_while_the_other_chip_is_read_is_not_lost(mock_factory: MockFactory) -> None:
+    """INT stays low with no new edge when chip 0 changes while chip 1 is being read."""
+    h = McpHarness(mock_factory, ManualClock())
+    events: list[SensorEvent] = []
+    h.sensors.start(events.append)
+    once = []
+
+    def change_chip_0(address: int, register: int) -> None:
+        if address == 0x21 and not once:
+            once.append(True)
+            h.place("a7")  # chip 0, GPA0
+
+    h.bus.during_read = change_chip_0
+    h.place("g1")  # chip 1
+    assert {e.point for e in events} == {"g1", "a7"}
+    assert not h.bus.int_low
+    h.sensors.close()

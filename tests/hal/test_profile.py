@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from navakankari.hal import Profile, ProfileError, dump_profile, load_profile, profile_names
-from navakankari.hal.profile import GpioSensors, parse_profile
+from navakankari.hal.profile import GpioSensorConfig, parse_profile
 from navakankari.wiring import PROFILE_DIR
 
 SHIPPED = ["direct-19", "direct-24", "matrix-24", "mcp23017-24", "sim-19", "sim-24"]
@@ -58,7 +58,7 @@ def test_a_good_profile_loads_from_a_path(tmp_path: Path) -> None:
     path.write_text(GOOD)
     profile = load_profile(path)
     assert profile.points == ("a1", "b2", "c3")
-    assert profile.sensors == GpioSensors({"a1": 4, "b2": 5, "c3": 6})
+    assert profile.sensors == GpioSensorConfig({"a1": 4, "b2": 5, "c3": 6})
     assert profile.leds.brightness == 0.2 and profile.leds.count == 3
     assert profile.source == str(path)
 
@@ -87,7 +87,13 @@ def test_shipped_profiles_are_what_dump_writes_after_their_comments() -> None:
         ("b2 = 5\n", "b2 = 18\n", 15, "[leds] pin", "GPIO18 is used twice: sensor b2 and LED data"),
         ("pin = 18\n", "pin = 17\n", 15, "[leds] pin", "GPIO17 cannot drive WS2812 LEDs"),
         ("b2 = 1\nc3 = 2\n", "b2 = 1\nc3 = 3\n", 21, "[leds.index] c3", "LED index 3 out of range 0..2"),
-        ("b2 = 1\nc3 = 2\n", "b2 = 1\nc3 = 1\n", 21, "[leds.index] c3", "LED index 1 is used twice: b2 and c3"),
+        (
+            "b2 = 1\nc3 = 2\n",
+            "b2 = 1\nc3 = 1\n",
+            21,
+            "[leds.index] c3",
+            "LED index 1 is used twice: b2 and c3",
+        ),
         ('backend = "gpiozero"', 'backend = "pigpio"', 6, "[sensors] backend", "unknown backend 'pigpio'"),
         ('backend = "neopixel"', 'backend = "apa102"', 14, "[leds] backend", "unknown backend 'apa102'"),
         ("brightness = 0.2", "brightness = 1.5", 16, "[leds] brightness", "must be a number within 0..1"),

@@ -49,7 +49,9 @@ def test_recorder_writes_as_events_arrive_and_hands_them_on() -> None:
 
 def test_bad_line_is_named(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
-    path.write_text('# recorded on the oak board\n{"t": 0, "point": "a1", "present": true}\n{"t": 1, "point": "a1"}\n')
+    path.write_text(
+        '# recorded on the oak board\n{"t": 0, "point": "a1", "present": true}\n{"t": 1, "point": "a1"}\n'
+    )
     with pytest.raises(RecordingError, match=r"bad.jsonl:3"):
         read_events(path)
 
@@ -60,5 +62,7 @@ def test_replay_drives_the_simulated_sensors_at_recorded_times() -> None:
     seen: list[SensorEvent] = []
     board.sensors.start(seen.append)
     board.replay(EVENTS)
-    assert [(e.point, e.present, round(e.t - 7.0, 6)) for e in seen] == [(e.point, e.present, e.t) for e in EVENTS]
+    assert [(e.point, e.present, round(e.t - 7.0, 6)) for e in seen] == [
+        (e.point, e.present, e.t) for e in EVENTS
+    ]
     assert board.sensors.read() == {"d6", "a1"}

@@ -67,7 +67,9 @@ def test_chatter_bounces_and_ends_where_the_pebble_is() -> None:
 
 
 def test_faults_change_what_the_sensors_see() -> None:
-    board, events = _board(faults=SensorFaults(stuck_on=frozenset({"g1"}), dead=frozenset({"b2"}), crossed={"c3": "e3"}))
+    board, events = _board(
+        faults=SensorFaults(stuck_on=frozenset({"g1"}), dead=frozenset({"b2"}), crossed={"c3": "e3"})
+    )
     assert board.sensors.read() == {"g1"}
     board.place("b2")
     board.place("c3")

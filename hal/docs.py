@@ -1,0 +1,275 @@
+"""Pinout tables (Markdown) and wiring diagrams (SVG) generated from the wiring profiles.
+
+    python -m navakankari.hal.docs            # rewrite wiring/docs/ from the shipped profiles
+    python -m navakankari.hal.docs --check    # exit 1 if a checked-in file is out of date
+
+Generated, never edited by hand, so the documents always say what the profiles say.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from navakankari.wiring import PROFILE_DIR
+
+from .profile import (
+    RESERVED_GPIOS,
+    GpioSensorConfig,
+    Mcp23017SensorConfig,
+    MatrixSensorConfig,
+    Profile,
+    load_profile,
+    profile_names,
+)
+
+DOCS_DIR = PROFILE_DIR / "docs"
+
+HEADER: dict[int, str | int] = {
+    1: "3V3",
+    2: "5V",
+    3: 2,
+    4: "5V",
+    5: 3,
+    6: "GND",
+    7: 4,
+    8: 14,
+    9: "GND",
+    10: 15,
+    11: 17,
+    12: 18,
+    13: 27,
+    14: "GND",
+    15: 22,
+    16: 23,
+    17: "3V3",
+    18: 24,
+    19: 10,
+    20: "GND",
+    21: 9,
+    22: 25,
+    23: 11,
+    24: 8,
+    25: "GND",
+    26: 7,
+    27: 0,
+    28: 1,
+    29: 5,
+    30: "GND",
+    31: 6,
+    32: 12,
+    33: 13,
+    34: "GND",
+    35: 19,
+    36: 16,
+    37: 26,
+    38: 20,
+    39: "GND",
+    40: 21,
+}
+"""The 40-pin header: physical pin -> BCM GPIO number, or the supply it carries."""
+
+
+def sensor_label(profile: Profile, point: str) -> str:
+    s = profile.sensors
+    if isinstance(s, GpioSensorConfig):
+        return f"GPIO{s.pins[point]}"
+    if isinstance(s, MatrixSensorConfig):
+        r, c = s.cells[point]
+        return f"row {r} (GPIO{s.rows[r]}) x column {c} (GPIO{s.columns[c]})"
+    if isinstance(s, Mcp23017SensorConfig):
+        chip, bit = s.channels[point]
+        return f"0x{s.addresses[chip]:02x} GP{'AB'[bit // 8]}{bit % 8}"
+    return "simulated"
+
+
+def gpio_uses(profile: Profile) -> dict[int, str]:
+    uses = dict(profile.sensors.gpios())
+    uses.update(profile.leds.gpios())
+    return uses
+
+
+def pinout_markdown(profile: Profile, name: str) -> str:
+    uses = gpio_uses(profile)
+    s, led = profile.sensors, profile.leds
+    lines = [
+        f"# {profile.name}",
+        "",
+        f"Generated from `{name}.toml` by `python -m navakankari.hal.docs`; do not edit.",
+        "",
+        f"- Points: {len(profile.points)}",
+        f"- Sensors: `{s.backend}`" + _sensor_note(profile),
+        f"- LEDs: `{led.backend}`, {led.count} on the chain, order {led.pixel_order}, "
+        f"brightness cap {led.brightness:g}" + (f", data on GPIO{led.pin}" if led.pin is not None else ""),
+        "",
+    ]
+    if uses:
+        lines += [
+            "## 40-pin header",
+            "",
+            "| use | GPIO | pin | pin | GPIO | use |",
+            "|---|---|---|---|---|---|",
+        ]
+        for odd in range(1, 41, 2):
+            left, right = HEADER[odd], HEADER[odd + 1]
+            lines.append(
+                f"| {_use(left, uses)} | {_gpio(left)} | {odd} | {odd + 1} | {_gpio(right)} | {_use(right, uses)} |"
+            )
+        lines.append("")
+    lines += ["## Points", "", "| point | sensor | LED index |", "|---|---|---|"]
+    for point in profile.points:
+        lines.append(f"| {point} | {sensor_label(profile, point)} | {led.index[point]} |")
+    return "\n".join(lines) + "\n"
+
+
+def _sensor_note(profile: Profile) -> str:
+    s = profile.sensors
+    if isinstance(s, GpioSensorConfig):
+        return ", each switch between its GPIO and GND (internal pull-up)"
+    if isinstance(s, MatrixSensorConfig):
+        return (
+            f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
+            "one 1N4148 per switch, cathode (band) towards the row"
+        )
+    if isinstance(s, Mcp23017SensorConfig):
+        chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
+        return (
+            f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
+            f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND"
+        )
+    return ""
+
+
+def _gpio(entry: str | int) -> str:
+    return f"GPIO{entry}" if isinstance(entry, int) else ""
+
+
+def _use(entry: str | int, uses: dict[int, str]) -> str:
+    if isinstance(entry, str):
+        return entry
+    if entry in RESERVED_GPIOS:
+        return "reserved: HAT ID EEPROM"
+    return uses.get(entry, "")
+
+
+_GRID = re.compile(r"([a-z])([1-9])")
+
+
+def _positions(points: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Board positions: coordinate names on their grid, other names in a row."""
+    cells = {p: _GRID.fullmatch(p) for p in points}
+    if all(cells.values()):
+        cols = sorted({m.group(1) for m in cells.values() if m})
+        rows = sorted({int(m.group(2)) for m in cells.values() if m}, reverse=True)
+        return {p: (cols.index(m.group(1)), rows.index(int(m.group(2)))) for p, m in cells.items() if m}
+    return {p: (i % 8, i // 8) for i, p in enumerate(points)}
+
+
+def wiring_svg(profile: Profile) -> str:
+    uses = gpio_uses(profile)
+    pos = _positions(profile.points)
+    width, height = 980, 600
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="20" y="28" font-size="16" font-weight="bold">{escape(profile.name)}</text>',
+    ]
+    if uses:
+        out.append(
+            '<text x="250" y="52" text-anchor="middle" font-weight="bold">Raspberry Pi 40-pin header</text>'
+        )
+        out.append('<rect x="232" y="62" width="36" height="488" rx="4" fill="#eee" stroke="#555"/>')
+        for pin, entry in HEADER.items():
+            x = 242 if pin % 2 else 258
+            y = 74 + 24 * ((pin - 1) // 2)
+            used = isinstance(entry, int) and entry in uses
+            fill = "#d33" if used else ("#fc3" if entry in ("5V", "3V3") else "#999")
+            out.append(f'<circle cx="{x}" cy="{y}" r="5" fill="{fill}"/>')
+            label = f"GPIO{entry}" if isinstance(entry, int) else entry
+            if used:
+                label = f"{label}: {uses[entry]}"  # type: ignore[index]
+            anchor, lx = ("end", 228) if pin % 2 else ("start", 272)
+            weight = ' font-weight="bold"' if used else ""
+            out.append(
+                f'<text x="{lx}" y="{y + 4}" text-anchor="{anchor}"{weight}>{pin} {escape(str(label))}</text>'
+            )
+    ox, oy, step = 560, 90, 60
+    out.append(
+        f'<text x="{ox + 180}" y="52" text-anchor="middle" font-weight="bold">Board: sensor / LED index</text>'
+    )
+    chain = sorted(profile.points, key=lambda p: profile.leds.index[p])
+    path = " ".join(f"{ox + step * pos[p][0]},{oy + step * pos[p][1]}" for p in chain)
+    out.append(
+        f'<polyline points="{path}" fill="none" stroke="#39c" stroke-width="2" stroke-dasharray="6 4"/>'
+    )
+    for point in profile.points:
+        x, y = ox + step * pos[point][0], oy + step * pos[point][1]
+        out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="#fff" stroke="#333" stroke-width="2"/>')
+        out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="9">{escape(point)}</text>')
+        label = _short_sensor(profile, point)
+        out.append(
+            f'<text x="{x}" y="{y - 14}" text-anchor="middle" font-size="9" fill="#a00">{escape(label)}</text>'
+        )
+        out.append(
+            f'<text x="{x}" y="{y + 22}" text-anchor="middle" font-size="9" fill="#06c">LED {profile.leds.index[point]}</text>'
+        )
+    out.append(
+        f'<text x="{ox}" y="{height - 20}" fill="#06c">dashed line: LED data chain, from LED 0 '
+        f"(DIN from the Pi) onwards</text>"
+    )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _short_sensor(profile: Profile, point: str) -> str:
+    s = profile.sensors
+    if isinstance(s, GpioSensorConfig):
+        return f"GPIO{s.pins[point]}"
+    if isinstance(s, MatrixSensorConfig):
+        r, c = s.cells[point]
+        return f"R{r} C{c}"
+    if isinstance(s, Mcp23017SensorConfig):
+        chip, bit = s.channels[point]
+        return f"{s.addresses[chip]:02x}:{'AB'[bit // 8]}{bit % 8}"
+    return "sim"
+
+
+def generated_files() -> dict[str, str]:
+    """File name -> content for every shipped profile."""
+    files = {}
+    for name in profile_names():
+        profile = load_profile(name)
+        files[f"{name}.md"] = pinout_markdown(profile, name)
+        files[f"{name}.svg"] = wiring_svg(profile)
+    return files
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m navakankari.hal.docs", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("out", nargs="?", type=Path, default=DOCS_DIR, help=f"folder (default {DOCS_DIR})")
+    parser.add_argument("--check", action="store_true", help="report stale files instead of writing")
+    args = parser.parse_args(argv)
+    stale = []
+    for filename, content in generated_files().items():
+        path = args.out / filename
+        current = path.read_bytes() if path.exists() else None
+        if current == content.encode("utf-8"):
+            continue
+        stale.append(filename)
+        if not args.check:
+            args.out.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content.encode("utf-8"))
+    for filename in stale:
+        print(("stale: " if args.check else "wrote: ") + str(args.out / filename))
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
