@@ -18,6 +18,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.hal.sensors import SensorEvent
@@ -111,8 +112,6 @@ class Daemon:
         config = self.config
         rules = preset(config.game_variant)
         sensors = self.board.sensors
-        from navakankari.engine.boards import BOARDS
-
         needed = set(BOARDS[rules.board].points)
         missing = needed - set(sensors.points)
         if missing:

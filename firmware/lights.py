@@ -83,7 +83,7 @@ def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
 
 def _level(look: Look, age: float) -> float:
     """Brightness factor 0..1 of an animation `age` seconds after its status began."""
-    if look.animation == Animation.STEADY:
+    if look.animation == Animation.STEADY or (look.duration is not None and age >= look.duration):
         return 1.0
     if look.animation == Animation.BLINK:
         return 1.0 if int(age // (look.period / 2)) % 2 == 0 else 0.0
@@ -115,11 +115,18 @@ def next_change(game: Game, status: Status, now: float,
     used = set(roles(game, status, now).values())
     for role in used:
         look = palette[role]
+        if look.duration is not None and age >= look.duration:
+            continue
         if look.animation == Animation.BLINK:
             half = look.period / 2
-            times.append(status.since + (age // half + 1) * half)
+            t = status.since + (age // half + 1) * half
         elif look.animation == Animation.PULSE:
-            times.append(status.since + (age // PULSE_STEP + 1) * PULSE_STEP)
+            t = status.since + (age // PULSE_STEP + 1) * PULSE_STEP
+        else:
+            continue
+        if look.duration is not None:
+            t = min(t, status.since + look.duration)
+        times.append(t)
     if status.kind == StatusKind.MISMATCH and len(status.pairs) > 1:
         times.append(status.since + (age // PAIR_PERIOD + 1) * PAIR_PERIOD)
     return min(times) if times else None

@@ -48,6 +48,7 @@ class Look:
     colour: RGB
     animation: Animation = Animation.STEADY
     period: float = 1.0  #: seconds per cycle (blink, pulse)
+    duration: float | None = None  #: seconds the animation runs, then steady (None: while shown)
 
 
 WHITE_SIDE: RGB = (255, 180, 90)  # warm white for the light pebbles' side
@@ -71,9 +72,11 @@ PALETTE: dict[Role, Look] = {
     Role.TO_FILL: Look((0, 90, 90)),
     Role.PAIR_FROM: Look((255, 0, 0), Animation.BLINK, 0.5),
     Role.PAIR_TO: Look((0, 255, 255), Animation.BLINK, 0.5),
-    Role.WINNER_WHITE: Look(WHITE_SIDE, Animation.PULSE, 2.0),
-    Role.WINNER_BLACK: Look(BLACK_SIDE, Animation.PULSE, 2.0),
-    Role.DRAW: Look((120, 120, 120), Animation.PULSE, 2.0),
+    # A finished game left on the board pulses for a minute, then stays lit without
+    # animating (an idle board sends no frames).
+    Role.WINNER_WHITE: Look(WHITE_SIDE, Animation.PULSE, 2.0, duration=60.0),
+    Role.WINNER_BLACK: Look(BLACK_SIDE, Animation.PULSE, 2.0, duration=60.0),
+    Role.DRAW: Look((120, 120, 120), Animation.PULSE, 2.0, duration=60.0),
     Role.SENSOR_FAULT: Look((255, 0, 0), Animation.BLINK, 0.25),
 }
 

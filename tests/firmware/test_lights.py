@@ -98,6 +98,14 @@ def test_game_over_pulses_the_winners_pebbles():
     assert nxt == pytest.approx(s.since + PULSE_STEP)
     assert render(t.game, s, s.since + 0.01) == frame  # within one pulse step nothing changes
     assert render(t.game, s, s.since + 0.5) != frame
+    # After a minute the pulse stops: the last frame is steady and nothing more is due.
+    duration = PALETTE[Role.WINNER_WHITE].duration
+    assert next_change(t.game, s, s.since + duration - 0.01) == pytest.approx(s.since + duration)
+    assert next_change(t.game, s, s.since + duration) is None
+    steady = render(t.game, s, s.since + duration)
+    assert steady == render(t.game, s, s.since + duration + 100)
+    winner = Role.WINNER_WHITE if outcome.winner == Side.WHITE else Role.WINNER_BLACK
+    assert set(steady.values()) == {PALETTE[winner].colour}
 
 
 def test_thinking_is_steady():
