@@ -75,8 +75,7 @@ class Daemon:
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._players: dict[int, Chooser] = {}
-        self._thinking: tuple[int, asyncio.Future[Any]] | None = None
-        self._player_stop = threading.Event()
+        self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []
 
@@ -195,14 +194,19 @@ class Daemon:
         session = self.session
         assert session is not None and self._loop is not None
         request = session.computer_request()
-        if request is None or (self._thinking and self._thinking[0] == request.token):
+        thinking = self._thinking
+        if thinking is not None and not thinking[1].done() and (
+                request is None or thinking[0] != request.token):
+            thinking[2].set()  # the game moved on (takeback, new game): stop that search
+        if request is None or (thinking is not None and thinking[0] == request.token):
             return
         player = self._players.get(request.level)
         if player is None:
             player = self._players[request.level] = self.player_factory(request.level)
+        stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
-                                            self._player_stop)
-        self._thinking = (request.token, future)
+                                            stop)
+        self._thinking = (request.token, future, stop)
         future.add_done_callback(lambda f, r=request: self._computer_done(r, f))
 
     def _computer_done(self, request: ComputerRequest, future: asyncio.Future[Any]) -> None:
@@ -219,7 +223,8 @@ class Daemon:
 
     async def _shutdown(self) -> None:
         self.notifier.stopping()
-        self._player_stop.set()
+        if self._thinking is not None:
+            self._thinking[2].set()
         for task in self._tasks:
             task.cancel()
         if self._tasks:

@@ -343,3 +343,29 @@ def test_nau_keti_keta_on_the_nineteen_point_board_is_set_up_then_played(tmp_pat
 
     asyncio.run(main())
     assert daemon.session.record() == " ".join(script)
+
+
+def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
+    """The computer thinks until told to stop; a takeback tells it."""
+    config = _config(tmp_path, game_white=PlayerSpec("computer", 4))
+    board = open_board(load_profile("sim-24"), backend="sim")
+    stops: list[bool] = []
+
+    class Slow:
+        def choose(self, game, stop=None):
+            stopped = stop.wait(5)
+            stops.append(stopped)
+            return game.legal_actions()[0]
+
+    async def web(daemon: Daemon) -> None:
+        await asyncio.sleep(0.2)  # white (the computer) is thinking
+        daemon.session.new_game(daemon.now())
+        daemon.wake()
+        await asyncio.sleep(0.2)
+        daemon.stop()
+
+    daemon = Daemon(config, board, player_factory=lambda level: Slow(), services=[web])
+    started = time.monotonic()
+    asyncio.run(daemon.run())
+    assert stops and stops[0] is True
+    assert time.monotonic() - started < 4
