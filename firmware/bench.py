@@ -9,6 +9,7 @@ process CPU time over a few seconds is measured.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import tempfile
 import time
@@ -106,6 +107,42 @@ def idle_cpu(seconds: float) -> tuple[float, int]:
         return asyncio.run(main())
 
 
+def idle_cpu_process(seconds: float) -> float | None:
+    """CPU seconds a real `navakankari run` process (simulated board) uses over `seconds` of
+    idling after it is ready, read from /proc; None where there is no /proc."""
+    import subprocess
+    import sys
+
+    if not Path("/proc/self/stat").exists():
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "bench.toml"
+        config.write_text(f'[game]\nvariant = "nine-mens-morris"\nwhite = "hand"\nblack = "hand"\n'
+                          f'[board]\nprofile = "sim-24"\n[store]\npath = "{Path(tmp) / "g.sqlite3"}"\n')
+        env = {**os.environ, "NAVAKANKARI_BACKEND": "sim"}
+        env.pop("NOTIFY_SOCKET", None)
+        proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "run", "--config",
+                                 str(config)], stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            assert proc.stderr is not None
+            for line in proc.stderr:
+                if "ready" in line:
+                    break
+            time.sleep(0.5)
+            ticks = os.sysconf("SC_CLK_TCK")
+
+            def cpu() -> float:
+                fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) / ticks
+
+            before = cpu()
+            time.sleep(seconds)
+            return cpu() - before
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
 def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
     games = 2 if quick else 6
     with tempfile.TemporaryDirectory() as tmp:
@@ -120,5 +157,10 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
                     f"p99 {_percentile(others, 99) * 1000:.2f} ms ({len(others)})")
     seconds = 2.0 if quick else 5.0
     cpu, frames = idle_cpu(seconds)
-    out(f"idle daemon: {cpu * 1000:.1f} ms CPU in {seconds:.0f} s "
+    out(f"idle daemon loop (in process): {cpu * 1000:.1f} ms CPU in {seconds:.0f} s "
         f"({cpu / seconds * 100:.3f} % of one core), {frames} LED frames sent")
+    proc_cpu = idle_cpu_process(seconds)
+    if proc_cpu is not None:
+        out(f"idle `navakankari run` process (simulated board): {proc_cpu * 1000:.0f} ms CPU in "
+            f"{seconds:.0f} s ({proc_cpu / seconds * 100:.3f} % of one core; /proc resolution "
+            f"{1000 / os.sysconf('SC_CLK_TCK'):.0f} ms)")
