@@ -117,21 +117,24 @@ class Daemon:
             raise BoardMismatchError(
                 f"{rules.name} is played on the {rules.board} board; the wiring profile has no "
                 f"sensors for {', '.join(sorted(missing))}")
-        occupied = sensors.read()
-        players = {Side.WHITE: config.game_white, Side.BLACK: config.game_black}
-        settings = TrackerSettings(config.tracker_settle, config.tracker_grow, config.tracker_grace)
-        self.session = Session(rules, players, settings=settings, store=self.store,
-                               occupied=occupied, now=self.clock())
         loop = self._loop
         assert loop is not None
 
         def on_event(event: SensorEvent) -> None:  # any thread
             loop.call_soon_threadsafe(self._on_event, event)
 
+        # Watch first, then read: an edge between the two is both in the reading and queued
+        # (queued events run after this method, and a repeated state changes nothing), so
+        # none is lost.
+        sensors.start(on_event)
+        occupied = sensors.read()
+        players = {Side.WHITE: config.game_white, Side.BLACK: config.game_black}
+        settings = TrackerSettings(config.tracker_settle, config.tracker_grow, config.tracker_grace)
+        self.session = Session(rules, players, settings=settings, store=self.store,
+                               occupied=occupied, now=self.clock())
         # Changes made from outside the loop's own tick (the web companion calling
         # new_game, takeback, remote_move) must wake the loop to light them.
         self.session.subscribe(lambda update: self.wake())
-        sensors.start(on_event)
         for service in self.services:
             self._tasks.append(loop.create_task(service(self)))
         if self.sim_script is not None:

@@ -216,6 +216,26 @@ class Session:
         """Take back the last `plies` actions; the board is guided back."""
         self.takeback_to(now, max(0, len(self.game.history) - plies))
 
+    def takeback_turn(self, now: float) -> None:
+        """Undo the last turn a hand side played, and whatever the computer (or a remote
+        player) answered since: back to where a hand was last to act."""
+        history = self.game.history
+        probe = self.game.copy()
+        for ply in range(len(history) - 1, -1, -1):
+            probe.pop()
+            if (self.players[probe.turn].kind == "hand" and not probe.pending_removals
+                    and not (ply and self._same_turn(probe))):
+                self.takeback_to(now, ply)
+                return
+        self.takeback_to(now, 0)
+
+    @staticmethod
+    def _same_turn(probe: Game) -> bool:
+        """The action before this position was by the same side (a move before its removal)."""
+        before = probe.copy()
+        before.pop()
+        return before.turn == probe.turn
+
     def takeback_to(self, now: float, ply: int) -> None:
         """Go back to the position after `ply` actions (0: the start)."""
         if not 0 <= ply <= len(self.game.history):

@@ -278,3 +278,18 @@ def test_a_computer_answer_arriving_while_the_board_is_disturbed_is_shown_later(
     now = play(session, hands, now)
     assert session.status.kind == StatusKind.EXECUTING
     assert session.status.forced == tuple(a.text for a in actions)
+
+
+def test_takeback_turn_undoes_the_hands_turn_and_the_computers_answer(store):
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    game = session.game
+    for text in "a7 b6 d7 f6 g4 b2 g1 d2 g7 xd2 a1".split():
+        game.play(text)  # white (hand) closed a mill with g7 and took d2; black answered a1
+    session.takeback_turn(0.0)
+    assert session.record() == "a7 b6 d7 f6 g4 b2 g1 d2"
+    assert session.status.kind == StatusKind.MISMATCH
+    session.takeback_turn(0.0)
+    assert session.record() == "a7 b6 d7 f6 g4 b2"
+    session.takeback_to(0.0, 0)
+    session.takeback_turn(0.0)
+    assert session.record() == ""
