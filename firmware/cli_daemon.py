@@ -27,8 +27,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         profile = load_profile(config.profile)
         board = open_board(profile, backend="sim" if script is not None else None)
     except (ProfileError, BackendError, OSError, ImportError, RuntimeError) as exc:
-        print(f"navakankari run: cannot open the board ({config.profile}): {exc}\n"
-              f"(on a computer without the hardware, set NAVAKANKARI_BACKEND=sim)", file=sys.stderr)
+        hint = "" if "NAVAKANKARI_BACKEND" in str(exc) else \
+            "\n(on a computer without the hardware, set NAVAKANKARI_BACKEND=sim)"
+        print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
+              file=sys.stderr)
         return 1
     try:
         daemon = Daemon(config, board, sim_script=script)
