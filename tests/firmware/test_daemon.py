@@ -369,3 +369,17 @@ def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
     asyncio.run(daemon.run())
     assert stops and stops[0] is True
     assert time.monotonic() - started < 4
+
+
+def test_run_reports_a_bad_config_or_profile(tmp_path, capsys):
+    from navakankari.firmware import cli
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[tracker]\nsettle = 5\n")
+    assert cli.main(["run", "--config", str(bad)]) == 2
+    assert "tracker.settle" in capsys.readouterr().err
+    missing = tmp_path / "missing-profile.toml"
+    missing.write_text('[board]\nprofile = "no-such-profile"\n'
+                       f'[store]\npath = "{tmp_path / "g.sqlite3"}"\n')
+    assert cli.main(["run", "--config", str(missing)]) == 1
+    assert "no-such-profile" in capsys.readouterr().err
