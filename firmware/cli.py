@@ -17,6 +17,7 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli_engine",
     "navakankari.firmware.cli_hal",
+    "navakankari.firmware.cli_daemon",
 )
 
 

@@ -1,0 +1,166 @@
+"""Daemon benchmark: time from a settled change to the new LED frame, and idle CPU.
+
+Latency: scripted hands play whole games; at every settle deadline the session is ticked
+(tracker, engine, store write with fsync) and the frame rendered, and that span is timed.
+Idle CPU: the real daemon loop runs on the simulated board with nothing happening, and its
+process CPU time over a few seconds is measured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from navakankari.engine.game import Side, new_game
+from navakankari.engine.presets import preset
+
+from .clockwork import run_until
+from .config import HAND, Config
+from .hands import Hands
+from .session import Session
+from .store import Store
+from .tracker import TrackerSettings
+
+
+def _percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, round(q / 100 * (len(values) - 1))))
+    return values[k]
+
+
+def _games(variant: str, n: int, seed: int) -> list[Hands]:
+    rules = preset(variant)
+    out = []
+    rng = random.Random(seed)
+    for _ in range(n):
+        game = new_game(rules)
+        hands = Hands((), rng=rng, chatter=4, pause=0.6)
+        hands.setup(game.board.names(game.occupancy))
+        while game.outcome() is None and len(game.history) < 120:
+            action = rng.choice(game.legal_actions())
+            hands.perform(game.board, action, order="hop")
+            game.push(action)
+        out.append(hands)
+    return out
+
+
+def settle_to_frame(variant: str, *, store_dir: Path | None, games: int
+                    ) -> tuple[list[float], list[float]]:
+    """Seconds from each settle deadline to the rendered frame: (ticks that committed an
+    action, all other ticks)."""
+    rules = preset(variant)
+    spans: list[float] = []
+    others: list[float] = []
+    for k, hands in enumerate(_games(variant, games, seed=k_seed(variant))):
+        store = Store(store_dir / f"bench-{variant}-{k}.sqlite3") if store_dir else None
+        session = Session(rules, {Side.WHITE: HAND, Side.BLACK: HAND}, settings=TrackerSettings(),
+                          store=store, now=0.0, auto_new_game=False, resume=False)
+        now = 0.0
+        for event in hands.events:
+            while (due := session.deadline()) is not None and due <= event.t:
+                now = max(now, due)
+                start = time.perf_counter()
+                committed = session.tick(now)
+                session.frame(now)
+                (spans if committed else others).append(time.perf_counter() - start)
+            session.feed(event)
+            now = max(now, event.t)
+        run_until(session, None, now)
+        if store is not None:
+            store.close()
+    return spans, others
+
+
+def k_seed(variant: str) -> int:
+    return sum(map(ord, variant))
+
+
+def idle_cpu(seconds: float) -> tuple[float, int]:
+    """CPU seconds the daemon loop uses over `seconds` of idling, and frames it sent."""
+    from navakankari.hal import load_profile, open_board
+
+    from .daemon import Daemon
+    from .notify import Notifier
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Config(game_variant="nine-mens-morris", game_white=HAND, game_black=HAND,
+                        board_profile="sim-24", store_path=str(Path(tmp) / "idle.sqlite3"))
+        board = open_board(load_profile("sim-24"), backend="sim")
+        daemon = Daemon(config, board, notifier=Notifier({}))
+
+        async def main() -> tuple[float, int]:
+            task = asyncio.create_task(daemon.run())
+            await asyncio.sleep(0.5)  # started, first frame shown
+            cpu0, frames0 = time.process_time(), daemon.frames_shown
+            await asyncio.sleep(seconds)
+            cpu = time.process_time() - cpu0
+            frames = daemon.frames_shown - frames0
+            daemon.stop()
+            await task
+            return cpu, frames
+
+        return asyncio.run(main())
+
+
+def idle_cpu_process(seconds: float) -> float | None:
+    """CPU seconds a real `navakankari run` process (simulated board) uses over `seconds` of
+    idling after it is ready, read from /proc; None where there is no /proc."""
+    import subprocess
+    import sys
+
+    if not Path("/proc/self/stat").exists():
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "bench.toml"
+        config.write_text(f'[game]\nvariant = "nine-mens-morris"\nwhite = "hand"\nblack = "hand"\n'
+                          f'[board]\nprofile = "sim-24"\n[store]\npath = "{Path(tmp) / "g.sqlite3"}"\n')
+        env = {**os.environ, "NAVAKANKARI_BACKEND": "sim"}
+        env.pop("NOTIFY_SOCKET", None)
+        proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "run", "--config",
+                                 str(config)], stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            assert proc.stderr is not None
+            for line in proc.stderr:
+                if "ready" in line:
+                    break
+            time.sleep(0.5)
+            ticks = os.sysconf("SC_CLK_TCK")
+
+            def cpu() -> float:
+                fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) / ticks
+
+            before = cpu()
+            time.sleep(seconds)
+            return cpu() - before
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
+    games = 2 if quick else 6
+    with tempfile.TemporaryDirectory() as tmp:
+        for variant in ("nine-mens-morris", "nau-keti-keta"):
+            for label, store_dir in (("no store", None), ("SQLite store, synchronous=FULL", Path(tmp))):
+                spans, others = settle_to_frame(variant, store_dir=store_dir, games=games)
+                out(f"settled change -> LED frame, {variant}, {label}: commits "
+                    f"p50 {_percentile(spans, 50) * 1000:.2f} ms, "
+                    f"p99 {_percentile(spans, 99) * 1000:.2f} ms, "
+                    f"max {max(spans) * 1000:.2f} ms ({len(spans)} actions); other settles "
+                    f"p50 {_percentile(others, 50) * 1000:.2f} ms, "
+                    f"p99 {_percentile(others, 99) * 1000:.2f} ms ({len(others)})")
+    seconds = 2.0 if quick else 5.0
+    cpu, frames = idle_cpu(seconds)
+    out(f"idle daemon loop (in process): {cpu * 1000:.1f} ms CPU in {seconds:.0f} s "
+        f"({cpu / seconds * 100:.3f} % of one core), {frames} LED frames sent")
+    proc_cpu = idle_cpu_process(seconds)
+    if proc_cpu is not None:
+        out(f"idle `navakankari run` process (simulated board): {proc_cpu * 1000:.0f} ms CPU in "
+            f"{seconds:.0f} s ({proc_cpu / seconds * 100:.3f} % of one core; /proc resolution "
+            f"{1000 / os.sysconf('SC_CLK_TCK'):.0f} ms)")

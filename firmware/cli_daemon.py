@@ -1,0 +1,155 @@
+"""Daemon commands: `run` (the board daemon), `replay` (a recording, offline), `service`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from navakankari.hal import BackendError, ProfileError, load_profile, open_board
+
+    from .config import ConfigError, load_config
+    from .daemon import BoardMismatchError, Daemon
+    from .notify import setup_logging
+    from .store import StoreError
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"navakankari run: {exc}", file=sys.stderr)
+        return 2
+    setup_logging("debug" if args.verbose else config.log_level)
+    script = args.sim_hands.split() if args.sim_hands is not None else None
+    try:
+        profile = load_profile(config.profile)
+        board = open_board(profile, backend="sim" if script is not None else None)
+    except (ProfileError, BackendError, OSError, ImportError, RuntimeError) as exc:
+        hint = "" if "NAVAKANKARI_BACKEND" in str(exc) else \
+            "\n(on a computer without the hardware, set NAVAKANKARI_BACKEND=sim)"
+        print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
+              file=sys.stderr)
+        return 1
+    try:
+        daemon = Daemon(config, board, sim_script=script)
+    except StoreError as exc:
+        board.close()
+        print(f"navakankari run: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(daemon.run())
+    except (BoardMismatchError, ValueError) as exc:
+        print(f"navakankari run: {exc}", file=sys.stderr)
+        return 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from navakankari.engine.errors import EngineError
+    from navakankari.engine.game import Side
+    from navakankari.engine.presets import preset
+    from navakankari.sim.recording import RecordingError
+
+    from .config import ConfigError, PlayerSpec
+    from .replay import read_recording, replay, summary_json
+    from .store import Store, StoreError
+    from .tracker import TrackerSettings
+
+    import logging
+
+    if not args.verbose:
+        logging.getLogger("navakankari").setLevel(logging.WARNING)
+    if args.export:
+        try:
+            store = Store(args.export)
+        except StoreError as exc:
+            print(f"navakankari replay: {exc}", file=sys.stderr)
+            return 1
+        try:
+            games = store.games(limit=1) if args.game is None else [store.load(args.game)]
+            text = store.events_jsonl(games[0].id) if games else ""
+        except StoreError as exc:
+            print(f"navakankari replay: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            store.close()
+        sys.stdout.write(text)
+        return 0
+    if not args.file:
+        print("navakankari replay: a recording FILE (or --export STORE) is needed", file=sys.stderr)
+        return 2
+    try:
+        rules = preset(args.variant)
+        players = {Side.WHITE: PlayerSpec.parse(args.white, "--white"),
+                   Side.BLACK: PlayerSpec.parse(args.black, "--black")}
+        settings = TrackerSettings(args.settle, args.grow, args.grace)
+        if args.file == "-":
+            events = read_recording(sys.stdin, "<stdin>")
+        else:
+            with open(args.file, encoding="utf-8") as stream:
+                events = read_recording(stream, args.file)
+    except (EngineError, ConfigError, RecordingError, ValueError) as exc:
+        print(f"navakankari replay: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"navakankari replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    session = replay(events, rules, players=players, settings=settings, seed=args.seed)
+    print(summary_json(session))
+    return 0
+
+
+def cmd_service(args: argparse.Namespace) -> int:
+    import subprocess
+
+    from .config import ConfigError, load_config
+    from .service import CONFIG_DIR, UNIT_NAME, install_steps, needs_root, run_steps, uninstall_steps
+
+    if args.action == "status":
+        if args.dry_run:
+            print(f"systemctl status {UNIT_NAME} --no-pager")
+            return 0
+        return subprocess.run(["systemctl", "status", UNIT_NAME, "--no-pager"], check=False).returncode
+    if args.action == "uninstall":
+        return run_steps(uninstall_steps(), dry_run=args.dry_run)
+    config_path = CONFIG_DIR / "navakankari.toml"
+    try:
+        config = load_config(args.config or (config_path if config_path.exists() else None))
+    except ConfigError as exc:
+        print(f"navakankari service: {exc}", file=sys.stderr)
+        return 2
+    root = args.root or needs_root(config.profile)
+    return run_steps(install_steps(root=root, config=config_path), dry_run=args.dry_run)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="run the board daemon (what systemd starts)")
+    p.add_argument("--config", help="TOML configuration file (default: $NAVAKANKARI_CONFIG or "
+                                    "/etc/navakankari/navakankari.toml, else built-in defaults)")
+    p.add_argument("--sim-hands", metavar="RECORD",
+                   help="on the simulated board, play this game record by simulated hands "
+                        "(demos and tests)")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker")
+    p.add_argument("file", nargs="?", help='JSON Lines {"t", "point", "present"}; - for stdin')
+    p.add_argument("--variant", default="navakankari", help="a preset name")
+    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]" or "remote"')
+    p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]" or "remote"')
+    p.add_argument("--settle", type=float, default=0.2, help="settle time in seconds")
+    p.add_argument("--grow", type=float, default=0.35, help="extra wait for growing actions")
+    p.add_argument("--grace", type=float, default=0.8, help="seconds before a mistake is shown")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random computer player")
+    p.add_argument("--export", metavar="STORE",
+                   help="instead, print the raw events of the last game in this SQLite store")
+    p.add_argument("--game", type=int, help="with --export: the game id")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("service", help="install, remove or inspect the systemd service")
+    p.add_argument("action", choices=("install", "uninstall", "status"))
+    p.add_argument("--dry-run", action="store_true", help="print what would be done")
+    p.add_argument("--config", help="config to read the wiring profile from")
+    p.add_argument("--root", action="store_true",
+                   help="run as root (NeoPixels on GPIO18 of a Pi 1-4; chosen from the profile)")
+    p.set_defaults(func=cmd_service)

@@ -1,0 +1,196 @@
+"""The daemon's configuration: one TOML file, read with the standard library.
+
+Every key has a documented default (see `firmware/navakankari.example.toml`), so an empty
+file is a valid configuration. A bad value is a `ConfigError` that names the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from navakankari.engine.errors import UnknownVariantError
+from navakankari.engine.presets import PRESETS, preset
+
+DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
+CONFIG_ENV = "NAVAKANKARI_CONFIG"
+PLAYER_KINDS = ("hand", "computer", "remote")
+
+
+class ConfigError(ValueError):
+    """A configuration value is wrong; the message names the key (`tracker.settle`)."""
+
+    def __init__(self, key: str, problem: str, source: str = "") -> None:
+        self.key = key
+        self.problem = problem
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}{key}: {problem}")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who plays a side: "hand" (on the board), "computer" at a level, or "remote" (moves
+    arrive from the web companion and the board shows them)."""
+
+    kind: str = "hand"
+    level: int = 3
+
+    def __str__(self) -> str:
+        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+
+    @classmethod
+    def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
+        """"hand", "remote", "computer" or "computer:LEVEL" (level 0..10)."""
+        if not isinstance(text, str):
+            raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
+        kind, _, level = text.strip().partition(":")
+        if kind not in PLAYER_KINDS:
+            raise ConfigError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
+        if kind != "computer":
+            if level:
+                raise ConfigError(key, f"only a computer player has a level ({text!r})")
+            return cls(kind)
+        if not level:
+            return cls(kind)
+        if not level.isdigit() or not 0 <= int(level) <= 10:
+            raise ConfigError(key, f"computer level must be 0..10, not {level!r}")
+        return cls(kind, int(level))
+
+
+HAND = PlayerSpec("hand")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the daemon reads from its TOML file. Field names are `section_key`."""
+
+    game_variant: str = "navakankari"
+    game_white: PlayerSpec = HAND
+    game_black: PlayerSpec = field(default_factory=lambda: PlayerSpec("computer", 3))
+    tracker_settle: float = 0.2
+    tracker_grow: float = 0.35
+    tracker_grace: float = 0.8
+    board_profile: str = ""  #: "" = direct-24 (direct-19 for Nau Keti Keta)
+    store_path: str = ""  #: "" = games.sqlite3 in the state directory
+    store_events: int = 20_000
+    web_address: str = "127.0.0.1"
+    web_port: int = 8080
+    web_pin: str = ""
+    log_level: str = "info"
+
+    def __post_init__(self) -> None:
+        try:
+            preset(self.game_variant)
+        except UnknownVariantError:
+            raise ConfigError("game.variant", f"unknown variant {self.game_variant!r}; "
+                              f"variants: {', '.join(PRESETS)}") from None
+        for key in ("tracker_settle", "tracker_grow", "tracker_grace"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
+                raise ConfigError(_dotted(key), f"must be seconds between 0 and 10, not {value!r}")
+        if not 0.05 <= self.tracker_settle <= 2:
+            raise ConfigError("tracker.settle", f"must be 0.05..2 seconds, not {self.tracker_settle}")
+        for key in ("store_events", "web_port"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ConfigError(_dotted(key), f"must be an integer, not {value!r}")
+        if self.store_events < 0:
+            raise ConfigError("store.events", "must be >= 0")
+        if not 0 <= self.web_port <= 65535:
+            raise ConfigError("web.port", f"must be 0..65535, not {self.web_port}")
+        for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level"):
+            if not isinstance(getattr(self, key), str):
+                raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")
+        if self.log_level.lower() not in ("debug", "info", "warning", "error"):
+            raise ConfigError("log.level", "must be debug, info, warning or error")
+
+    # -- derived values --------------------------------------------------------------------
+    @property
+    def profile(self) -> str:
+        """The wiring profile to load: as configured, or the shipped one for the board."""
+        if self.board_profile:
+            return self.board_profile
+        return "direct-19" if preset(self.game_variant).board == "lau-kata-kati" else "direct-24"
+
+    def store_file(self) -> Path:
+        """Where the games are kept: as configured, else systemd's StateDirectory, else
+        ~/.local/state/navakankari."""
+        if self.store_path:
+            return Path(self.store_path).expanduser()
+        state = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
+        base = Path(state) if state else Path.home() / ".local" / "state" / "navakankari"
+        return base / "games.sqlite3"
+
+    # -- dict / TOML -----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """Nested like the TOML file: {"game": {"variant": ...}, "tracker": {...}, ...}."""
+        out: dict[str, dict[str, Any]] = {}
+        for f in dataclasses.fields(self):
+            section, _, key = f.name.partition("_")
+            value = getattr(self, f.name)
+            out.setdefault(section, {})[key] = str(value) if isinstance(value, PlayerSpec) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "") -> "Config":
+        """The inverse of to_dict; unknown sections and keys are errors that name them."""
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        sections = {n.partition("_")[0] for n in names}
+        kwargs: dict[str, Any] = {}
+        for section, table in data.items():
+            if section not in sections:
+                raise ConfigError(section, f"unknown section; sections: {', '.join(sorted(sections))}",
+                                  source)
+            if not isinstance(table, dict):
+                raise ConfigError(section, "must be a table ([section])", source)
+            for key, value in table.items():
+                name = f"{section}_{key}"
+                if name not in names:
+                    known = sorted(n.partition("_")[2] for n in names if n.startswith(section + "_"))
+                    raise ConfigError(f"{section}.{key}", f"unknown key; keys: {', '.join(known)}",
+                                      source)
+                if name in ("game_white", "game_black"):
+                    try:
+                        value = PlayerSpec.parse(value, f"{section}.{key}")
+                    except ConfigError as exc:
+                        raise ConfigError(exc.key, exc.problem, source) from None
+                elif name.startswith("tracker_") and isinstance(value, int) and not isinstance(value, bool):
+                    value = float(value)
+                kwargs[name] = value
+        try:
+            return cls(**kwargs)
+        except ConfigError as exc:
+            raise ConfigError(exc.key, exc.problem, source) from None
+
+    def replace(self, **changes: Any) -> "Config":
+        return dataclasses.replace(self, **changes)
+
+
+def _dotted(name: str) -> str:
+    section, _, key = name.partition("_")
+    return f"{section}.{key}"
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """Read a config file; with no path, $NAVAKANKARI_CONFIG or /etc/navakankari/navakankari.toml
+    if present, else the defaults."""
+    if path is None:
+        env = os.environ.get(CONFIG_ENV)
+        candidates = [env] if env else [p for p in DEFAULT_CONFIG_PATHS if Path(p).exists()]
+        if not candidates:
+            return Config()
+        path = candidates[0]
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError("file", f"cannot read {path}: {exc.strerror}", str(path)) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("toml", str(exc), str(path)) from None
+    return Config.from_dict(data, str(path))

@@ -1,0 +1,248 @@
+"""The daemon: one asyncio loop owns the board, the session, the store and the LEDs.
+
+Sensor callbacks arrive on other threads and are handed in with `call_soon_threadsafe`.
+The loop sleeps until the next thing that can happen: a sensor event, a tracker deadline,
+an animation frame, a computer move, the watchdog. With nothing pending and nothing
+animating it sleeps until the watchdog, so an idle board costs next to no CPU. SIGTERM and
+SIGINT end the loop; the LEDs go dark and the store is closed on the way out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import signal
+import threading
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from navakankari.engine.boards import BOARDS
+from navakankari.engine.game import Side
+from navakankari.engine.presets import preset
+from navakankari.hal.sensors import SensorEvent
+
+from .config import Config
+from .notify import Notifier
+from .players import Chooser, computer_player, computer_turn
+from .session import ComputerRequest, Session
+from .store import Store
+from .tracker import TrackerSettings
+
+log = logging.getLogger(__name__)
+
+EVENT_FLUSH = 5.0
+"""Seconds between writes of buffered raw sensor events (actions are written at once)."""
+SHUTDOWN_TIMEOUT = 5.0
+
+
+class BoardMismatchError(RuntimeError):
+    """The wiring profile's points do not cover the variant's board."""
+
+
+class Daemon:
+    """Run one board. `board` is an opened hal Board (the daemon closes it).
+
+    `services` are coroutines started in the loop once the session exists (the web
+    companion: it reads `daemon.session`, calls its methods with `daemon.now()`), and
+    cancelled on shutdown.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        board: Any,
+        *,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        notifier: Notifier | None = None,
+        player_factory: Callable[[int], Chooser] = computer_player,
+        sim_script: list[str] | None = None,
+        services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
+    ) -> None:
+        self.config = config
+        self.board = board
+        self.clock = clock
+        self.notifier = notifier or Notifier()
+        self.player_factory = player_factory
+        self.sim_script = sim_script
+        self.services = tuple(services)
+        self.store = store or Store(config.store_file(), events_kept=config.store_events)
+        self.session: Session | None = None
+        self.stop_event: asyncio.Event | None = None
+        self.frames_shown = 0
+        self._wake: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._players: dict[int, Chooser] = {}
+        self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
+        self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
+        self._tasks: list[asyncio.Task[Any]] = []
+
+    # -- the loop ----------------------------------------------------------------------------
+    async def run(self) -> int:
+        loop = asyncio.get_running_loop()
+        self._loop = loop
+        self.stop_event = asyncio.Event()
+        self._wake = asyncio.Event()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, self.stop)
+            except (NotImplementedError, RuntimeError):  # not the main thread
+                pass
+        try:
+            self._open()
+            self.notifier.ready(f"{self.config.game_variant}: watching the board")
+            log.info("ready")
+            await self._serve()
+        finally:
+            await self._shutdown()
+        return 0
+
+    def stop(self) -> None:
+        """End the loop (the signal handler, or a test)."""
+        log.info("stopping")
+        if self.stop_event is not None:
+            self.stop_event.set()
+        if self._wake is not None:
+            self._wake.set()
+
+    def _open(self) -> None:
+        config = self.config
+        rules = preset(config.game_variant)
+        sensors = self.board.sensors
+        needed = set(BOARDS[rules.board].points)
+        missing = needed - set(sensors.points)
+        if missing:
+            raise BoardMismatchError(
+                f"{rules.name} is played on the {rules.board} board; the wiring profile has no "
+                f"sensors for {', '.join(sorted(missing))}")
+        loop = self._loop
+        assert loop is not None
+
+        def on_event(event: SensorEvent) -> None:  # any thread
+            loop.call_soon_threadsafe(self._on_event, event)
+
+        # Watch first, then read: an edge between the two is both in the reading and queued
+        # (queued events run after this method, and a repeated state changes nothing), so
+        # none is lost.
+        sensors.start(on_event)
+        occupied = sensors.read()
+        players = {Side.WHITE: config.game_white, Side.BLACK: config.game_black}
+        settings = TrackerSettings(config.tracker_settle, config.tracker_grow, config.tracker_grace)
+        self.session = Session(rules, players, settings=settings, store=self.store,
+                               occupied=occupied, now=self.clock())
+        # Changes made from outside the loop's own tick (the web companion calling
+        # new_game, takeback, remote_move) must wake the loop to light them.
+        self.session.subscribe(lambda update: self.wake())
+        for service in self.services:
+            self._tasks.append(loop.create_task(service(self)))
+        if self.sim_script is not None:
+            if getattr(self.board, "simulation", None) is None:
+                raise ValueError("--sim-hands needs the simulated board (NAVAKANKARI_BACKEND=sim)")
+            from .simhands import SimHands
+
+            hands = SimHands(self.board.simulation, self.session, self.sim_script)
+            self._tasks.append(loop.create_task(hands.run()))
+
+    def now(self) -> float:
+        """The daemon's clock (what session methods take as `now`)."""
+        return self.clock()
+
+    def wake(self) -> None:
+        """Run the loop once more soon (call from the loop's thread)."""
+        if self._wake is not None:
+            self._wake.set()
+
+    def _on_event(self, event: SensorEvent) -> None:
+        assert self.session is not None and self._wake is not None
+        self.session.feed(event)
+        self._wake.set()
+
+    async def _serve(self) -> None:
+        session = self.session
+        assert session is not None and self.stop_event is not None and self._wake is not None
+        last_frame: dict[str, tuple[int, int, int]] | None = None
+        interval = self.notifier.watchdog_interval
+        next_dog = self.clock() if interval else None
+        next_flush: float | None = None
+        while not self.stop_event.is_set():
+            now = self.clock()
+            session.tick(now)
+            self._ask_computer()
+            frame = session.frame(now)
+            if frame != last_frame:
+                self.board.leds.show(frame)
+                self.frames_shown += 1
+                last_frame = frame
+            if next_dog is not None and now >= next_dog:
+                self.notifier.watchdog()
+                next_dog = now + interval  # type: ignore[operator]
+            if session.events_pending:
+                if next_flush is None:
+                    next_flush = now + EVENT_FLUSH
+                elif now >= next_flush:
+                    session.flush_events()
+                    next_flush = None
+            times = [t for t in (session.deadline(), session.next_frame_change(now), next_dog,
+                                 next_flush) if t is not None]
+            timeout = max(0.0, min(times) - self.clock()) if times else None
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+
+    def _ask_computer(self) -> None:
+        session = self.session
+        assert session is not None and self._loop is not None
+        request = session.computer_request()
+        thinking = self._thinking
+        if thinking is not None and not thinking[1].done() and (
+                request is None or thinking[0] != request.token):
+            thinking[2].set()  # the game moved on (takeback, new game): stop that search
+        if request is None or (thinking is not None and thinking[0] == request.token):
+            return
+        player = self._players.get(request.level)
+        if player is None:
+            player = self._players[request.level] = self.player_factory(request.level)
+        stop = threading.Event()
+        future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
+                                            stop)
+        self._thinking = (request.token, future, stop)
+        future.add_done_callback(lambda f, r=request: self._computer_done(r, f))
+
+    def _computer_done(self, request: ComputerRequest, future: asyncio.Future[Any]) -> None:
+        if future.cancelled() or self.session is None:
+            return
+        exc = future.exception()
+        if exc is not None:
+            log.error("computer player failed: %s", exc)
+            return
+        if self.session.offer(request, future.result(), self.clock()):
+            log.info("computer plays %s", " ".join(a.text for a in future.result()))
+        if self._wake is not None:
+            self._wake.set()
+
+    async def _shutdown(self) -> None:
+        self.notifier.stopping()
+        if self._thinking is not None:
+            self._thinking[2].set()
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=SHUTDOWN_TIMEOUT)
+        try:
+            self.board.leds.off()
+        except Exception:  # noqa: BLE001 - keep going: the store must still be closed
+            log.exception("could not turn the LEDs off")
+        try:
+            self.board.close()
+        except Exception:  # noqa: BLE001
+            log.exception("could not close the board")
+        if self.session is not None:
+            self.session.close()
+        self.store.close()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.notifier.close()
+        log.info("stopped")

@@ -1,0 +1,132 @@
+"""What the board shows: a pure function of the game, the tracker's status and the time.
+
+`roles` says which role each point plays (palette.py says what a role looks like);
+`render` turns that into colours at one instant; `next_change` says when the frame can
+next differ, so the daemon sends a frame only when something changed or an animation is
+due, and an idle board costs no CPU.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+from navakankari.engine.actions import ActionKind
+from navakankari.engine.game import Game, Side
+
+from .palette import PAIR_PERIOD, PALETTE, PULSE_STEP, RGB, Animation, Look, Role
+from .status import Status, StatusKind
+
+Frame = dict[str, RGB]
+
+
+def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
+    """The role of every lit point (later layers win over earlier ones)."""
+    board = game.board
+    out: dict[str, Role] = {}
+
+    def put(role: Role, points: Iterable[str]) -> None:
+        for p in points:
+            out[p] = role
+
+    kind = status.kind
+    turn = game.turn
+    if kind == StatusKind.IDLE:
+        _turn_layer(game, put)
+    elif kind == StatusKind.THINKING:
+        put(Role.THINKING, board.names(game.pieces(turn)))
+    elif kind == StatusKind.REMOVAL:
+        put(Role.MILL, status.mills)
+        put(Role.TAKEABLE, status.takeable)
+    elif kind == StatusKind.IN_PROGRESS:
+        put(Role.DESTINATION, status.destinations)
+        put(Role.CAPTURE, status.captures)
+        put(Role.LIFTED, status.lifted)
+        put(Role.LIFTED, status.placed)
+    elif kind == StatusKind.EXECUTING:
+        lifted, placed = set(status.lifted), set(status.placed)
+        put(Role.COMPUTER_TO, (p for p in status.forced_to if p not in placed))
+        put(Role.COMPUTER_FROM, (p for p in status.forced_from
+                                 if p not in lifted and p not in status.forced_to))
+        put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
+    elif kind == StatusKind.MISMATCH:
+        put(Role.TO_EMPTY, status.to_empty)
+        put(Role.TO_FILL, status.to_fill)
+        if status.pairs:
+            k = int(max(0.0, now - status.since) // PAIR_PERIOD) % len(status.pairs)
+            a, b = status.pairs[k]
+            out[a] = Role.PAIR_FROM
+            out[b] = Role.PAIR_TO
+    elif kind == StatusKind.OVER:
+        outcome = status.outcome
+        if outcome is not None and outcome.winner is not None:
+            role = Role.WINNER_WHITE if outcome.winner == Side.WHITE else Role.WINNER_BLACK
+            put(role, board.names(game.pieces(outcome.winner)))
+        else:
+            put(Role.DRAW, board.names(game.occupancy))
+    return out
+
+
+def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
+    """Side to move: the free points dimly while placing, the pebbles that can move after."""
+    board = game.board
+    white = game.turn == Side.WHITE
+    places = origins = 0
+    for a in game.legal_actions():
+        if a.kind == ActionKind.PLACE:
+            places |= 1 << a.target
+        elif a.origin >= 0:
+            origins |= 1 << a.origin
+    put(Role.FREE_WHITE if white else Role.FREE_BLACK, board.names(places))
+    put(Role.TURN_WHITE if white else Role.TURN_BLACK, board.names(origins))
+
+
+def _level(look: Look, age: float) -> float:
+    """Brightness factor 0..1 of an animation `age` seconds after its status began."""
+    if look.animation == Animation.STEADY or (look.duration is not None and age >= look.duration):
+        return 1.0
+    if look.animation == Animation.BLINK:
+        return 1.0 if int(age // (look.period / 2)) % 2 == 0 else 0.0
+    stepped = (age // PULSE_STEP) * PULSE_STEP
+    return 0.25 + 0.75 * (0.5 + 0.5 * math.cos(2 * math.pi * stepped / look.period))
+
+
+def render(game: Game, status: Status, now: float,
+           palette: Mapping[Role, Look] = PALETTE) -> Frame:
+    """Colours of the lit points at time `now` (dark points are left out)."""
+    age = max(0.0, now - status.since)
+    frame: Frame = {}
+    for point, role in roles(game, status, now).items():
+        look = palette[role]
+        level = _level(look, age)
+        if level <= 0:
+            continue
+        r, g, b = look.colour
+        frame[point] = (round(r * level), round(g * level), round(b * level))
+    return frame
+
+
+def next_change(game: Game, status: Status, now: float,
+                palette: Mapping[Role, Look] = PALETTE) -> float | None:
+    """The earliest time after `now` at which `render` may return another frame, or None
+    when nothing animates (the frame stays as it is until the game or the status change)."""
+    age = max(0.0, now - status.since)
+    times: list[float] = []
+    used = set(roles(game, status, now).values())
+    for role in used:
+        look = palette[role]
+        if look.duration is not None and age >= look.duration:
+            continue
+        if look.animation == Animation.BLINK:
+            half = look.period / 2
+            t = status.since + (age // half + 1) * half
+        elif look.animation == Animation.PULSE:
+            t = status.since + (age // PULSE_STEP + 1) * PULSE_STEP
+        else:
+            continue
+        if look.duration is not None:
+            t = min(t, status.since + look.duration)
+        times.append(t)
+    if status.kind == StatusKind.MISMATCH and len(status.pairs) > 1:
+        times.append(status.since + (age // PAIR_PERIOD + 1) * PAIR_PERIOD)
+    return min(times) if times else None

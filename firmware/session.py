@@ -1,0 +1,377 @@
+"""A game session: the game, its players, the tracker that follows the board, the store.
+
+The session is pure (no threads, no I/O but the store, time passed in), so the daemon, the
+replay command and the web companion drive the same object. The daemon feeds sensor events
+and ticks it at its deadlines, runs computer turns in an executor (`computer_request` /
+`offer`), and shows `frame(now)` on the LEDs; the web companion reads `snapshot(now)`,
+subscribes to updates, and calls `new_game`, `takeback`, `remote_move`.
+
+Ordering that a power cut must not break: committed actions are written to the store (and
+synced) inside `tick` before anyone is told, and the daemon renders the lights only after.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from navakankari.engine.actions import Action
+from navakankari.engine.game import Game, Side, new_game
+from navakankari.engine.rules import Rules
+from navakankari.hal.sensors import SensorEvent
+
+from . import lights
+from .config import HAND, PlayerSpec
+from .status import Status, StatusKind
+from .store import Store, StoredGame
+from .tracker import Tracker, TrackerSettings
+
+log = logging.getLogger(__name__)
+
+EVENT_BATCH = 200
+"""Raw events are written with the next action, or in batches of this many."""
+
+
+@dataclass(frozen=True)
+class Update:
+    """Told to subscribers after every change: why, the actions just committed, the status."""
+
+    reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced"
+    status: Status
+    ply: int
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class ComputerRequest:
+    """A computer turn to be chosen: on `game` (a private copy), valid while `token` is."""
+
+    token: int
+    game: Game
+    side: Side
+    level: int
+
+
+@dataclass
+class _Clocked:
+    t0: float = 0.0  #: session time at which the stored game's event time 0 falls
+    pending: list[tuple[float, str, bool]] = field(default_factory=list)
+
+
+def default_players() -> dict[Side, PlayerSpec]:
+    return {Side.WHITE: HAND, Side.BLACK: HAND}
+
+
+class Session:
+    """One board's game: follow the hands, ask the computer, keep the record."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Mapping[Side, PlayerSpec] | None = None,
+        *,
+        settings: TrackerSettings = TrackerSettings(),
+        store: Store | None = None,
+        occupied: Iterable[str] = (),
+        now: float = 0.0,
+        auto_new_game: bool = True,
+        resume: bool = True,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.auto_new_game = auto_new_game
+        self._raw: set[str] = set(occupied)
+        self._listeners: list[Callable[[Update], None]] = []
+        self._token = 0
+        self._request: ComputerRequest | None = None
+        self._answer: tuple[int, tuple[Action, ...]] | None = None
+        self._events = _Clocked()
+        self._game_id: int | None = None
+        stored = store.last_unfinished() if (store is not None and resume) else None
+        if stored is not None and stored.rules.name != rules.name:
+            log.info("not resuming game %d: it is %s, the configuration asks for %s",
+                     stored.id, stored.rules.name, rules.name)
+            stored = None
+        if stored is not None:
+            self._resume(stored, now)
+        else:
+            self._start(rules, dict(players or default_players()), now)
+        self._last_status = self.tracker.status
+
+    # -- setting up --------------------------------------------------------------------------
+    def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float) -> None:
+        self.rules = rules
+        self.players = players
+        self.game = new_game(rules)
+        self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(),
+                               occupied=self._raw, now=now)
+        self._events = _Clocked(t0=now)
+        self._request = None
+        self._token += 1
+        if self.store is not None:
+            self._game_id = self.store.new_game(
+                rules, {str(s): str(p) for s, p in players.items()})
+            # The start position's pebbles already standing, so the recording replays from
+            # an empty board. Stray pebbles are left out: their removal replays as nothing.
+            expected = set(self.game.board.names(self.game.occupancy))
+            self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
+            self.flush_events()
+        log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
+                 players[Side.BLACK])
+
+    def _resume(self, stored: StoredGame, now: float) -> None:
+        self.rules = stored.rules
+        self.players = {Side.WHITE: PlayerSpec.parse(stored.players.get("white", "hand")),
+                        Side.BLACK: PlayerSpec.parse(stored.players.get("black", "hand"))}
+        self.game = new_game(stored.rules)
+        for text in stored.actions:
+            self.game.play(text)
+        self._game_id = stored.id
+        self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(),
+                               occupied=self._raw, now=now)
+        # Continue the stored recording after its last event, and note what changed while
+        # the daemon was not watching.
+        assert self.store is not None
+        events = self.store.events(stored.id)
+        last = max((e.t for e in events), default=0.0)
+        seen: set[str] = set()
+        for e in events:
+            (seen.add if e.present else seen.discard)(e.point)
+        self._events = _Clocked(t0=now - (last + 1.0))
+        self._events.pending = [(last + 0.5, p, p in self._raw)
+                                for p in sorted(seen ^ self._raw)]
+        self.flush_events()
+        self._token += 1
+        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
+                 len(stored.actions))
+
+    def _hands(self) -> list[Side]:
+        return [s for s, p in self.players.items() if p.kind == "hand"]
+
+    # -- the board ---------------------------------------------------------------------------
+    def feed(self, event: SensorEvent) -> None:
+        """A raw sensor edge (in the loop's thread)."""
+        (self._raw.add if event.present else self._raw.discard)(event.point)
+        self.tracker.feed(event)
+        if self.store is not None and self.store.events_kept:
+            self._events.pending.append((round(event.t - self._events.t0, 6), event.point,
+                                         event.present))
+            if len(self._events.pending) >= EVENT_BATCH:
+                self.flush_events()
+
+    def tick(self, now: float) -> list[Action]:
+        """Let time pass; returns the actions committed (already stored)."""
+        committed = self.tracker.tick(now)
+        if committed:
+            self._committed(committed)
+        self._after(now)
+        return committed
+
+    def deadline(self) -> float | None:
+        return self.tracker.deadline()
+
+    def _committed(self, actions: list[Action]) -> None:
+        ply = len(self.game.history) - len(actions)
+        if self.store is not None and self._game_id is not None:
+            self.store.append(self._game_id, ply, [a.text for a in actions],
+                              events=self._events.pending)
+            self._events.pending = []
+            outcome = self.game.outcome()
+            if outcome is not None:
+                self.store.finish(self._game_id, outcome.to_dict())
+            log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
+        self._token += 1
+        self._request = None
+        self._notify(Update("actions", self.tracker.status, len(self.game.history),
+                            tuple(a.text for a in actions)))
+
+    def _after(self, now: float) -> None:
+        """New game by setting up the start position once a game is over; tell the
+        subscribers when the status changed."""
+        if (self.auto_new_game and self.game.outcome() is not None
+                and self.tracker.settled == self._start_points()):
+            self.new_game(now)
+            return
+        self._show_answer(now)
+        if self.tracker.status is not self._last_status:
+            self._last_status = self.tracker.status
+            self._notify(Update("status", self._last_status, len(self.game.history)))
+
+    def _start_points(self) -> frozenset[str]:
+        start = new_game(self.rules)
+        return frozenset(start.board.names(start.occupancy))
+
+    # -- control (the web companion, the CLI) ------------------------------------------------
+    def new_game(self, now: float, rules: Rules | None = None,
+                 players: Mapping[Side, PlayerSpec] | None = None) -> None:
+        """Start a game; the board is guided to the start position first."""
+        if self.store is not None and self._game_id is not None:
+            self.flush_events()
+        self._start(rules or self.rules, dict(players or self.players), now)
+        self._last_status = self.tracker.status
+        self._notify(Update("new-game", self.tracker.status, 0))
+
+    def takeback(self, now: float, plies: int = 1) -> None:
+        """Take back the last `plies` actions; the board is guided back."""
+        self.takeback_to(now, max(0, len(self.game.history) - plies))
+
+    def takeback_turn(self, now: float) -> None:
+        """Undo the last turn a hand side played, and whatever the computer (or a remote
+        player) answered since: back to where a hand was last to act."""
+        history = self.game.history
+        probe = self.game.copy()
+        for ply in range(len(history) - 1, -1, -1):
+            probe.pop()
+            if (self.players[probe.turn].kind == "hand" and not probe.pending_removals
+                    and not (ply and self._same_turn(probe))):
+                self.takeback_to(now, ply)
+                return
+        self.takeback_to(now, 0)
+
+    @staticmethod
+    def _same_turn(probe: Game) -> bool:
+        """The action before this position was by the same side (a move before its removal)."""
+        before = probe.copy()
+        before.pop()
+        return before.turn == probe.turn
+
+    def takeback_to(self, now: float, ply: int) -> None:
+        """Go back to the position after `ply` actions (0: the start)."""
+        if not 0 <= ply <= len(self.game.history):
+            raise ValueError(f"ply must be 0..{len(self.game.history)}, not {ply}")
+        while len(self.game.history) > ply:
+            self.game.pop()
+        if self.store is not None and self._game_id is not None:
+            self.store.truncate(self._game_id, ply)
+        self.tracker.sync(now)
+        self._token += 1
+        self._request = None
+        self._last_status = self.tracker.status
+        self._notify(Update("takeback", self.tracker.status, ply))
+
+    def set_players(self, now: float, players: Mapping[Side, PlayerSpec]) -> None:
+        self.players = {**self.players, **players}
+        if self.store is not None and self._game_id is not None:
+            self.store.set_players(self._game_id, {str(s): str(p) for s, p in self.players.items()})
+        self.tracker.set_hands(self._hands(), now)
+        self._token += 1
+        self._request = None
+        self._notify(Update("players", self.tracker.status, len(self.game.history)))
+
+    def remote_move(self, text: str, now: float) -> tuple[Action, ...]:
+        """A move from a remote player (notation, `a1-a4xd7` allowed): the board shows it
+        and accepts only it."""
+        side = self.game.turn
+        if self.players[side].kind != "remote":
+            raise ValueError(f"{side} is not a remote player")
+        actions = tuple(self.game.parse_actions(text))
+        self._force(actions, now)
+        return actions
+
+    def computer_request(self) -> ComputerRequest | None:
+        """The computer turn to choose now, if any (the same object until it is answered)."""
+        if self.tracker.status.kind != StatusKind.THINKING:
+            return None
+        side = self.game.turn
+        spec = self.players[side]
+        if spec.kind != "computer":
+            return None
+        if self._request is None or self._request.token != self._token:
+            self._request = ComputerRequest(self._token, self.game.copy(), side, spec.level)
+        return self._request
+
+    def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:
+        """The computer's choice for `request`; ignored (False) if the game moved on. If the
+        board is being put right just then, the choice is shown once it matches again."""
+        if request.token != self._token:
+            return False
+        self._answer = (request.token, tuple(actions))
+        self._show_answer(now)
+        return True
+
+    def _show_answer(self, now: float) -> None:
+        if (self._answer is not None and self._answer[0] == self._token
+                and self.tracker.status.kind == StatusKind.THINKING):
+            actions = self._answer[1]
+            self._answer = None
+            self._force(actions, now)
+
+    def _force(self, actions: tuple[Action, ...], now: float) -> None:
+        committed = self.tracker.set_forced(actions, now)
+        self._notify(Update("forced", self.tracker.status, len(self.game.history),
+                            tuple(a.text for a in actions)))
+        if committed:
+            self._committed(committed)
+        self._after(now)
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def status(self) -> Status:
+        return self.tracker.status
+
+    @property
+    def game_id(self) -> int | None:
+        return self._game_id
+
+    def record(self) -> str:
+        return self.game.record()
+
+    def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
+        return lights.render(self.game, self.tracker.status, now)
+
+    def next_frame_change(self, now: float) -> float | None:
+        return lights.next_change(self.game, self.tracker.status, now)
+
+    def snapshot(self, now: float) -> dict[str, object]:
+        """Everything a web page shows, as JSON-ready values."""
+        game = self.game
+        outcome = game.outcome()
+        return {
+            "game_id": self._game_id,
+            "variant": self.rules.name,
+            "rules": self.rules.to_dict(),
+            "players": {str(s): str(p) for s, p in self.players.items()},
+            "board": {"name": game.board.name, "points": list(game.board.points),
+                      "coordinates": [list(c) for c in game.board.coordinates]},
+            "record": game.record(),
+            "actions": [a.text for a in game.history],
+            "position": game.position(),
+            "turn": str(game.turn),
+            "phase": game.phase.value,
+            "white": list(game.board.names(game.pieces(Side.WHITE))),
+            "black": list(game.board.names(game.pieces(Side.BLACK))),
+            "in_hand": {"white": game.in_hand(Side.WHITE), "black": game.in_hand(Side.BLACK)},
+            "outcome": outcome.to_dict() if outcome else None,
+            "status": self.tracker.status.to_dict(),
+            "occupied": sorted(self._raw),
+            "frame": {p: list(c) for p, c in self.frame(now).items()},
+        }
+
+    def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:
+        """Call `callback(update)` after every change; returns a function that unsubscribes.
+        Callbacks run in the loop's thread and must not block."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _notify(self, update: Update) -> None:
+        for callback in list(self._listeners):
+            try:
+                callback(update)
+            except Exception:  # noqa: BLE001 - one bad subscriber must not stop the board
+                log.exception("subscriber failed")
+
+    # -- housekeeping ------------------------------------------------------------------------
+    @property
+    def events_pending(self) -> bool:
+        """Raw events wait to be written (the daemon flushes them every few seconds)."""
+        return bool(self._events.pending) and self.store is not None
+
+    def flush_events(self) -> None:
+        """Write buffered raw events (the daemon calls this every few seconds and on exit)."""
+        if self.store is not None and self._game_id is not None and self._events.pending:
+            self.store.add_events(self._game_id, self._events.pending)
+            self._events.pending = []
+
+    def close(self) -> None:
+        self.flush_events()

@@ -1,0 +1,80 @@
+"""Hands for the simulated board inside a running daemon: play a scripted game on it.
+
+`navakankari run --sim-hands "d6 a1 ..."` (simulated backend only) sets the board up,
+carries out each action of the script in real time, carries out the computer's shown
+moves, and puts the board right whenever the status asks for it. It exists for demos and
+for the power-cut test, which kills the daemon at random moments of such a game and starts
+it again on an empty simulated board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.errors import EngineError
+
+from .session import Session
+from .status import StatusKind
+
+log = logging.getLogger(__name__)
+
+
+class SimHands:
+    def __init__(self, simulation, session: Session, script: list[str], *,  # type: ignore[no-untyped-def]
+                 gap: float = 0.02, pause: float | None = None) -> None:
+        self.sim = simulation
+        self.session = session
+        self.script = script
+        self.gap = gap
+        self.pause = pause if pause is not None else session.settings.settle * 2 + 0.05
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.pause)
+            session = self.session
+            status = session.status
+            ply = len(session.game.history)
+            if status.kind == StatusKind.MISMATCH:
+                for p in status.to_empty:
+                    self.sim.lift(p)
+                    await asyncio.sleep(self.gap)
+                for p in status.to_fill:
+                    self.sim.place(p)
+                    await asyncio.sleep(self.gap)
+                continue
+            if status.kind == StatusKind.IN_PROGRESS:
+                continue
+            if status.kind == StatusKind.EXECUTING:
+                await self.perform(session.tracker.forced[0])
+                continue
+            if status.kind == StatusKind.OVER or ply >= len(self.script):
+                if status.kind in (StatusKind.IDLE, StatusKind.OVER, StatusKind.REMOVAL):
+                    log.info("sim-hands: done after %d actions", ply)
+                    return
+                continue
+            if status.kind in (StatusKind.IDLE, StatusKind.REMOVAL):
+                try:
+                    action = session.game.parse_action(self.script[ply])
+                except EngineError as exc:
+                    log.error("sim-hands: script action %d (%s): %s", ply + 1, self.script[ply], exc)
+                    return
+                await self.perform(action)
+
+    async def perform(self, action: Action) -> None:
+        names = self.session.game.board.points
+        if action.kind == ActionKind.PLACE:
+            self.sim.place(names[action.target])
+        elif action.kind == ActionKind.REMOVE:
+            self.sim.lift(names[action.target])
+        else:
+            self.sim.lift(names[action.origin])
+            await asyncio.sleep(self.gap)
+            if action.target != action.origin:
+                self.sim.place(names[action.target])
+            else:
+                self.sim.place(names[action.origin])
+            for j in action.jumped:
+                await asyncio.sleep(self.gap)
+                self.sim.lift(names[j])

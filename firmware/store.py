@@ -1,0 +1,197 @@
+"""The game store: SQLite with WAL and synchronous=FULL.
+
+Every committed action is written (and synced) before its lights are shown, so a power
+cut never loses a move the board acknowledged. The store also keeps each game's rules and
+players, and the raw sensor events of the current game (bounded), in the replay format.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from navakankari.engine.rules import Rules
+from navakankari.hal.sensors import SensorEvent
+
+log = logging.getLogger(__name__)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created REAL NOT NULL,
+    rules TEXT NOT NULL,
+    players TEXT NOT NULL,
+    start TEXT,
+    outcome TEXT,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    t REAL NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    t REAL NOT NULL,
+    point TEXT NOT NULL,
+    present INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_game ON events(game, id);
+"""
+
+
+class StoreError(RuntimeError):
+    """The store cannot be opened or holds something unreadable."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    created: float
+    rules: Rules
+    players: dict[str, str]
+    start: str | None
+    actions: tuple[str, ...]
+    outcome: dict[str, Any] | None
+    finished: bool
+
+
+class Store:
+    """One SQLite file. Not shared between threads: the daemon's loop owns it."""
+
+    def __init__(self, path: str | Path, *, events_kept: int = 20_000) -> None:
+        self.path = Path(path)
+        self.events_kept = events_kept
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(str(path), isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the game store {path}: {exc}") from None
+
+    def close(self) -> None:
+        """Checkpoint the WAL and close; safe to call twice."""
+        if self._db is None:
+            return
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            log.exception("checkpoint failed")
+        self._db.close()
+        self._db = None  # type: ignore[assignment]
+
+    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in statements:
+                db.execute(sql, params)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    # -- games -------------------------------------------------------------------------------
+    def new_game(self, rules: Rules, players: dict[str, str], start: str | None = None,
+                 *, created: float | None = None) -> int:
+        """Record a new game; any earlier unfinished game is marked finished (abandoned)."""
+        created = time.time() if created is None else created
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) "
+                       "WHERE finished = 0", (json.dumps({"winner": None, "reason": "abandoned"}),))
+            db.execute("DELETE FROM events")  # raw events are kept for the current game only
+            cur = db.execute("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
+                             (created, json.dumps(rules.to_dict()), json.dumps(players), start))
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return int(cur.lastrowid)  # type: ignore[arg-type]
+
+    def append(self, game: int, first_ply: int, actions: Sequence[str], *,
+               events: Sequence[tuple[float, str, bool]] = (), t: float | None = None) -> None:
+        """Write committed actions (plies from `first_ply`) and pending raw events in one
+        synced transaction."""
+        t = time.time() if t is None else t
+        stmts: list[tuple[str, Sequence[Any]]] = [
+            ("INSERT OR REPLACE INTO actions (game, ply, text, t) VALUES (?, ?, ?, ?)",
+             (game, first_ply + k, text, t)) for k, text in enumerate(actions)]
+        stmts += self._event_statements(game, events)
+        self._tx(stmts)
+
+    def truncate(self, game: int, plies: int) -> None:
+        """Keep only the first `plies` actions (a takeback); the game is open again."""
+        self._tx([("DELETE FROM actions WHERE game = ? AND ply >= ?", (game, plies)),
+                  ("UPDATE games SET finished = 0, outcome = NULL WHERE id = ?", (game,))])
+
+    def set_players(self, game: int, players: dict[str, str]) -> None:
+        self._tx([("UPDATE games SET players = ? WHERE id = ?", (json.dumps(players), game))])
+
+    def finish(self, game: int, outcome: dict[str, Any] | None) -> None:
+        self._tx([("UPDATE games SET finished = 1, outcome = ? WHERE id = ?",
+                   (json.dumps(outcome), game))])
+
+    def load(self, game: int) -> StoredGame:
+        row = self._db.execute("SELECT id, created, rules, players, start, outcome, finished "
+                               "FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game} in the store")
+        actions = tuple(r[0] for r in self._db.execute(
+            "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game,)))
+        try:
+            rules = Rules.from_dict(json.loads(row[2]))
+            players = json.loads(row[3])
+            outcome = json.loads(row[5]) if row[5] else None
+        except (ValueError, TypeError) as exc:
+            raise StoreError(f"game {game} is unreadable: {exc}") from None
+        return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]))
+
+    def last_unfinished(self) -> StoredGame | None:
+        row = self._db.execute("SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+                               ).fetchone()
+        return self.load(row[0]) if row else None
+
+    def games(self, limit: int = 50) -> list[StoredGame]:
+        rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        return [self.load(r[0]) for r in rows]
+
+    # -- raw events --------------------------------------------------------------------------
+    def add_events(self, game: int, events: Sequence[tuple[float, str, bool]]) -> None:
+        if events:
+            self._tx(self._event_statements(game, events))
+
+    def _event_statements(self, game: int, events: Sequence[tuple[float, str, bool]]
+                          ) -> list[tuple[str, Sequence[Any]]]:
+        if not events or not self.events_kept:
+            return []
+        stmts: list[tuple[str, Sequence[Any]]] = [
+            ("INSERT INTO events (game, t, point, present) VALUES (?, ?, ?, ?)",
+             (game, t, point, int(present))) for t, point, present in events]
+        stmts.append(("DELETE FROM events WHERE game = ? AND id <= "
+                      "(SELECT MAX(id) FROM events WHERE game = ?) - ?",
+                      (game, game, self.events_kept)))
+        return stmts
+
+    def events(self, game: int) -> list[SensorEvent]:
+        return [SensorEvent(point, bool(present), t) for t, point, present in self._db.execute(
+            "SELECT t, point, present FROM events WHERE game = ? ORDER BY id", (game,))]
+
+    def events_jsonl(self, game: int) -> str:
+        """The game's raw events in the replay format, one JSON object a line."""
+        return "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present}) + "\n"
+                       for e in self.events(game))

@@ -1,0 +1,468 @@
+"""Sensor changes to engine actions: the model of DESIGN.md section 6.
+
+The sensors see occupancy only. With C the occupancy the game expects and O the settled
+observed one, every legal action is judged by its diff (points it empties, points it fills):
+
+- O equals C after one legal action (or a given sequence): commit it;
+- O lies between C and some actions' results: in progress;
+- otherwise a mismatch, shown after a grace period as points to empty and to fill.
+
+Raw edges are settled first: a change counts once the occupancy has been stable for
+`settle` seconds, so chatter and a pebble slid across other points never become moves; an
+action that could still grow (a jump chain that may go on, a flying pebble) waits `grow`
+seconds more. Time comes only from event stamps and `tick(now)`; `deadline()` says when
+the tracker next needs a tick, so nothing polls.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.game import Game, Side
+from navakankari.hal.sensors import SensorEvent
+
+from .status import MismatchReason, Status, StatusKind
+
+log = logging.getLogger(__name__)
+
+BOTH_SIDES: frozenset[Side] = frozenset((Side.WHITE, Side.BLACK))
+
+
+@dataclass(frozen=True)
+class TrackerSettings:
+    """Timing of the tracker, in seconds."""
+
+    settle: float = 0.2  #: stable this long before a change counts
+    grow: float = 0.35  #: extra wait when the action could still grow
+    grace: float = 0.8  #: a mistake is shown after this long
+
+    def __post_init__(self) -> None:
+        for name in ("settle", "grow", "grace"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or value < 0:
+                raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """What the hands may be doing: one or more actions (a given sequence) and their diff."""
+
+    actions: tuple[Action, ...]
+    result: int  #: occupancy once done
+    lift: int  #: points that may be empty while it is under way
+    reach: int  #: points that may be filled while it is under way
+    key: int  #: the game's position key once done
+
+
+class Tracker:
+    """Turns raw sensor events into committed actions of `game` (which it pushes).
+
+    The owner (the session) changes the game from outside only through `sync` (new game,
+    takeback, resume) and `set_forced` (the computer's or a remote move).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        settings: TrackerSettings = TrackerSettings(),
+        hands: Iterable[Side] = BOTH_SIDES,
+        occupied: Iterable[str] = (),
+        now: float = 0.0,
+    ) -> None:
+        self.settings = settings
+        self.hands = frozenset(hands)
+        self.game = game
+        board = game.board
+        self._raw = board.mask(p for p in occupied if board.has_point(p))
+        self._settled = self._raw
+        self._last_change = now
+        self._forced: tuple[Action, ...] = ()
+        self._restore = False
+        self._grow_until: float | None = None
+        self._grow_points = 0
+        self._early: list[Action] = []
+        self._mismatch_since: float | None = None
+        self._mismatch_shown = False
+        self._status = Status(StatusKind.IDLE, str(game.turn), now)
+        self.sync(now)
+
+    # -- inputs ----------------------------------------------------------------------------
+    def feed(self, event: SensorEvent) -> None:
+        """One raw sensor edge. Points off the game's board (the outer ring in Six Men's
+        Morris) are ignored."""
+        board = self.game.board
+        if not board.has_point(event.point):
+            return
+        bit = 1 << board.index(event.point)
+        raw = self._raw | bit if event.present else self._raw & ~bit
+        if raw != self._raw:
+            if self._grow_until is not None and not bit & self._grow_points:
+                # The action waiting to grow did not: this is the next one beginning.
+                self._grow_until = None
+                self._early += self._evaluate(event.t, allow_grow=True)
+            self._raw = raw
+            self._last_change = max(self._last_change, event.t)
+            self._grow_until = None
+
+    def tick(self, now: float) -> list[Action]:
+        """Let time pass to `now`; returns the actions committed (already pushed)."""
+        committed, self._early = self._early, []
+        if self._raw != self._settled and now >= self._last_change + self.settings.settle:
+            self._settled = self._raw
+            committed += self._evaluate(now, allow_grow=False)
+        if self._grow_until is not None and now >= self._grow_until:
+            self._grow_until = None
+            committed += self._evaluate(now, allow_grow=True)
+        if (self._mismatch_since is not None and not self._mismatch_shown
+                and now >= self._mismatch_since + self.settings.grace):
+            self._mismatch_shown = True
+            self._set_status(self._mismatch_status(MismatchReason.MISTAKE), now)
+        return committed
+
+    def deadline(self) -> float | None:
+        """When `tick` next has something to do, or None when nothing is pending."""
+        times = []
+        if self._raw != self._settled:
+            times.append(self._last_change + self.settings.settle)
+        if self._grow_until is not None:
+            times.append(self._grow_until)
+        if self._mismatch_since is not None and not self._mismatch_shown:
+            times.append(self._mismatch_since + self.settings.grace)
+        return min(times) if times else None
+
+    def sync(self, now: float, *, restore: bool = True) -> None:
+        """The game changed from outside (new game, takeback, resume): until the board
+        matches it again, show what to fix and accept nothing."""
+        self._forced = ()
+        self._restore = restore and self._settled != self.game.occupancy
+        self._mismatch_since = None
+        self._mismatch_shown = False
+        self._grow_until = None
+        self._evaluate(now, allow_grow=False, commit=False)
+
+    def set_forced(self, actions: Sequence[Action], now: float) -> list[Action]:
+        """Show these actions (the computer's turn) and accept nothing else until done.
+
+        Returns actions committed at once (the hands may already have done them)."""
+        actions = tuple(actions)
+        if actions:
+            probe = self.game.copy()
+            for a in actions:
+                if a not in probe.legal_actions():
+                    raise ValueError(f"forced action {a.text} is not legal here")
+                probe.push(a)
+        self._forced = actions
+        self._grow_until = None
+        return self._evaluate(now, allow_grow=False)
+
+    def set_hands(self, hands: Iterable[Side], now: float) -> None:
+        self.hands = frozenset(hands)
+        self._evaluate(now, allow_grow=False, commit=False)
+
+    # -- outputs ---------------------------------------------------------------------------
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def forced(self) -> tuple[Action, ...]:
+        return self._forced
+
+    @property
+    def settled(self) -> frozenset[str]:
+        """The settled observed occupancy, as point names."""
+        return frozenset(self.game.board.names(self._settled))
+
+    @property
+    def raw(self) -> frozenset[str]:
+        return frozenset(self.game.board.names(self._raw))
+
+    def matches(self) -> bool:
+        """The settled board equals the game's position."""
+        return self._settled == self.game.occupancy
+
+    # -- matching --------------------------------------------------------------------------
+    def _units(self) -> tuple[list[_Unit], list[_Unit]]:
+        """(units that may complete now, units the board may be part-way through)."""
+        game = self.game
+        if game.outcome() is not None:
+            return [], []
+        if self._forced:
+            exact = []
+            probe = game.copy()
+            done: list[Action] = []
+            lift = reach = 0
+            for a in self._forced:
+                lift |= _lift(a)
+                reach |= _reach(a)
+                probe.push(a)
+                done.append(a)
+                exact.append(_Unit(tuple(done), probe.occupancy, lift, reach, probe.key))
+            return exact, [exact[-1]]
+        if game.turn not in self.hands:
+            return [], []
+        units = []
+        occ = game.occupancy
+        for a in game.legal_actions():
+            game.push(a)
+            key = game.key
+            game.pop()
+            units.append(_Unit((a,), (occ & ~a.empties) | a.fills, _lift(a), _reach(a), key))
+        return units, units
+
+    def _evaluate(self, now: float, *, allow_grow: bool, commit: bool = True) -> list[Action]:
+        committed: list[Action] = []
+        game = self.game
+        while True:
+            expected = game.occupancy
+            observed = self._settled
+            if game.outcome() is not None:
+                self._clear_mismatch()
+                self._set_status(self._plain_status(StatusKind.OVER), now)
+                break
+            if self._restore:
+                if observed == expected:
+                    self._restore = False
+                else:
+                    self._set_status(self._mismatch_status(MismatchReason.RESTORE), now)
+                    break
+            if observed == expected:
+                self._clear_mismatch()
+                self._set_status(self._matching_status(), now)
+                break
+            exact_units, partial_units = self._units()
+            lifted = expected & ~observed
+            placed = observed & ~expected
+            consistent = [u for u in partial_units
+                          if not lifted & ~u.lift and not placed & ~u.reach]
+            exact = [u for u in exact_units if u.result == observed]
+            if exact and commit:
+                unit = exact[0]
+                if len({u.key for u in exact}) > 1:
+                    log.info("ambiguous: %s", " / ".join(_texts(u.actions) for u in exact))
+                    self._set_status(self._progress_status(consistent, lifted, placed), now)
+                    break
+                grow_mask = self._grow_mask(unit, consistent)
+                if grow_mask and not allow_grow:
+                    self._grow_until = self._last_change + self.settings.settle + self.settings.grow
+                    self._grow_points = grow_mask
+                    self._clear_mismatch()
+                    self._set_status(self._progress_status(consistent, lifted, placed), now)
+                    break
+                self._push(unit.actions)
+                committed += unit.actions
+                continue
+            if consistent:
+                self._clear_mismatch()
+                self._set_status(self._progress_status(consistent, lifted, placed), now)
+                break
+            prefix = self._prefix(exact_units, lifted, placed) if commit else None
+            if prefix is not None:
+                self._push(prefix)
+                committed += prefix
+                continue
+            self._mismatch(now, lifted, placed)
+            break
+        if committed:
+            log.info("committed %s", _texts(committed))
+        return committed
+
+    def _grow_mask(self, unit: _Unit, consistent: list[_Unit]) -> int:
+        """Points whose change would show the action growing (0: it cannot grow): a
+        flying pebble may be lifted again from where it landed; a capture chain that may
+        go on has more pebbles to take and points to land on."""
+        first = unit.actions[0]
+        if len(unit.actions) != 1:
+            return 0
+        if _is_flight(self.game, first):
+            return 1 << first.target
+        mask = 0
+        if first.kind == ActionKind.JUMP:
+            for u in consistent:
+                a = u.actions[0]
+                if (len(u.actions) == 1 and a != first and a.kind == ActionKind.JUMP
+                        and a.origin == first.origin and _diff_within(first, u)):
+                    mask |= (a.empties | _reach(a)) & ~(first.empties | first.fills)
+            if mask:
+                mask |= 1 << first.target
+        return mask
+
+    def _prefix(self, units: list[_Unit], lifted: int, placed: int) -> tuple[Action, ...] | None:
+        """An action the board shows done, with more going on after it that the next
+        action explains: a placement that closed a mill and the taking already begun, or
+        the computer's move done and the hand's own reply begun. Two sides' actions at once
+        are a mistake unless the first was given (forced)."""
+        game = self.game
+        found: dict[int, tuple[Action, ...]] = {}
+        for unit in units:
+            empties = fills = 0
+            for a in unit.actions:
+                empties |= a.empties
+                fills |= a.fills
+            if not (empties or fills) or empties & ~lifted or fills & ~placed:
+                continue
+            forced = bool(self._forced)
+            turn = game.turn
+            for a in unit.actions:
+                game.push(a)
+            try:
+                if not forced and game.turn != turn:
+                    continue
+                saved = self._forced
+                self._forced = self._forced[len(unit.actions):] if forced else ()
+                try:
+                    exact, partial = self._units()
+                finally:
+                    self._forced = saved
+                exp = game.occupancy
+                lf, pl = exp & ~self._settled, self._settled & ~exp
+                if any(u.result == self._settled for u in exact) or any(
+                        not lf & ~u.lift and not pl & ~u.reach for u in partial):
+                    found.setdefault(game.key, unit.actions)
+            finally:
+                for _ in unit.actions:
+                    game.pop()
+        if len(found) == 1:
+            return next(iter(found.values()))
+        return None
+
+    def _push(self, actions: tuple[Action, ...]) -> None:
+        for a in actions:
+            self.game.push(a)
+        if self._forced:
+            n = len(actions)
+            if self._forced[:n] == actions:
+                self._forced = self._forced[n:]
+            else:
+                self._forced = ()
+
+    # -- statuses --------------------------------------------------------------------------
+    def _set_status(self, status: Status, now: float) -> None:
+        if not status.same_as(self._status):
+            self._status = replace(status, since=now)
+
+    def _clear_mismatch(self) -> None:
+        self._mismatch_since = None
+        self._mismatch_shown = False
+
+    def _mismatch(self, now: float, lifted: int, placed: int) -> None:
+        if self._mismatch_shown:
+            self._set_status(self._mismatch_status(MismatchReason.MISTAKE), now)
+            return
+        if self._mismatch_since is None:
+            self._mismatch_since = now
+        # Within the grace period: show what is lifted and placed, nothing to fix yet.
+        self._set_status(self._progress_status([], lifted, placed), now)
+
+    def _plain_status(self, kind: StatusKind, **extra: object) -> Status:
+        game = self.game
+        return Status(kind, str(game.turn), 0.0, outcome=game.outcome(), **_forced_fields(
+            game, self._forced), **extra)  # type: ignore[arg-type]
+
+    def _matching_status(self) -> Status:
+        game = self.game
+        names = game.board.names
+        if self._forced:
+            return self._plain_status(StatusKind.EXECUTING)
+        if game.turn not in self.hands:
+            return self._plain_status(StatusKind.THINKING)
+        if game.pending_removals:
+            takeable = getattr(game, "takeable", lambda: 0)()
+            mills = 0
+            for m in getattr(game, "last_mills", lambda: ())():
+                mills |= m
+            return self._plain_status(StatusKind.REMOVAL, takeable=names(takeable),
+                                      mills=names(mills))
+        return self._plain_status(StatusKind.IDLE)
+
+    def _progress_status(self, units: list[_Unit], lifted: int, placed: int) -> Status:
+        game = self.game
+        names = game.board.names
+        dest = captures = 0
+        for u in units:
+            for a in u.actions:
+                dest |= 1 << a.target if a.kind != ActionKind.REMOVE else 0
+                for j in a.jumped:
+                    captures |= 1 << j
+        kind = StatusKind.EXECUTING if self._forced else StatusKind.IN_PROGRESS
+        return self._plain_status(
+            kind,
+            lifted=names(lifted),
+            placed=names(placed),
+            destinations=names(dest & ~self._settled),
+            captures=names(captures & self._settled),
+            candidates=tuple(sorted({_texts(u.actions) for u in units})),
+        )
+
+    def _mismatch_status(self, reason: MismatchReason) -> Status:
+        board = self.game.board
+        expected, observed = self.game.occupancy, self._settled
+        to_empty = board.names(observed & ~expected)
+        to_fill = board.names(expected & ~observed)
+        return self._plain_status(StatusKind.MISMATCH, to_empty=to_empty, to_fill=to_fill,
+                                  pairs=pair_points(board, to_empty, to_fill), reason=reason)
+
+
+def _lift(a: Action) -> int:
+    """Points that may be empty while `a` is under way (the jumper's start included)."""
+    return a.empties | (1 << a.origin if a.origin >= 0 else 0)
+
+
+def _reach(a: Action) -> int:
+    """Points that may be filled while `a` is under way (a chain's landings included)."""
+    reach = a.fills
+    for p in a.path:
+        reach |= 1 << p
+    return reach
+
+
+def _diff_within(a: Action, bigger: _Unit) -> bool:
+    """`a`'s change is part of a bigger action's (a chain that may go on)."""
+    return not _lift(a) & ~bigger.lift and not _reach(a) & ~bigger.reach
+
+
+def _is_flight(game: Game, a: Action) -> bool:
+    return (a.kind == ActionKind.MOVE
+            and not game.board.adjacency[a.origin] >> a.target & 1)
+
+
+def _texts(actions: Sequence[Action]) -> str:
+    return " ".join(a.text for a in actions)
+
+
+def _forced_fields(game: Game, forced: tuple[Action, ...]) -> dict[str, tuple[str, ...]]:
+    if not forced:
+        return {}
+    names = game.board.names
+    frm = to = take = 0
+    for a in forced:
+        if a.kind == ActionKind.REMOVE:
+            take |= 1 << a.target
+            continue
+        if a.origin >= 0:
+            frm |= 1 << a.origin
+        to |= 1 << a.target
+        for j in a.jumped:
+            take |= 1 << j
+    return {"forced": tuple(a.text for a in forced), "forced_from": names(frm),
+            "forced_to": names(to), "forced_take": names(take)}
+
+
+def pair_points(board, to_empty: Sequence[str], to_fill: Sequence[str]  # type: ignore[no-untyped-def]
+                ) -> tuple[tuple[str, str], ...]:
+    """Pair points to empty with points to fill into moves, nearest pairs first."""
+    coords = dict(zip(board.points, board.coordinates))
+    options = sorted(
+        ((coords[a][0] - coords[b][0]) ** 2 + (coords[a][1] - coords[b][1]) ** 2, a, b)
+        for a in to_empty for b in to_fill)
+    used: set[str] = set()
+    pairs = []
+    for _, a, b in options:
+        if a not in used and b not in used:
+            used |= {a, b}
+            pairs.append((a, b))
+    return tuple(pairs)

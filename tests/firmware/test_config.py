@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from navakankari.firmware.config import Config, ConfigError, PlayerSpec, load_config
+
+EXAMPLE = Path(__file__).parents[2] / "firmware" / "navakankari.example.toml"
+
+
+def test_the_example_file_documents_exactly_the_defaults():
+    assert load_config(EXAMPLE) == Config()
+
+
+def test_an_empty_file_is_the_defaults(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("")
+    assert load_config(path) == Config()
+
+
+def test_round_trip_through_a_dict():
+    config = Config(game_variant="nau-keti-keta", game_white=PlayerSpec("computer", 5),
+                    tracker_settle=0.3, web_port=9000)
+    assert Config.from_dict(config.to_dict()) == config
+    assert config.to_dict()["game"]["white"] == "computer:5"
+    assert config.profile == "direct-19"
+    assert Config().profile == "direct-24"
+
+
+def test_integers_are_accepted_for_seconds(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[tracker]\ngrace = 1\n")
+    assert load_config(path).tracker_grace == 1.0
+
+
+@pytest.mark.parametrize("text, key", [
+    ("[game]\nvariant = 'chess'\n", "game.variant"),
+    ("[game]\nwhite = 'robot'\n", "game.white"),
+    ("[game]\nblack = 'computer:11'\n", "game.black"),
+    ("[game]\nblack = 'hand:2'\n", "game.black"),
+    ("[tracker]\nsettle = 'fast'\n", "tracker.settle"),
+    ("[tracker]\nsettle = 0.01\n", "tracker.settle"),
+    ("[tracker]\nsetle = 0.2\n", "tracker.setle"),
+    ("[web]\nport = 70000\n", "web.port"),
+    ("[store]\nevents = -1\n", "store.events"),
+    ("[colours]\nx = 1\n", "colours"),
+    ("[log]\nlevel = 'loud'\n", "log.level"),
+    ("[game\n", "toml"),
+])
+def test_a_bad_value_names_its_key(tmp_path, text, key):
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.key == key
+    assert str(path) in str(info.value) and key in str(info.value)
+
+
+def test_store_file_follows_the_state_directory(monkeypatch, tmp_path):
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    assert Config().store_file() == tmp_path / "games.sqlite3"
+    assert Config(store_path="/x/y.db").store_file() == Path("/x/y.db")

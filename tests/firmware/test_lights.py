@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+import pytest
+from tables import Table, random_game
+
+from navakankari.engine.game import Side
+from navakankari.engine.presets import preset
+from navakankari.firmware.lights import next_change, render, roles
+from navakankari.firmware.palette import PAIR_PERIOD, PALETTE, PULSE_STEP, Role, check_palette
+from navakankari.firmware.status import StatusKind
+
+NINE = preset("nine-mens-morris")
+MOVING = "c5 b6 a4 e3 d5 d6 f2 d2 g7 e5 c3 a1 d1 g4 f4 d7 e4 a7"
+MILL_SETUP = "a7 b6 d7 f6 g4 b2 g1 d2"
+
+
+def colour(role: Role):
+    return PALETTE[role].colour
+
+
+def test_placing_lights_the_free_points_dimly_and_nothing_animates():
+    t = Table(NINE, "d6")
+    frame = render(t.game, t.status, 10.0)
+    assert len(frame) == 23 and "d6" not in frame
+    assert set(frame.values()) == {colour(Role.FREE_BLACK)}
+    assert next_change(t.game, t.status, 10.0) is None
+
+
+def test_moving_lights_the_pebbles_that_can_move():
+    t = Table(NINE, MOVING)
+    frame = render(t.game, t.status, 0.0)
+    assert set(frame) == {"c5", "a4", "f4", "c3", "d1"}
+    assert set(frame.values()) == {colour(Role.TURN_WHITE)}
+
+
+def test_a_lifted_pebble_and_its_destinations():
+    t = Table(NINE, MOVING)
+    t.hands.lift("c3")
+    t.at(0.3)
+    frame = render(t.game, t.status, t.now)
+    assert frame == {"c3": colour(Role.LIFTED), "c4": colour(Role.DESTINATION),
+                     "d3": colour(Role.DESTINATION)}
+
+
+def test_removal_shows_the_mill_and_blinks_the_takeable_pebbles():
+    t = Table(NINE, MILL_SETUP)
+    t.hands.place("g7")
+    t.run()
+    s = t.status
+    assert s.kind == StatusKind.REMOVAL
+    frame = render(t.game, s, s.since)
+    assert {p for p, c in frame.items() if c == colour(Role.MILL)} == {"a7", "d7", "g7", "g4", "g1"}
+    assert {p for p, c in frame.items() if c == colour(Role.TAKEABLE)} == {"b6", "f6", "b2", "d2"}
+    half = PALETTE[Role.TAKEABLE].period / 2
+    assert next_change(t.game, s, s.since) == pytest.approx(s.since + half)
+    dark = render(t.game, s, s.since + half)
+    assert "b6" not in dark and dark["a7"] == colour(Role.MILL)
+    assert render(t.game, s, s.since + 2 * half) == frame
+
+
+def test_the_computers_move_from_to_and_take():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
+    g7 = t.game.parse_action("g7")
+    probe = t.game.copy()
+    probe.push(g7)
+    t.tracker.set_forced([g7, probe.parse_action("xd2")], t.now)
+    frame = render(t.game, t.status, t.status.since)
+    assert frame == {"g7": colour(Role.COMPUTER_TO), "d2": colour(Role.COMPUTER_TAKE)}
+    t.hands.lift("d2")
+    t.at(0.3)
+    assert render(t.game, t.status, t.status.since) == {"g7": colour(Role.COMPUTER_TO)}
+
+
+def test_a_mismatch_shows_points_to_empty_and_fill_one_pair_at_a_time():
+    t = Table(NINE, MOVING)
+    t.hands.lift("c5").wait(0.05).lift("a4").wait(0.05).place("c4").wait(0.05).place("b4")
+    t.hands.wait(2.0)
+    t.run()
+    s = t.status
+    assert s.kind == StatusKind.MISMATCH and len(s.pairs) == 2
+    first = render(t.game, s, s.since)
+    (a, b), (c, d) = s.pairs
+    assert first[a] == PALETTE[Role.PAIR_FROM].colour and first[b] == PALETTE[Role.PAIR_TO].colour
+    assert first[c] == colour(Role.TO_EMPTY) and first[d] == colour(Role.TO_FILL)
+    later = render(t.game, s, s.since + PAIR_PERIOD)
+    assert later[c] == PALETTE[Role.PAIR_FROM].colour and later[a] == colour(Role.TO_EMPTY)
+
+
+def test_game_over_pulses_the_winners_pebbles():
+    game = random_game(NINE, seed=3, plies=400)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner is not None
+    t = Table(NINE, game.record())
+    s = t.status
+    frame = render(t.game, s, s.since)
+    assert set(frame) == set(t.game.board.names(t.game.pieces(outcome.winner)))
+    nxt = next_change(t.game, s, s.since + 0.01)
+    assert nxt == pytest.approx(s.since + PULSE_STEP)
+    assert render(t.game, s, s.since + 0.01) == frame  # within one pulse step nothing changes
+    assert render(t.game, s, s.since + 0.5) != frame
+    # After a minute the pulse stops: the last frame is steady and nothing more is due.
+    duration = PALETTE[Role.WINNER_WHITE].duration
+    assert next_change(t.game, s, s.since + duration - 0.01) == pytest.approx(s.since + duration)
+    assert next_change(t.game, s, s.since + duration) is None
+    steady = render(t.game, s, s.since + duration)
+    assert steady == render(t.game, s, s.since + duration + 100)
+    winner = Role.WINNER_WHITE if outcome.winner == Side.WHITE else Role.WINNER_BLACK
+    assert set(steady.values()) == {PALETTE[winner].colour}
+
+
+def test_thinking_is_steady():
+    t = Table(NINE, "d6 a1", hands={Side.BLACK})
+    assert t.status.kind == StatusKind.THINKING
+    assert set(roles(t.game, t.status, 0.0).values()) == {Role.THINKING}
+    assert next_change(t.game, t.status, 0.0) is None
+
+
+def test_render_does_not_change_the_game():
+    t = Table(NINE, MOVING)
+    before = (t.game.position(), t.game.record())
+    render(t.game, t.status, 1.0)
+    next_change(t.game, t.status, 1.0)
+    assert (t.game.position(), t.game.record()) == before
+
+
+def test_the_palette_covers_every_role():
+    check_palette(PALETTE)
+    broken = dict(PALETTE)
+    del broken[Role.MILL]
+    with pytest.raises(ValueError, match="mill"):
+        check_palette(broken)
+
+
+def test_nau_keti_keta_lights_only_its_nineteen_points():
+    t = Table(preset("nau-keti-keta"))
+    frame = render(t.game, t.status, 0.0)
+    assert set(frame) == {"c3", "d3", "e3"}  # white's pebbles that can step to the apex

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from navakankari.firmware import cli
+from navakankari.firmware.hands import Hands
+
+RECORDINGS = Path(__file__).parent / "recordings"
+FILES = sorted(RECORDINGS.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_recordings_replay_to_the_scripted_game(path, capsys):
+    expected = json.loads((path.parent / (path.stem + ".expected.json")).read_text())
+    assert cli.main(["replay", str(path), "--variant", expected["variant"]]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # one JSON object on one line
+    result = json.loads(out)
+    assert list(result) == ["actions", "position", "outcome"]
+    assert result == expected["result"]
+
+
+def test_there_are_recordings_for_both_boards():
+    variants = {json.loads((RECORDINGS / (p.stem + ".expected.json")).read_text())["variant"]
+                for p in FILES}
+    assert "nau-keti-keta" in variants and len(variants) >= 3
+
+
+def test_replay_reads_stdin_and_plays_the_computer(monkeypatch, capsys, tmp_path):
+    import io
+    import sys
+
+    hands = Hands(()).place("d6").wait(0.6)
+    text = "".join(json.dumps({"t": e.t, "point": e.point, "present": e.present}) + "\n"
+                   for e in hands.events)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert cli.main(["replay", "-", "--variant", "nine-mens-morris", "--black", "computer:0"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["actions"] == ["d6"] and result["outcome"] is None
+
+
+def test_a_bad_recording_is_a_clear_error(tmp_path, capsys):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"t": 0.1, "point": "d6", "present": true}\n{"t": "x"}\n')
+    assert cli.main(["replay", str(path), "--variant", "navakankari"]) == 2
+    assert "bad.jsonl:2" in capsys.readouterr().err
+    assert cli.main(["replay", str(path), "--variant", "chess"]) == 2
+    assert cli.main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
+    from navakankari.engine.game import Side
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.clockwork import drive
+    from navakankari.firmware.config import HAND
+    from navakankari.firmware.session import Session
+    from navakankari.firmware.store import Store
+
+    store = Store(tmp_path / "g.sqlite3")
+    # The board holds a stray pebble when the game begins; it is cleared off first.
+    session = Session(preset("nine-mens-morris"), {Side.WHITE: HAND, Side.BLACK: HAND},
+                      store=store, occupied={"g7"}, now=50.0)
+    hands = Hands({"g7"}, t=50.5, pause=0.6)
+    hands.lift("g7").wait(0.5).place("d6").wait(0.6).place("a1").wait(0.6)
+    drive(session, hands.events, now=50.0)
+    session.close()
+    store.close()
+    assert session.record() == "d6 a1"
+    assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
+    recording = tmp_path / "out.jsonl"
+    recording.write_text(capsys.readouterr().out)
+    first = json.loads(recording.read_text().splitlines()[0])
+    assert first == {"t": 0.5, "point": "g7", "present": False}  # the stray pebble's removal
+    assert cli.main(["replay", str(recording), "--variant", "nine-mens-morris"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == ["d6", "a1"]
+
+
+def test_a_nau_keti_keta_game_begun_on_a_set_up_board_exports_its_setup(tmp_path, capsys):
+    from navakankari.engine.game import Side, new_game
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.clockwork import drive
+    from navakankari.firmware.config import HAND
+    from navakankari.firmware.session import Session
+    from navakankari.firmware.store import Store
+
+    rules = preset("nau-keti-keta")
+    start = set(new_game(rules).board.names(new_game(rules).occupancy))
+    store = Store(tmp_path / "g.sqlite3")
+    session = Session(rules, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store,
+                      occupied=start, now=7.0)
+    hands = Hands(start, t=7.5, pause=0.6)
+    hands.lift("c3").wait(0.2).place("d4").wait(0.6)
+    drive(session, hands.events, now=7.0)
+    session.close()
+    store.close()
+    assert session.record() == "c3-d4"
+    assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
+    recording = tmp_path / "out.jsonl"
+    recording.write_text(capsys.readouterr().out)
+    assert cli.main(["replay", str(recording), "--variant", "nau-keti-keta"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == ["c3-d4"]

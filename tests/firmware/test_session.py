@@ -1,0 +1,295 @@
+from __future__ import annotations
+
+import io
+import random
+import sqlite3
+
+import pytest
+from tables import SETTINGS, random_game
+
+from navakankari.engine.game import Side, new_game
+from navakankari.engine.presets import preset
+from navakankari.firmware.clockwork import drive
+from navakankari.firmware.config import HAND, PlayerSpec
+from navakankari.firmware.hands import Hands
+from navakankari.firmware.players import RandomPlayer, computer_turn
+from navakankari.firmware.replay import read_recording, replay, summary
+from navakankari.firmware.session import Session
+from navakankari.firmware.status import MismatchReason, StatusKind
+from navakankari.firmware.store import Store
+
+NINE = preset("nine-mens-morris")
+HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
+VS_COMPUTER = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 1)}
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "games.sqlite3")
+    yield s
+    s.close()
+
+
+def play(session: Session, hands: Hands, now: float) -> float:
+    events = hands.events[:]
+    hands.events.clear()
+    return drive(session, events, now=now)
+
+
+def test_the_store_uses_wal_and_full_sync(tmp_path, store):
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_committed_actions_are_stored_and_a_new_session_resumes_them(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    for p in ("d6", "a4", "e3"):
+        hands.place(p).wait(0.5)
+    now = play(session, hands, 0.0)
+    assert session.record() == "d6 a4 e3"
+    stored = store.last_unfinished()
+    assert stored is not None and stored.actions == ("d6", "a4", "e3")
+    assert stored.rules == NINE and stored.players == {"white": "hand", "black": "hand"}
+    # Restart with a pebble moved while the daemon was down: resume, show what to fix.
+    again = Session(NINE, {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer")},
+                    settings=SETTINGS, store=store, occupied={"d6", "a4", "b2"}, now=100.0)
+    assert again.players[Side.BLACK] == HAND  # the stored game's players
+    assert again.rules == NINE and again.record() == "d6 a4 e3"
+    s = again.status
+    assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
+    assert s.to_fill == ("e3",) and s.to_empty == ("b2",)
+    assert now > 0
+
+
+def test_actions_are_in_the_store_before_subscribers_hear_of_them(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    seen = []
+
+    def listener(update):
+        if update.actions:
+            other = sqlite3.connect(str(store.path))
+            rows = other.execute("SELECT text FROM actions ORDER BY ply").fetchall()
+            other.close()
+            seen.append((update.actions, [r[0] for r in rows]))
+
+    unsubscribe = session.subscribe(listener)
+    hands = Hands((), pause=0.5)
+    hands.place("d6").wait(0.5).place("a1").wait(0.5)
+    play(session, hands, 0.0)
+    assert seen == [(("d6",), ["d6"]), (("a1",), ["d6", "a1"])]
+    unsubscribe()
+    hands.place("g7").wait(0.5)
+    play(session, hands, 10.0)
+    assert len(seen) == 2
+
+
+def test_the_computer_is_asked_and_its_turn_is_shown_then_followed(store):
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6").wait(0.5)
+    now = play(session, hands, 0.0)
+    assert session.status.kind == StatusKind.THINKING
+    request = session.computer_request()
+    assert request is not None and request.side == Side.BLACK
+    assert session.computer_request() is request
+    actions = computer_turn(RandomPlayer(seed=1), request.game)
+    assert session.offer(request, actions, now)
+    assert session.status.kind == StatusKind.EXECUTING
+    assert session.status.forced == tuple(a.text for a in actions)
+    hands.t = now + 0.5
+    for a in actions:
+        hands.perform(session.game.board, a)
+    now = play(session, hands, now)
+    assert session.record() == "d6 " + " ".join(a.text for a in actions)
+    assert session.status.kind == StatusKind.IDLE
+    assert store.last_unfinished().actions == tuple(session.record().split())
+
+
+def test_a_stale_computer_answer_is_ignored_after_a_takeback(store):
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6").wait(0.5)
+    now = play(session, hands, 0.0)
+    request = session.computer_request()
+    session.takeback(now)
+    assert session.record() == "" and store.last_unfinished().actions == ()
+    assert session.status.kind == StatusKind.MISMATCH and session.status.to_empty == ("d6",)
+    assert not session.offer(request, computer_turn(RandomPlayer(seed=1), request.game), now)
+
+
+def test_takeback_to_an_earlier_position_and_play_on(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    for p in ("d6", "a4", "e3", "b2"):
+        hands.place(p).wait(0.5)
+    now = play(session, hands, 0.0)
+    session.takeback_to(now, 2)
+    assert session.record() == "d6 a4"
+    assert set(session.status.to_empty) == {"e3", "b2"}
+    hands.t = now + 1
+    hands.lift("e3").wait(0.3).lift("b2").wait(0.5).place("g7").wait(0.5)
+    now = play(session, hands, now)
+    assert session.record() == "d6 a4 g7"
+    assert store.last_unfinished().actions == ("d6", "a4", "g7")
+
+
+def test_remote_moves_are_shown_and_only_they_are_accepted(store):
+    players = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("remote")}
+    session = Session(NINE, players, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6").wait(0.5)
+    now = play(session, hands, 0.0)
+    with pytest.raises(ValueError):
+        session.takeback_to(now, 5)
+    session.remote_move("a1", now)
+    assert session.status.kind == StatusKind.EXECUTING and session.status.forced_to == ("a1",)
+    hands.t = now + 0.5
+    hands.place("g1").wait(2.0)
+    now = play(session, hands, now)
+    assert session.record() == "d6"
+    hands.lift("g1").wait(0.3).place("a1").wait(0.5)
+    play(session, hands, now)
+    assert session.record() == "d6 a1"
+
+
+def test_setting_up_the_start_position_after_a_game_starts_the_next(store):
+    finished = random_game(NINE, seed=3, plies=400)
+    assert finished.outcome() is not None
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.3)
+    replica = new_game(NINE)
+    for a in finished.history:
+        hands.perform(replica.board, a)
+        replica.push(a)
+    now = play(session, hands, 0.0)
+    assert session.record() == finished.record()
+    first_id = session.game_id
+    assert store.load(first_id).finished and store.load(first_id).outcome is not None
+    assert session.status.kind == StatusKind.OVER
+    for p in sorted(hands.occupied):
+        hands.lift(p).wait(0.1)
+    play(session, hands, now)
+    assert session.game_id != first_id and session.record() == ""
+    assert session.status.kind == StatusKind.IDLE
+
+
+def test_the_stored_raw_events_replay_to_the_same_game(store):
+    rules = preset("navakankari")
+    ref = random_game(rules, seed=5, plies=60)
+    session = Session(rules, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), rng=random.Random(2), chatter=3, pause=0.5)
+    replica = new_game(rules)
+    for a in ref.history:
+        hands.perform(replica.board, a)
+        replica.push(a)
+    play(session, hands, 3.0)
+    session.flush_events()
+    assert session.record() == ref.record()
+    text = store.events_jsonl(session.game_id)
+    again = replay(read_recording(io.StringIO(text)), rules, settings=SETTINGS)
+    assert summary(again)["actions"] == [a.text for a in ref.history]
+    assert summary(again)["position"] == ref.position()
+
+
+def test_nau_keti_keta_replay_sets_up_then_plays():
+    rules = preset("nau-keti-keta")
+    ref = random_game(rules, seed=9, plies=30)
+    hands = Hands((), chatter=2, rng=random.Random(1), pause=0.5)
+    start = new_game(rules)
+    hands.setup(start.board.names(start.occupancy))
+    for a in ref.history:
+        hands.perform(start.board, a, order="take-first")
+        start.push(a)
+    session = replay(hands.events, rules, settings=SETTINGS)
+    out = summary(session)
+    assert out["actions"] == [a.text for a in ref.history]
+    assert out["position"] == ref.position()
+
+
+def test_replay_with_a_computer_side_answers_it():
+    players = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 0)}
+    session = replay(Hands(()).place("d6").wait(0.5).events, NINE, players=players,
+                     settings=SETTINGS)
+    assert session.status.kind == StatusKind.EXECUTING
+    assert len(session.game.history) == 1 and len(session.status.forced) == 1
+
+
+def test_events_are_bounded(tmp_path):
+    store = Store(tmp_path / "g.sqlite3", events_kept=50)
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.0)
+    for _ in range(200):
+        hands.place("d6").wait(0.01).lift("d6").wait(0.01)
+    play(session, hands, 0.0)
+    session.flush_events()
+    assert len(store.events(session.game_id)) == 50
+    store.close()
+
+
+def test_snapshot_is_json_ready(store):
+    import json
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    snap = session.snapshot(0.0)
+    text = json.dumps(snap)
+    assert '"variant": "nine-mens-morris"' in text
+    assert snap["players"] == {"white": "hand", "black": "computer:1"}
+    assert snap["status"]["kind"] == "idle" and len(snap["frame"]) == 24
+
+
+def test_set_players_mid_game(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    session.set_players(0.0, {Side.WHITE: PlayerSpec("computer", 2)})
+    assert session.status.kind == StatusKind.THINKING
+    assert store.last_unfinished().players["white"] == "computer:2"
+
+
+def test_the_bench_measures_commits():
+    from navakankari.firmware.bench import settle_to_frame
+
+    commits, others = settle_to_frame("six-mens-morris", store_dir=None, games=1)
+    assert len(commits) > 10 and all(s >= 0 for s in commits + others)
+
+
+def test_a_game_of_another_variant_is_not_resumed(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6").wait(0.5)
+    play(session, hands, 0.0)
+    other = Session(preset("lasker"), HANDS, settings=SETTINGS, store=store, occupied={"d6"})
+    assert other.rules.name == "lasker" and other.record() == ""
+    assert other.game_id != session.game_id
+    assert store.load(session.game_id).finished  # the old one is closed as abandoned
+
+
+def test_a_computer_answer_arriving_while_the_board_is_disturbed_is_shown_later(store):
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    hands = Hands((), pause=0.5)
+    hands.place("d6")
+    now = play(session, hands, 0.0)
+    request = session.computer_request()
+    hands.lift("d6").wait(2.0)  # someone knocks the pebble off while the computer thinks
+    now = play(session, hands, now)
+    assert session.status.kind == StatusKind.MISMATCH
+    actions = computer_turn(RandomPlayer(seed=1), request.game)
+    assert session.offer(request, actions, now)
+    assert session.status.kind == StatusKind.MISMATCH
+    hands.place("d6").wait(0.5)
+    now = play(session, hands, now)
+    assert session.status.kind == StatusKind.EXECUTING
+    assert session.status.forced == tuple(a.text for a in actions)
+
+
+def test_takeback_turn_undoes_the_hands_turn_and_the_computers_answer(store):
+    session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
+    game = session.game
+    for text in "a7 b6 d7 f6 g4 b2 g1 d2 g7 xd2 a1".split():
+        game.play(text)  # white (hand) closed a mill with g7 and took d2; black answered a1
+    session.takeback_turn(0.0)
+    assert session.record() == "a7 b6 d7 f6 g4 b2 g1 d2"
+    assert session.status.kind == StatusKind.MISMATCH
+    session.takeback_turn(0.0)
+    assert session.record() == "a7 b6 d7 f6 g4 b2"
+    session.takeback_to(0.0, 0)
+    session.takeback_turn(0.0)
+    assert session.record() == ""
