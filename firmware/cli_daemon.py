@@ -32,8 +32,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
               file=sys.stderr)
         return 1
+    from .companion_backend import companion_service
+
+    services = [companion_service(config.web_pin, config.web_address, config.web_port)] \
+        if config.web_port else []
     try:
-        daemon = Daemon(config, board, sim_script=script)
+        daemon = Daemon(config, board, sim_script=script, services=services)
     except StoreError as exc:
         board.close()
         print(f"navakankari run: {exc}", file=sys.stderr)
@@ -43,6 +47,54 @@ def cmd_run(args: argparse.Namespace) -> int:
     except (BoardMismatchError, ValueError) as exc:
         print(f"navakankari run: {exc}", file=sys.stderr)
         return 1
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    """The daemon on a simulated board with every point of both boards, and its page."""
+    import asyncio
+    import secrets
+    import threading
+    import webbrowser
+
+    from navakankari.hal import load_profile, open_board
+
+    from .companion_backend import companion_service
+    from .config import Config, ConfigError, PlayerSpec
+    from .daemon import Daemon
+    from .notify import setup_logging
+    from .store import StoreError
+
+    try:
+        config = Config(
+            game_variant=args.variant,
+            game_white=PlayerSpec.parse(args.white, "--white"),
+            game_black=PlayerSpec.parse(args.black, "--black"),
+            board_profile="sim-25",
+            store_path=args.store or str(Config().store_file().with_name("simulator.sqlite3")),
+            web_address=args.host,
+            web_port=args.port,
+            web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
+        )
+    except ConfigError as exc:
+        print(f"navakankari sim: {exc}", file=sys.stderr)
+        return 2
+    setup_logging("debug" if args.verbose else config.log_level)
+    url = f"http://{config.web_address}:{config.web_port}/#pin={config.web_pin}"
+    board = open_board(load_profile(config.profile), backend="sim")
+
+    def ready() -> None:
+        print(f"the simulator is at {url}  (PIN {config.web_pin}; Ctrl-C ends it)", flush=True)
+        if not args.no_browser:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    try:
+        daemon = Daemon(config, board, services=[companion_service(
+            config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready)])
+    except StoreError as exc:
+        board.close()
+        print(f"navakankari sim: {exc}", file=sys.stderr)
+        return 1
+    return asyncio.run(daemon.run())
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -131,6 +183,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="on the simulated board, play this game record by simulated hands "
                         "(demos and tests)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser")
+    p.add_argument("--variant", default="navakankari", help="a preset name (navakankari variants)")
+    p.add_argument("--white", default="hand", help='"hand" or "computer[:LEVEL]"')
+    p.add_argument("--black", default="computer:3", help='"hand" or "computer[:LEVEL]"')
+    p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
+    p.add_argument("--port", type=int, default=8080, help="port to serve the page on")
+    p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
+                                 "passed to the page opened here)")
+    p.add_argument("--store", help="SQLite file for the simulator's games "
+                                   "(default: simulator.sqlite3 in the state directory)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.set_defaults(func=cmd_sim)
 
     p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker")
     p.add_argument("file", nargs="?", help='JSON Lines {"t", "point", "present"}; - for stdin')

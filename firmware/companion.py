@@ -44,7 +44,8 @@ class CompanionBackend(Protocol):
 
     async def new_game(self, variant: str, white: str, black: str) -> None: ...
 
-    async def takeback(self, count: int) -> None: ...
+    async def takeback(self, count: int | None) -> None:
+        """Take back `count` actions, or with None the last turn of a hand (and the answer)."""
 
     def record(self) -> str: ...
 
@@ -148,6 +149,7 @@ class Companion:
             if not isinstance(body, dict):
                 return _error(400, "the request body must be a JSON object")
             await handler(body)
+            self._changed()  # the simulator's hand is not part of the game: push it too
             return web.json_response({"ok": True})
 
         return run
@@ -160,8 +162,9 @@ class Companion:
         await self.backend.new_game(variant, white, black)  # type: ignore[arg-type]
 
     async def takeback(self, body: dict[str, Any]) -> None:
-        count = body.get("count", 1)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        count = body.get("count")
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool)
+                                  or count < 1):
             raise RequestError("takeback: count must be a whole number of at least 1")
         await self.backend.takeback(count)
 

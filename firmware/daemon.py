@@ -72,6 +72,8 @@ class Daemon:
         self.session: Session | None = None
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0
+        self.last_frame: dict[str, tuple[int, int, int]] = {}
+        self._frame_listeners: list[Callable[[], None]] = []
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._players: dict[int, Chooser] = {}
@@ -149,6 +151,13 @@ class Daemon:
         """The daemon's clock (what session methods take as `now`)."""
         return self.clock()
 
+    def add_frame_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call `callback()` in the loop after every frame sent to the LEDs (the web page
+        mirrors them); returns a function that removes it."""
+        self._frame_listeners.append(callback)
+        return lambda: self._frame_listeners.remove(callback) \
+            if callback in self._frame_listeners else None
+
     def wake(self) -> None:
         """Run the loop once more soon (call from the loop's thread)."""
         if self._wake is not None:
@@ -174,7 +183,9 @@ class Daemon:
             if frame != last_frame:
                 self.board.leds.show(frame)
                 self.frames_shown += 1
-                last_frame = frame
+                last_frame = self.last_frame = frame
+                for listener in list(self._frame_listeners):
+                    listener()
             if next_dog is not None and now >= next_dog:
                 self.notifier.watchdog()
                 next_dog = now + interval  # type: ignore[operator]

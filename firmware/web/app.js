@@ -63,7 +63,7 @@ function drawBoard(board) {
     el("circle", { class: "led", r: 0.42 }, g);
     el("circle", { class: "spot", r: 0.1 }, g);
     el("circle", { class: "pebble", r: 0.3, visibility: "hidden" }, g);
-    const label = el("text", { class: "label", x: 0.18, y: 0.42 }, g);
+    const label = el("text", { class: "label", x: 0.3, y: 0.5 }, g);
     label.textContent = p.name;
     el("circle", { class: "hit", r: 0.45 }, g);
   }
@@ -87,9 +87,19 @@ function render() {
     const rgb = state.leds[p.name] || [0, 0, 0];
     const led = hex(rgb);
     g.setAttribute("data-led", led);
+    // An LED is light: show its hue at full strength, its brightness as opacity, so a dim
+    // white reads as a faint glow rather than a dark ring.
     const ring = g.querySelector(".led");
-    ring.style.stroke = led === "#000000" ? "transparent" : led;
-    ring.style.filter = led === "#000000" ? "" : `drop-shadow(0 0 0.12px ${led})`;
+    const peak = Math.max(...rgb);
+    if (peak === 0) {
+      ring.style.stroke = "transparent";
+      ring.style.filter = "";
+    } else {
+      const hue = hex(rgb.map((c) => Math.round((c * 255) / peak)));
+      ring.style.stroke = hue;
+      ring.style.strokeOpacity = String(0.35 + 0.65 * (peak / 255));
+      ring.style.filter = `drop-shadow(0 0 0.12px ${hue})`;
+    }
   }
   $("variant").textContent = state.variant;
   $("turn").textContent = state.outcome ? "—" : state.turn;
@@ -163,6 +173,8 @@ svg.addEventListener("pointerup", async (event) => {
 });
 
 $("drop").addEventListener("click", () => send("/api/hand", { op: "drop" }));
+$("setup").addEventListener("click", () => send("/api/hand", { op: "setup" }));
+$("clear").addEventListener("click", () => send("/api/hand", { op: "clear" }));
 
 // -- controls -----------------------------------------------------------------------------
 $("new-game").addEventListener("submit", async (event) => {
@@ -172,7 +184,7 @@ $("new-game").addEventListener("submit", async (event) => {
     variant: form.get("variant"), white: form.get("white"), black: form.get("black"),
   });
 });
-$("takeback").addEventListener("click", () => send("/api/takeback", { count: 1 }));
+$("takeback").addEventListener("click", () => send("/api/takeback", {}));
 
 // -- live updates ---------------------------------------------------------------------------
 function connect() {

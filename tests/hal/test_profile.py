@@ -10,7 +10,7 @@ from navakankari.hal import Profile, ProfileError, dump_profile, load_profile, p
 from navakankari.hal.profile import GpioSensorConfig, parse_profile
 from navakankari.wiring import PROFILE_DIR
 
-SHIPPED = ["direct-19", "direct-24", "matrix-24", "mcp23017-24", "sim-19", "sim-24"]
+SHIPPED = ["direct-19", "direct-24", "matrix-24", "mcp23017-24", "sim-19", "sim-24", "sim-25"]
 
 GOOD = """\
 [board]
@@ -50,7 +50,7 @@ def test_every_shipped_profile_loads() -> None:
     for name in SHIPPED:
         profile = load_profile(name)
         assert set(profile.leds.index) == set(profile.points)
-        assert len(profile.points) == (19 if name.endswith("19") else 24)
+        assert len(profile.points) == int(name.rsplit("-", 1)[1])
 
 
 def test_a_good_profile_loads_from_a_path(tmp_path: Path) -> None:

@@ -1,0 +1,266 @@
+"""The web companion's view of a running daemon: what the page draws, what it may change.
+
+On the simulated board the page also acts as the hands (lift, put down, slide, set aside);
+those actions move simulated pebbles, and the daemon sees them only through the sensors,
+exactly as it sees real hands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from navakankari.engine.errors import UnknownVariantError
+from navakankari.engine.game import Side
+from navakankari.engine.presets import PRESETS, preset
+
+from .companion import RequestError
+from .config import ConfigError, PlayerSpec
+from .wording import outcome_text, status_text
+
+if TYPE_CHECKING:
+    from .daemon import Daemon
+
+log = logging.getLogger(__name__)
+
+COLOURS = ("white", "black")
+COMPUTER_LEVELS = tuple(range(1, 7))
+
+
+class DaemonBackend:
+    """Implements companion.CompanionBackend over the daemon's session and board."""
+
+    def __init__(self, daemon: "Daemon") -> None:
+        self.daemon = daemon
+        self.holding: str | None = None  # the colour of the pebble in the simulator's hand
+        self._hands_lock = asyncio.Lock()
+
+    @property
+    def _session(self):  # type: ignore[no-untyped-def]
+        session = self.daemon.session
+        if session is None:
+            raise RequestError("the board is still starting")
+        return session
+
+    @property
+    def simulation(self) -> Any:
+        return getattr(self.daemon.board, "simulation", None)
+
+    def variants(self) -> list[str]:
+        """The variants this board can play: its sensors cover the variant's points."""
+        from navakankari.engine.boards import BOARDS
+
+        points = set(self.daemon.board.sensors.points)
+        return [name for name, rules in PRESETS.items()
+                if set(BOARDS[rules.board].points) <= points]
+
+    # -- reading ---------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        session = self._session
+        game = session.game
+        board = game.board
+        status = session.status
+        outcome = game.outcome()
+        sim = self.simulation
+        if sim is not None:
+            on_board = set(board.points)
+            pebbles = {p: c for p, c in sim.pebbles.items() if p in on_board}
+        else:
+            pebbles = {p: str(game.colour_at(i)) for i, p in enumerate(board.points)
+                       if game.colour_at(i) is not None}
+        counts = {
+            str(side): {"hand": game.in_hand(side), "board": game.on_board(side),
+                        "taken": game.captured(side)}
+            for side in Side
+        }
+        return {
+            "variant": session.rules.name,
+            "variants": self.variants(),
+            "levels": list(COMPUTER_LEVELS),
+            "board": {
+                "name": board.name,
+                "points": [{"name": p, "x": x, "y": y}
+                           for p, (x, y) in zip(board.points, board.coordinates)],
+                "lines": [list(line) for line in board.lines],
+            },
+            "pebbles": pebbles,
+            "sim": sim is not None,
+            "hand": self.holding,
+            "leds": {p: list(c) for p, c in self.daemon.last_frame.items()},
+            "turn": str(game.turn),
+            "phase": game.phase.value,
+            "counts": counts,
+            "moves": [a.text for a in game.history],
+            "status": {"kind": status.kind.value, "text": status_text(game, status),
+                       **status.to_dict()},
+            "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
+                        if outcome is not None else None),
+            "players": {str(s): str(p) for s, p in session.players.items()},
+        }
+
+    def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
+        unsubscribe = self._session.subscribe(lambda update: callback())
+        remove = self.daemon.add_frame_listener(callback)
+
+        def remove_both() -> None:
+            unsubscribe()
+            remove()
+
+        return remove_both
+
+    def record(self) -> str:
+        return self._session.record()
+
+    def recording(self) -> str:
+        session = self._session
+        session.flush_events()
+        if session.store is None or session.game_id is None:
+            return ""
+        return session.store.events_jsonl(session.game_id)
+
+    # -- changing --------------------------------------------------------------------------
+    async def new_game(self, variant: str, white: str, black: str) -> None:
+        try:
+            rules = preset(variant)
+            players = {Side.WHITE: PlayerSpec.parse(white, "white"),
+                       Side.BLACK: PlayerSpec.parse(black, "black")}
+        except (UnknownVariantError, ConfigError) as exc:
+            raise RequestError(f"new game: {exc}") from None
+        if variant not in self.variants():
+            raise RequestError(f"new game: this board has no sensors for every point of "
+                               f"{variant}; it needs its own board")
+        self._session.new_game(self.daemon.now(), rules=rules, players=players)
+        self.daemon.wake()
+
+    async def takeback(self, count: int | None) -> None:
+        session = self._session
+        if not session.game.history:
+            raise RequestError("takeback: no action to take back")
+        if count is None:
+            session.takeback_turn(self.daemon.now())
+        else:
+            session.takeback(self.daemon.now(), min(count, len(session.game.history)))
+        self.daemon.wake()
+
+    async def hand(self, request: dict[str, Any]) -> None:
+        sim = self.simulation
+        if sim is None:
+            raise RequestError("hands act on the real board; this request is for the simulator")
+        op = request.get("op")
+        handlers = {"lift": self._lift, "put": self._put, "place": self._place,
+                    "move": self._move, "drop": self._drop, "clear": self._clear,
+                    "setup": self._setup}
+        if op not in handlers:
+            raise RequestError(f"hand: op must be one of {', '.join(handlers)}, not {op!r}")
+        from navakankari.sim.board import SimulationError
+
+        async with self._hands_lock:  # one hand at a time, off the loop (slides take time)
+            try:
+                await asyncio.to_thread(handlers[op], sim, request)
+            except SimulationError as exc:
+                raise RequestError(str(exc)) from None
+        self.daemon.wake()
+
+    # Each runs in a worker thread; the simulated sensors hand their edges to the loop.
+    def _point(self, sim: Any, request: dict[str, Any], key: str = "point") -> str:
+        point = request.get(key)
+        session_board = self._session.game.board
+        if not isinstance(point, str) or not session_board.has_point(point):
+            raise RequestError(f"hand: {key} must be a point of the board, not {point!r}")
+        return point
+
+    def _lift(self, sim: Any, request: dict[str, Any]) -> None:
+        point = self._point(sim, request)
+        if self.holding is not None:
+            raise RequestError("the hand already holds a pebble: put it down first")
+        if point not in sim.pebbles:
+            raise RequestError(f"there is no pebble on {point}")
+        self.holding = sim.lift(point)
+
+    def _put(self, sim: Any, request: dict[str, Any]) -> None:
+        point = self._point(sim, request)
+        if self.holding is None:
+            raise RequestError("the hand holds no pebble")
+        if point in sim.pebbles:
+            raise RequestError(f"{point} already holds a pebble")
+        sim.place(point, self.holding)
+        self.holding = None
+
+    def _place(self, sim: Any, request: dict[str, Any]) -> None:
+        point = self._point(sim, request)
+        colour = request.get("colour")
+        if colour not in COLOURS:
+            raise RequestError(f"hand: colour must be white or black, not {colour!r}")
+        if point in sim.pebbles:
+            raise RequestError(f"{point} already holds a pebble")
+        sim.place(point, colour)
+
+    def _move(self, sim: Any, request: dict[str, Any]) -> None:
+        start, end = self._point(sim, request, "from"), self._point(sim, request, "to")
+        if start not in sim.pebbles:
+            raise RequestError(f"there is no pebble on {start}")
+        if end in sim.pebbles:
+            raise RequestError(f"{end} already holds a pebble")
+        sim.slide(slide_path(self._session.game.board, start, end))
+
+    def _drop(self, sim: Any, request: dict[str, Any]) -> None:
+        if self.holding is None:
+            raise RequestError("the hand holds no pebble")
+        self.holding = None
+
+    def _clear(self, sim: Any, request: dict[str, Any]) -> None:
+        sim.clear()
+        self.holding = None
+
+    def _setup(self, sim: Any, request: dict[str, Any]) -> None:
+        """Set the pebbles as the game expects them: the start position of Nau Keti Keta, or
+        the position to go back to after a takeback or a restart."""
+        game = self._session.game
+        board = game.board
+        for point in list(sim.pebbles):
+            i = board.index(point) if board.has_point(point) else None
+            if i is None or str(game.colour_at(i)) != sim.pebbles[point]:
+                sim.lift(point)
+        for i, point in enumerate(board.points):
+            side = game.colour_at(i)
+            if side is not None and point not in sim.pebbles:
+                sim.place(point, str(side))
+
+
+def slide_path(board: Any, start: str, end: str) -> list[str]:
+    """The points a pebble slid from `start` to `end` passes over: along the board's line
+    through both when there is one, else straight from one to the other."""
+    for line in board.lines:
+        if start in line and end in line:
+            i, j = line.index(start), line.index(end)
+            step = 1 if j > i else -1
+            return [line[k] for k in range(i, j + step, step)]
+    return [start, end]
+
+
+def companion_service(pin: str, host: str, port: int, *, required: bool = False,
+                      on_ready: Callable[[], None] | None = None) -> Callable[["Daemon"], Any]:
+    """A daemon service that serves the web companion until the daemon stops. When the port
+    cannot be opened the board plays on without it, unless the companion is `required`
+    (the simulator, which is nothing without its page)."""
+
+    async def serve_companion(daemon: "Daemon") -> None:
+        from .companion import Companion, serve
+
+        try:
+            runner = await serve(Companion(DaemonBackend(daemon), pin), host, port)
+        except OSError as exc:
+            log.error("cannot serve the web companion on %s:%d: %s", host, port, exc.strerror)
+            if required:
+                daemon.stop()
+            return
+        if on_ready is not None:
+            on_ready()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await runner.cleanup()
+
+    return serve_companion

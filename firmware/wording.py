@@ -1,0 +1,110 @@
+"""The tracker's status and the game's outcome in words, for the web page and the terminal.
+
+A family at the board reads these: they say what to do with the hands, naming points.
+"""
+
+from __future__ import annotations
+
+from navakankari.engine.game import Game, Outcome, Side
+
+from .status import MismatchReason, Status, StatusKind
+
+REASONS = {
+    "too-few-pebbles": "{loser} has fewer than three pebbles",
+    "blocked": "{loser} cannot move",
+    "board-full": "the board is full",
+    "repetition": "the same position came up three times",
+    "quiet-moves": "too many moves without a capture",
+    "all-taken": "{loser} has no pebbles left",
+    "no-captures": "too many moves without a capture",
+}
+
+
+def _list(points: tuple[str, ...] | list[str]) -> str:
+    points = list(points)
+    if len(points) <= 1:
+        return "".join(points)
+    return ", ".join(points[:-1]) + " or " + points[-1]
+
+
+def _all(points: tuple[str, ...] | list[str]) -> str:
+    points = list(points)
+    if len(points) <= 1:
+        return "".join(points)
+    return ", ".join(points[:-1]) + " and " + points[-1]
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
+    if outcome.winner is None:
+        head, loser = "draw", ""
+    else:
+        head, loser = f"{outcome.winner} wins", str(outcome.winner.other)
+    why = REASONS.get(outcome.reason, outcome.reason.replace("-", " ")).format(loser=loser)
+    return f"{head}: {why}"
+
+
+def _colour_at(game: Game, point: str) -> str:
+    side = game.colour_at(game.board.index(point))
+    return f"{side} " if side is not None else ""
+
+
+def status_text(game: Game, status: Status) -> str:
+    """What the hands should do now, in one sentence."""
+    turn = status.turn
+    kind = status.kind
+    if kind is StatusKind.OVER or status.outcome is not None:
+        return outcome_text(status.outcome) if status.outcome else "the game is over"
+    if kind is StatusKind.MISMATCH:
+        return _mismatch_text(game, status)
+    if kind is StatusKind.EXECUTING:
+        parts = []
+        for a, b in zip(status.forced_from, status.forced_to):
+            parts.append(f"move the pebble from {a} to {b}")
+        if not status.forced_from and status.forced_to:
+            parts.append(f"put a {turn} pebble on {_all(status.forced_to)}")
+        if status.forced_take:
+            parts.append(f"take the pebble{'s' if len(status.forced_take) > 1 else ''} off "
+                         f"{_all(status.forced_take)}")
+        played = " ".join(status.forced)
+        return f"{turn} plays {played}: " + ", then ".join(parts)
+    if kind is StatusKind.THINKING:
+        return f"{turn} (the computer) is thinking"
+    if kind is StatusKind.REMOVAL:
+        if status.takeable:
+            return (f"{turn} closed a mill: lift one of the lit {Side[turn.upper()].other} "
+                    f"pebbles ({_list(status.takeable)}) to take it")
+        return f"{turn} closed a mill"
+    if kind is StatusKind.IN_PROGRESS:
+        if status.captures:
+            return f"take the jumped pebble{'s' if len(status.captures) > 1 else ''} off " \
+                   f"{_all(status.captures)}"
+        if status.lifted and status.destinations:
+            return (f"{turn} lifted the pebble from {_all(status.lifted)}: put it on a lit point "
+                    f"({_list(status.destinations)})")
+        if status.lifted:
+            return f"the pebble from {_all(status.lifted)} is lifted"
+        if status.placed:
+            return f"a pebble was put on {_all(status.placed)}"
+        return f"{turn} is moving"
+    # idle
+    if game.in_hand(Side[turn.upper()]):
+        return f"{turn} to place a pebble on a free point"
+    return f"{turn} to move a pebble"
+
+
+def _mismatch_text(game: Game, status: Status) -> str:
+    steps = []
+    paired_from = {a for a, _ in status.pairs}
+    paired_to = {b for _, b in status.pairs}
+    for a, b in status.pairs:
+        steps.append(f"put the pebble on {a} back on {b}")
+    for p in status.to_empty:
+        if p not in paired_from:
+            steps.append(f"take the pebble off {p}")
+    for p in status.to_fill:
+        if p not in paired_to:
+            steps.append(f"put a {_colour_at(game, p)}pebble on {p}")
+    head = ("set the board to the game's position" if status.reason is MismatchReason.RESTORE
+            else "that is not a legal move")
+    return f"{head}: " + "; ".join(steps) if steps else head

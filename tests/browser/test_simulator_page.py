@@ -1,0 +1,124 @@
+"""The simulator's page in a real browser: a short game played by clicking, the LEDs drawn as
+the daemon sends them, and the refusal of changes without the PIN."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+from sim_daemon import sim_daemon
+
+from navakankari.engine.presets import preset
+from navakankari.firmware.replay import read_recording, replay
+
+LASKER_GAME = ["a7", "b6", "d7", "f6", "g7", "xb6", "d2", "g7-g4"]
+
+
+def page_leds(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.point')]
+        .map(g => [g.dataset.point, g.dataset.led]).filter(([p, c]) => c !== '#000000'))""")
+
+
+def strip_leds(running) -> dict[str, str]:
+    """What the daemon last sent to the (simulated) LED strip, as the page writes colours."""
+    lit = running.call(lambda: dict(running.daemon.board.leds.lit))
+    return {p: "#%02x%02x%02x" % tuple(c) for p, c in lit.items()}
+
+
+def assert_leds_match(page, running, within: float = 5.0) -> dict[str, str]:
+    """The page mirrors every frame; animations change frames, so compare until they agree."""
+    deadline = time.monotonic() + within
+    while True:
+        sent, drawn = strip_leds(running), page_leds(page)
+        if sent == drawn and sent:
+            return sent
+        if time.monotonic() > deadline:
+            assert drawn == sent
+        page.wait_for_timeout(50)
+
+
+def moves(page) -> list[str]:
+    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.textContent)")
+
+
+def wait_for_moves(page, count: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#moves li').length >= {count}",
+                           timeout=10_000)
+
+
+def click(page, point: str) -> None:
+    page.click(f"#point-{point} .hit")
+
+
+def drag(page, start: str, end: str) -> None:
+    a = page.locator(f"#point-{start} .hit").bounding_box()
+    b = page.locator(f"#point-{end} .hit").bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+@pytest.fixture()
+def running(tmp_path):
+    with sim_daemon(tmp_path, variant="lasker") as running:
+        yield running
+
+
+def test_a_short_game_by_clicking(browser, running, artifacts):
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    page.goto(f"{running.url}/#pin={running.pin}")
+    page.wait_for_selector("#point-a7")
+    assert page.locator(".point").count() == 24
+    assert_leds_match(page, running)
+
+    for n, point in enumerate(["a7", "b6", "d7", "f6", "g7"], start=1):
+        click(page, point)
+        wait_for_moves(page, n)
+    page.wait_for_function("document.querySelector('#status').dataset.kind === 'removal'")
+    assert "lift one of the lit black pebbles" in page.inner_text("#status")
+    lit = assert_leds_match(page, running)
+    assert {"b6", "f6"} <= set(lit)  # takeable pebbles are lit
+
+    click(page, "b6")  # lift the black pebble...
+    page.wait_for_selector('#hand[data-holding="black"]')
+    wait_for_moves(page, 6)  # lifting a takeable pebble is the removal
+    page.click("#drop")  # set it aside
+    page.wait_for_selector('#hand[data-holding=""]')
+    click(page, "d2")
+    wait_for_moves(page, 7)
+    page.screenshot(path=str(artifacts / "simulator-midgame.png"))
+    drag(page, "g7", "g4")  # a move during placement (Lasker), slid along the line
+    wait_for_moves(page, 8)
+    assert moves(page) == LASKER_GAME
+    assert page.get_attribute("#point-g4", "data-pebble") == "white"
+    assert page.get_attribute("#point-g7", "data-pebble") == ""
+    assert_leds_match(page, running)
+    assert running.call(lambda: running.daemon.session.record()) == " ".join(LASKER_GAME)
+
+    # The raw sensor recording the page offers replays to the same game on a laptop.
+    recording = page.evaluate("fetch('/api/recording.jsonl').then(r => r.text())")
+    events = read_recording(io.StringIO(recording), "download")
+    settings = running.daemon.session.settings  # replay with the timings it was played with
+    replayed = replay(events, preset("lasker"), settings=settings)
+    assert replayed.record() == " ".join(LASKER_GAME)
+    page.close()
+
+
+def test_changes_without_the_pin_are_refused(browser, running):
+    page = browser.new_page()
+    page.goto(running.url + "/")  # no #pin= in the address, none typed
+    page.wait_for_selector("#point-d1")
+    click(page, "d1")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert page.inner_text("#message") == "wrong or missing PIN"
+    page.click("#takeback")
+    assert running.daemon.board.simulation.pebbles == {}
+    assert moves(page) == []
+    page.fill("#pin", running.pin)
+    page.dispatch_event("#pin", "change")
+    click(page, "d1")
+    wait_for_moves(page, 1)
+    assert moves(page) == ["d1"]
+    page.close()

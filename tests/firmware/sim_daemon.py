@@ -1,0 +1,75 @@
+"""A daemon on the simulated board with its web companion, running in a thread (tests)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from navakankari.firmware.companion_backend import companion_service
+from navakankari.firmware.config import Config, PlayerSpec
+from navakankari.firmware.daemon import Daemon
+from navakankari.hal import load_profile, open_board
+
+PIN = "2468"
+
+
+@dataclass
+class RunningDaemon:
+    daemon: Daemon
+    url: str
+    pin: str
+    loop: asyncio.AbstractEventLoop
+
+    def call(self, func, *args):  # type: ignore[no-untyped-def]
+        """Run `func(*args)` in the daemon's loop and return its result."""
+        done = threading.Event()
+        box: list[object] = []
+
+        def run() -> None:
+            box.append(func(*args))
+            done.set()
+
+        self.loop.call_soon_threadsafe(run)
+        assert done.wait(10), "the daemon's loop did not answer"
+        return box[0]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str = "hand",
+               black: str = "hand", pin: str = PIN, settle: float = 0.05) -> Iterator[RunningDaemon]:
+    port = free_port()
+    config = Config(game_variant=variant, game_white=PlayerSpec.parse(white),
+                    game_black=PlayerSpec.parse(black), tracker_settle=settle,
+                    tracker_grow=0.1, tracker_grace=0.3, board_profile="sim-25",
+                    store_path=str(tmp_path / "games.sqlite3"), web_port=port, web_pin=pin)
+    ready = threading.Event()
+    loop = asyncio.new_event_loop()
+    made: list[Daemon] = []
+
+    def run() -> None:  # the store belongs to the thread that opens it: the loop's
+        board = open_board(load_profile("sim-25"), backend="sim")
+        made.append(Daemon(config, board, services=[companion_service(
+            pin, "127.0.0.1", port, required=True, on_ready=ready.set)]))
+        loop.run_until_complete(made[0].run())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        assert ready.wait(15), "the web companion did not start"
+        yield RunningDaemon(made[0], f"http://127.0.0.1:{port}", pin, loop)
+    finally:
+        if made:
+            loop.call_soon_threadsafe(made[0].stop)
+        thread.join(15)
+        loop.close()

@@ -1,0 +1,143 @@
+"""The web companion over HTTP, against a daemon on the simulated board."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+
+import aiohttp
+import pytest
+from sim_daemon import PIN, sim_daemon
+
+from navakankari.firmware.companion_backend import slide_path
+from navakankari.engine.boards import MORRIS
+
+
+def request(url: str, body: object = None, *, pin: str | None = PIN, raw: bytes | None = None,
+            method: str | None = None) -> tuple[int, dict | str]:
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    headers = {"Content-Type": "application/json"}
+    if pin is not None:
+        headers["X-Pin"] = pin
+    req = urllib.request.Request(url, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as response:
+            text = response.read().decode()
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        text = exc.read().decode()
+        status = exc.code
+    try:
+        return status, json.loads(text)
+    except json.JSONDecodeError:
+        return status, text
+
+
+@pytest.fixture(scope="module")
+def running(tmp_path_factory):
+    with sim_daemon(tmp_path_factory.mktemp("companion")) as running:
+        yield running
+
+
+def test_the_page_and_its_files_are_served(running):
+    status, text = request(running.url + "/", pin=None)
+    assert status == 200 and "<svg id=\"board\"" in text
+    for name in ("app.js", "style.css"):
+        assert request(f"{running.url}/static/{name}", pin=None)[0] == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/static/..%2F..%2Fpyproject.toml", "/static/%2e%2e%2fcompanion.py", "/static/companion.py",
+    "/static/../companion.py", "/../../etc/passwd",
+])
+def test_nothing_outside_the_static_folder_is_served(running, path):
+    status, body = request(running.url + path, pin=None)
+    assert status == 404
+    assert "import" not in str(body)
+
+
+def test_viewing_needs_no_pin(running):
+    status, state = request(running.url + "/api/state", pin=None)
+    assert status == 200
+    assert state["variant"] == "nine-mens-morris" and len(state["board"]["points"]) == 24
+    assert state["sim"] is True and state["status"]["text"]
+
+
+@pytest.mark.parametrize("pin", [None, "", "1357"])
+def test_changes_need_the_pin(running, pin):
+    before = request(running.url + "/api/state")[1]
+    status, body = request(running.url + "/api/hand", {"op": "place", "point": "d6",
+                                                       "colour": "white"}, pin=pin)
+    assert status == 403 and body["error"] == "wrong or missing PIN"
+    assert request(running.url + "/api/state")[1]["pebbles"] == before["pebbles"]
+
+
+def test_malformed_requests_are_refused_clearly(running):
+    url = running.url + "/api/new-game"
+    assert request(url, raw=b"{not json") == (400, {"error": "the request body is not JSON"})
+    assert request(url, raw=b"[1, 2]") == (400, {"error": "the request body must be a JSON object"})
+    status, body = request(url, {"variant": "chess", "white": "hand", "black": "hand"})
+    assert status == 409 and "unknown variant 'chess'" in body["error"]
+    status, body = request(url, {"variant": "lasker", "white": "robot", "black": "hand"})
+    assert status == 409 and "unknown player 'robot'" in body["error"]
+    status, body = request(running.url + "/api/hand", {"op": "juggle"})
+    assert status == 409 and "op must be one of" in body["error"]
+    status, body = request(running.url + "/api/hand", {"op": "lift", "point": "z9"})
+    assert status == 409 and "must be a point of the board" in body["error"]
+    status, body = request(running.url + "/api/takeback", {"count": "all"})
+    assert status == 409 and "count must be a whole number" in body["error"]
+
+
+def test_an_oversized_body_is_refused(running):
+    status, body = request(running.url + "/api/new-game", raw=b"{" + b" " * 40_000 + b"}")
+    assert status == 413 and "larger than" in body["error"]
+
+
+def test_the_hand_moves_simulated_pebbles(running):
+    url = running.url + "/api/hand"
+    assert request(url, {"op": "place", "point": "a1", "colour": "white"})[0] == 200
+    assert running.daemon.board.simulation.pebbles == {"a1": "white"}
+    assert request(url, {"op": "lift", "point": "a1"})[0] == 200
+    assert request(running.url + "/api/state")[1]["hand"] == "white"
+    status, body = request(url, {"op": "lift", "point": "a1"})
+    assert status == 409 and "already holds a pebble" in body["error"]
+    assert request(url, {"op": "put", "point": "a4"})[0] == 200
+    assert request(url, {"op": "move", "from": "a4", "to": "a7"})[0] == 200
+    assert running.daemon.board.simulation.pebbles == {"a7": "white"}
+    assert request(url, {"op": "clear"})[0] == 200
+    assert running.daemon.board.simulation.pebbles == {}
+
+
+def test_a_new_game_and_a_board_it_cannot_play(running):
+    status, _ = request(running.url + "/api/new-game",
+                        {"variant": "lasker", "white": "hand", "black": "computer:2"})
+    assert status == 200
+    state = request(running.url + "/api/state")[1]
+    assert state["variant"] == "lasker" and state["players"] == {"white": "hand",
+                                                                  "black": "computer:2"}
+    status, body = request(running.url + "/api/takeback", {})
+    assert status == 409 and "no action to take back" in body["error"]
+
+
+def test_changes_are_refused_when_no_pin_is_configured(tmp_path):
+    with sim_daemon(tmp_path, pin="") as running:
+        status, body = request(running.url + "/api/takeback", {}, pin="")
+        assert status == 403 and "set a PIN in the configuration" in body["error"]
+
+
+def test_the_websocket_sends_the_state(running):
+    async def first_message() -> dict:
+        async with aiohttp.ClientSession() as client:
+            async with client.ws_connect(running.url + "/ws") as ws:
+                return await ws.receive_json(timeout=10)
+
+    message = asyncio.run(first_message())
+    assert message["type"] == "state" and "leds" in message and "moves" in message
+
+
+def test_slides_follow_the_line_between_two_points():
+    assert slide_path(MORRIS, "a1", "a7") == ["a1", "a4", "a7"]
+    assert slide_path(MORRIS, "g4", "e4") == ["g4", "f4", "e4"]
+    assert slide_path(MORRIS, "a1", "d6") == ["a1", "d6"]
