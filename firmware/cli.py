@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli_engine",
+    "navakankari.firmware.cli_play",
 )
 
 
