@@ -149,6 +149,7 @@ class Searcher:
                     if clock() - start > budget * 0.45:
                         stopped = True
                         break
+                self._check()
                 score, action, scores = self._root(game, actions, depth, all_root_scores)
                 best, best_score, depth_done = action, score, depth
                 root_scores = scores

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from .errors import IllegalActionError, InvalidNotationError
 from .game import Game, Outcome, Side, new_game
-from .player import ChoosesActions, Player
+from .player import ChoosesActions
 from .rules import Rules
 from .search import format_score
 
@@ -83,12 +83,12 @@ HELP = ("Type an action: a placement d6, a move a1-a4, a removal xd7, or a move 
 
 
 def play_terminal(rules: Rules, computer: ChoosesActions, human: Side,
-                  read: Callable[[str], str | None],
-                  write: Callable[[str], None]) -> Outcome | None:
-    """Play a game: the human types actions for `human`, the computer plays the other
-    side. `read(prompt)` returns a line or None at the end of input. Returns the outcome,
-    or None when the human quits."""
-    game = new_game(rules)
+                  read: Callable[[str], str | None], write: Callable[[str], None],
+                  game: Game | None = None) -> Outcome | None:
+    """Play a game (from the start, or on from `game`, which is changed): the human types
+    actions for `human`, the computer plays the other side. `read(prompt)` returns a line
+    or None at the end of input. Returns the outcome, or None when the human quits."""
+    game = game if game is not None else new_game(rules)
     write(f"{rules.name}: you play {human} ({SYMBOLS[human]}), the computer plays "
           f"{human.other} ({SYMBOLS[human.other]}). {HELP}")
     write(draw(game))
@@ -100,7 +100,8 @@ def play_terminal(rules: Rules, computer: ChoosesActions, human: Side,
                 game.push(action)
                 said.append(action.text)
             info = getattr(computer, "last", None)
-            extra = f"  [{format_score(info.score)}, depth {info.depth}]" if info else ""
+            extra = (f"  [{format_score(info.score)} for the computer, depth {info.depth}]"
+                     if info is not None and info.depth else "")
             write(f"computer plays {' '.join(said)}{extra}")
             write(draw(game))
             continue
@@ -134,7 +135,3 @@ def play_terminal(rules: Rules, computer: ChoosesActions, human: Side,
     write(f"game over: {describe_outcome(outcome)}")
     write(f"record: {game.record()}")
     return outcome
-
-
-def computer_for(level: int, seed: int | None) -> Player:
-    return Player(level, seed=seed)

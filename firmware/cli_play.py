@@ -15,6 +15,8 @@ def _read_line(prompt: str) -> str | None:
     if not line:
         sys.stdout.write("\n")
         return None
+    if not sys.stdin.isatty():
+        sys.stdout.write(line if line.endswith("\n") else line + "\n")  # a readable transcript
     return line
 
 
