@@ -86,7 +86,9 @@ class Searcher:
     def __init__(self, evaluator: Evaluator | None = None, *, tt_limit: int = 300_000,
                  check_every: int = 128, quiescence_plies: int = 8) -> None:
         self._evaluator = evaluator
-        self.tt: dict[int, tuple[int, int, int, Action | None]] = {}
+        # key -> (depth, flag, score, best action's text): no object references, so the
+        # collector can untrack the entries and a full collection stays short.
+        self.tt: dict[int, tuple[int, int, int, str | None]] = {}
         self.tt_limit = tt_limit
         if check_every < 1 or check_every & (check_every - 1):
             raise ValueError("check_every must be a power of two")
@@ -303,7 +305,7 @@ class Searcher:
             score += ply
         elif score <= -MATE_BOUND:
             score -= ply
-        self.tt[key] = (depth, flag, score, action)
+        self.tt[key] = (depth, flag, score, action.text if action is not None else None)
 
     def _reward(self, action: Action, depth: int, ply: int) -> None:
         if action.kind == REMOVE or action.kind == JUMP:
@@ -316,7 +318,7 @@ class Searcher:
                 k[1] = k[0]
                 k[0] = action
 
-    def _order(self, game: Game, actions: list[Action], tt_move: Action | None,
+    def _order(self, game: Game, actions: list[Action], tt_text: str | None,
                ply: int) -> list[Action]:
         """TT move first, then mill-closing moves, captures and removals, blocks of the
         opponent's mills, killers, and the rest by history."""
@@ -325,7 +327,6 @@ class Searcher:
         hist = self.history
         killers = self.killers[ply] if ply < len(self.killers) else (None, None)
         k0, k1 = killers
-        tt_text = tt_move.text if tt_move is not None else None
         scored: list[tuple[int, int, Action]] = []
         if self._jump:
             for i, a in enumerate(actions):
@@ -389,8 +390,8 @@ class Searcher:
                 entry = self.tt.get(game.key)
                 if not entry or entry[3] is None:
                     break
-                action = entry[3]
-                if action not in game.legal_actions():
+                action = next((a for a in game.legal_actions() if a.text == entry[3]), None)
+                if action is None:
                     break
                 line.append(action)
                 game.push(action)
