@@ -155,8 +155,8 @@ class Player:
 
     def _near_best(self, info: SearchInfo) -> SearchInfo:
         best = max(score for _, score in info.root_scores)
-        if best >= MATE_BOUND:
-            floor = best  # a forced win is never thrown away on purpose
+        if abs(best) >= MATE_BOUND:
+            floor = best  # a forced result: no deliberate slip turns a win into a loss
         else:
             floor = max(best - self.level.margin, -MATE_BOUND + 1)
         pool = [(a, s) for a, s in info.root_scores if s >= floor]

@@ -131,3 +131,20 @@ def test_run_match_counts_games_and_repeats_with_a_seed():
     assert a.white_wins + a.draws + a.black_wins == 3
     assert [g.record for g in a.games] == [g.record for g in b.games]
     assert a.summary() == f"white {a.white_wins} draws {a.draws} black {a.black_wins}"
+
+
+def test_near_best_choice_keeps_forced_results():
+    from navakankari.engine.search import WIN, SearchInfo
+
+    game = new_game(preset("nine-mens-morris"))
+    a, b, c = game.legal_actions()[:3]
+    player = Player(1, seed=0)
+    lost = SearchInfo(a, -(WIN - 3), 2, 10, 0.0, root_scores=((a, -(WIN - 3)), (b, -(WIN - 5)),
+                                                              (c, -(WIN - 2))))
+    for _ in range(10):  # every action loses: the slowest loss is kept, never a crash
+        assert player._near_best(lost).action == b
+    won = SearchInfo(a, WIN - 3, 2, 10, 0.0, root_scores=((a, WIN - 3), (b, 40), (c, WIN - 5)))
+    for _ in range(10):
+        assert player._near_best(won).action == a
+    plain = SearchInfo(a, 50, 2, 10, 0.0, root_scores=((a, 50), (b, 40), (c, -400)))
+    assert {player._near_best(plain).action for _ in range(40)} == {a, b}
