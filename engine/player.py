@@ -43,9 +43,9 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level(1, 0.10, 1, margin=150, blunder=0.30),
     Level(2, 0.20, 2, margin=60, blunder=0.10),
-    Level(3, 0.35, 3, margin=25, blunder=0.02),
-    Level(4, 0.60, 4),
-    Level(5, 1.00, 6),
+    Level(3, 0.35, 3, margin=30, blunder=0.04),
+    Level(4, 0.60, 5),
+    Level(5, 1.00, 7),
     Level(6, 2.00, 64),
 )
 MAX_LEVEL = len(LEVELS)

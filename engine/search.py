@@ -17,7 +17,7 @@ from typing import Protocol
 
 from .actions import Action, ActionKind
 from .errors import GameOverError
-from .evaluate import Evaluator, evaluator_for
+from .evaluate import LOST, Evaluator, evaluator_for
 from .game import Game
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,8 @@ class Searcher:
     """
 
     def __init__(self, evaluator: Evaluator | None = None, *, tt_limit: int = 300_000,
-                 check_every: int = 128, quiescence_plies: int = 8) -> None:
+                 check_every: int = 128, quiescence_plies: int = 8,
+                 morris_quiescence: bool = True) -> None:
         self._evaluator = evaluator
         # key -> (depth, flag, score, best action's text): no object references, so the
         # collector can untrack the entries and a full collection stays short.
@@ -94,6 +95,7 @@ class Searcher:
             raise ValueError("check_every must be a power of two")
         self.check_mask = check_every - 1
         self.quiescence_plies = quiescence_plies
+        self.morris_quiescence = morris_quiescence
         self.history: dict[str, int] = {}
         self.killers: list[list[Action | None]] = []
         self.nodes = 0
@@ -225,6 +227,8 @@ class Searcher:
         if depth <= 0:
             if self._jump:
                 return self._quiesce(game, alpha, beta, ply, self.quiescence_plies)
+            if self.morris_quiescence:
+                return self._quiesce_morris(game, alpha, beta, ply, self.quiescence_plies)
             return self._eval(game)
         actions = game.legal_actions()
         if not actions:
@@ -284,6 +288,55 @@ class Searcher:
                 score = self._quiesce(game, alpha, beta, ply + 1, left - 1)
             else:
                 score = -self._quiesce(game, -beta, -alpha, ply + 1, left - 1)
+            game.pop()
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _quiesce_morris(self, game: Game, alpha: int, beta: int, ply: int, left: int) -> int:
+        """Morris leaves: a side that can close a mill may do so (or stand pat), and a
+        pending removal is played out, so a leaf is not scored in the middle of a capture."""
+        self.nodes += 1
+        if not self.nodes & self.check_mask:
+            self._check()
+        pending = game.pending_removals
+        if pending:
+            actions = game.legal_actions()
+            if not actions:
+                return self._terminal(game, ply)
+            best = -INF
+            candidates = self._order(game, actions, None, len(self.killers))
+        else:
+            best = self._eval(game)
+            if best >= beta or left <= 0 or best <= -LOST or best >= LOST:
+                return best
+            if best > alpha:
+                alpha = best
+            actions = game.legal_actions()
+            if not actions:
+                return self._terminal(game, ply)
+            own = game.pieces(game.turn)
+            mills_at = self._mills_at
+            candidates = []
+            for a in actions:
+                after = (own & ~a.empties) | a.fills
+                for _, m in mills_at[a.target]:
+                    if after & m == m:
+                        candidates.append(a)
+                        break
+            if not candidates:
+                return best
+        turn = game.turn
+        for a in candidates:
+            game.push(a)
+            if game.turn == turn:
+                score = self._quiesce_morris(game, alpha, beta, ply + 1, left - 1)
+            else:
+                score = -self._quiesce_morris(game, -beta, -alpha, ply + 1, left - 1)
             game.pop()
             if score > best:
                 best = score

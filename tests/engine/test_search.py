@@ -74,12 +74,13 @@ def test_blocks_a_mill_it_can_prevent_when_placing():
 
 
 def test_never_lets_a_mill_in_one_through_on_random_positions():
-    """Wherever the opponent threatens a mill that one action of ours can block, and we
-    have no mill of our own, the chosen action leaves no mill in one."""
+    """Wherever the opponent threatens one mill that an action of ours can block, material
+    is level and we have no mill of our own to close, the chosen action either blocks or
+    answers with a mill threat of its own (a trade, not a blunder)."""
     rules = preset("nine-mens-morris")
     rng = random.Random(7)
     checked = 0
-    for _ in range(60):
+    for _ in range(150):
         game = new_game(rules)
         for _ in range(rng.randrange(6, 40)):
             actions = game.legal_actions()
@@ -88,28 +89,44 @@ def test_never_lets_a_mill_in_one_through_on_random_positions():
             game.push(rng.choice(actions))
         if game.outcome() is not None or game.pending_removals:
             continue
-        if _mill_in_one(game):
+        if _mill_in_one(game) or len(_closing_points(_flipped(game))) != 1:
             continue
-        game.push(game.legal_actions()[0])
-        game.pop()
+        s, o = game.turn, game.turn.other
+        if game.on_board(s) + game.in_hand(s) != game.on_board(o) + game.in_hand(o):
+            continue
         safe = [a for a in game.legal_actions() if not _after_lets_mill(game, a)]
         if not safe or len(safe) == len(game.legal_actions()):
             continue
         action = Searcher().search(game, max_depth=3).action
-        assert not _after_lets_mill(game, action), (game.position(), action)
+        if _after_lets_mill(game, action):
+            game.push(action)
+            assert _closing_points(_flipped(game)), (game.position(), action)
+            game.pop()
         checked += 1
     assert checked >= 5
 
 
-def _mill_in_one(game) -> bool:
+def _flipped(game):
+    """The position with the other side to act (to ask what it threatens)."""
+    fields = game.position().split()
+    fields[1] = "b" if fields[1] == "w" else "w"
+    return game_from_position(game.rules, " ".join(fields))
+
+
+def _closing_points(game) -> set[int]:
+    """Points where the side to act can close a mill now."""
     turn = game.turn
+    points = set()
     for a in game.legal_actions():
         game.push(a)
-        closes = game.turn == turn and game.pending_removals > 0
+        if game.turn == turn and game.pending_removals:
+            points.add(a.target)
         game.pop()
-        if closes:
-            return True
-    return False
+    return points
+
+
+def _mill_in_one(game) -> bool:
+    return bool(_closing_points(game))
 
 
 def _after_lets_mill(game, action) -> bool:
