@@ -256,3 +256,12 @@ def test_each_level_keeps_its_budget(number):
     player = Player(number, seed=1, clock=clock)
     info = player.think(game)
     assert info.seconds <= player.budget
+
+
+@pytest.mark.parametrize("quiescence", [False, True])
+def test_morris_quiescence_option_keeps_the_tactics(quiescence):
+    game = morris_position("nine-mens-morris", "b6 f6 d7 g1 b2", "d5 c3 e3 a4 g4 f2")
+    searcher = Searcher(morris_quiescence=quiescence)
+    assert searcher.search(game, max_depth=3).action.text == "d7-d6"
+    game = morris_position("nine-mens-morris", "f6 g1 c3 d2", "d7 d5 b6 a1")
+    assert searcher.search(game, max_depth=3).action.text == "f6-d6"
