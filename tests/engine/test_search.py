@@ -54,7 +54,8 @@ def test_finds_the_fork_that_forces_a_mill_in_three_plies():
     game = morris_position("nine-mens-morris", "d7 a4", "b2 f6", hands=(7, 7))
     info = max_player().think(game)
     assert info.action.text == "a7"
-    assert info.score > PIECE // 2
+    assert info.score > 0
+    assert info.pv[3].kind == ActionKind.REMOVE  # a7, a block, the other mill, its removal
     # At depth 3 (place, block, close and remove) the gain is already proven.
     assert Searcher().search(game, max_depth=3).action.text == "a7"
 
