@@ -88,7 +88,10 @@ class Player:
 
     `seed` makes the lower levels' random choices repeat; `clock` is injected so tests can
     end a search without waiting; `budget_scale` multiplies the level's time budget (for
-    long strength runs on a slow machine).
+    long strength runs on a slow machine). One search at a time per player: the
+    transposition table carries over from one action to the next. To cancel a request
+    that may not have started yet, pass a `stop` event to `choose` (`stop()` only ends
+    the search in progress).
     """
 
     def __init__(self, level: int, seed: int | None = None, clock: Clock = time.monotonic,
