@@ -18,3 +18,7 @@ class UnknownVariantError(EngineError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class GameOverError(EngineError, ValueError):
+    """An action was asked of a player in a game that is already over."""

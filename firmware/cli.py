@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli_engine",
     "navakankari.firmware.cli_hal",
     "navakankari.firmware.cli_daemon",
+    "navakankari.firmware.cli_play",
 )
 
 

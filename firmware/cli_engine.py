@@ -14,6 +14,7 @@ from navakankari.engine.presets import PRESETS, describe, preset
 # Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
 BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.engine.bench:run",
+    "search": "navakankari.engine.search_bench:run",
     "daemon": "navakankari.firmware.bench:run",
 }
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.game import Side
+from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
 from .companion import RequestError
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 COLOURS = ("white", "black")
-COMPUTER_LEVELS = tuple(range(1, 7))
 
 
 class DaemonBackend:
@@ -78,7 +78,7 @@ class DaemonBackend:
         return {
             "variant": session.rules.name,
             "variants": self.variants(),
-            "levels": list(COMPUTER_LEVELS),
+            "levels": list(range(1, MAX_LEVEL + 1)),
             "board": {
                 "name": board.name,
                 "points": [{"name": p, "x": x, "y": y}

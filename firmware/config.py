@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
+from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
@@ -44,7 +45,7 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
-        """"hand", "remote", "computer" or "computer:LEVEL" (level 0..10)."""
+        """"hand", "remote", "computer" or "computer:LEVEL" (level 1..MAX_LEVEL)."""
         if not isinstance(text, str):
             raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
         kind, _, level = text.strip().partition(":")
@@ -56,8 +57,8 @@ class PlayerSpec:
             return cls(kind)
         if not level:
             return cls(kind)
-        if not level.isdigit() or not 0 <= int(level) <= 10:
-            raise ConfigError(key, f"computer level must be 0..10, not {level!r}")
+        if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
+            raise ConfigError(key, f"computer level must be 1..{MAX_LEVEL}, not {level!r}")
         return cls(kind, int(level))
 
 

@@ -7,7 +7,6 @@ hands the result to the session, which shows it on the board.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 import threading
@@ -18,7 +17,6 @@ from navakankari.engine.game import Game
 
 log = logging.getLogger(__name__)
 
-SEARCH_PLAYERS = ("navakankari.engine.search:Player", "navakankari.engine.player:Player")
 """Where the engine's search player may live; the first that imports is used."""
 
 
@@ -41,17 +39,11 @@ class RandomPlayer:
 
 
 def computer_player(level: int, *, seed: int | None = None) -> Chooser:
-    """The engine's search player at `level` if it is installed, else a random mover."""
-    for spec in SEARCH_PLAYERS:
-        module, _, name = spec.partition(":")
-        try:
-            cls = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError):
-            continue
-        log.info("computer player: %s level %d", spec, level)
-        return cls(level)  # type: ignore[no-any-return]
-    log.info("computer player: random mover (no search player installed)")
-    return RandomPlayer(level, seed)
+    """The engine's search player at `level` (1..MAX_LEVEL)."""
+    from navakankari.engine.player import Player
+
+    log.info("computer player: level %d", level)
+    return Player(level, seed=seed)
 
 
 def computer_turn(player: Chooser, game: Game, stop: threading.Event | None = None

@@ -156,7 +156,7 @@ def test_an_idle_daemon_sends_no_frames(tmp_path):
 
 
 def test_the_computer_moves_in_the_daemon(tmp_path):
-    config = _config(tmp_path, game_black=PlayerSpec("computer", 0))
+    config = _config(tmp_path, game_black=PlayerSpec("computer", 1))
     board = open_board(load_profile("sim-24"), backend="sim")
     daemon = Daemon(config, board, sim_script=["d6"])
 

@@ -37,7 +37,7 @@ def test_replay_reads_stdin_and_plays_the_computer(monkeypatch, capsys, tmp_path
     text = "".join(json.dumps({"t": e.t, "point": e.point, "present": e.present}) + "\n"
                    for e in hands.events)
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    assert cli.main(["replay", "-", "--variant", "nine-mens-morris", "--black", "computer:0"]) == 0
+    assert cli.main(["replay", "-", "--variant", "nine-mens-morris", "--black", "computer:1"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["actions"] == ["d6"] and result["outcome"] is None
 

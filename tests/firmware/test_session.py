@@ -208,7 +208,7 @@ def test_nau_keti_keta_replay_sets_up_then_plays():
 
 
 def test_replay_with_a_computer_side_answers_it():
-    players = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 0)}
+    players = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 1)}
     session = replay(Hands(()).place("d6").wait(0.5).events, NINE, players=players,
                      settings=SETTINGS)
     assert session.status.kind == StatusKind.EXECUTING

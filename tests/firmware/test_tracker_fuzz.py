@@ -47,7 +47,10 @@ def test_random_streams(variant, steps, seed):
             action = acts[a % len(acts)]
             names = board.points
             needed_empty = {names[p] for p in board.bits(action.empties)}
-            needed_fill = {names[p] for p in board.bits(action.fills)}
+            # A hopping chain also sets down on every landing on its way.
+            needed_fill = {names[p] for p in board.bits(action.fills)} | (
+                {names[p] for p in action.path} - {names[action.origin]}
+                if action.origin >= 0 else set())
             if not needed_empty <= hands.occupied or needed_fill & hands.occupied:
                 continue
             hands.perform(board, action, order=b)

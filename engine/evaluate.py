@@ -1,0 +1,192 @@
+"""Static evaluation: how good a position looks for the side to move, in centi-pebbles.
+
+One evaluator per game family, built once per rule set with its board's masks precomputed,
+because the search calls it at every leaf. Scores are from the point of view of the side to
+move (negamax); a pebble is worth `PIECE`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import lru_cache
+
+from .boards import BOARDS
+from .game import Game
+from .rules import Flying, Rules
+
+log = logging.getLogger(__name__)
+
+PIECE = 100
+#: A side that has lost by the count or cannot move, seen at a leaf without a move generation.
+LOST = 20_000
+
+Evaluator = Callable[[Game], int]
+
+
+class MorrisEvaluator:
+    """Pieces in hand and on board, mills, potential mills (two own + empty), who can close
+    a mill next, mobility and blocked pebbles; the weights change with the phase."""
+
+    def __init__(self, rules: Rules) -> None:
+        board = BOARDS[rules.board]
+        self.rules = rules
+        self.mills = board.mill_masks
+        self.adj = board.adjacency
+        self.full = board.full
+        self.bits = board.bits
+        self.lose_below = rules.lose_below
+        self.flying = rules.flying is not Flying.NONE
+        self.blocked_loses = rules.blocked_loses
+
+    def __call__(self, game: Game) -> int:
+        s = int(game.turn)
+        o = s ^ 1
+        own, opp = game.pieces(s), game.pieces(o)  # type: ignore[arg-type]
+        hs, ho = game.in_hand(s), game.in_hand(o)  # type: ignore[arg-type]
+        ns, no = own.bit_count(), opp.bit_count()
+        if ns + hs < self.lose_below:
+            return -LOST
+        if no + ho < self.lose_below:
+            return LOST
+        pending = game.pending_removals
+        score = PIECE * (ns + hs - no - ho) + 90 * pending
+        empty = self.full & ~(own | opp)
+        placing = bool(hs or ho)
+        fly_s = fly_o = False
+        if self.flying and not placing:
+            fly_s = game.can_fly(s)  # type: ignore[attr-defined]
+            fly_o = game.can_fly(o)  # type: ignore[attr-defined]
+        adj = self.adj
+        own_mills = opp_mills = 0
+        own_two = opp_two = 0  # potential mills: two pebbles and an empty third point
+        own_close = 0  # completion points the side to move can fill next action
+        opp_close = 0  # completion points the opponent could fill if it were to move
+        for m in self.mills:
+            a = own & m
+            b = opp & m
+            if not b:
+                if a == m:
+                    own_mills += 1
+                elif a and a & (a - 1):  # two own pebbles, the third point empty
+                    own_two += 1
+                    c = m & empty
+                    if hs or fly_s or adj[c.bit_length() - 1] & own & ~m:
+                        own_close |= c
+            elif not a:
+                if b == m:
+                    opp_mills += 1
+                elif b & (b - 1):
+                    opp_two += 1
+                    c = m & empty
+                    if ho or fly_o or adj[c.bit_length() - 1] & opp & ~m:
+                        opp_close |= c
+        if pending:
+            # The side is about to take: the closing move has happened, only a pebble counts.
+            return score + 10 * (own_mills - opp_mills)
+        if placing:
+            score += 12 * (own_mills - opp_mills) + 18 * (own_two - opp_two)
+        else:
+            score += 30 * (own_mills - opp_mills) + 10 * (own_two - opp_two)
+        # The side to move closes a mill next action; the opponent's threats can be blocked
+        # one at a time, so two or more of them are nearly as bad as a lost pebble.
+        if own_close:
+            score += 70
+        n_opp = opp_close.bit_count()
+        if n_opp >= 2:
+            score -= 60 + 10 * n_opp
+        elif n_opp:
+            score -= 15
+        # Mobility: steps to empty neighbours; pebbles with none are blocked.
+        bits = self.bits
+        mob_s = blk_s = mob_o = blk_o = 0
+        if not fly_s:
+            for p in bits(own):
+                k = (adj[p] & empty).bit_count()
+                mob_s += k
+                blk_s += not k
+        if not fly_o:
+            for p in bits(opp):
+                k = (adj[p] & empty).bit_count()
+                mob_o += k
+                blk_o += not k
+        if placing:
+            score += 2 * (mob_s - mob_o) - 4 * (blk_s - blk_o)
+        else:
+            if not fly_s and mob_s == 0 and self.blocked_loses:
+                return -LOST
+            score += 5 * (mob_s - mob_o) - 10 * (blk_s - blk_o)
+            if not fly_o and mob_o == 0 and self.blocked_loses:
+                score += 300  # the opponent is shut in: likely a win unless it opens up
+        return score
+
+
+class JumpEvaluator:
+    """Nau Keti Keta: material, pebbles that can be jumped (threats), mobility, and a pull
+    towards the apex lines where most jumps happen."""
+
+    def __init__(self, rules: Rules) -> None:
+        board = BOARDS[rules.board]
+        self.rules = rules
+        self.adj = board.adjacency
+        self.full = board.full
+        self.bits = board.bits
+        # For each point p: the (from, to) pairs of a jump over p.
+        over: list[list[tuple[int, int]]] = [[] for _ in board.points]
+        for a, pairs in enumerate(board.jumps):
+            for b, c in pairs:
+                over[b].append((a, c))
+        self.over = tuple(tuple(x) for x in over)
+        self.degree = tuple(m.bit_count() for m in board.adjacency)
+
+    def _threatened(self, mine: int, theirs: int, empty: int) -> int:
+        """How many of `mine` could be jumped by `theirs` at once."""
+        n = 0
+        for p in self.bits(mine):
+            for a, c in self.over[p]:
+                if theirs >> a & 1 and empty >> c & 1:
+                    n += 1
+                    break
+        return n
+
+    def __call__(self, game: Game) -> int:
+        s = int(game.turn)
+        o = s ^ 1
+        own, opp = game.pieces(s), game.pieces(o)  # type: ignore[arg-type]
+        ns, no = own.bit_count(), opp.bit_count()
+        if ns == 0:
+            return -LOST
+        if no == 0:
+            return LOST
+        empty = self.full & ~(own | opp)
+        score = PIECE * (ns - no)
+        # The side to move can move one threatened pebble away; the opponent cannot.
+        ts = self._threatened(own, opp, empty)
+        to = self._threatened(opp, own, empty)
+        if ts:
+            score -= 25 + 60 * (ts - 1)
+        score += 40 * to
+        adj, degree = self.adj, self.degree
+        mob_s = mob_o = cen_s = cen_o = 0
+        for p in self.bits(own):
+            mob_s += (adj[p] & empty).bit_count()
+            cen_s += degree[p]
+        for p in self.bits(opp):
+            mob_o += (adj[p] & empty).bit_count()
+            cen_o += degree[p]
+        if mob_s == 0 and not to and self.rules.blocked_loses:
+            return -LOST
+        return score + 4 * (mob_s - mob_o) + 2 * (cen_s - cen_o)
+
+
+@lru_cache(maxsize=None)
+def evaluator_for(rules: Rules) -> Evaluator:
+    """The evaluator of a rule set's family (cached: it holds precomputed board tables)."""
+    if rules.game == "jump":
+        return JumpEvaluator(rules)
+    return MorrisEvaluator(rules)
+
+
+def evaluate(game: Game) -> int:
+    """The static score of `game` for the side to move."""
+    return evaluator_for(game.rules)(game)

@@ -1,0 +1,228 @@
+"""Computer players: the levels of the searching player, plus random and greedy opponents.
+
+Every player has `choose(game, stop=None) -> Action`; the game is never changed (the search
+works on a copy). `choose_async` runs a choice in a worker thread so an asyncio loop stays
+responsive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from .actions import Action, ActionKind
+from .errors import GameOverError
+from .game import Game
+from .search import MATE_BOUND, Clock, SearchInfo, Searcher, StopFlag
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a level plays.
+
+    `budget` is the thinking time in seconds on a laptop-class CPU (a Raspberry Pi 4 is
+    about 3-5 times slower, so it reaches a ply or so less in the same time). The lower
+    levels also cap the depth and choose at random among the root actions that score within
+    `margin` of the best, and with probability `blunder` play any legal action.
+    """
+
+    number: int
+    budget: float
+    max_depth: int
+    margin: int = 0
+    blunder: float = 0.0
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, 0.10, 1, margin=150, blunder=0.30),
+    Level(2, 0.20, 2, margin=60, blunder=0.10),
+    Level(3, 0.35, 3, margin=30, blunder=0.04),
+    Level(4, 0.60, 5),
+    Level(5, 1.00, 7),
+    Level(6, 2.00, 64),
+)
+MAX_LEVEL = len(LEVELS)
+
+
+def level_info(number: int) -> Level:
+    """The level numbered 1..MAX_LEVEL; the error names the range."""
+    if not 1 <= number <= MAX_LEVEL:
+        raise ValueError(f"level must be 1..{MAX_LEVEL}, not {number}")
+    return LEVELS[number - 1]
+
+
+class ChoosesActions(Protocol):
+    """What the daemon and the match runner need of any player."""
+
+    name: str
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Action: ...
+
+
+class _Either:
+    """Stops when either flag is set (the caller's event or Player.stop())."""
+
+    def __init__(self, a: StopFlag, b: StopFlag | None) -> None:
+        self.a, self.b = a, b
+
+    def is_set(self) -> bool:
+        return self.a.is_set() or (self.b is not None and self.b.is_set())
+
+
+def _check_not_over(game: Game) -> list[Action]:
+    actions = game.legal_actions()
+    if not actions:
+        raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
+    return actions
+
+
+class Player:
+    """The searching player at one level.
+
+    `seed` makes the lower levels' random choices repeat; `clock` is injected so tests can
+    end a search without waiting; `budget_scale` multiplies the level's time budget (for
+    long strength runs on a slow machine). One search at a time per player: the
+    transposition table carries over from one action to the next. To cancel a request
+    that may not have started yet, pass a `stop` event to `choose` (`stop()` only ends
+    the search in progress).
+    """
+
+    def __init__(self, level: int, seed: int | None = None, clock: Clock = time.monotonic,
+                 budget_scale: float = 1.0) -> None:
+        self.level = level_info(level)
+        self.name = f"level:{level}"
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.budget_scale = budget_scale
+        self.searcher = Searcher()
+        self._stop = threading.Event()
+        self.last: SearchInfo | None = None
+
+    @property
+    def budget(self) -> float:
+        return self.level.budget * self.budget_scale
+
+    def stop(self) -> None:
+        """End the search in progress at once (it still answers with a legal action)."""
+        self._stop.set()
+
+    def new_game(self) -> None:
+        """Forget what the last game taught the search (its table and statistics)."""
+        self.searcher.clear()
+
+    def think(self, game: Game, stop: threading.Event | None = None) -> SearchInfo:
+        """Search a copy of `game` and return what was found, the chosen action first."""
+        actions = _check_not_over(game)
+        self._stop = flag = threading.Event()
+        lv = self.level
+        if lv.blunder and self.rng.random() < lv.blunder:
+            action = self.rng.choice(actions)
+            info = SearchInfo(action, 0, 0, 0, 0.0, (action,))
+            self.last = info
+            return info
+        info = self.searcher.search(
+            game.copy(), max_depth=lv.max_depth, budget=self.budget, clock=self.clock,
+            stop=_Either(flag, stop), all_root_scores=lv.margin > 0)
+        if lv.margin > 0 and info.root_scores:
+            info = self._near_best(info)
+        self.last = info
+        return info
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
+        return self.think(game, stop).action
+
+    async def choose_async(self, game: Game, stop: threading.Event | None = None) -> Action:
+        """`choose` in a worker thread, on a copy of the game.
+
+        The search is pure Python, so the thread holds the GIL while it runs; the
+        interpreter switches threads every few milliseconds, which keeps an asyncio loop
+        responsive (slower, not blocked). Cancelling the awaiting task stops the search.
+        """
+        loop = asyncio.get_running_loop()
+        event = stop or threading.Event()
+        snapshot = game.copy()
+        future = loop.run_in_executor(None, self.choose, snapshot, event)
+        try:
+            return await future
+        except asyncio.CancelledError:
+            event.set()
+            self.stop()
+            raise
+
+    def _near_best(self, info: SearchInfo) -> SearchInfo:
+        best = max(score for _, score in info.root_scores)
+        if abs(best) >= MATE_BOUND:
+            floor = best  # a forced result: no deliberate slip turns a win into a loss
+        else:
+            floor = max(best - self.level.margin, -MATE_BOUND + 1)
+        pool = [(a, s) for a, s in info.root_scores if s >= floor]
+        action, score = self.rng.choice(pool)
+        return SearchInfo(action, score, info.depth, info.nodes, info.seconds, (action,),
+                          info.stopped, info.root_scores)
+
+
+class RandomPlayer:
+    """Any legal action, uniformly (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
+        return self.rng.choice(_check_not_over(game))
+
+
+class GreedyPlayer:
+    """Closes a mill (or makes the longest capture) when it can, otherwise plays at random;
+    a removal takes any takeable pebble."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
+        actions = _check_not_over(game)
+        jumps = [a for a in actions if a.kind == ActionKind.JUMP]
+        if jumps:
+            most = max(len(a.jumped) for a in jumps)
+            return self.rng.choice([a for a in jumps if len(a.jumped) == most])
+        s = int(game.turn)
+        own = game.pieces(s)  # type: ignore[arg-type]
+        mills_at = game.board.mills_at
+        closing = [
+            a for a in actions if a.kind in (ActionKind.PLACE, ActionKind.MOVE)
+            and any(((own & ~a.empties) | a.fills) & m == m for _, m in mills_at[a.target])
+        ]
+        return self.rng.choice(closing or actions)
+
+
+async def choose_async(game: Game, level: int, stop_event: threading.Event | None = None,
+                       seed: int | None = None) -> Action:
+    """One action from a fresh player at `level`, searched in a worker thread (see
+    Player.choose_async); setting `stop_event` ends the search at once."""
+    return await Player(level, seed=seed).choose_async(game, stop_event)
+
+
+def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0) -> ChoosesActions:
+    """A player from a short spec: `random`, `greedy`, `level:N` or `level:max`."""
+    spec = spec.strip().lower()
+    if spec == "random":
+        return RandomPlayer(seed)
+    if spec == "greedy":
+        return GreedyPlayer(seed)
+    if spec.startswith("level:"):
+        value = spec.partition(":")[2]
+        number = MAX_LEVEL if value == "max" else int(value) if value.isdigit() else 0
+        if 1 <= number <= MAX_LEVEL:
+            return Player(number, seed=seed, budget_scale=budget_scale)
+    raise ValueError(f"unknown player {spec!r}; use random, greedy, level:1..level:{MAX_LEVEL} "
+                     "or level:max")

@@ -1,0 +1,63 @@
+import random
+
+from search_helpers import morris_position
+
+from navakankari.engine.evaluate import LOST, PIECE, evaluate
+from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.presets import preset
+
+
+def _swap_morris(fen: str) -> str:
+    """The same position with the colours and the side to move exchanged."""
+    f = fen.split()
+    f[0] = f[0].translate(str.maketrans("O@", "@O"))
+    f[1] = "b" if f[1] == "w" else "w"
+    f[4], f[5], f[6], f[7] = f[6], f[7], f[4], f[5]
+    f[8], f[9] = f[9], f[8]
+    return " ".join(f)
+
+
+def test_the_score_does_not_depend_on_the_colour():
+    rules = preset("navakankari")
+    rng = random.Random(11)
+    for _ in range(40):
+        game = new_game(rules)
+        for _ in range(rng.randrange(0, 60)):
+            actions = game.legal_actions()
+            if not actions:
+                break
+            game.push(rng.choice(actions))
+        swapped = game_from_position(rules, _swap_morris(game.position()))
+        assert evaluate(game) == evaluate(swapped), game.position()
+
+
+def test_a_pebble_more_is_about_a_pebble():
+    even = morris_position("nine-mens-morris", "a7 g1 d2 f4", "c3 e5 b4 d6")
+    more = morris_position("nine-mens-morris", "a7 g1 d2 f4 b2", "c3 e5 b4 d6")
+    assert PIECE // 2 < evaluate(more) - evaluate(even) < 2 * PIECE
+
+
+def test_two_threats_of_the_opponent_weigh_more_than_one():
+    one = morris_position("nine-mens-morris", "b4 e4", "d7 g7 e3", hands=(7, 6))
+    two = morris_position("nine-mens-morris", "b4 e4", "d7 g7 g4", hands=(7, 6))
+    assert evaluate(two) < evaluate(one)
+
+
+def test_blocked_side_to_move_has_lost():
+    # White's three pebbles on the outer corners are shut in and white may not fly.
+    game = morris_position("navakankari", "a7 g7 a1", "d7 a4 g4 d1 b6 f6 b2 d2")
+    assert game.legal_actions() == []
+    assert evaluate(game) == -LOST
+
+
+def test_nau_keti_keta_counts_material_and_hanging_pebbles():
+    rules = preset("nau-keti-keta")
+    start = new_game(rules)
+    assert evaluate(start) == 0  # the start is symmetric
+    # Black d2 to move. A white pebble on d3 can be jumped (d2xd4); on e3 it cannot.
+    hanging = game_from_position(rules, "***/***/***/*/*O*/*@*/*** b 0 1")
+    safe = game_from_position(rules, "***/***/***/*/**O/*@*/*** b 0 1")
+    assert evaluate(hanging) > evaluate(safe)
+    # A pebble more is about a pebble more.
+    more = game_from_position(rules, "***/***/***/*/**O/*@*/@** b 0 1")
+    assert PIECE // 2 < evaluate(more) - evaluate(safe) < 2 * PIECE

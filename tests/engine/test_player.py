@@ -1,0 +1,150 @@
+import asyncio
+import threading
+
+import pytest
+from search_helpers import morris_position
+
+from navakankari.engine.actions import ActionKind
+from navakankari.engine.errors import GameOverError
+from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.match import play_game, run_match
+from navakankari.engine.player import (
+    LEVELS, MAX_LEVEL, GreedyPlayer, Player, RandomPlayer, choose_async, level_info,
+    make_player)
+from navakankari.engine.presets import preset
+
+
+def test_levels_grow_in_budget_and_depth():
+    assert [lv.number for lv in LEVELS] == list(range(1, MAX_LEVEL + 1))
+    for lower, upper in zip(LEVELS, LEVELS[1:]):
+        assert lower.budget < upper.budget
+        assert lower.max_depth < upper.max_depth
+        assert lower.margin >= upper.margin and lower.blunder >= upper.blunder
+    assert LEVELS[-1].margin == 0 and LEVELS[-1].blunder == 0
+    with pytest.raises(ValueError, match="1..6"):
+        level_info(0)
+
+
+def test_make_player_reads_specs():
+    assert isinstance(make_player("random"), RandomPlayer)
+    assert isinstance(make_player("greedy"), GreedyPlayer)
+    assert make_player("level:2").level.number == 2  # type: ignore[union-attr]
+    assert make_player("level:max").level.number == MAX_LEVEL  # type: ignore[union-attr]
+    for bad in ("level:0", "level:x", "minimax"):
+        with pytest.raises(ValueError, match="unknown player"):
+            make_player(bad)
+
+
+def test_same_seed_same_choices_at_a_random_level():
+    game = new_game(preset("nine-mens-morris"))
+    clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
+    first = [Player(1, seed=5, clock=clock).choose(game).text for _ in range(1)]
+    picks_a = [Player(1, seed=s, clock=clock).choose(game).text for s in range(12)]
+    picks_b = [Player(1, seed=s, clock=clock).choose(game).text for s in range(12)]
+    assert picks_a == picks_b
+    assert len(set(picks_a)) > 1  # level 1 varies its play
+    assert first[0] == picks_a[5]
+
+
+def test_greedy_closes_a_mill_and_removes():
+    game = morris_position("nine-mens-morris", "d6 d5 a1", "b2 f4 c3", hands=(6, 6))
+    player = GreedyPlayer(seed=3)
+    assert player.choose(game).text == "d7"
+    game.push(player.choose(game))
+    removal = player.choose(game)
+    assert removal.kind == ActionKind.REMOVE and removal in game.legal_actions()
+
+
+def test_greedy_takes_the_longest_capture_in_nau_keti_keta():
+    # White can take one (g1xe3, c5xe3) or two (d1xd3xd5).
+    text = "***/***/O**/@/***/*@@/*OO w 0 1"
+    game = game_from_position(preset("nau-keti-keta"), text)
+    assert game.position() == text
+    assert sorted(len(a.jumped) for a in game.legal_actions()) == [1, 1, 2]
+    for seed in range(5):
+        assert GreedyPlayer(seed=seed).choose(game).text == "d1xd3xd5"
+
+
+def test_random_and_greedy_refuse_a_finished_game():
+    game = morris_position("nine-mens-morris", "a7 d7 g7", "c3 e3")
+    for player in (RandomPlayer(1), GreedyPlayer(1)):
+        with pytest.raises(GameOverError):
+            player.choose(game)
+
+
+def test_choose_async_answers_without_blocking_the_loop():
+    game = new_game(preset("navakankari"))
+
+    async def main():
+        ticks = 0
+        task = asyncio.create_task(choose_async(game, 4, seed=2))
+        while not task.done():
+            ticks += 1
+            await asyncio.sleep(0)
+        return await task, ticks
+
+    action, ticks = asyncio.run(main())
+    assert action in game.legal_actions()
+    assert game.history == []
+    assert ticks > 1  # the loop ran other work while the search thought
+
+
+def test_cancelling_choose_async_stops_the_search():
+    game = new_game(preset("nine-mens-morris"))
+    player = Player(MAX_LEVEL, clock=lambda: 0.0)  # no budget ever runs out
+    stop = threading.Event()
+    finished = threading.Event()
+    original = player.choose
+
+    def choose(g, s=None):
+        try:
+            return original(g, s)
+        finally:
+            finished.set()
+
+    player.choose = choose  # type: ignore[method-assign]
+
+    async def main():
+        task = asyncio.create_task(player.choose_async(game, stop))
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())  # waits for the worker thread: it returns only if the search stopped
+    assert stop.is_set() and finished.is_set()
+
+
+def test_play_game_ends_and_records_think_times():
+    import random
+
+    times = ([], [])
+    result = play_game(new_game(preset("six-mens-morris")), GreedyPlayer(1), RandomPlayer(2),
+                       random.Random(0), times=times)
+    assert result.outcome is not None
+    assert len(times[0]) + len(times[1]) + 2 == result.actions
+
+
+def test_run_match_counts_games_and_repeats_with_a_seed():
+    a = run_match("six-mens-morris", "greedy", "random", 3, seed=4)
+    b = run_match("six-mens-morris", "greedy", "random", 3, seed=4)
+    assert a.white_wins + a.draws + a.black_wins == 3
+    assert [g.record for g in a.games] == [g.record for g in b.games]
+    assert a.summary() == f"white {a.white_wins} draws {a.draws} black {a.black_wins}"
+
+
+def test_near_best_choice_keeps_forced_results():
+    from navakankari.engine.search import WIN, SearchInfo
+
+    game = new_game(preset("nine-mens-morris"))
+    a, b, c = game.legal_actions()[:3]
+    player = Player(1, seed=0)
+    lost = SearchInfo(a, -(WIN - 3), 2, 10, 0.0, root_scores=((a, -(WIN - 3)), (b, -(WIN - 5)),
+                                                              (c, -(WIN - 2))))
+    for _ in range(10):  # every action loses: the slowest loss is kept, never a crash
+        assert player._near_best(lost).action == b
+    won = SearchInfo(a, WIN - 3, 2, 10, 0.0, root_scores=((a, WIN - 3), (b, 40), (c, WIN - 5)))
+    for _ in range(10):
+        assert player._near_best(won).action == a
+    plain = SearchInfo(a, 50, 2, 10, 0.0, root_scores=((a, 50), (b, 40), (c, -400)))
+    assert {player._near_best(plain).action for _ in range(40)} == {a, b}

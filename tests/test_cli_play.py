@@ -1,0 +1,69 @@
+import io
+import re
+import subprocess
+import sys
+
+from navakankari.engine.game import Side, new_game
+from navakankari.engine.player import Player
+from navakankari.engine.presets import preset
+from navakankari.engine.terminal import play_terminal
+from navakankari.firmware import cli
+
+
+def test_play_reads_actions_from_stdin_and_explains_bad_ones(monkeypatch, capsys):
+    moves = "zz9\nd9\nd6\nd6\nmoves\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(moves))
+    code = cli.main(["play", "--variant", "nine-mens-morris", "--level", "1", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert code == 1  # quit before the end
+    assert "not played: 'zz9': 'zz9' is not a point of the morris board" in out
+    assert "not played: d6 is not legal here" in out
+    assert out.count("not played:") == 3  # zz9, d9, and d6 again (occupied)
+    assert "computer plays" in out
+    assert "7  O-----------" not in out  # d6 is not a corner: the drawing follows the game
+    assert re.search(r"6  \|   \.-------O-------\.   \|", out)
+    assert "game abandoned" in out
+
+
+def test_play_through_a_pipe_in_a_subprocess():
+    script = "b4\nzz\nquit\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "navakankari.firmware.cli", "play", "--variant",
+         "six-mens-morris", "--side", "black", "--level", "2", "--seed", "1"],
+        input=script, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stdout.count("\ncomputer plays ") == 2  # before b4 and after it
+    assert "not played: 'zz': 'zz' is not a point of the six board" in proc.stdout
+
+
+def test_a_terminal_game_runs_to_its_outcome():
+    rules = preset("six-mens-morris")
+    game = new_game(rules)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:  # the human plays the first legal action, combined forms
+        first = game.legal_actions()[0]
+        return first.text
+
+    outcome = play_terminal(rules, Player(1, seed=4), Side.WHITE, read, out.append, game)
+    assert outcome is not None and outcome == game.outcome()
+    assert out[-2].startswith("game over: ")
+    assert out[-1] == f"record: {game.record()}"
+
+
+def test_match_prints_times_and_ends_with_the_tally(capsys):
+    code = cli.main(["match", "--variant", "six-mens-morris", "--white", "greedy",
+                     "--black", "level:1", "--games", "2", "--seed", "5",
+                     "--budget-scale", "0.2"])
+    captured = capsys.readouterr()
+    assert code == 0
+    lines = captured.out.strip().splitlines()
+    m = re.fullmatch(r"white (\d+) draws (\d+) black (\d+)", lines[-1])
+    assert m and sum(map(int, m.groups())) == 2
+    assert "median" in captured.out and "max" in captured.out
+    assert "2/2" in captured.err  # the progress bar
+
+
+def test_match_rejects_an_unknown_player(capsys):
+    assert cli.main(["match", "--white", "genius", "--black", "random"]) == 2
+    assert "unknown player" in capsys.readouterr().err
