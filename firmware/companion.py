@@ -44,6 +44,9 @@ class CompanionBackend(Protocol):
 
     async def new_game(self, variant: str, white: str, black: str) -> None: ...
 
+    async def remote_move(self, text: str) -> None:
+        """An action typed on the page for a side played as "remote"; RequestError else."""
+
     async def takeback(self, count: int | None) -> None:
         """Take back `count` actions, or with None the last turn of a hand (and the answer)."""
 
@@ -83,6 +86,7 @@ class Companion:
         app.router.add_post("/api/new-game", self._changing(self.new_game))
         app.router.add_post("/api/takeback", self._changing(self.takeback))
         app.router.add_post("/api/hand", self._changing(self.hand))
+        app.router.add_post("/api/move", self._changing(self.move))
         app.router.add_get("/ws", self.websocket)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._close_sockets)
@@ -170,6 +174,12 @@ class Companion:
 
     async def hand(self, body: dict[str, Any]) -> None:
         await self.backend.hand(body)
+
+    async def move(self, body: dict[str, Any]) -> None:
+        action = body.get("action")
+        if not isinstance(action, str) or not action.strip() or len(action) > 64:
+            raise RequestError("move: action must be notation such as d6, a1-a4 or a1-a4xd7")
+        await self.backend.remote_move(action.strip())
 
     # -- live updates ----------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:

@@ -134,6 +134,17 @@ class DaemonBackend:
         self._session.new_game(self.daemon.now(), rules=rules, players=players)
         self.daemon.wake()
 
+    async def remote_move(self, text: str) -> None:
+        session = self._session
+        side = session.game.turn
+        if session.players[side].kind != "remote":
+            raise RequestError(f"move: {side} is played {session.players[side]}, not from here")
+        try:
+            session.remote_move(text, self.daemon.now())
+        except ValueError as exc:  # the engine's notation and legality errors
+            raise RequestError(f"move: {exc}") from None
+        self.daemon.wake()
+
     async def takeback(self, count: int | None) -> None:
         session = self._session
         if not session.game.history:

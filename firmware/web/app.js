@@ -123,6 +123,7 @@ function render() {
   hand.hidden = !state.sim;
   hand.setAttribute("data-holding", state.hand || "");
   $("drop").disabled = !state.hand;
+  $("remote-move").hidden = !!state.outcome || state.players[state.turn] !== "remote";
   fillSelectors();
 }
 
@@ -183,6 +184,10 @@ $("new-game").addEventListener("submit", async (event) => {
   await send("/api/new-game", {
     variant: form.get("variant"), white: form.get("white"), black: form.get("black"),
   });
+});
+$("remote-move").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (await send("/api/move", { action: $("remote-action").value })) $("remote-action").value = "";
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +38,13 @@ class RunningDaemon:
         self.loop.call_soon_threadsafe(run)
         assert done.wait(10), "the daemon's loop did not answer"
         return box[0]
+
+    def wait_for_plies(self, plies: int, within: float = 10.0) -> None:
+        """Until the game has `plies` actions: the daemon settles on its own (real) clock."""
+        deadline = time.monotonic() + within
+        while self.call(lambda: len(self.daemon.session.game.history)) < plies:
+            assert time.monotonic() < deadline, f"no {plies} actions after {within} s"
+            time.sleep(0.02)
 
 
 def free_port() -> int:

@@ -141,3 +141,20 @@ def test_slides_follow_the_line_between_two_points():
     assert slide_path(MORRIS, "a1", "a7") == ["a1", "a4", "a7"]
     assert slide_path(MORRIS, "g4", "e4") == ["g4", "f4", "e4"]
     assert slide_path(MORRIS, "a1", "d6") == ["a1", "d6"]
+
+
+def test_a_remote_side_moves_from_the_page(tmp_path):
+    with sim_daemon(tmp_path, white="hand", black="remote") as running:
+        url = running.url + "/api/move"
+        status, body = request(url, {"action": "d6"})
+        assert status == 409 and "white is played hand, not from here" in body["error"]
+        assert request(running.url + "/api/hand", {"op": "place", "point": "a1",
+                                                   "colour": "white"})[0] == 200
+        running.wait_for_plies(1)
+        status, body = request(url, {"action": "a1"})
+        assert status == 409 and "a1 is not legal here" in body["error"]
+        assert request(url, {"action": ""})[0] == 409
+        assert request(url, {"action": "d7"})[0] == 200
+        state = request(running.url + "/api/state")[1]
+        assert state["status"]["kind"] == "executing" and state["status"]["forced"] == ["d7"]
+        assert "put a black pebble on d7" in state["status"]["text"]
