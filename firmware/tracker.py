@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.boards import Board
 from navakankari.engine.game import Game, Side
 from navakankari.hal.sensors import SensorEvent
 
@@ -38,12 +39,26 @@ class TrackerSettings:
     settle: float = 0.2  #: stable this long before a change counts
     grow: float = 0.35  #: extra wait when the action could still grow
     grace: float = 0.8  #: a mistake is shown after this long
+    clear_hold: float = 3.0  #: a pebble held this long alone on the confirm point, then
+    #: lifted, ends a cleared game
 
     def __post_init__(self) -> None:
-        for name in ("settle", "grow", "grace"):
+        for name in ("settle", "grow", "grace", "clear_hold"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+
+
+def confirm_point(board: Board) -> str:
+    """Where a pebble held alone on a cleared board, then lifted, confirms the end of the
+    game: the point nearest the board's centre, the top one of a tie. d5 on the morris
+    boards (the inner square's top middle, just above the centre), d4 on Nau Keti Keta (the
+    apex). Hands find it without looking anything up."""
+    xs = [x for x, _ in board.coordinates]
+    ys = [y for _, y in board.coordinates]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return min(zip(board.points, board.coordinates),
+               key=lambda pc: ((pc[1][0] - cx) ** 2 + (pc[1][1] - cy) ** 2, -pc[1][1], pc[1][0]))[0]
 
 
 @dataclass(frozen=True)
@@ -87,6 +102,10 @@ class Tracker:
         self._early: list[Action] = []
         self._mismatch_since: float | None = None
         self._mismatch_shown = False
+        self._clearing = False  #: every pebble was taken off a game in play
+        self._armed = False  #: ... and a pebble was held on the confirm point long enough
+        self._cleared = False  #: ... and lifted: the end of the game is confirmed
+        self._confirm = 1 << board.index(confirm_point(board))
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
 
@@ -121,6 +140,11 @@ class Tracker:
                 and now >= self._mismatch_since + self.settings.grace):
             self._mismatch_shown = True
             self._set_status(self._mismatch_status(MismatchReason.MISTAKE), now)
+        due = self._hold_due()
+        if due is not None and now >= due:
+            self._armed = True
+            log.info("clearing: held long enough; lifting the pebble ends the game")
+            self._set_status(self._clearing_status(), now)
         return committed
 
     def deadline(self) -> float | None:
@@ -132,13 +156,25 @@ class Tracker:
             times.append(self._grow_until)
         if self._mismatch_since is not None and not self._mismatch_shown:
             times.append(self._mismatch_since + self.settings.grace)
+        due = self._hold_due()
+        if due is not None:
+            times.append(due)
         return min(times) if times else None
+
+    def _hold_due(self) -> float | None:
+        """When the confirming pebble will have been held long enough (a cleared board with
+        one pebble on the confirm point, stable since the last edge), else None."""
+        if (self._clearing and not self._armed
+                and self._raw == self._settled == self._confirm):
+            return self._last_change + self.settings.clear_hold
+        return None
 
     def sync(self, now: float, *, restore: bool = True) -> None:
         """The game changed from outside (new game, takeback, resume): until the board
         matches it again, show what to fix and accept nothing."""
         self._forced = ()
         self._restore = restore and self._settled != self.game.occupancy
+        self._clearing = self._armed = self._cleared = False
         self._mismatch_since = None
         self._mismatch_shown = False
         self._grow_until = None
@@ -180,6 +216,13 @@ class Tracker:
     @property
     def raw(self) -> frozenset[str]:
         return frozenset(self.game.board.names(self._raw))
+
+    @property
+    def cleared(self) -> bool:
+        """The board was cleared and the end of the game confirmed (a pebble held on the
+        confirm point, then lifted): the owner ends the game; the tracker accepts nothing
+        more for it."""
+        return self._cleared
 
     def matches(self) -> bool:
         """The settled board equals the game's position."""
@@ -223,6 +266,29 @@ class Tracker:
             if game.outcome() is not None:
                 self._clear_mismatch()
                 self._set_status(self._plain_status(StatusKind.OVER), now)
+                break
+            if self._clearing:
+                if self._armed and not observed:
+                    if not self._cleared:
+                        log.info("clearing confirmed: the game ends")
+                    self._cleared = True
+                elif self._armed and observed != self._confirm:
+                    self._armed = False  # another pebble came down: not the gesture
+                if observed != expected or self._cleared:
+                    self._set_status(self._clearing_status(), now)
+                    break
+                self._clearing = False
+                log.info("the pebbles are back: the game goes on")
+            elif not observed and expected & (expected - 1) and game.history:
+                # Every pebble (two or more: one knocked off is a mishap) taken off a game
+                # in play: not a mistake to fix but maybe the end of the game; ask for the
+                # confirmation gesture.
+                self._clearing = True
+                self._restore = False
+                self._grow_until = None
+                self._clear_mismatch()
+                log.info("the board was cleared")
+                self._set_status(self._clearing_status(), now)
                 break
             if self._restore:
                 if observed == expected:
@@ -397,6 +463,15 @@ class Tracker:
             captures=names(captures & self._settled),
             candidates=tuple(sorted({_texts(u.actions) for u in units})),
         )
+
+    def _clearing_status(self) -> Status:
+        board = self.game.board
+        expected, observed = self.game.occupancy, self._settled
+        return self._plain_status(
+            StatusKind.CLEARING, to_empty=board.names(observed & ~expected),
+            to_fill=board.names(expected & ~observed), confirm_point=board.points[
+                self._confirm.bit_length() - 1], confirm_hold=self.settings.clear_hold,
+            holding=observed == self._confirm, armed=self._armed)
 
     def _mismatch_status(self, reason: MismatchReason) -> Status:
         board = self.game.board
