@@ -73,6 +73,7 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             put(role, board.names(game.pieces(outcome.winner)))
         else:
             put(Role.DRAW, board.names(game.occupancy))
+    put(Role.SENSOR_FAULT, status.faulty)  # whatever else goes on
     return out
 
 

@@ -37,7 +37,7 @@ class Role(str, Enum):
     CONFIRM_CLEAR = "confirm-clear"  #: the board was cleared: hold a pebble here to end the game
     CONFIRM_HOLD = "confirm-hold"  #: ... a pebble is held there: keep holding
     CONFIRM_LIFT = "confirm-lift"  #: ... held long enough: lift it and the game ends
-    SENSOR_FAULT = "sensor-fault"  #: a sensor the self-test found wrong
+    SENSOR_FAULT = "sensor-fault"  #: a sensor that chatters without end (ignored until quiet)
 
 
 class Animation(str, Enum):

@@ -60,6 +60,7 @@ class Status:
     confirm_hold: float = 0.0
     holding: bool = False  #: a pebble is alone on the confirm point; the hold is timed
     armed: bool = False  #: ... for long enough: lifting it now ends the game
+    faulty: tuple[str, ...] = ()  #: sensors that chatter without end, ignored until quiet
 
     def same_as(self, other: "Status") -> bool:
         """Equal apart from `since` (a status that did not change keeps its start time)."""

@@ -41,12 +41,21 @@ class TrackerSettings:
     grace: float = 0.8  #: a mistake is shown after this long
     clear_hold: float = 3.0  #: a pebble held this long alone on the confirm point, then
     #: lifted, ends a cleared game
+    #: A sensor that has not kept still for `settle` seconds for `fault_window` seconds, with
+    #: more than `fault_edges` edges (a set-down's bounces are over in a fraction of a
+    #: second; a chattering sensor would keep the whole board from settling), is faulty:
+    #: ignored (its last settled reading kept) until quiet for `fault_quiet`.
+    fault_edges: int = 20
+    fault_window: float = 2.0
+    fault_quiet: float = 5.0
 
     def __post_init__(self) -> None:
-        for name in ("settle", "grow", "grace", "clear_hold"):
+        for name in ("settle", "grow", "grace", "clear_hold", "fault_window", "fault_quiet"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+        if not isinstance(self.fault_edges, int) or self.fault_edges < 1:
+            raise ValueError(f"fault_edges must be a whole number >= 1, not {self.fault_edges!r}")
 
 
 def confirm_point(board: Board) -> str:
@@ -106,6 +115,9 @@ class Tracker:
         self._armed = False  #: ... and a pebble was held on the confirm point long enough
         self._cleared = False  #: ... and lifted: the end of the game is confirmed
         self._confirm = 1 << board.index(confirm_point(board))
+        self._runs: dict[int, list[float]] = {}  #: sensor (bit) -> [run start, last edge, edges]
+        self._faulty = 0  #: sensors ignored for chattering
+        self._warned = 0  #: sensors a warning was logged for (once each)
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
 
@@ -118,6 +130,9 @@ class Tracker:
             return
         bit = 1 << board.index(event.point)
         raw = self._raw | bit if event.present else self._raw & ~bit
+        if raw != self._raw and self._chatters(bit, event.t):
+            self._raw = raw  # a faulty sensor: nothing waits on it
+            return
         if raw != self._raw:
             if self._grow_until is not None and not bit & self._grow_points:
                 # The action waiting to grow did not: this is the next one beginning.
@@ -130,8 +145,10 @@ class Tracker:
     def tick(self, now: float) -> list[Action]:
         """Let time pass to `now`; returns the actions committed (already pushed)."""
         committed, self._early = self._early, []
-        if self._raw != self._settled and now >= self._last_change + self.settings.settle:
-            self._settled = self._raw
+        self._recover(now)
+        view = self._view()
+        if view != self._settled and now >= self._last_change + self.settings.settle:
+            self._settled = view
             committed += self._evaluate(now, allow_grow=False)
         if self._grow_until is not None and now >= self._grow_until:
             self._grow_until = None
@@ -150,8 +167,11 @@ class Tracker:
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or None when nothing is pending."""
         times = []
-        if self._raw != self._settled:
+        if self._view() != self._settled:
             times.append(self._last_change + self.settings.settle)
+        if self._faulty:
+            times.append(min(self._runs[b][1] for b in self._bits(self._faulty))
+                         + self.settings.fault_quiet)
         if self._grow_until is not None:
             times.append(self._grow_until)
         if self._mismatch_since is not None and not self._mismatch_shown:
@@ -164,8 +184,8 @@ class Tracker:
     def _hold_due(self) -> float | None:
         """When the confirming pebble will have been held long enough (a cleared board with
         one pebble on the confirm point, stable since the last edge), else None."""
-        if (self._clearing and not self._armed
-                and self._raw == self._settled == self._confirm):
+        if (self._clearing and not self._armed and not self._faulty & self._confirm
+                and self._view() == self._settled == self._confirm):
             return self._last_change + self.settings.clear_hold
         return None
 
@@ -199,6 +219,46 @@ class Tracker:
         self.hands = frozenset(hands)
         self._evaluate(now, allow_grow=False, commit=False)
 
+    # -- faulty sensors --------------------------------------------------------------------
+    def _chatters(self, bit: int, t: float) -> bool:
+        """Note an edge of one sensor; True if the sensor is (now) faulty. A run of edges
+        lasts while none comes more than `settle` after the one before."""
+        run = self._runs.get(bit)
+        if run is None or t - run[1] > self.settings.settle:
+            run = self._runs[bit] = [t, t, 0]
+        run[1] = t
+        run[2] += 1
+        if self._faulty & bit:
+            return True
+        if run[2] > self.settings.fault_edges and t - run[0] >= self.settings.fault_window:
+            self._faulty |= bit
+            name = self.game.board.names(bit)[0]
+            if not self._warned & bit:
+                self._warned |= bit
+                log.warning("sensor %s chatters (%d edges in %.1f s): ignored until quiet "
+                            "for %.0f s", name, run[2], t - run[0], self.settings.fault_quiet)
+            self._set_status(self._status, t)
+            return True
+        return False
+
+    def _recover(self, now: float) -> None:
+        """Sensors quiet for long enough are read again (after the usual settling)."""
+        quiet = [b for b in self._bits(self._faulty)
+                 if now >= self._runs[b][1] + self.settings.fault_quiet]
+        for bit in quiet:
+            self._faulty &= ~bit
+            log.info("sensor %s is quiet again", self.game.board.names(bit)[0])
+        if quiet:
+            self._last_change = max(self._last_change, now)
+            self._set_status(self._status, now)
+
+    def _view(self) -> int:
+        """The raw occupancy with faulty sensors read as they were last settled."""
+        return (self._raw & ~self._faulty) | (self._settled & self._faulty)
+
+    def _bits(self, mask: int) -> list[int]:
+        return [1 << i for i in self.game.board.bits(mask)]
+
     # -- outputs ---------------------------------------------------------------------------
     @property
     def status(self) -> Status:
@@ -212,6 +272,11 @@ class Tracker:
     def settled(self) -> frozenset[str]:
         """The settled observed occupancy, as point names."""
         return frozenset(self.game.board.names(self._settled))
+
+    @property
+    def faulty(self) -> frozenset[str]:
+        """Sensors ignored for chattering without end."""
+        return frozenset(self.game.board.names(self._faulty))
 
     @property
     def raw(self) -> frozenset[str]:
@@ -408,6 +473,7 @@ class Tracker:
 
     # -- statuses --------------------------------------------------------------------------
     def _set_status(self, status: Status, now: float) -> None:
+        status = replace(status, faulty=self.game.board.names(self._faulty))
         if not status.same_as(self._status):
             self._status = replace(status, since=now)
 

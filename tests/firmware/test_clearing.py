@@ -173,9 +173,12 @@ def test_a_short_hold_or_chatter_on_the_confirm_point_does_not_confirm(variant, 
             b.hands.edge(point, False)
             b.hands.wait(0.05)
         b.hands.wait(0.5)
+    b.to_hands()
+    assert b.status.faulty == (point,)  # and its light says so
     b.hands.wait(HOLD)
     b.run()
     assert b.status.kind == StatusKind.CLEARING and not b.status.armed
+    assert b.status.faulty == ()  # quiet again
     # Held long enough, but with another pebble down too: not the gesture.
     other = next(p for p in b.board.points if p != point)
     b.hands.place(point).wait(HOLD + 0.5).place(other).wait(0.5).lift(point).wait(0.5)
