@@ -57,6 +57,15 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             a, b = status.pairs[k]
             out[a] = Role.PAIR_FROM
             out[b] = Role.PAIR_TO
+    elif kind == StatusKind.CLEARING:
+        # The way back dimly, and where to hold a pebble to end the game instead.
+        if not status.holding:
+            put(Role.TO_FILL, status.to_fill)
+            put(Role.TO_EMPTY, status.to_empty)
+        if status.confirm_point:
+            out[status.confirm_point] = (Role.CONFIRM_LIFT if status.armed else
+                                         Role.CONFIRM_HOLD if status.holding
+                                         else Role.CONFIRM_CLEAR)
     elif kind == StatusKind.OVER:
         outcome = status.outcome
         if outcome is not None and outcome.winner is not None:
@@ -64,6 +73,7 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             put(role, board.names(game.pieces(outcome.winner)))
         else:
             put(Role.DRAW, board.names(game.occupancy))
+    put(Role.SENSOR_FAULT, status.faulty)  # whatever else goes on
     return out
 
 

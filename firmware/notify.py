@@ -12,6 +12,7 @@ import os
 import socket
 import sys
 from collections.abc import Mapping
+from typing import TextIO
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +87,29 @@ class JournalFormatter(logging.Formatter):
         return "\n".join(f"<{prio}>{line}" for line in text.splitlines())
 
 
-def setup_logging(level: str = "info", env: Mapping[str, str] | None = None) -> None:
-    """Log to stderr: with `<N>` priorities when the journal reads it, with times otherwise."""
+def journal_stream(env: Mapping[str, str], stream: TextIO) -> bool:
+    """`stream` is the journal's own stream: systemd sets `JOURNAL_STREAM` to its
+    "device:inode" (systemd.exec(5)). A child that inherited the variable but writes
+    elsewhere (a shell, a pipe, a file) must not get `<N>` prefixes."""
+    value = env.get("JOURNAL_STREAM", "")
+    dev, sep, ino = value.partition(":")
+    if not sep or not dev.isdigit() or not ino.isdigit():
+        return False
+    try:
+        st = os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):  # no real descriptor (closed, captured)
+        return False
+    return (st.st_dev, st.st_ino) == (int(dev), int(ino))
+
+
+def setup_logging(level: str = "info", env: Mapping[str, str] | None = None,
+                  stream: TextIO | None = None) -> None:
+    """Log to `stream` (stderr): with `<N>` priorities when it is the journal's stream,
+    with times otherwise."""
     env = os.environ if env is None else env
-    handler = logging.StreamHandler(sys.stderr)
-    if env.get("JOURNAL_STREAM"):
+    stream = sys.stderr if stream is None else stream
+    handler = logging.StreamHandler(stream)
+    if journal_stream(env, stream):
         handler.setFormatter(JournalFormatter("%(name)s: %(message)s"))
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

@@ -34,7 +34,10 @@ class Role(str, Enum):
     WINNER_WHITE = "winner-white"  #: game over: the winner's pebbles
     WINNER_BLACK = "winner-black"
     DRAW = "draw"  #: game over, drawn: every pebble
-    SENSOR_FAULT = "sensor-fault"  #: a sensor the self-test found wrong
+    CONFIRM_CLEAR = "confirm-clear"  #: the board was cleared: hold a pebble here to end the game
+    CONFIRM_HOLD = "confirm-hold"  #: ... a pebble is held there: keep holding
+    CONFIRM_LIFT = "confirm-lift"  #: ... held long enough: lift it and the game ends
+    SENSOR_FAULT = "sensor-fault"  #: a sensor that chatters without end (ignored until quiet)
 
 
 class Animation(str, Enum):
@@ -77,6 +80,9 @@ PALETTE: dict[Role, Look] = {
     Role.WINNER_WHITE: Look(WHITE_SIDE, Animation.PULSE, 2.0, duration=60.0),
     Role.WINNER_BLACK: Look(BLACK_SIDE, Animation.PULSE, 2.0, duration=60.0),
     Role.DRAW: Look((120, 120, 120), Animation.PULSE, 2.0, duration=60.0),
+    Role.CONFIRM_CLEAR: Look((255, 110, 0), Animation.PULSE, 1.5),
+    Role.CONFIRM_HOLD: Look((255, 110, 0), Animation.BLINK, 0.3),
+    Role.CONFIRM_LIFT: Look((255, 255, 255)),
     Role.SENSOR_FAULT: Look((255, 0, 0), Animation.BLINK, 0.25),
 }
 

@@ -29,6 +29,9 @@ from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
 
+CLEARED = "cleared"
+"""The stored outcome's reason of a game ended by clearing the board."""
+
 EVENT_BATCH = 200
 """Raw events are written with the next action, or in batches of this many."""
 
@@ -165,8 +168,21 @@ class Session:
         committed = self.tracker.tick(now)
         if committed:
             self._committed(committed)
+        if self.tracker.cleared:
+            self._end_cleared(now)
+            return committed
         self._after(now)
         return committed
+
+    def _end_cleared(self, now: float) -> None:
+        """The board was cleared and the hands confirmed: the game ends (stored as such, so
+        a restart does not resume it) and a new one with the same rules and players starts;
+        it is played once its start position is set up (at once on an empty morris board)."""
+        log.info("game %s ended: the board was cleared", self._game_id)
+        if self.store is not None and self._game_id is not None:
+            self.flush_events()
+            self.store.finish(self._game_id, {"winner": None, "reason": CLEARED})
+        self.new_game(now)
 
     def deadline(self) -> float | None:
         return self.tracker.deadline()

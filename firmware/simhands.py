@@ -36,7 +36,8 @@ class SimHands:
             session = self.session
             status = session.status
             ply = len(session.game.history)
-            if status.kind == StatusKind.MISMATCH:
+            if status.kind in (StatusKind.MISMATCH, StatusKind.CLEARING):
+                # A cleared board (a restart on an empty simulated board) is put back too.
                 for p in status.to_empty:
                     self.sim.lift(p)
                     await asyncio.sleep(self.gap)

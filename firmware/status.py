@@ -20,6 +20,7 @@ class StatusKind(str, Enum):
     REMOVAL = "removal"  #: the board matches; the side to act must take a pebble
     EXECUTING = "executing"  #: a given action (the computer's) is shown and is all that is accepted
     MISMATCH = "mismatch"  #: the board must be put right: points to empty, points to fill
+    CLEARING = "clearing"  #: every pebble was taken off a game in play: confirm, or put them back
     OVER = "over"  #: the game has ended
 
 
@@ -52,6 +53,14 @@ class Status:
     pairs: tuple[tuple[str, str], ...] = ()  #: to_empty -> to_fill moves, nearest first
     reason: MismatchReason = MismatchReason.NONE
     outcome: Outcome | None = None
+    #: CLEARING: a pebble held alone on `confirm_point` for `confirm_hold` seconds, then
+    #: lifted, ends the game (a new one starts); putting the pebbles back (`to_fill`, and
+    #: `to_empty` if some went astray) lets it go on.
+    confirm_point: str = ""
+    confirm_hold: float = 0.0
+    holding: bool = False  #: a pebble is alone on the confirm point; the hold is timed
+    armed: bool = False  #: ... for long enough: lifting it now ends the game
+    faulty: tuple[str, ...] = ()  #: sensors that chatter without end, ignored until quiet
 
     def same_as(self, other: "Status") -> bool:
         """Equal apart from `since` (a status that did not change keeps its start time)."""

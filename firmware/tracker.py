@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.boards import Board
 from navakankari.engine.game import Game, Side
 from navakankari.hal.sensors import SensorEvent
 
@@ -38,12 +39,35 @@ class TrackerSettings:
     settle: float = 0.2  #: stable this long before a change counts
     grow: float = 0.35  #: extra wait when the action could still grow
     grace: float = 0.8  #: a mistake is shown after this long
+    clear_hold: float = 3.0  #: a pebble held this long alone on the confirm point, then
+    #: lifted, ends a cleared game
+    #: A sensor that has not kept still for `settle` seconds for `fault_window` seconds, with
+    #: more than `fault_edges` edges (a set-down's bounces are over in a fraction of a
+    #: second; a chattering sensor would keep the whole board from settling), is faulty:
+    #: ignored (its last settled reading kept) until quiet for `fault_quiet`.
+    fault_edges: int = 20
+    fault_window: float = 2.0
+    fault_quiet: float = 5.0
 
     def __post_init__(self) -> None:
-        for name in ("settle", "grow", "grace"):
+        for name in ("settle", "grow", "grace", "clear_hold", "fault_window", "fault_quiet"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+        if not isinstance(self.fault_edges, int) or self.fault_edges < 1:
+            raise ValueError(f"fault_edges must be a whole number >= 1, not {self.fault_edges!r}")
+
+
+def confirm_point(board: Board) -> str:
+    """Where a pebble held alone on a cleared board, then lifted, confirms the end of the
+    game: the point nearest the board's centre, the top one of a tie. d5 on the morris
+    boards (the inner square's top middle, just above the centre), d4 on Nau Keti Keta (the
+    apex). Hands find it without looking anything up."""
+    xs = [x for x, _ in board.coordinates]
+    ys = [y for _, y in board.coordinates]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    return min(zip(board.points, board.coordinates),
+               key=lambda pc: ((pc[1][0] - cx) ** 2 + (pc[1][1] - cy) ** 2, -pc[1][1], pc[1][0]))[0]
 
 
 @dataclass(frozen=True)
@@ -87,6 +111,13 @@ class Tracker:
         self._early: list[Action] = []
         self._mismatch_since: float | None = None
         self._mismatch_shown = False
+        self._clearing = False  #: every pebble was taken off a game in play
+        self._armed = False  #: ... and a pebble was held on the confirm point long enough
+        self._cleared = False  #: ... and lifted: the end of the game is confirmed
+        self._confirm = 1 << board.index(confirm_point(board))
+        self._runs: dict[int, list[float]] = {}  #: sensor (bit) -> [run start, last edge, edges]
+        self._faulty = 0  #: sensors ignored for chattering
+        self._warned = 0  #: sensors a warning was logged for (once each)
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
 
@@ -99,6 +130,9 @@ class Tracker:
             return
         bit = 1 << board.index(event.point)
         raw = self._raw | bit if event.present else self._raw & ~bit
+        if raw != self._raw and self._chatters(bit, event.t):
+            self._raw = raw  # a faulty sensor: nothing waits on it
+            return
         if raw != self._raw:
             if self._grow_until is not None and not bit & self._grow_points:
                 # The action waiting to grow did not: this is the next one beginning.
@@ -111,8 +145,10 @@ class Tracker:
     def tick(self, now: float) -> list[Action]:
         """Let time pass to `now`; returns the actions committed (already pushed)."""
         committed, self._early = self._early, []
-        if self._raw != self._settled and now >= self._last_change + self.settings.settle:
-            self._settled = self._raw
+        self._recover(now)
+        view = self._view()
+        if view != self._settled and now >= self._last_change + self.settings.settle:
+            self._settled = view
             committed += self._evaluate(now, allow_grow=False)
         if self._grow_until is not None and now >= self._grow_until:
             self._grow_until = None
@@ -121,24 +157,44 @@ class Tracker:
                 and now >= self._mismatch_since + self.settings.grace):
             self._mismatch_shown = True
             self._set_status(self._mismatch_status(MismatchReason.MISTAKE), now)
+        due = self._hold_due()
+        if due is not None and now >= due:
+            self._armed = True
+            log.info("clearing: held long enough; lifting the pebble ends the game")
+            self._set_status(self._clearing_status(), now)
         return committed
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or None when nothing is pending."""
         times = []
-        if self._raw != self._settled:
+        if self._view() != self._settled:
             times.append(self._last_change + self.settings.settle)
+        if self._faulty:
+            times.append(min(self._runs[b][1] for b in self._bits(self._faulty))
+                         + self.settings.fault_quiet)
         if self._grow_until is not None:
             times.append(self._grow_until)
         if self._mismatch_since is not None and not self._mismatch_shown:
             times.append(self._mismatch_since + self.settings.grace)
+        due = self._hold_due()
+        if due is not None:
+            times.append(due)
         return min(times) if times else None
+
+    def _hold_due(self) -> float | None:
+        """When the confirming pebble will have been held long enough (a cleared board with
+        one pebble on the confirm point, stable since the last edge), else None."""
+        if (self._clearing and not self._armed and not self._faulty & self._confirm
+                and self._view() == self._settled == self._confirm):
+            return self._last_change + self.settings.clear_hold
+        return None
 
     def sync(self, now: float, *, restore: bool = True) -> None:
         """The game changed from outside (new game, takeback, resume): until the board
         matches it again, show what to fix and accept nothing."""
         self._forced = ()
         self._restore = restore and self._settled != self.game.occupancy
+        self._clearing = self._armed = self._cleared = False
         self._mismatch_since = None
         self._mismatch_shown = False
         self._grow_until = None
@@ -163,6 +219,46 @@ class Tracker:
         self.hands = frozenset(hands)
         self._evaluate(now, allow_grow=False, commit=False)
 
+    # -- faulty sensors --------------------------------------------------------------------
+    def _chatters(self, bit: int, t: float) -> bool:
+        """Note an edge of one sensor; True if the sensor is (now) faulty. A run of edges
+        lasts while none comes more than `settle` after the one before."""
+        run = self._runs.get(bit)
+        if run is None or t - run[1] > self.settings.settle:
+            run = self._runs[bit] = [t, t, 0]
+        run[1] = t
+        run[2] += 1
+        if self._faulty & bit:
+            return True
+        if run[2] > self.settings.fault_edges and t - run[0] >= self.settings.fault_window:
+            self._faulty |= bit
+            name = self.game.board.names(bit)[0]
+            if not self._warned & bit:
+                self._warned |= bit
+                log.warning("sensor %s chatters (%d edges in %.1f s): ignored until quiet "
+                            "for %.0f s", name, run[2], t - run[0], self.settings.fault_quiet)
+            self._set_status(self._status, t)
+            return True
+        return False
+
+    def _recover(self, now: float) -> None:
+        """Sensors quiet for long enough are read again (after the usual settling)."""
+        quiet = [b for b in self._bits(self._faulty)
+                 if now >= self._runs[b][1] + self.settings.fault_quiet]
+        for bit in quiet:
+            self._faulty &= ~bit
+            log.info("sensor %s is quiet again", self.game.board.names(bit)[0])
+        if quiet:
+            self._last_change = max(self._last_change, now)
+            self._set_status(self._status, now)
+
+    def _view(self) -> int:
+        """The raw occupancy with faulty sensors read as they were last settled."""
+        return (self._raw & ~self._faulty) | (self._settled & self._faulty)
+
+    def _bits(self, mask: int) -> list[int]:
+        return [1 << i for i in self.game.board.bits(mask)]
+
     # -- outputs ---------------------------------------------------------------------------
     @property
     def status(self) -> Status:
@@ -178,8 +274,20 @@ class Tracker:
         return frozenset(self.game.board.names(self._settled))
 
     @property
+    def faulty(self) -> frozenset[str]:
+        """Sensors ignored for chattering without end."""
+        return frozenset(self.game.board.names(self._faulty))
+
+    @property
     def raw(self) -> frozenset[str]:
         return frozenset(self.game.board.names(self._raw))
+
+    @property
+    def cleared(self) -> bool:
+        """The board was cleared and the end of the game confirmed (a pebble held on the
+        confirm point, then lifted): the owner ends the game; the tracker accepts nothing
+        more for it."""
+        return self._cleared
 
     def matches(self) -> bool:
         """The settled board equals the game's position."""
@@ -223,6 +331,29 @@ class Tracker:
             if game.outcome() is not None:
                 self._clear_mismatch()
                 self._set_status(self._plain_status(StatusKind.OVER), now)
+                break
+            if self._clearing:
+                if self._armed and not observed:
+                    if not self._cleared:
+                        log.info("clearing confirmed: the game ends")
+                    self._cleared = True
+                elif self._armed and observed != self._confirm:
+                    self._armed = False  # another pebble came down: not the gesture
+                if observed != expected or self._cleared:
+                    self._set_status(self._clearing_status(), now)
+                    break
+                self._clearing = False
+                log.info("the pebbles are back: the game goes on")
+            elif not observed and expected & (expected - 1) and game.history:
+                # Every pebble (two or more: one knocked off is a mishap) taken off a game
+                # in play: not a mistake to fix but maybe the end of the game; ask for the
+                # confirmation gesture.
+                self._clearing = True
+                self._restore = False
+                self._grow_until = None
+                self._clear_mismatch()
+                log.info("the board was cleared")
+                self._set_status(self._clearing_status(), now)
                 break
             if self._restore:
                 if observed == expected:
@@ -342,6 +473,7 @@ class Tracker:
 
     # -- statuses --------------------------------------------------------------------------
     def _set_status(self, status: Status, now: float) -> None:
+        status = replace(status, faulty=self.game.board.names(self._faulty))
         if not status.same_as(self._status):
             self._status = replace(status, since=now)
 
@@ -397,6 +529,15 @@ class Tracker:
             captures=names(captures & self._settled),
             candidates=tuple(sorted({_texts(u.actions) for u in units})),
         )
+
+    def _clearing_status(self) -> Status:
+        board = self.game.board
+        expected, observed = self.game.occupancy, self._settled
+        return self._plain_status(
+            StatusKind.CLEARING, to_empty=board.names(observed & ~expected),
+            to_fill=board.names(expected & ~observed), confirm_point=board.points[
+                self._confirm.bit_length() - 1], confirm_hold=self.settings.clear_hold,
+            holding=observed == self._confirm, armed=self._armed)
 
     def _mismatch_status(self, reason: MismatchReason) -> Status:
         board = self.game.board

@@ -95,12 +95,31 @@ def test_notifier_is_harmless_without_systemd():
 def test_journal_lines_carry_priorities(capsys):
     record = logging.LogRecord("x", logging.WARNING, __file__, 1, "careful\nsecond", (), None)
     assert JournalFormatter("%(name)s: %(message)s").format(record) == "<4>x: careful\n<4>second"
-    setup_logging("info", {"JOURNAL_STREAM": "8:1234"})
-    logging.getLogger("navakankari.test").error("broken")
-    assert "<3>navakankari.test: broken" in capsys.readouterr().err
     setup_logging("info", {})
     logging.getLogger("navakankari.test").info("fine")
     assert "INFO navakankari.test: fine" in capsys.readouterr().err
+
+
+def _log_to(path, env) -> str:
+    with open(path, "w") as stream:
+        setup_logging("info", env, stream)
+        try:
+            logging.getLogger("navakankari.test").error("broken")
+        finally:
+            setup_logging("info", {})
+    return path.read_text()
+
+
+def test_priorities_only_on_the_stream_journal_stream_names(tmp_path):
+    journal, other = tmp_path / "journal", tmp_path / "other"
+    journal.touch()
+    st = os.stat(journal)
+    env = {"JOURNAL_STREAM": f"{st.st_dev}:{st.st_ino}"}
+    assert _log_to(journal, env) == "<3>navakankari.test: broken\n"
+    # The variable inherited by a process whose stderr goes elsewhere: plain lines.
+    text = _log_to(other, env)
+    assert not text.startswith("<") and "ERROR navakankari.test: broken" in text
+    assert "ERROR" in _log_to(journal, {"JOURNAL_STREAM": "garbage"})
 
 
 def test_the_daemon_plays_a_scripted_game_notifies_systemd_and_goes_dark(tmp_path):
