@@ -17,6 +17,7 @@ REASONS = {
     "quiet-moves": "too many moves without a capture",
     "all-taken": "{loser} has no pebbles left",
     "no-captures": "too many moves without a capture",
+    "cleared": "the board was cleared",
 }
 
 
@@ -36,7 +37,9 @@ def _all(points: tuple[str, ...] | list[str]) -> str:
 
 def outcome_text(outcome: Outcome) -> str:
     """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
-    if outcome.winner is None:
+    if outcome.reason == "cleared":
+        head, loser = "game ended", ""
+    elif outcome.winner is None:
         head, loser = "draw", ""
     else:
         head, loser = f"{outcome.winner} wins", str(outcome.winner.other)
@@ -50,9 +53,25 @@ def _colour_at(game: Game, point: str) -> str:
 
 
 def status_text(game: Game, status: Status) -> str:
-    """What the hands should do now, in one sentence."""
+    """What the hands should do now, in one sentence (and any sensor fault after it)."""
+    text = _status_text(game, status)
+    if status.faulty:
+        text += (f" (the sensor of {_all(status.faulty)} chatters: check its wiring and "
+                 "magnet; it is ignored until it is quiet)")
+    return text
+
+
+def _status_text(game: Game, status: Status) -> str:
     turn = status.turn
     kind = status.kind
+    if kind is StatusKind.CLEARING:
+        hold = f"{status.confirm_hold:g}"
+        if status.armed:
+            return f"lift the pebble from {status.confirm_point} now to end the game"
+        if status.holding:
+            return f"keep the pebble on {status.confirm_point} for {hold} s, then lift it"
+        return (f"the board was cleared: to end the game, hold a pebble on "
+                f"{status.confirm_point} for {hold} s, then lift it; or put the pebbles back")
     if kind is StatusKind.OVER or status.outcome is not None:
         return outcome_text(status.outcome) if status.outcome else "the game is over"
     if kind is StatusKind.MISMATCH:

@@ -1,0 +1,72 @@
+"""The status in words: what a family at the board reads on the page."""
+
+from __future__ import annotations
+
+from navakankari.engine.game import Outcome, Side, new_game
+from navakankari.engine.presets import preset
+from navakankari.firmware.status import MismatchReason, Status, StatusKind
+from navakankari.firmware.wording import outcome_text, status_text
+
+
+def game(variant: str = "nine-mens-morris", record: str = ""):
+    g = new_game(preset(variant))
+    if record:
+        g.play_record(record)
+    return g
+
+
+def test_idle_says_whose_turn_and_what_to_do():
+    assert status_text(game(), Status(StatusKind.IDLE, "white")) == \
+        "white to place a pebble on a free point"
+
+
+def test_removal_names_the_takeable_pebbles():
+    g = game(record="a7 b6 d7 f6 g7")
+    status = Status(StatusKind.REMOVAL, "white", takeable=("b6", "f6"))
+    assert status_text(g, status) == \
+        "white closed a mill: lift one of the lit black pebbles (b6 or f6) to take it"
+
+
+def test_a_lifted_pebble_points_to_its_destinations():
+    status = Status(StatusKind.IN_PROGRESS, "white", lifted=("a7",), destinations=("a4", "d7"))
+    assert status_text(game(), status) == \
+        "white lifted the pebble from a7: put it on a lit point (a4 or d7)"
+
+
+def test_a_mistake_says_what_to_put_right():
+    g = game(record="a7")
+    status = Status(StatusKind.MISMATCH, "black", to_empty=("d6",), to_fill=("a7",),
+                    pairs=(("d6", "a7"),), reason=MismatchReason.MISTAKE)
+    assert status_text(g, status) == \
+        "that is not a legal move: put the pebble on d6 back on a7"
+    status = Status(StatusKind.MISMATCH, "black", to_fill=("a7",), reason=MismatchReason.RESTORE)
+    assert status_text(g, status) == \
+        "set the board to the game's position: put a white pebble on a7"
+
+
+def test_the_computers_move_is_spelt_out():
+    status = Status(StatusKind.EXECUTING, "black", forced=("a1-a4", "xd7"),
+                    forced_from=("a1",), forced_to=("a4",), forced_take=("d7",))
+    assert status_text(game(), status) == \
+        "black plays a1-a4 xd7: move the pebble from a1 to a4, then take the pebble off d7"
+
+
+def test_clearing_asks_for_the_confirmation():
+    status = Status(StatusKind.CLEARING, "white", confirm_point="d5", confirm_hold=3.0)
+    assert "hold a pebble on d5 for 3 s, then lift it" in status_text(game(), status)
+    armed = Status(StatusKind.CLEARING, "white", confirm_point="d5", confirm_hold=3.0,
+                   holding=True, armed=True)
+    assert status_text(game(), armed) == "lift the pebble from d5 now to end the game"
+
+
+def test_a_chattering_sensor_is_named():
+    status = Status(StatusKind.IDLE, "white", faulty=("c4",))
+    assert "the sensor of c4 chatters" in status_text(game(), status)
+
+
+def test_outcomes_in_words():
+    assert outcome_text(Outcome(Side.WHITE, "too-few-pebbles")) == \
+        "white wins: black has fewer than three pebbles"
+    assert outcome_text(Outcome(None, "board-full")) == "draw: the board is full"
+    assert outcome_text(Outcome(Side.BLACK, "blocked")) == "black wins: white cannot move"
+    assert outcome_text(Outcome(None, "cleared")) == "game ended: the board was cleared"
