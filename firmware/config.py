@@ -17,6 +17,8 @@ from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
+from .tracker import TrackerSettings
+
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
 PLAYER_KINDS = ("hand", "computer", "remote")
@@ -75,6 +77,10 @@ class Config:
     tracker_settle: float = 0.2
     tracker_grow: float = 0.35
     tracker_grace: float = 0.8
+    tracker_clear_hold: float = 3.0
+    tracker_fault_edges: int = 20
+    tracker_fault_window: float = 2.0
+    tracker_fault_quiet: float = 5.0
     board_profile: str = ""  #: "" = direct-24 (direct-19 for Nau Keti Keta)
     store_path: str = ""  #: "" = games.sqlite3 in the state directory
     store_events: int = 20_000
@@ -89,16 +95,19 @@ class Config:
         except UnknownVariantError:
             raise ConfigError("game.variant", f"unknown variant {self.game_variant!r}; "
                               f"variants: {', '.join(PRESETS)}") from None
-        for key in ("tracker_settle", "tracker_grow", "tracker_grace"):
+        for key in ("tracker_settle", "tracker_grow", "tracker_grace", "tracker_clear_hold",
+                    "tracker_fault_window", "tracker_fault_quiet"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
                 raise ConfigError(_dotted(key), f"must be seconds between 0 and 10, not {value!r}")
         if not 0.05 <= self.tracker_settle <= 2:
             raise ConfigError("tracker.settle", f"must be 0.05..2 seconds, not {self.tracker_settle}")
-        for key in ("store_events", "web_port"):
+        for key in ("store_events", "web_port", "tracker_fault_edges"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ConfigError(_dotted(key), f"must be an integer, not {value!r}")
+        if self.tracker_fault_edges < 1:
+            raise ConfigError("tracker.fault_edges", "must be at least 1")
         if self.store_events < 0:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:
@@ -116,6 +125,12 @@ class Config:
         if self.board_profile:
             return self.board_profile
         return "direct-19" if preset(self.game_variant).board == "lau-kata-kati" else "direct-24"
+
+    def tracker_settings(self) -> TrackerSettings:
+        return TrackerSettings(
+            settle=self.tracker_settle, grow=self.tracker_grow, grace=self.tracker_grace,
+            clear_hold=self.tracker_clear_hold, fault_edges=self.tracker_fault_edges,
+            fault_window=self.tracker_fault_window, fault_quiet=self.tracker_fault_quiet)
 
     def store_file(self) -> Path:
         """Where the games are kept: as configured, else systemd's StateDirectory, else
@@ -159,7 +174,8 @@ class Config:
                         value = PlayerSpec.parse(value, f"{section}.{key}")
                     except ConfigError as exc:
                         raise ConfigError(exc.key, exc.problem, source) from None
-                elif name.startswith("tracker_") and isinstance(value, int) and not isinstance(value, bool):
+                elif (name.startswith("tracker_") and name != "tracker_fault_edges"
+                      and isinstance(value, int) and not isinstance(value, bool)):
                     value = float(value)
                 kwargs[name] = value
         try:

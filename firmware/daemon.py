@@ -28,7 +28,6 @@ from .notify import Notifier
 from .players import Chooser, computer_player, computer_turn
 from .session import ComputerRequest, Session
 from .store import Store
-from .tracker import TrackerSettings
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +130,7 @@ class Daemon:
         sensors.start(on_event)
         occupied = sensors.read()
         players = {Side.WHITE: config.game_white, Side.BLACK: config.game_black}
-        settings = TrackerSettings(config.tracker_settle, config.tracker_grow, config.tracker_grace)
+        settings = config.tracker_settings()
         self.session = Session(rules, players, settings=settings, store=self.store,
                                occupied=occupied, now=self.clock())
         # Changes made from outside the loop's own tick (the web companion calling

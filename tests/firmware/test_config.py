@@ -61,3 +61,23 @@ def test_store_file_follows_the_state_directory(monkeypatch, tmp_path):
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
     assert Config().store_file() == tmp_path / "games.sqlite3"
     assert Config(store_path="/x/y.db").store_file() == Path("/x/y.db")
+
+
+def test_tracker_settings_come_from_the_config():
+    from navakankari.firmware.config import Config
+
+    config = Config.from_dict({"tracker": {"clear_hold": 4, "fault_edges": 30, "settle": 0.25}})
+    settings = config.tracker_settings()
+    assert (settings.clear_hold, settings.fault_edges, settings.settle) == (4.0, 30, 0.25)
+    assert isinstance(settings.fault_edges, int)
+
+
+def test_fault_edges_must_be_a_positive_whole_number():
+    import pytest
+
+    from navakankari.firmware.config import Config, ConfigError
+
+    with pytest.raises(ConfigError, match="tracker.fault_edges: must be at least 1"):
+        Config.from_dict({"tracker": {"fault_edges": 0}})
+    with pytest.raises(ConfigError, match="tracker.fault_edges: must be an integer"):
+        Config.from_dict({"tracker": {"fault_edges": 2.5}})
