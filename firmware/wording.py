@@ -113,17 +113,21 @@ def _status_text(game: Game, status: Status) -> str:
 
 
 def _mismatch_text(game: Game, status: Status) -> str:
-    steps = []
+    steps = [f"put the pebble on {a} back on {b}" for a, b in status.pairs]
     paired_from = {a for a, _ in status.pairs}
     paired_to = {b for _, b in status.pairs}
-    for a, b in status.pairs:
-        steps.append(f"put the pebble on {a} back on {b}")
-    for p in status.to_empty:
-        if p not in paired_from:
-            steps.append(f"take the pebble off {p}")
+    off = [p for p in status.to_empty if p not in paired_from]
+    if off:
+        steps.append(f"take the pebble{'s' if len(off) > 1 else ''} off {_all(off)}")
+    by_colour: dict[str, list[str]] = {}
     for p in status.to_fill:
         if p not in paired_to:
-            steps.append(f"put a {_colour_at(game, p)}pebble on {p}")
+            by_colour.setdefault(_colour_at(game, p), []).append(p)
+    for colour, points in by_colour.items():
+        if len(points) == 1:
+            steps.append(f"put a {colour}pebble on {points[0]}")
+        else:
+            steps.append(f"put {colour}pebbles on {_all(points)}")
     head = ("set the board to the game's position" if status.reason is MismatchReason.RESTORE
             else "that is not a legal move")
     return f"{head}: " + "; ".join(steps) if steps else head

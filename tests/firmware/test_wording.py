@@ -70,3 +70,12 @@ def test_outcomes_in_words():
     assert outcome_text(Outcome(None, "board-full")) == "draw: the board is full"
     assert outcome_text(Outcome(Side.BLACK, "blocked")) == "black wins: white cannot move"
     assert outcome_text(Outcome(None, "cleared")) == "game ended: the board was cleared"
+
+
+def test_many_points_to_put_right_are_grouped():
+    g = new_game(preset("nau-keti-keta"))
+    status = Status(StatusKind.MISMATCH, "white", to_fill=("a7", "d7", "c3", "d3"),
+                    to_empty=("a4", "g4"), reason=MismatchReason.RESTORE)
+    assert status_text(g, status) == (
+        "set the board to the game's position: take the pebbles off a4 and g4; "
+        "put black pebbles on a7 and d7; put white pebbles on c3 and d3")
