@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 
 from navakankari.engine.errors import EngineError
@@ -54,6 +55,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"navakankari bench: unknown section(s) {', '.join(unknown)}; "
               f"sections: {', '.join(BENCH_SECTIONS)}", file=sys.stderr)
         return 2
+    if not args.verbose:  # figures only: the daemon's own log lines would drown them
+        logging.getLogger("navakankari").setLevel(logging.WARNING)
     for name in names:
         module, _, func = BENCH_SECTIONS[name].partition(":")
         print(f"== {name}", flush=True)
