@@ -82,9 +82,13 @@ class Game(ABC):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.board = BOARDS[rules.board]
-        self.actions_table = table_for(self.board)
+        self.board = board = BOARDS[rules.board]
+        self.actions_table = table_for(board)
         self.history: list[Action] = []
+        self._adj = board.adjacency
+        self._full = board.full
+        self._zp, self._zs, self._zh, self._zr = zobrist(board.size, max(rules.pieces, 1))
+        self._track_rep = rules.repetition_draw is not None
 
     # Every family keeps these in the same fields: _bb (a mask per side), _side, _key (the
     # 64-bit hash), _quiet (moves since the last capture) and _rep (key -> occurrences).

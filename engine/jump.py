@@ -8,7 +8,7 @@ the tracker must see the whole chain before it can tell what the hands did.
 from __future__ import annotations
 
 from .actions import Action, ActionKind, jump
-from .game import Game, Outcome, Phase, Side, zobrist
+from .game import Game, Outcome, Phase, Side
 from .rules import NoCaptureEnd, Rules
 
 MOVE = ActionKind.MOVE
@@ -27,12 +27,8 @@ class JumpGame(Game):
             raise ValueError(f"{rules.name} is not a jump-capture game")
         super().__init__(rules)
         b = self.board
-        self._adj = b.adjacency
         self._jumps = b.jumps
-        self._full = b.full
-        self._zp, self._zs, _, _ = zobrist(b.size, max(rules.pieces, 1))
         self._chain_cache: dict[tuple[int, tuple[int, ...]], Action] = {}
-        self._track_rep = rules.repetition_draw is not None
         white = b.mask(p for p in b.points if p[1:] in WHITE_ROWS)
         black = b.mask(p for p in b.points if p[1:] in BLACK_ROWS)
         if white.bit_count() > rules.pieces or black.bit_count() > rules.pieces:

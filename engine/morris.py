@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Action, ActionKind
 from .errors import InvalidNotationError
-from .game import Game, Outcome, Phase, Side, zobrist
+from .game import Game, Outcome, Phase, Side
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
 
 PLACE = ActionKind.PLACE
@@ -24,11 +24,8 @@ class MorrisGame(Game):
             raise ValueError(f"{rules.name} is not a morris game")
         super().__init__(rules)
         b = self.board
-        self._adj = b.adjacency
         self._mills = b.mill_masks
         self._mills_at = b.mills_at
-        self._full = b.full
-        self._zp, self._zs, self._zh, self._zr = zobrist(b.size, max(rules.pieces, 1))
         self._bb = [0, 0]
         self._hand = [rules.pieces, rules.pieces]
         self._side = 0
@@ -49,7 +46,6 @@ class MorrisGame(Game):
         self._all_any = rules.all_in_mills is AllInMills.ANY
         self._reform = rules.no_immediate_reform
         self._mip = rules.move_in_placement
-        self._track_rep = rules.repetition_draw is not None
 
     # -- state ------------------------------------------------------------------------
     def _full_key(self) -> int:
