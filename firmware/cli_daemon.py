@@ -97,6 +97,38 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return asyncio.run(daemon.run())
 
 
+def _control(args: argparse.Namespace, path: str, body: dict) -> int:
+    from .config import ConfigError, load_config
+    from .control import ControlError, post
+
+    try:
+        post(load_config(args.config), path, body)
+    except (ConfigError, ControlError) as exc:
+        print(f"navakankari {args.command}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_takeback(args: argparse.Namespace) -> int:
+    body = {"count": args.plies} if args.plies is not None else \
+        {"to": args.to} if args.to is not None else {}
+    return _control(args, "/api/takeback", body)
+
+
+def cmd_new_game(args: argparse.Namespace) -> int:
+    from .config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"navakankari new-game: {exc}", file=sys.stderr)
+        return 1
+    return _control(args, "/api/new-game", {
+        "variant": args.variant or config.game_variant,
+        "white": args.white or str(config.game_white),
+        "black": args.black or str(config.game_black)})
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from navakankari.engine.errors import EngineError
     from navakankari.engine.game import Side
@@ -210,6 +242,22 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="instead, print the raw events of the last game in this SQLite store")
     p.add_argument("--game", type=int, help="with --export: the game id")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("takeback", help="take back on the running daemon (its last hand turn "
+                                        "and the answer, by default)")
+    p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--plies", type=int, help="take back this many actions")
+    group.add_argument("--to", type=int, metavar="PLY",
+                       help="back to the position after this many actions (0: the start)")
+    p.set_defaults(func=cmd_takeback)
+
+    p = sub.add_parser("new-game", help="start a new game on the running daemon")
+    p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
+    p.add_argument("--variant", help="a preset name (default: the configured one)")
+    p.add_argument("--white", help='"hand", "computer[:LEVEL]" or "remote"')
+    p.add_argument("--black", help='"hand", "computer[:LEVEL]" or "remote"')
+    p.set_defaults(func=cmd_new_game)
 
     p = sub.add_parser("service", help="install, remove or inspect the systemd service")
     p.add_argument("action", choices=("install", "uninstall", "status"))

@@ -47,8 +47,9 @@ class CompanionBackend(Protocol):
     async def remote_move(self, text: str) -> None:
         """An action typed on the page for a side played as "remote"; RequestError else."""
 
-    async def takeback(self, count: int | None) -> None:
-        """Take back `count` actions, or with None the last turn of a hand (and the answer)."""
+    async def takeback(self, count: int | None, to: int | None = None) -> None:
+        """Take back `count` actions, or back to the position after `to` actions, or with
+        neither the last turn of a hand (and the answer to it)."""
 
     def record(self) -> str: ...
 
@@ -166,11 +167,14 @@ class Companion:
         await self.backend.new_game(variant, white, black)  # type: ignore[arg-type]
 
     async def takeback(self, body: dict[str, Any]) -> None:
-        count = body.get("count")
-        if count is not None and (not isinstance(count, int) or isinstance(count, bool)
-                                  or count < 1):
-            raise RequestError("takeback: count must be a whole number of at least 1")
-        await self.backend.takeback(count)
+        count, to = body.get("count"), body.get("to")
+        for key, value, least in (("count", count, 1), ("to", to, 0)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
+                                      or value < least):
+                raise RequestError(f"takeback: {key} must be a whole number of at least {least}")
+        if count is not None and to is not None:
+            raise RequestError("takeback: give count or to, not both")
+        await self.backend.takeback(count, to)
 
     async def hand(self, body: dict[str, Any]) -> None:
         await self.backend.hand(body)

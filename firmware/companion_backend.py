@@ -145,14 +145,20 @@ class DaemonBackend:
             raise RequestError(f"move: {exc}") from None
         self.daemon.wake()
 
-    async def takeback(self, count: int | None) -> None:
+    async def takeback(self, count: int | None, to: int | None = None) -> None:
         session = self._session
-        if not session.game.history:
+        plies = len(session.game.history)
+        if not plies:
             raise RequestError("takeback: no action to take back")
-        if count is None:
-            session.takeback_turn(self.daemon.now())
+        now = self.daemon.now()
+        if to is not None:
+            if to > plies:
+                raise RequestError(f"takeback: the game has {plies} actions; to must be 0..{plies}")
+            session.takeback_to(now, to)
+        elif count is not None:
+            session.takeback(now, min(count, plies))
         else:
-            session.takeback(self.daemon.now(), min(count, len(session.game.history)))
+            session.takeback_turn(now)
         self.daemon.wake()
 
     async def hand(self, request: dict[str, Any]) -> None:

@@ -113,9 +113,11 @@ function render() {
   $("status").setAttribute("data-kind", state.status.kind);
   $("outcome").textContent = state.outcome ? state.outcome.text : "";
   const moves = $("moves");
-  moves.replaceChildren(...state.moves.map((m) => {
+  moves.replaceChildren(...state.moves.map((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
+    li.dataset.ply = String(i + 1);
+    li.title = "take back to the position after this action";
     return li;
   }));
   moves.scrollTop = moves.scrollHeight;
@@ -188,6 +190,12 @@ $("new-game").addEventListener("submit", async (event) => {
 $("remote-move").addEventListener("submit", async (event) => {
   event.preventDefault();
   if (await send("/api/move", { action: $("remote-action").value })) $("remote-action").value = "";
+});
+$("moves").addEventListener("click", (event) => {
+  const li = event.target.closest("li");
+  if (li && confirm(`Take back to the position after ${li.textContent}?`)) {
+    send("/api/takeback", { to: Number(li.dataset.ply) });
+  }
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
 

@@ -103,6 +103,17 @@ def test_a_short_game_by_clicking(browser, running, artifacts):
     settings = running.daemon.session.settings  # replay with the timings it was played with
     replayed = replay(events, preset("lasker"), settings=settings)
     assert replayed.record() == " ".join(LASKER_GAME)
+
+    # Back to any earlier position: click the action in the list, then set the board right.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#moves li[data-ply='5']")
+    page.wait_for_function("document.querySelectorAll('#moves li').length === 5")
+    assert page.get_attribute("#status", "data-kind") == "mismatch"
+    assert "set the board to the game's position" in page.inner_text("#status")
+    page.click("#setup")
+    page.wait_for_function("document.querySelector('#status').dataset.kind === 'removal'")
+    assert moves(page) == LASKER_GAME[:5]
+    assert_leds_match(page, running)
     page.close()
 
 

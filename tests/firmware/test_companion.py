@@ -158,3 +158,37 @@ def test_a_remote_side_moves_from_the_page(tmp_path):
         state = request(running.url + "/api/state")[1]
         assert state["status"]["kind"] == "executing" and state["status"]["forced"] == ["d7"]
         assert "put a black pebble on d7" in state["status"]["text"]
+
+
+def test_takeback_to_any_earlier_position_and_from_the_command_line(tmp_path, capsys):
+    from navakankari.firmware import cli
+
+    with sim_daemon(tmp_path) as running:
+        for n, point in enumerate(["a1", "d1", "g1"], start=1):
+            request(running.url + "/api/hand", {"op": "place", "point": point,
+                                               "colour": "white" if n % 2 else "black"})
+            running.wait_for_plies(n)
+        status, body = request(running.url + "/api/takeback", {"to": 9})
+        assert status == 409 and "to must be 0..3" in body["error"]
+        assert request(running.url + "/api/takeback", {"to": 1})[0] == 200
+        assert running.call(lambda: running.daemon.session.record()) == "a1"
+        config = tmp_path / "daemon.toml"
+        port = running.url.rsplit(":", 1)[1]
+        config.write_text(f'[web]\nport = {port}\npin = "{running.pin}"\n')
+        assert cli.main(["takeback", "--config", str(config), "--to", "0"]) == 0
+        assert running.call(lambda: running.daemon.session.record()) == ""
+        assert cli.main(["new-game", "--config", str(config), "--variant", "lasker"]) == 0
+        assert running.call(lambda: running.daemon.session.rules.name) == "lasker"
+        config.write_text(f'[web]\nport = {port}\npin = "0000"\n')
+        assert cli.main(["takeback", "--config", str(config)]) == 1
+        assert "the daemon refused: wrong or missing PIN" in capsys.readouterr().err
+
+
+def test_the_command_line_says_when_no_daemon_answers(tmp_path, capsys):
+    from navakankari.firmware import cli
+    from sim_daemon import free_port
+
+    config = tmp_path / "daemon.toml"
+    config.write_text(f'[web]\nport = {free_port()}\npin = "1"\n')
+    assert cli.main(["takeback", "--config", str(config)]) == 1
+    assert "no daemon answers at http://127.0.0.1:" in capsys.readouterr().err

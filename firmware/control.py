@@ -1,0 +1,43 @@
+"""Talking to a running daemon from the command line, through its web companion's API.
+
+The daemon owns the game; `navakankari takeback` and `navakankari new-game` ask it over
+HTTP with the PIN from the same configuration file, so the rules about who may change a
+game are the companion's, written once.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+from .config import Config
+
+
+class ControlError(RuntimeError):
+    """The daemon could not be reached, or refused the request; the message says which."""
+
+
+def post(config: Config, path: str, body: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+    """POST `body` to the daemon's companion at `path` (e.g. "/api/takeback")."""
+    if not config.web_port:
+        raise ControlError("the web companion is off (web.port = 0): nothing to talk to")
+    host = "127.0.0.1" if config.web_address in ("", "0.0.0.0", "::") else config.web_address
+    url = f"http://{host}:{config.web_port}{path}"
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "X-Pin": config.web_pin})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return json.loads(response.read().decode() or "{}")
+    except urllib.error.HTTPError as exc:
+        try:
+            message = json.loads(exc.read().decode()).get("error", exc.reason)
+        except (json.JSONDecodeError, AttributeError):
+            message = exc.reason
+        raise ControlError(f"the daemon refused: {message}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ControlError(f"no daemon answers at {url} ({reason}); is `navakankari run` "
+                           "running with this configuration?") from None
