@@ -1,9 +1,14 @@
-"""Daemon commands: `run` (the board daemon), `replay` (a recording, offline), `service`."""
+"""Daemon commands: `run`, `sim`, `replay`, `service`, and `takeback` / `new-game` on a running daemon."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .config import Config
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -97,12 +102,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return asyncio.run(daemon.run())
 
 
-def _control(args: argparse.Namespace, path: str, body: dict) -> int:
+def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:
+    """POST to the running daemon what `body(config)` makes of its configuration."""
     from .config import ConfigError, load_config
     from .control import ControlError, post
 
     try:
-        post(load_config(args.config), path, body)
+        config = load_config(args.config)
+        post(config, path, body(config))
     except (ConfigError, ControlError) as exc:
         print(f"navakankari {args.command}: {exc}", file=sys.stderr)
         return 1
@@ -112,18 +119,11 @@ def _control(args: argparse.Namespace, path: str, body: dict) -> int:
 def cmd_takeback(args: argparse.Namespace) -> int:
     body = {"count": args.plies} if args.plies is not None else \
         {"to": args.to} if args.to is not None else {}
-    return _control(args, "/api/takeback", body)
+    return _control(args, "/api/takeback", lambda config: body)
 
 
 def cmd_new_game(args: argparse.Namespace) -> int:
-    from .config import ConfigError, load_config
-
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"navakankari new-game: {exc}", file=sys.stderr)
-        return 1
-    return _control(args, "/api/new-game", {
+    return _control(args, "/api/new-game", lambda config: {
         "variant": args.variant or config.game_variant,
         "white": args.white or str(config.game_white),
         "black": args.black or str(config.game_black)})
