@@ -266,3 +266,18 @@ def test_morris_quiescence_option_keeps_the_tactics(quiescence):
     assert searcher.search(game, max_depth=3).action.text == "d7-d6"
     game = morris_position("nine-mens-morris", "f6 g1 c3 d2", "d7 d5 b6 a1")
     assert searcher.search(game, max_depth=3).action.text == "f6-d6"
+
+
+# -- the table and the game's history ------------------------------------------------------
+def test_a_repetition_draw_is_seen_past_a_table_entry():
+    # White is a pebble up. The searcher has scored the start position in an earlier search;
+    # after two rounds of shuffling, black's d1-g1 brings it back a third time: a draw,
+    # whatever the table remembers of that position.
+    game = morris_position("nine-mens-morris", "a7 d7 b4 f4 d2 e3", "g7 g1 c5 d5")
+    searcher = Searcher()
+    assert searcher.search(game, max_depth=4).score > PIECE // 2
+    game.play_record("b4-b6 g1-d1 b6-b4 d1-g1 b4-b6 g1-d1 b6-b4")
+    info = searcher.search(game, max_depth=2, all_root_scores=True)
+    scores = {a.text: s for a, s in info.root_scores}
+    assert scores["d1-g1"] == 0
+    assert info.action.text == "d1-g1"  # a pebble down, black takes the draw
