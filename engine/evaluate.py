@@ -89,10 +89,18 @@ class MorrisEvaluator:
         else:
             score += 30 * (own_mills - opp_mills) + 10 * (own_two - opp_two)
         # The side to move closes a mill next action; the opponent's threats can be blocked
-        # one at a time, so two or more of them are nearly as bad as a lost pebble.
+        # one at a time, so two or more of them are nearly as bad as a lost pebble. So is
+        # one the side to move cannot reach (no pebble in hand or beside the point, no
+        # flying) with no mill of its own to close first: scored as a mere tempo, such a
+        # threat made on the last ply of an even-depth search went unseen, while the odd
+        # depths saw it closed, and each even depth played barely better than the odd one
+        # below it.
         if own_close:
             score += 70
         n_opp = opp_close.bit_count()
+        if (n_opp == 1 and not own_close and not (hs or fly_s)
+                and not adj[opp_close.bit_length() - 1] & own):
+            n_opp = 2  # unstoppable: as bad as two threats
         if n_opp >= 2:
             score -= 60 + 10 * n_opp
         elif n_opp:

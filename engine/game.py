@@ -152,6 +152,15 @@ class Game(ABC):
         """The result if the game is over, else None."""
 
     @abstractmethod
+    def _terminal_by_count(self) -> Outcome | None: ...
+
+    def ended_by_rule(self) -> Outcome | None:
+        """The result by pebble count, repetition or quiet moves, if any: the endings that
+        need no action generation. A search must ask this before its transposition table,
+        whose keys know nothing of the game's history."""
+        return self._terminal_by_count()
+
+    @abstractmethod
     def position(self) -> str:
         """The position as a string that `from_position` reads back."""
 

@@ -18,7 +18,7 @@ from typing import Protocol
 from .actions import Action, ActionKind
 from .errors import GameOverError
 from .evaluate import LOST, Evaluator, evaluator_for
-from .game import Game
+from .game import Game, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -206,6 +206,11 @@ class Searcher:
         self.nodes += 1
         if not self.nodes & self.check_mask:
             self._check()
+        # The table's keys carry no history: a position it scored earlier may now be a
+        # repetition (or past the quiet-move limit), so the rules are asked first.
+        done = game.ended_by_rule()
+        if done is not None:
+            return self._outcome_score(done, game, ply)
         key = game.key
         entry = self.tt.get(key)
         tt_move = None
@@ -350,7 +355,13 @@ class Searcher:
 
     def _terminal(self, game: Game, ply: int) -> int:
         outcome = game.outcome()
-        if outcome is None or outcome.winner is None:
+        if outcome is None:
+            return 0
+        return self._outcome_score(outcome, game, ply)
+
+    @staticmethod
+    def _outcome_score(outcome: Outcome, game: Game, ply: int) -> int:
+        if outcome.winner is None:
             return 0
         return WIN - ply if outcome.winner == game.turn else -(WIN - ply)
 

@@ -43,6 +43,14 @@ def test_two_threats_of_the_opponent_weigh_more_than_one():
     assert evaluate(two) < evaluate(one)
 
 
+def test_a_threat_the_side_to_move_cannot_reach_weighs_like_two():
+    # Black threatens b4 (a4, c4 and b6 beside it). On b2 a white pebble can block it; with
+    # white's pebble on d3 instead nothing of white's reaches b4 and the pebble is lost.
+    can = morris_position("navakankari", "b2 f6 g4 d1", "a4 c4 b6 g7 g1")
+    cannot = morris_position("navakankari", "d3 f6 g4 d1", "a4 c4 b6 g7 g1")
+    assert evaluate(cannot) < evaluate(can) - 40
+
+
 def test_blocked_side_to_move_has_lost():
     # White's three pebbles on the outer corners are shut in and white may not fly.
     game = morris_position("navakankari", "a7 g7 a1", "d7 a4 g4 d1 b6 f6 b2 d2")
