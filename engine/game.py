@@ -135,9 +135,11 @@ class Game(ABC):
     @abstractmethod
     def in_hand(self, side: Side) -> int: ...
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
         """Every legal action of the side to move; empty when the game is over."""
+        if self._terminal_by_count() is not None:
+            return []
+        return self._generate()
 
     @abstractmethod
     def push(self, action: Action) -> None:
@@ -148,8 +150,27 @@ class Game(ABC):
         """Undo the last action and return it."""
 
     @abstractmethod
+    def _terminal_by_count(self) -> Outcome | None:
+        """The end that needs no move generation: too few pebbles, a draw by rule."""
+
+    @abstractmethod
+    def _generate(self) -> list[Action]:
+        """The side to move's actions, whatever the counts say."""
+
     def outcome(self) -> Outcome | None:
         """The result if the game is over, else None."""
+        done = self._terminal_by_count()
+        if done is not None:
+            return done
+        if self._generate():
+            return None
+        return self._no_action_outcome()
+
+    def _no_action_outcome(self) -> Outcome:
+        """The side to move has no legal action."""
+        if self.rules.blocked_loses:
+            return Outcome(Side(self._side ^ 1), "blocked")
+        return Outcome(None, "blocked")
 
     @abstractmethod
     def _terminal_by_count(self) -> Outcome | None: ...

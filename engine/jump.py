@@ -127,11 +127,6 @@ class JumpGame(Game):
                 return Outcome(Side.WHITE if w > b else Side.BLACK, reason)
         return Outcome(None, reason)
 
-    def legal_actions(self) -> list[Action]:
-        if self._terminal_by_count() is not None:
-            return []
-        return self._generate()
-
     def _generate(self) -> list[Action]:
         s = self._side
         captures = self._chains(s)
@@ -199,15 +194,6 @@ class JumpGame(Game):
         self._bb[1] = b1
         return action
 
-    def outcome(self) -> Outcome | None:
-        done = self._terminal_by_count()
-        if done is not None:
-            return done
-        if self._generate():
-            return None
-        if self.rules.blocked_loses:
-            return Outcome(Side(self._side ^ 1), "blocked")
-        return Outcome(None, "blocked")
 
     # -- notation -----------------------------------------------------------------------
     def _check_notation(self, text: str) -> None:

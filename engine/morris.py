@@ -115,11 +115,6 @@ class MorrisGame(Game):
             return Outcome(None, "quiet-moves")
         return None
 
-    def legal_actions(self) -> list[Action]:
-        if self._terminal_by_count() is not None:
-            return []
-        return self._generate()
-
     def _generate(self) -> list[Action]:
         s = self._side
         bb = self._bb
@@ -230,19 +225,12 @@ class MorrisGame(Game):
         return action
 
     # -- outcome ------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        done = self._terminal_by_count()
-        if done is not None:
-            return done
-        if self._generate():
-            return None
+    def _no_action_outcome(self) -> Outcome:
         if not (self._full & ~(self._bb[0] | self._bb[1])):
             if self.rules.board_full is BoardFull.FIRST_LOSES:
                 return Outcome(Side.BLACK, "board-full")
             return Outcome(None, "board-full")
-        if self.rules.blocked_loses:
-            return Outcome(Side(self._side ^ 1), "blocked")
-        return Outcome(None, "blocked")
+        return super()._no_action_outcome()
 
     # -- notation -----------------------------------------------------------------------
     def _split_combined(self, token: str) -> list[str]:

@@ -286,21 +286,8 @@ class Searcher:
                 return best
             alpha = max(alpha, best)
         captures.sort(key=lambda a: -len(a.jumped))
-        turn = game.turn
-        for a in captures:
-            game.push(a)
-            if game.turn == turn:
-                score = self._quiesce(game, alpha, beta, ply + 1, left - 1)
-            else:
-                score = -self._quiesce(game, -beta, -alpha, ply + 1, left - 1)
-            game.pop()
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best
+        return self._quiesce_children(game, captures, alpha, beta, ply, left, best,
+                                      self._quiesce)
 
     def _quiesce_morris(self, game: Game, alpha: int, beta: int, ply: int, left: int) -> int:
         """Morris leaves in the moving phase (option `morris_quiescence`): a side that can
@@ -337,13 +324,21 @@ class Searcher:
                         break
             if not candidates:
                 return best
+        return self._quiesce_children(game, candidates, alpha, beta, ply, left, best,
+                                      self._quiesce_morris)
+
+    @staticmethod
+    def _quiesce_children(game: Game, actions: list[Action], alpha: int, beta: int, ply: int,
+                          left: int, best: int, quiesce: Callable[..., int]) -> int:
+        """Play out `actions` at a leaf; a removal keeps the turn, so only a change of side
+        negates the score."""
         turn = game.turn
-        for a in candidates:
+        for a in actions:
             game.push(a)
             if game.turn == turn:
-                score = self._quiesce_morris(game, alpha, beta, ply + 1, left - 1)
+                score = quiesce(game, alpha, beta, ply + 1, left - 1)
             else:
-                score = -self._quiesce_morris(game, -beta, -alpha, ply + 1, left - 1)
+                score = -quiesce(game, -beta, -alpha, ply + 1, left - 1)
             game.pop()
             if score > best:
                 best = score
