@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
-from .boards import Board
+from .boards import Board, by_byte
 
 
 class ActionKind(IntEnum):
@@ -105,21 +105,10 @@ class ActionTable:
                     self.by_text[a.text] = a
 
     def places(self, mask: int) -> list[Action]:
-        return _by_byte(self.place_by_byte, mask)
+        return by_byte(self.place_by_byte, mask)
 
     def removes(self, mask: int) -> list[Action]:
-        return _by_byte(self.remove_by_byte, mask)
-
-
-def _by_byte(table: tuple[tuple[list[Action], ...], ...], mask: int) -> list[Action]:
-    """The actions of every point in `mask`, a byte of the mask at a time."""
-    out: list[Action] = []
-    k = 0
-    while mask:
-        out += table[k][mask & 255]
-        mask >>= 8
-        k += 1
-    return out
+        return by_byte(self.remove_by_byte, mask)
 
 
 def _byte_table(actions: tuple[Action, ...]) -> tuple[tuple[list[Action], ...], ...]:

@@ -8,9 +8,25 @@ this module knows how many points a board has.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from functools import cached_property
+from typing import TypeVar
 
 from .errors import InvalidNotationError
+
+T = TypeVar("T")
+
+
+def by_byte(tables: Sequence[Sequence[Sequence[T]]], mask: int) -> list[T]:
+    """What `tables[k][b]` lists for each byte b (the k-th) of `mask`, in order: a mask
+    turned into points, or into actions, with one lookup per byte instead of one per bit."""
+    out: list[T] = []
+    k = 0
+    while mask:
+        out += tables[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return out
 
 
 @dataclass(frozen=True)
@@ -74,14 +90,7 @@ class Board:
 
     def bits(self, mask: int) -> list[int]:
         """Bit positions set in a mask, ascending; table driven because it is on hot paths."""
-        out: list[int] = []
-        chunks = self._byte_bits
-        k = 0
-        while mask:
-            out += chunks[k][mask & 255]
-            mask >>= 8
-            k += 1
-        return out
+        return by_byte(self._byte_bits, mask)
 
     @cached_property
     def _byte_bits(self) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -26,6 +26,18 @@ step = st.one_of(
 )
 
 
+def noise(hands: Hands, board, kind: str, a, b) -> None:  # type: ignore[no-untyped-def]
+    """A stray pebble put down or lifted, a chattering sensor, or a pause."""
+    if kind == "flip":
+        p = board.points[a % board.size]
+        (hands.lift if p in hands.occupied else hands.place)(p)
+        hands.wait(b)
+    elif kind == "chatter":
+        hands.bounce(board.points[a % board.size], b)
+    else:
+        hands.wait(a)
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(VARIANTS), steps=st.lists(st.one_of(step, legal_step, legal_step),
                                                         min_size=20, max_size=80),
@@ -55,14 +67,8 @@ def test_random_streams(variant, steps, seed):
                 continue
             hands.perform(board, action, order=b)
             shadow.push(action)
-        elif kind == "flip":
-            p = board.points[a % board.size]
-            (hands.lift if p in hands.occupied else hands.place)(p)
-            hands.wait(b)
-        elif kind == "chatter":
-            hands.bounce(board.points[a % board.size], b)
         else:
-            hands.wait(a)
+            noise(hands, board, kind, a, b)
     now = drive(tracker, hands.events)
     # Every committed action was legal where it was played.
     check = new_game(rules)
@@ -124,14 +130,8 @@ def test_random_streams_against_the_computer(variant, steps):
             acts = game.legal_actions() if game.turn == Side.WHITE and tracker.matches() else []
             if acts:
                 hands.perform(board, acts[a % len(acts)], order=b)
-        elif kind == "flip":
-            p = board.points[a % board.size]
-            (hands.lift if p in hands.occupied else hands.place)(p)
-            hands.wait(b)
-        elif kind == "chatter":
-            hands.bounce(board.points[a % board.size], b)
         else:
-            hands.wait(a)
+            noise(hands, board, kind, a, b)
         events = hands.events[:]
         hands.events.clear()
         now = drive(tracker, events, now=now)
