@@ -47,16 +47,30 @@ def test_combined_notation_plays_move_and_removal():
     assert game.turn == Side.BLACK
 
 
-@pytest.mark.parametrize("variant, takeable", [
-    ("navakankari", []),  # all of black stands in mills: none may be taken
-    ("nine-mens-morris", ["xb2", "xb4", "xb6"]),  # all in mills: any may be taken
-])
-def test_all_opposing_pebbles_in_mills(variant, takeable):
-    game = at(variant, white="a7 d7 g4", black="b6 b4 b2", side="w")
+def test_all_opposing_pebbles_in_mills_none_may_be_taken_in_navakankari():
+    game = at("navakankari", white="a7 d7 g4", black="b6 b4 b2", side="w")
     game.play("g4-g7")
-    assert texts(game) == takeable or game.turn == Side.BLACK
-    if not takeable:
-        assert game.turn == Side.BLACK and game.pending_removals == 0
+    assert game.turn == Side.BLACK and game.pending_removals == 0
+    assert texts(game) == ["b2-d2", "b4-a4", "b4-c4", "b6-d6"]
+
+
+@pytest.mark.parametrize("moves", [False, True])
+def test_all_opposing_pebbles_in_mills_any_may_be_taken_in_the_standard_game(moves):
+    if moves:
+        game = at("nine-mens-morris", white="a7 d7 g4", black="b6 b4 b2 e3", side="w")
+        game.play("g4-g7")  # e3 is free: only it may be taken
+        assert texts(game) == ["xe3"]
+        game = at("nine-mens-morris", white="a7 d7 g4", black="b6 b4 b2", side="w")
+        game.play("g4-g7")
+    else:  # the same during placement
+        game = at("nine-mens-morris", white="a7 d7", black="b6 b4 b2", white_hand=3,
+                  black_hand=3)
+        game.play("g7")
+    assert game.turn == Side.WHITE and game.pending_removals == 1
+    assert texts(game) == ["xb2", "xb4", "xb6"]
+    game.play("xb4")
+    assert game.turn == Side.BLACK
+    assert sorted(game.board.names(game.pieces(Side.BLACK))) == ["b2", "b6"]
 
 
 def test_pebbles_in_a_mill_are_safe_while_others_are_not():
