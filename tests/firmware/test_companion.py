@@ -65,13 +65,39 @@ def test_viewing_needs_no_pin(running):
     assert state["sim"] is True and state["status"]["text"]
 
 
-@pytest.mark.parametrize("pin", [None, "", "1357"])
-def test_changes_need_the_pin(running, pin):
-    before = request(running.url + "/api/state")[1]
-    status, body = request(running.url + "/api/hand", {"op": "place", "point": "d6",
-                                                       "colour": "white"}, pin=pin)
-    assert status == 403 and body["error"] == "wrong or missing PIN"
-    assert request(running.url + "/api/state")[1]["pebbles"] == before["pebbles"]
+# One request per changing endpoint that the right PIN would carry out (200).
+CHANGES = {
+    "/api/hand": {"op": "place", "point": "a1", "colour": "black"},
+    "/api/new-game": {"variant": "lasker", "white": "hand", "black": "hand"},
+    "/api/takeback": {},
+    "/api/move": {"action": "d7"},
+}
+
+
+def _visible(state: dict) -> tuple:
+    return (state["variant"], state["players"], state["pebbles"], state["moves"],
+            state["status"]["kind"])
+
+
+@pytest.mark.parametrize("path", sorted(CHANGES))
+@pytest.mark.parametrize("pin", [None, "", PIN + "0"])
+def test_changes_need_the_pin(tmp_path_factory, pin, path):
+    # Both sides play from here, so each request is one the right PIN gets carried out.
+    with sim_daemon(tmp_path_factory.mktemp("pin"), white="remote", black="remote") as running:
+        assert request(running.url + "/api/move", {"action": "d6"})[0] == 200
+        assert request(running.url + "/api/hand", {"op": "place", "point": "d6",
+                                                   "colour": "white"})[0] == 200
+        running.wait_for_plies(1)
+        before = request(running.url + "/api/state", pin=None)[1]
+        assert before["moves"] == ["d6"]
+        status, body = request(running.url + path, CHANGES[path], pin=pin)
+        assert (status, body) == (403, {"error": "wrong or missing PIN"})
+        assert _visible(request(running.url + "/api/state", pin=None)[1]) == _visible(before)
+        assert running.call(lambda: running.daemon.session.record()) == "d6"
+        assert running.daemon.board.simulation.pebbles == {"d6": "white"}
+        # The same request with the PIN is carried out: the refusal was the PIN's doing.
+        assert request(running.url + path, CHANGES[path]) == (200, {"ok": True})
+        assert _visible(request(running.url + "/api/state", pin=None)[1]) != _visible(before)
 
 
 def test_malformed_requests_are_refused_clearly(running):
