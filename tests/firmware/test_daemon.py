@@ -304,7 +304,8 @@ def test_sigkill_at_random_moments_never_loses_a_committed_action(tmp_path):
                 "SELECT text FROM actions WHERE game = (SELECT MAX(id) FROM games) ORDER BY ply")]
             con.close()
             for ply, text in acknowledged:  # every acknowledged action survived the kill
-                assert stored[ply - 1] == text
+                actions = text.split()  # one commit may hold several (a move and its removal)
+                assert stored[ply - 1:ply - 1 + len(actions)] == actions
             assert stored == script[:len(stored)]
             kills += 1
             if finished:
