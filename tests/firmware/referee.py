@@ -43,7 +43,7 @@ class Referee:
         self.side = 0
         self.removals_owed = 0
 
-    def _count(self, side: int) -> int:
+    def count(self, side: int) -> int:
         return sum(1 for s in self.colour.values() if s == side)
 
     def _in_mill(self, point: str, side: int) -> bool:
@@ -59,8 +59,8 @@ class Referee:
         rules = self.rules
         if rules.flying is Flying.NONE or self.placed[side] < rules.pieces:
             return False
-        return self._count(side) <= rules.fly_threshold or (
-            rules.flying is Flying.BOTH and self._count(side ^ 1) <= rules.fly_threshold)
+        return self.count(side) <= rules.fly_threshold or (
+            rules.flying is Flying.BOTH and self.count(side ^ 1) <= rules.fly_threshold)
 
     def judge(self, text: str) -> None:
         m = TOKEN.match(text)
