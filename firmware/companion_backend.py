@@ -267,7 +267,7 @@ def companion_service(pin: str, host: str, port: int, *, required: bool = False,
         from .companion import Companion, serve
 
         try:
-            runner = await serve(Companion(DaemonBackend(daemon), pin), host, port)
+            runner = await serve(Companion(DaemonBackend(daemon), pin, address=host), host, port)
         except OSError as exc:
             log.error("cannot serve the web companion on %s:%d: %s", host, port, exc.strerror)
             if required:

@@ -115,6 +115,9 @@ class Config:
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level"):
             if not isinstance(getattr(self, key), str):
                 raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")
+        if self.web_pin != self.web_pin.strip():
+            raise ConfigError("web.pin", "has spaces around it, which no one can type on the "
+                              f"page: write {self.web_pin.strip()!r}")
         if self.log_level.lower() not in ("debug", "info", "warning", "error"):
             raise ConfigError("log.level", "must be debug, info, warning or error")
 
