@@ -19,7 +19,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .config import ConfigError, load_config
     from .daemon import BoardMismatchError, Daemon
     from .notify import setup_logging
-    from .store import StoreError
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = load_config(args.config)
@@ -46,7 +46,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         board.close()
         print(f"navakankari run: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return asyncio.run(daemon.run())
     except (BoardMismatchError, ValueError) as exc:
@@ -67,7 +67,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from .config import Config, ConfigError, PlayerSpec
     from .daemon import Daemon
     from .notify import setup_logging
-    from .store import StoreError
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = Config(
@@ -98,7 +98,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     except StoreError as exc:
         board.close()
         print(f"navakankari sim: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     return asyncio.run(daemon.run())
 
 

@@ -28,6 +28,7 @@ from .notify import Notifier
 from .players import Chooser, computer_player, computer_turn
 from .session import ComputerRequest, Session
 from .store import Store
+from .store_recovery import open_store
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,11 @@ class Daemon:
         self.player_factory = player_factory
         self.sim_script = sim_script
         self.services = tuple(services)
-        self.store = store or Store(config.store_file(), events_kept=config.store_events)
+        self.store_notice: str | None = None  #: why the previous game could not be resumed
+        if store is None:
+            store, self.store_notice = open_store(config.store_file(),
+                                                  events_kept=config.store_events)
+        self.store = store
         self.session: Session | None = None
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0

@@ -101,6 +101,8 @@ function render() {
       ring.style.filter = `drop-shadow(0 0 0.12px ${hue})`;
     }
   }
+  $("notice").hidden = !state.notice;
+  $("notice").textContent = state.notice || "";
   $("variant").textContent = state.variant;
   $("turn").textContent = state.outcome ? "—" : state.turn;
   $("phase").textContent = state.phase;
