@@ -33,8 +33,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 2
     human = Side.WHITE if args.side == "white" else Side.BLACK
-    outcome = play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
-    return 0 if outcome is not None else 1
+    try:
+        play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
+    except KeyboardInterrupt:  # Ctrl-C: the player left; no traceback
+        print("\ngame abandoned", flush=True)
+        return 130
+    return 0  # over, or the player quit: both are what was asked for
 
 
 class _ProgressBar:

@@ -193,6 +193,8 @@ class Companion:
                 body = await request.json()
             except (json.JSONDecodeError, UnicodeDecodeError):
                 return _error(400, "the request body is not JSON")
+            except RecursionError:
+                return _error(400, "the request body is nested too deeply")
             if not isinstance(body, dict):
                 return _error(400, "the request body must be a JSON object")
             await handler(body)

@@ -270,8 +270,10 @@ def companion_service(pin: str, host: str, port: int, *, required: bool = False,
         try:
             runner = await serve(Companion(DaemonBackend(daemon), pin, address=host), host, port)
         except OSError as exc:
-            log.error("cannot serve the web companion on %s:%d: %s", host, port, exc.strerror)
+            log.error("cannot serve the web companion on %s:%d: %s", host, port,
+                      exc.strerror or exc)
             if required:
+                daemon.exit_status = 1
                 daemon.stop()
             return
         if on_ready is not None:

@@ -90,6 +90,9 @@ class Config:
     log_level: str = "info"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game_variant, str):
+            raise ConfigError("game.variant", f"must be a string such as \"navakankari\", not "
+                              f"{self.game_variant!r}")
         try:
             preset(self.game_variant)
         except UnknownVariantError:
@@ -209,6 +212,10 @@ def load_config(path: str | Path | None = None) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError("file", f"cannot read {path}: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise ConfigError("file", f"is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} on "
+                          f"line {line})", str(path)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -74,6 +74,7 @@ class Daemon:
                                                   events_kept=config.store_events)
         self.store = store
         self.session: Session | None = None
+        self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0
         self.last_frame: dict[str, tuple[int, int, int]] = {}
@@ -103,7 +104,7 @@ class Daemon:
             await self._serve()
         finally:
             await self._shutdown()
-        return 0
+        return self.exit_status
 
     def stop(self) -> None:
         """End the loop (the signal handler, or a test)."""

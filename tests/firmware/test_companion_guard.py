@@ -217,3 +217,12 @@ def test_access_log_is_debug_and_has_no_query(caplog):
 def test_a_pin_with_spaces_around_it_is_refused(pin):
     with pytest.raises(ConfigError, match="web.pin: has spaces around it"):
         Config(web_pin=pin)
+
+
+def test_a_body_nested_too_deeply_is_refused_clearly():
+    async def body(client, companion, backend) -> None:
+        r = await client.post("/api/takeback", data="[" * 8000, headers={"X-Pin": PIN})
+        assert r.status == 400
+        assert (await r.json()) == {"error": "the request body is nested too deeply"}
+
+    run(body)
