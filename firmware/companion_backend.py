@@ -64,9 +64,16 @@ class DaemonBackend:
         status = session.status
         outcome = game.outcome()
         sim = self.simulation
+        wrong_colour = []
         if sim is not None:
             on_board = set(board.points)
             pebbles = {p: c for p, c in sim.pebbles.items() if p in on_board}
+            # Sensors cannot tell colours; the simulator can, and names a pebble that stands
+            # where the game has the other side's.
+            for i, p in enumerate(board.points):
+                side = game.colour_at(i)
+                if side is not None and pebbles.get(p, str(side)) != str(side):
+                    wrong_colour.append({"point": p, "is": pebbles[p], "belongs": str(side)})
         else:
             pebbles = {p: str(game.colour_at(i)) for i, p in enumerate(board.points)
                        if game.colour_at(i) is not None}
@@ -99,6 +106,7 @@ class DaemonBackend:
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
             "notice": self.daemon.store_notice,
+            "wrong_colour": wrong_colour,
         }
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:

@@ -44,12 +44,10 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
         put(Role.LIFTED, status.lifted)
         put(Role.LIFTED, status.placed)
     elif kind == StatusKind.EXECUTING:
-        lifted, placed = set(status.lifted), set(status.placed)
-        put(Role.COMPUTER_TO, (p for p in status.forced_to if p not in placed))
-        put(Role.COMPUTER_FROM, (p for p in status.forced_from
-                                 if p not in lifted and p not in status.forced_to))
-        put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
+        _forced_layer(status, put)
     elif kind == StatusKind.MISMATCH:
+        if status.forced:  # the given move stays shown under what to put right
+            _forced_layer(status, put)
         put(Role.TO_EMPTY, status.to_empty)
         put(Role.TO_FILL, status.to_fill)
         if status.pairs:
@@ -75,6 +73,17 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             put(Role.DRAW, board.names(game.occupancy))
     put(Role.SENSOR_FAULT, status.faulty)  # whatever else goes on
     return out
+
+
+def _forced_layer(status: Status, put) -> None:  # type: ignore[no-untyped-def]
+    """The given (computer's) action: the mill it closes, then where from, to and what it
+    takes, leaving out what the hands have already done."""
+    lifted, placed = set(status.lifted), set(status.placed)
+    put(Role.MILL, status.mills)
+    put(Role.COMPUTER_TO, (p for p in status.forced_to if p not in placed))
+    put(Role.COMPUTER_FROM, (p for p in status.forced_from
+                             if p not in lifted and p not in status.forced_to))
+    put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
 
 
 def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]

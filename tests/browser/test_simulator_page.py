@@ -39,7 +39,7 @@ def assert_leds_match(page, running, within: float = 5.0) -> dict[str, str]:
 
 
 def moves(page) -> list[str]:
-    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.textContent)")
+    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.dataset.action)")
 
 
 def wait_for_moves(page, count: int) -> None:
