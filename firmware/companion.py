@@ -26,6 +26,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
 from . import web_names
+from .phone_link import PhoneLink, log_link, phone_link
 from .pin_throttle import PinThrottle
 
 log = logging.getLogger(__name__)
@@ -94,6 +95,7 @@ class Companion:
         self._viewers: dict[web.WebSocketResponse, asyncio.Event] = {}
         self._version = 0
         self._cached: tuple[int, str] | None = None
+        self.link: PhoneLink | None = None  #: set once serving (serve())
 
     # -- application ----------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -103,6 +105,7 @@ class Companion:
         app.router.add_get("/api/state", self.state)
         app.router.add_get("/api/record.txt", self.record)
         app.router.add_get("/api/recording.jsonl", self.recording)
+        app.router.add_get("/api/phone", self.phone)
         app.router.add_post("/api/new-game", self._changing(self.new_game))
         app.router.add_post("/api/takeback", self._changing(self.takeback))
         app.router.add_post("/api/hand", self._changing(self.hand))
@@ -170,23 +173,41 @@ class Companion:
         return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")
 
     # -- changing --------------------------------------------------------------------------
+    def _pin_refusal(self, request: web.Request) -> web.Response | None:
+        """The answer to a request without the right PIN (None: it has it). A client that
+        has sent too many wrong PINs is refused before its PIN is looked at."""
+        if self.pin is None:
+            return _error(403, "changes from the web are off: set a PIN in the configuration "
+                               "([web] pin) to allow them")
+        given = request.headers.get("X-Pin", "")
+        client = request.remote or "?"
+        if given:
+            wait = self.throttle.wait(client)
+            if wait:
+                return web.json_response(
+                    {"error": f"too many wrong PINs: try again in {wait} s"}, status=429,
+                    headers={"Retry-After": str(wait)})
+        if not hmac.compare_digest(given.encode(), self.pin.encode()):
+            if given:
+                self.throttle.wrong(client)
+            return _error(403, "wrong or missing PIN")
+        return None
+
+    async def phone(self, request: web.Request) -> web.Response:
+        """How a phone connects: the link with the PIN and its QR code (PIN holders only)."""
+        refused = self._pin_refusal(request)
+        if refused is not None:
+            return refused
+        link = self.link
+        if link is None:
+            return web.json_response({"url": None, "why_not": "the companion is not serving yet"})
+        return web.json_response({"url": link.url, "why_not": link.why_not, "qr": link.qr_svg()})
+
     def _changing(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
-            if self.pin is None:
-                return _error(403, "changes from the web are off: set a PIN in the configuration "
-                                   "([web] pin) to allow them")
-            given = request.headers.get("X-Pin", "")
-            client = request.remote or "?"
-            if given:
-                wait = self.throttle.wait(client)
-                if wait:
-                    return web.json_response(
-                        {"error": f"too many wrong PINs: try again in {wait} s"}, status=429,
-                        headers={"Retry-After": str(wait)})
-            if not hmac.compare_digest(given.encode(), self.pin.encode()):
-                if given:
-                    self.throttle.wrong(client)
-                return _error(403, "wrong or missing PIN")
+            refused = self._pin_refusal(request)
+            if refused is not None:
+                return refused
             if request.content_length is not None and request.content_length > MAX_BODY:
                 return _error(413, f"request body larger than {MAX_BODY} bytes")
             try:
@@ -309,4 +330,7 @@ async def serve(companion: Companion, host: str, port: int) -> web.AppRunner:
     site = web.TCPSite(runner, host, port)
     await site.start()
     log.info("web companion on http://%s:%d/", host, port)
+    bound = runner.addresses[0][1] if runner.addresses else port  # port 0: the one chosen
+    companion.link = phone_link(host, bound, companion.pin)
+    log_link(companion.link)
     return runner

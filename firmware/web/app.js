@@ -15,7 +15,26 @@ const pinInput = $("pin");
 const hashPin = new URLSearchParams(location.hash.slice(1)).get("pin");
 if (hashPin) sessionStorage.setItem("pin", hashPin);
 pinInput.value = sessionStorage.getItem("pin") || "";
-pinInput.addEventListener("change", () => sessionStorage.setItem("pin", pinInput.value));
+pinInput.addEventListener("change", () => {
+  sessionStorage.setItem("pin", pinInput.value);
+  showPhoneLink();
+});
+
+// How a phone connects: the address with the PIN and its QR code, for whoever has the PIN.
+async function showPhoneLink() {
+  const section = $("phone");
+  if (!pinInput.value) { section.hidden = true; return; }
+  const response = await fetch("/api/phone", { headers: { "X-Pin": pinInput.value } });
+  if (!response.ok) { section.hidden = true; return; }
+  const phone = await response.json();
+  section.hidden = false;
+  const link = $("phone-link");
+  link.textContent = phone.url || "";
+  link.href = phone.url || "#";
+  link.parentElement.hidden = !phone.url;
+  $("phone-qr").innerHTML = phone.qr || "";  // SVG made by the board itself
+  $("phone-why").textContent = phone.url ? "" : phone.why_not;
+}
 $("pin-form").addEventListener("submit", (e) => e.preventDefault());
 
 async function send(path, body) {
@@ -279,3 +298,4 @@ function connect() {
   });
 }
 connect();
+showPhoneLink();
