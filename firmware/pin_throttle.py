@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
-BURST = 5
+BURST = 10
 PER_MINUTE = 5
 MAX_CLIENTS = 1024
 """Clients remembered at once; the one seen longest ago is forgotten first."""
