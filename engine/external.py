@@ -127,9 +127,14 @@ class EngineSpec:
         return path
 
 
-def _same_position(ours: str, theirs: str) -> bool:
+#: At the end of a game only the pebbles are compared: Sanmill keeps the side to move and
+#: the action `r` after a game-ending removal.
+_PEBBLE_FIELDS = (0, 4, 5, 6, 7)
+
+
+def _same_position(ours: str, theirs: str, fields: tuple[int, ...] = _COMPARED_FIELDS) -> bool:
     a, b = ours.split(), theirs.split()
-    return len(b) >= len(a) - 1 and all(a[i] == b[i] for i in _COMPARED_FIELDS if i < len(a))
+    return len(b) >= len(a) - 1 and all(a[i] == b[i] for i in fields if i < len(a))
 
 
 def _start_and_moves(game: Game) -> tuple[str | None, list[str]]:
@@ -216,10 +221,9 @@ class EnginePlayer:
             proc.close(quit_line)
 
     def __del__(self) -> None:
-        try:
-            self.close(quit_line=None)
-        except Exception:  # noqa: BLE001 - interpreter shutdown: nothing left to report to
-            pass
+        proc = getattr(self, "_proc", None)
+        if proc is not None:  # forgotten without close(): leave no engine running
+            proc.kill()
 
     def new_game(self) -> None:
         """Start the engine now (so a match does not time the start-up) and tell it a new
@@ -238,7 +242,28 @@ class EnginePlayer:
         with self._lock:
             return self._choose(game, stop)
 
-    def _choose(self, game: Game, stop: threading.Event | None) -> Action:
+    def ending(self, game: Game) -> str:
+        """How the engine sees a finished game, to check that its rules agree with ours:
+        "over" (Sanmill's position string has phase `o`), "draw" (it answers `bestmove
+        draw`) or "plays X" (it would play on)."""
+        with self._lock:
+            proc = self._send_position(game)
+            seen = self._engine_positions(proc, game)
+            ours = game.position()
+            same = [fen for fen in seen if _same_position(ours, fen, _PEBBLE_FIELDS)]
+            if not same:
+                raise self._fail(f"has another position at the end: "
+                                 f"{seen[-1] if seen else 'nothing'}", game)
+            if same[-1].split()[2:3] == ["o"]:
+                return "over"
+            now = threading.Event()
+            now.set()
+            text = self._search(proc, game, now)
+            return "draw" if text == "draw" else f"plays {text}"
+
+    def _send_position(self, game: Game) -> LineProcess:
+        """Start the engine if need be and send it the game (`ucinewgame` first when the
+        moves do not continue the last game sent)."""
         proc = self._start()
         start, moves = _start_and_moves(game)
         if self._sent is None or moves[:len(self._sent)] != self._sent:
@@ -246,6 +271,10 @@ class EnginePlayer:
         self._sent = moves
         tail = f" moves {' '.join(moves)}" if moves else ""
         self._send(f"position {'startpos' if start is None else 'fen ' + start}{tail}", game)
+        return proc
+
+    def _choose(self, game: Game, stop: threading.Event | None) -> Action:
+        proc = self._send_position(game)
         fen = self._check_position(proc, game)
         text = self._search(proc, game, stop)
         if text == "draw":

@@ -33,6 +33,15 @@ class GameResult:
     record: str
     swapped: bool = False  #: the match's black player had white in this game
     opening: int = 0  #: how many of the first actions were random
+    #: How each engine player sees the end ("engine:PATH over"), see EnginePlayer.ending.
+    engine_views: tuple[str, ...] = ()
+
+    @property
+    def engines_agree(self) -> bool:
+        """Every engine player sees the game over as our rules do (a win: it sees the game
+        over; a draw: over, or it claims the draw)."""
+        ok = ("over",) if self.outcome.winner is not None else ("over", "draw")
+        return all(view.rpartition(" ")[2] in ok for view in self.engine_views)
 
     def winner_player(self) -> int | None:
         """0 for the match's white player, 1 for its black player, None for a draw."""
@@ -124,7 +133,10 @@ def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
             times[side].append(clock() - start)
         game.push(action)
     outcome = game.outcome() or Outcome(None, "action-limit")
-    return GameResult(outcome, len(game.history), game.record(), opening=opening)
+    views = tuple(f"{p.name} {p.ending(game)}" for p in players  # type: ignore[attr-defined]
+                  if getattr(p, "ending", None) is not None and outcome.reason != "action-limit")
+    return GameResult(outcome, len(game.history), game.record(), opening=opening,
+                      engine_views=views)
 
 
 def run_match(variant: str, white: str, black: str, games: int, seed: int = 0,

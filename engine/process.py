@@ -120,6 +120,15 @@ class LineProcess:
         said = f"; its last output: {' | '.join(self.tail)}" if self.tail else ""
         return (f" (exit code {code}){said}" if code is not None else said)
 
+    def kill(self) -> None:
+        """Kill the child without touching its pipes (safe while the interpreter exits)."""
+        if self._proc.poll() is None:
+            self._proc.kill()
+            try:
+                self._proc.wait(QUIT_WAIT)
+            except subprocess.TimeoutExpired:
+                pass
+
     def close(self, quit_line: str | None = "quit") -> None:
         """Ask the child to leave, then terminate, then kill it; always reaps it."""
         proc = self._proc

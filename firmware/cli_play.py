@@ -58,9 +58,11 @@ def game_line(n: int, result: "GameResult", white: str, black: str) -> str:
         white, black = black, white
     winner = result.outcome.winner
     ending = "draw" if winner is None else f"{winner} wins"
+    views = "".join(f"; {view}" + ("" if result.engines_agree else " (DIFFERS)")
+                    for view in result.engine_views)
     return (f"game {n}: {white} (white) against {black} (black): {ending} "
             f"({result.outcome.reason}) after {result.actions} plies, "
-            f"{result.opening} random at the start")
+            f"{result.opening} random at the start{views}")
 
 
 class _Progress:
@@ -118,6 +120,10 @@ def cmd_match(args: argparse.Namespace) -> int:
           f"{args.games} games{', colours swapped every game' if args.swap else ''}, "
           f"seed {args.seed}, {pace}")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(result.reasons.items())))
+    checked = [g for g in result.games if g.engine_views]
+    if checked:
+        print(f"endings the engine agrees with: {sum(g.engines_agree for g in checked)} "
+              f"of {len(checked)}")
     for player, (name, spec, times) in enumerate((("white", args.white, result.times[0]),
                                                   ("black", args.black, result.times[1]))):
         colours = "; ".join(

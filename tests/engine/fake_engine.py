@@ -11,6 +11,8 @@ action, or misbehaves as `--mode` says:
   draw     answer `bestmove draw` unless the position came as `position fen`
   drift    ignore the last move of `position ... moves` (as Sanmill does with an illegal one)
   mute     print no `Fen:` line for `d`
+A won game shows phase `o` in its position string, and `go` answers `bestmove draw` after
+a drawn one, as Sanmill does after a repetition.
 `--log FILE` appends every line received, so tests can see what was sent.
 """
 
@@ -87,13 +89,19 @@ def main() -> int:
             game = set_position(words, args.mode == "drift")
             from_fen = words[1] == "fen"
         elif command == "d":
+            fields = game.position().split()
+            if game.outcome() is not None and game.outcome().winner is not None:
+                fields[2] = "o"  # Sanmill's phase for a won game
             if args.mode != "mute":
-                say("", "  some board drawing", f"Fen: {game.position()}", "Key: 0")
+                say("", "  some board drawing", f"Fen: {' '.join(fields)}", "Key: 0")
         elif command == "go":
             if args.mode == "die":
                 return 3
-            if args.mode == "draw" and not from_fen:
+            if (args.mode == "draw" and not from_fen) or (
+                    game.outcome() is not None and game.outcome().winner is None):
                 say("bestmove draw")
+            elif game.outcome() is not None:
+                say("bestmove none")
             elif args.mode in ("slow", "hang"):
                 searching = True
             else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 import sys
 import threading
@@ -217,6 +218,29 @@ def test_after_a_failure_the_next_request_starts_a_fresh_engine(tmp_path):
     assert sent(log).count("uci") == 2
 
 
+def _random_game(won: bool):  # type: ignore[no-untyped-def]
+    """A finished random game of nine men's morris: won by a side, or drawn."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        game = new_game(NINE)
+        while game.outcome() is None:
+            game.push(rng.choice(game.legal_actions()))
+        if (game.outcome().winner is not None) == won:
+            return game
+    raise AssertionError("no such game")
+
+
+def test_the_engine_is_asked_how_it_sees_the_end(tmp_path):
+    engine, _ = player(tmp_path)
+    won = _random_game(won=True)
+    assert engine.ending(won) == "over"
+    won.pop()
+    assert engine.ending(won) == f"plays {won.legal_actions()[0].text}"  # it would play on
+    drawn = _random_game(won=False)
+    assert engine.ending(drawn) == "draw"
+    engine.close()
+
+
 def test_the_game_must_be_on_a_morris_board(tmp_path):
     engine, _ = player(tmp_path)
     with pytest.raises(ExternalEngineError, match="morris boards only"):
@@ -236,6 +260,7 @@ def test_a_match_against_an_engine_swaps_colours_and_ends_the_process(tmp_path):
         game = new_game(NINE)
         game.play_record(g.record)
         assert (game.outcome() or g.outcome) == g.outcome
+        assert g.engine_views == (f"engine:{path} over",) and g.engines_agree
     assert sent(log)[-1] == "quit" and sent(log).count("ucinewgame") == 4
     assert "setoption name MoveTime value 1" in sent(log)
 
@@ -270,9 +295,27 @@ def test_match_cli_reports_each_game(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     assert re.fullmatch(rf"game 1: level:1 \(white\) against engine:{path} \(black\): "
-                        r"(white wins|black wins|draw) \(\S+\) after \d+ plies, 2 random at the start",
+                        r"(white wins|black wins|draw) \(\S+\) after \d+ plies, 2 random at the start"
+                        rf"; engine:{path} (over|draw)",
                         out[0]), out[0]
     assert out[1].startswith("  record: ")
     assert out[2].startswith(f"game 2: engine:{path} (white) against level:1 (black): ")
     assert "0.05 s per action" in "\n".join(out)
+    assert "endings the engine agrees with: 2 of 2" in out
     assert re.fullmatch(r"white (\d+) draws (\d+) black (\d+)", out[-1])
+
+
+def test_an_engine_that_sees_another_ending_is_reported():
+    from navakankari.engine.game import Outcome, Side
+    from navakankari.engine.match import GameResult
+    from navakankari.firmware.cli_play import game_line
+
+    def result(winner, view):  # type: ignore[no-untyped-def]
+        return GameResult(Outcome(winner, "blocked" if winner is not None else "repetition"),
+                          30, "", engine_views=(f"engine:x {view}",))
+
+    assert result(Side.WHITE, "over").engines_agree and result(None, "draw").engines_agree
+    assert result(None, "over").engines_agree
+    for bad in (result(Side.WHITE, "plays d6"), result(Side.BLACK, "draw"), result(None, "plays d6")):
+        assert not bad.engines_agree
+        assert game_line(1, bad, "a", "b").endswith(" (DIFFERS)")
