@@ -41,6 +41,8 @@ PREFIX = "engine:"
 DEFAULT_OPTIONS: tuple[tuple[str, str], ...] = (("SkillLevel", "30"), ("DeveloperMode", "false"))
 DEFAULT_SECONDS = 1.0
 DEFAULT_GRACE = 5.0
+#: Seconds a starting engine gets to answer `uci` and `isready` (at least; `grace` if longer).
+START_TIMEOUT = 10.0
 _BESTMOVE = re.compile(r"\bbestmove\s+(\S+)")
 _FEN = re.compile(r"\bFen:\s*(\S.*)$")
 #: Position-string fields that must agree: board, side to move, action (place/select/
@@ -196,7 +198,7 @@ class EnginePlayer:
             proc = self._proc = LineProcess(self.argv, clock=self.clock)
         except ProcessError as exc:
             raise ExternalEngineError(f"engine {self.spec.path}: {exc}") from None
-        grace = self.spec.grace
+        grace = max(self.spec.grace, START_TIMEOUT)
         self._send("uci", None)
         self._until(proc, lambda s: s.strip() == "uciok", grace, "uciok after uci", None)
         for name, value in self.spec.setoptions():

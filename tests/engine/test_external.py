@@ -33,7 +33,7 @@ def fake(tmp_path: Path, mode: str = "legal") -> tuple[str, Path]:
     return str(script), log
 
 
-def player(tmp_path: Path, mode: str = "legal", query: str = "seconds=0.05&grace=0.5"
+def player(tmp_path: Path, mode: str = "legal", query: str = "seconds=0.05"
            ) -> tuple[EnginePlayer, Path]:
     path, log = fake(tmp_path, mode)
     return EnginePlayer(f"engine:{path}?{query}"), log
@@ -182,13 +182,13 @@ def test_a_draw_by_its_own_rules_is_asked_again_from_the_position(tmp_path):
 @pytest.mark.parametrize("mode, message", [
     ("illegal", r"answered \S+, which is illegal here \(legal: "),
     ("garbage", r"answered 'zz9', which is not an action"),
-    ("hang", r"no bestmove within 0.5 s of stop: it did not answer in time"),
+    ("hang", r"no bestmove within 0.3 s of stop: it did not answer in time"),
     ("die", r"has ended \(exit code 3\)"),
     ("drift", r"has another position: .*it did not take every move"),
     ("mute", r"has another position: nothing \(no Fen: line after d\)"),
 ])
 def test_a_bad_answer_is_an_error_naming_engine_and_position(tmp_path, mode, message):
-    engine, _ = player(tmp_path, mode)
+    engine, _ = player(tmp_path, mode, "seconds=0.05&grace=0.3" if mode == "hang" else "seconds=0.05")
     game = new_game(NINE)
     game.play_record("d6 d5")
     before = (game.position(), game.record())

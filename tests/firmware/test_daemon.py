@@ -411,7 +411,7 @@ def _engine_daemon(tmp_path: Path, mode: str) -> tuple[Daemon, list]:
     script = tmp_path / "engine"
     script.write_text(f"#!/bin/sh\nexec {sys.executable} {fake} --mode {mode}\n")
     script.chmod(0o755)
-    config = _config(tmp_path, game_white=PlayerSpec.parse(f"engine:{script}?seconds=0.05&grace=0.5"))
+    config = _config(tmp_path, game_white=PlayerSpec.parse(f"engine:{script}?seconds=0.05"))
     board = open_board(load_profile("sim-24"), backend="sim")
     snapshots: list = []
 
