@@ -218,8 +218,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser")
     p.add_argument("--variant", default="navakankari", help="a preset name (navakankari variants)")
-    p.add_argument("--white", default="hand", help='"hand" or "computer[:LEVEL]"')
-    p.add_argument("--black", default="computer:3", help='"hand" or "computer[:LEVEL]"')
+    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]" or "engine:PATH"')
+    p.add_argument("--black", default="computer:3", help='"hand", "computer[:LEVEL]" or "engine:PATH"')
     p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
     p.add_argument("--port", type=int, default=8080, help="port to serve the page on")
     p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
