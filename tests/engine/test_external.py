@@ -319,3 +319,22 @@ def test_an_engine_that_sees_another_ending_is_reported():
     for bad in (result(Side.WHITE, "plays d6"), result(Side.BLACK, "draw"), result(None, "plays d6")):
         assert not bad.engines_agree
         assert game_line(1, bad, "a", "b").endswith(" (DIFFERS)")
+
+
+@pytest.mark.parametrize("mode", ["legal", "garbage"])
+def test_play_against_an_engine_in_the_terminal(tmp_path, capsys, monkeypatch, mode):
+    import io
+
+    from navakankari.firmware import cli
+
+    path, log = fake(tmp_path, mode)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    code = cli.main(["play", "--variant", "nine-mens-morris", "--side", "black",
+                     "--opponent", f"engine:{path}?seconds=0.05"])
+    captured = capsys.readouterr()
+    assert code == 1  # abandoned, or stopped by the engine's error
+    if mode == "legal":
+        assert "computer plays a7" in captured.out and "game abandoned" in captured.out
+    else:
+        assert f"navakankari play: engine {path}: answered 'zz9'" in captured.err
+    assert sent(log)[-1] == "quit" or mode == "garbage"
