@@ -107,6 +107,7 @@ class DaemonBackend:
             "players": {str(s): str(p) for s, p in session.players.items()},
             "notice": self.daemon.store_notice,
             "wrong_colour": wrong_colour,
+            "problem": session.problem,
         }
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:

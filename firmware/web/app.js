@@ -171,7 +171,7 @@ function render() {
     $(side + "-count").textContent =
       `${c.board} on the board, ${c.hand} to place, ${c.taken} taken · ${playerName(state.players[side])}`;
   }
-  $("status").textContent = state.status.text;
+  $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
   $("status").setAttribute("data-kind", state.status.kind);
   // The status already says how the game ended; the outcome line only adds what it does not.
   $("outcome").textContent = state.outcome && !state.status.text.includes(state.outcome.text)
@@ -207,7 +207,9 @@ function fillSelectors() {
     for (const s of document.querySelectorAll("select.player")) {
       s.add(new Option("hand on the board", "hand"));
       for (const level of state.levels) s.add(new Option(`computer, level ${level}`, `computer:${level}`));
-      s.value = state.players[s.name] || "hand";
+      const current = state.players[s.name] || "hand";
+      if (![...s.options].some((o) => o.value === current)) s.add(new Option(current, current));
+      s.value = current;
     }
   }
 }
