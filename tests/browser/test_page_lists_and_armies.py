@@ -135,3 +135,14 @@ def test_whose_turn_is_above_the_board_on_a_phone(browser, tmp_path, width):
         assert banner["y"] + banner["height"] <= board["y"]
         assert page.inner_text("#banner").startswith("white to act")
         page.close()
+
+
+def test_the_page_says_the_previous_game_could_not_be_resumed(browser, tmp_path):
+    (tmp_path / "games.sqlite3").write_bytes(b"not a game store " * 600)
+    with sim_daemon(tmp_path) as running:
+        page = open_page(browser, running)
+        page.wait_for_selector("#notice:not([hidden])")
+        text = page.inner_text("#notice")
+        assert text.startswith("the previous game could not be resumed")
+        assert "games.sqlite3.damaged-" in text
+        page.close()

@@ -16,9 +16,10 @@ def test_the_page_shows_the_phone_link_and_qr_code(browser, tmp_path, artifacts)
                              "--pin", "8642", "--store", str(tmp_path / "s.sqlite3")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert proc.stdout.readline().startswith("the simulator is at")
+        here = f"http://127.0.0.1:{port}/#pin=8642"  # the address printed opens here
+        assert proc.stdout.readline().startswith(f"the simulator is at {here} ")
         page = browser.new_page(viewport={"width": 1100, "height": 1000})
-        page.goto(f"http://127.0.0.1:{port}/#pin=8642")
+        page.goto(here)
         page.wait_for_selector("#phone:not([hidden]) #phone-qr svg")
         url = page.inner_text("#phone-link")
         assert url.startswith("http://") and url.endswith(f":{port}/#pin=8642")
