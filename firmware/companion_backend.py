@@ -105,7 +105,7 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
-            "notice": self.daemon.store_notice,
+            "notice": self.daemon.store_notice or self.daemon.store.failure,
             "wrong_colour": wrong_colour,
             "problem": session.problem,
         }

@@ -87,6 +87,7 @@ class Store:
     def __init__(self, path: str | Path, *, events_kept: int = 20_000) -> None:
         self.path = Path(path)
         self.events_kept = events_kept
+        self.failure: str | None = None  #: why writing stopped, once a write failed
         self._db = None  # type: ignore[assignment]
         if str(path) != ":memory:":
             _check_usable(self.path)
@@ -125,35 +126,41 @@ class Store:
         self._db.close()
         self._db = None  # type: ignore[assignment]
 
-    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> None:
+    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> sqlite3.Cursor | None:
+        """Run the statements in one synced transaction; the last one's cursor. A write that
+        fails (disk full, I/O error) does not stop the board: it is logged once, `failure`
+        says why, and later writes are skipped, so the game plays on unrecorded."""
+        if self.failure is not None:
+            return None
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
+        cur = None
         try:
-            for sql, params in statements:
-                db.execute(sql, params)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    cur = db.execute(sql, params)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.failure = f"cannot write the game store {self.path}: {exc}"
+            log.error("%s; the game goes on but is no longer recorded", self.failure)
+            return None
+        return cur
 
     # -- games -------------------------------------------------------------------------------
     def new_game(self, rules: Rules, players: dict[str, str], start: str | None = None,
                  *, created: float | None = None) -> int:
         """Record a new game; any earlier unfinished game is marked finished (abandoned)."""
         created = time.time() if created is None else created
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) "
-                       "WHERE finished = 0", (json.dumps({"winner": None, "reason": "abandoned"}),))
-            db.execute("DELETE FROM events")  # raw events are kept for the current game only
-            cur = db.execute("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
-                             (created, json.dumps(rules.to_dict()), json.dumps(players), start))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-        return int(cur.lastrowid)  # type: ignore[arg-type]
+        cur = self._tx([
+            ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
+             (json.dumps({"winner": None, "reason": "abandoned"}),)),
+            ("DELETE FROM events", ()),  # raw events are kept for the current game only
+            ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
+             (created, json.dumps(rules.to_dict()), json.dumps(players), start))])
+        return int(cur.lastrowid) if cur is not None else -1  # type: ignore[arg-type]
 
     def append(self, game: int, first_ply: int, actions: Sequence[str], *,
                events: Sequence[tuple[float, str, bool]] = (), t: float | None = None) -> None:

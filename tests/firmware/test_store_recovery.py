@@ -171,3 +171,25 @@ def test_an_unusable_store_path_exits_with_the_status_systemd_knows(tmp_path, wh
     lines = [ln for ln in proc.stderr.splitlines() if ln.startswith(f"navakankari {which}:")]
     assert len(lines) == 1 and "Traceback" not in proc.stderr
     assert lines[0].endswith("for the game store: " + str(tmp_path / "plain") + " is a file, not a folder")
+
+
+def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, caplog):
+    from navakankari.engine.game import Side
+    from navakankari.firmware.clockwork import drive
+    from navakankari.firmware.config import HAND
+    from navakankari.firmware.hands import Hands
+    from navakankari.firmware.session import Session
+
+    store = Store(tmp_path / "games.sqlite3")
+    session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store)
+    store._db.execute("PRAGMA query_only = ON")  # every write fails from now on
+    hands = Hands(())
+    for action in ("d6", "d2", "f4"):
+        hands.perform(session.game.board, session.game.parse_action(action))
+    drive(session, hands.events, now=0.0)
+    assert session.record() == "d6 d2 f4"  # played on, unrecorded
+    assert store.failure is not None and "readonly" in store.failure
+    assert str(store.path) in store.failure
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "no longer recorded" in errors[0].getMessage()
+    store.close()
