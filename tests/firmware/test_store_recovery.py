@@ -17,7 +17,7 @@ import pytest
 
 from navakankari.engine.presets import preset
 from navakankari.firmware.service import shipped_unit
-from navakankari.firmware.store import (EXIT_STORE_UNUSABLE, Store, StoreDamagedError,
+from navakankari.firmware.store import (EXIT_STORE_UNUSABLE, Store,
                                         StoreUnusableError)
 from navakankari.firmware.store_recovery import open_store
 
