@@ -100,6 +100,7 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            "problem": session.problem,
         }
 
     def _leds(self) -> dict[str, Any]:
