@@ -146,3 +146,40 @@ def test_the_page_says_the_previous_game_could_not_be_resumed(browser, tmp_path)
         assert text.startswith("the previous game could not be resumed")
         assert "games.sqlite3.damaged-" in text
         page.close()
+
+
+def test_the_outcome_is_written_once(browser, tmp_path):
+    import json
+    import urllib.request
+
+    from navakankari.engine.actions import ActionKind
+
+    six = preset("six-mens-morris")
+    game = random_game(six, seed=112, plies=400)  # ends after 21 actions
+    assert game.outcome() is not None
+    with sim_daemon(tmp_path, variant="six-mens-morris") as running:
+        def hand(body: dict) -> None:
+            request = urllib.request.Request(
+                running.url + "/api/hand", data=json.dumps(body).encode(), method="POST",
+                headers={"Content-Type": "application/json", "X-Pin": running.pin})
+            urllib.request.urlopen(request, timeout=10).read()
+
+        replayed = new_game(six)
+        for n, action in enumerate(game.history, start=1):  # the hands play it out
+            point = replayed.board.points[action.target]
+            if action.kind is ActionKind.PLACE:
+                hand({"op": "place", "point": point, "colour": str(replayed.turn)})
+            elif action.kind is ActionKind.MOVE:
+                hand({"op": "move", "from": replayed.board.points[action.origin], "to": point})
+            else:
+                hand({"op": "lift", "point": point})
+                hand({"op": "drop"})
+            replayed.push(action)
+            running.wait_for_plies(n)
+        page = open_page(browser, running)
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'over'")
+        said = page.inner_text("#status")
+        assert " wins: " in said or said.startswith("draw: ")
+        assert page.evaluate("document.body.innerText").count(said) == 1
+        assert page.inner_text("#outcome") == ""
+        page.close()
