@@ -44,12 +44,10 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
         put(Role.LIFTED, status.lifted)
         put(Role.LIFTED, status.placed)
     elif kind == StatusKind.EXECUTING:
-        lifted, placed = set(status.lifted), set(status.placed)
-        put(Role.COMPUTER_TO, (p for p in status.forced_to if p not in placed))
-        put(Role.COMPUTER_FROM, (p for p in status.forced_from
-                                 if p not in lifted and p not in status.forced_to))
-        put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
+        _forced_layer(status, put)
     elif kind == StatusKind.MISMATCH:
+        if status.forced:  # where the given move goes stays shown under what to put right
+            _forced_layer(status, put, take=False)
         put(Role.TO_EMPTY, status.to_empty)
         put(Role.TO_FILL, status.to_fill)
         if status.pairs:
@@ -77,14 +75,29 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
     return out
 
 
+def _forced_layer(status: Status, put,  # type: ignore[no-untyped-def]
+                  *, take: bool = True) -> None:
+    """The given (computer's) action: the mill it closes, then where from, to and (with
+    `take`) what it takes, leaving out what the hands have already done."""
+    lifted, placed = set(status.lifted), set(status.placed)
+    put(Role.MILL, status.mills)
+    put(Role.COMPUTER_TO, (p for p in status.forced_to if p not in placed))
+    put(Role.COMPUTER_FROM, (p for p in status.forced_from
+                             if p not in lifted and p not in status.forced_to))
+    if take:
+        put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
+
+
 SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.FREE_WHITE, Role.TURN_WHITE}),  # IDLE, white to act
     frozenset({Role.FREE_BLACK, Role.TURN_BLACK}),  # IDLE, black to act
     frozenset({Role.THINKING}),
     frozenset({Role.MILL, Role.TAKEABLE}),  # REMOVAL
     frozenset({Role.DESTINATION, Role.CAPTURE, Role.LIFTED}),  # IN_PROGRESS
-    frozenset({Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.COMPUTER_TAKE}),  # EXECUTING
+    frozenset({Role.MILL, Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.COMPUTER_TAKE}),  # EXECUTING
     frozenset({Role.TO_EMPTY, Role.TO_FILL, Role.PAIR_FROM, Role.PAIR_TO}),  # MISMATCH
+    frozenset({Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.TO_EMPTY, Role.TO_FILL,
+               Role.PAIR_FROM, Role.PAIR_TO}),  # MISMATCH, where a given move goes kept
     frozenset({Role.TO_FILL, Role.TO_EMPTY, Role.CONFIRM_CLEAR}),  # CLEARING
     frozenset({Role.CONFIRM_HOLD}),  # CLEARING, a pebble held on the confirm point
     frozenset({Role.TO_FILL, Role.TO_EMPTY, Role.CONFIRM_LIFT}),  # CLEARING, armed

@@ -70,7 +70,7 @@ def assert_rings_show_the_emitted_light(page, running, within: float = 5.0) -> d
 
 
 def moves(page) -> list[str]:
-    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.textContent)")
+    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.dataset.action)")
 
 
 def wait_for_moves(page, count: int) -> None:
