@@ -186,9 +186,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_service(args: argparse.Namespace) -> int:
     import subprocess
+    from pathlib import Path
 
-    from .config import ConfigError, load_config
-    from .service import CONFIG_DIR, UNIT_NAME, install_steps, needs_root, run_steps, uninstall_steps
+    from navakankari.hal.profile import ProfileError
+
+    from .config import Config, ConfigError, load_config
+    from .service import CONFIG_DIR, UNIT_NAME, install_steps, run_steps, uninstall_steps, unit_needs_of
 
     if args.action == "status":
         if args.dry_run:
@@ -197,14 +200,16 @@ def cmd_service(args: argparse.Namespace) -> int:
         return subprocess.run(["systemctl", "status", UNIT_NAME, "--no-pager"], check=False).returncode
     if args.action == "uninstall":
         return run_steps(uninstall_steps(), dry_run=args.dry_run)
-    config_path = CONFIG_DIR / "navakankari.toml"
+    # The unit runs the configuration it was installed with: --config, else the default.
+    config_path = Path(args.config).resolve() if args.config else CONFIG_DIR / "navakankari.toml"
     try:
-        config = load_config(args.config or (config_path if config_path.exists() else None))
-    except ConfigError as exc:
+        config = load_config(config_path) if config_path.exists() else Config()
+        needs = unit_needs_of(config.profile)
+    except (ConfigError, ProfileError) as exc:
         print(f"navakankari service: {exc}", file=sys.stderr)
         return 2
-    root = args.root or needs_root(config.profile)
-    return run_steps(install_steps(root=root, config=config_path), dry_run=args.dry_run)
+    return run_steps(install_steps(needs=needs, root=args.root, config=config_path),
+                     dry_run=args.dry_run)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
