@@ -212,6 +212,35 @@ def cmd_service(args: argparse.Namespace) -> int:
                      dry_run=args.dry_run)
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from navakankari.hal.profile import ProfileError, load_profile
+
+    from .config import Config, ConfigError, load_config
+    from .doctor import Doctor, fix_lines, report
+    from .service import CONFIG_DIR
+
+    root = Path(args.root)
+    config_file = Path(args.config) if args.config else CONFIG_DIR / "navakankari.toml"
+    on_disk = config_file if args.config else root / config_file.relative_to("/")
+    try:
+        config = load_config(on_disk) if args.config or on_disk.exists() else Config()
+        profile = load_profile(args.profile or config.profile)
+    except (ConfigError, ProfileError) as exc:
+        print(f"navakankari doctor: {exc}", file=sys.stderr)
+        return 2
+    findings = Doctor(root, profile, config_file).run()
+    if args.fix_lines:
+        for line in fix_lines(findings):
+            print(line)
+    else:
+        print(f"navakankari doctor: profile {args.profile or config.profile} ({profile.name}), "
+              f"config {config_file}")
+        report(findings)
+    return 1 if any(f.blocking for f in findings) else 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="run the board daemon (what systemd starts)")
     p.add_argument("--config", help="TOML configuration file (default: $NAVAKANKARI_CONFIG or "
@@ -271,3 +300,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", action="store_true",
                    help="run as root (NeoPixels on GPIO18 of a Pi 1-4; chosen from the profile)")
     p.set_defaults(func=cmd_service)
+
+    p = sub.add_parser("doctor", help="check this Pi against the board's wiring profile and say "
+                                      "what to change")
+    p.add_argument("--config", help="the daemon's configuration (default: "
+                                    "/etc/navakankari/navakankari.toml under --root)")
+    p.add_argument("--profile", help="check this wiring profile instead of the configured one")
+    p.add_argument("--root", default="/", help="where the Pi's files are (default /)")
+    p.add_argument("--fix-lines", action="store_true",
+                   help="print only the config.txt lines to add (under [all])")
+    p.set_defaults(func=cmd_doctor)

@@ -57,12 +57,21 @@ def script_path() -> list[str]:
     return [sys.executable, "-m", "navakankari.firmware.cli"]
 
 
-def unit_needs_of(profile_name: str) -> "Needs":
-    """What the profile's backends open on any supported Pi (raises ProfileError)."""
-    from navakankari.hal.needs import unit_needs
+MODEL_FILE = Path("/proc/device-tree/model")
+
+
+def unit_needs_of(profile_name: str, model_file: Path = MODEL_FILE) -> Needs:
+    """What the profile's backends open on this Pi, or on any supported Pi when this is not
+    one (a dry run on a laptop). Raises ProfileError for a bad profile."""
+    from navakankari.hal.needs import model_named, needs, unit_needs
     from navakankari.hal.profile import load_profile
 
-    return unit_needs(load_profile(profile_name))
+    profile = load_profile(profile_name)
+    try:
+        model = model_named(model_file.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        model = None
+    return needs(profile, model) if model else unit_needs(profile)
 
 
 def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
@@ -78,7 +87,9 @@ def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
         text = re.sub(r"^Group=.*$", "Group=root", text, flags=re.M)
     groups = "" if root or not needs.groups else f"SupplementaryGroups={' '.join(needs.groups)}\n"
     text = re.sub(r"^SupplementaryGroups=.*\n", groups, text, flags=re.M)
-    allow = "".join(f"DeviceAllow={a}\n" for a in needs.device_allow())
+    models = ", ".join(m.name for m in needs.models)
+    allow = f"# What the profile's backends open on: {models}\n"
+    allow += "".join(f"DeviceAllow={a}\n" for a in needs.device_allow())
     text = re.sub(r"^DeviceAllow=.*\n", "", text, flags=re.M)
     return text.replace("DevicePolicy=closed\n", "DevicePolicy=closed\n" + allow)
 

@@ -152,3 +152,20 @@ def test_dry_run_prints_and_does_nothing(tmp_path, capsys):
     assert cli.main(["service", "uninstall", "--dry-run"]) == 0
     assert "systemctl disable --now navakankari.service" in capsys.readouterr().out
     assert cli.main(["service", "status", "--dry-run"]) == 0
+
+
+def test_on_a_pi_the_unit_follows_its_model(tmp_path):
+    from navakankari.firmware.service import unit_needs_of
+
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    pi5 = render_unit(["/x"], config=Path("/c.toml"), needs=unit_needs_of("direct-24", model))
+    assert sorted(_devices(pi5)) == ["/dev/pio0 rw", "char-gpiochip rw"]
+    assert "User=navakankari" in pi5 and "SupplementaryGroups=gpio" in _lines(pi5)
+    model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
+    pi4 = render_unit(["/x"], config=Path("/c.toml"), needs=unit_needs_of("direct-24", model))
+    assert sorted(_devices(pi4)) == ["/dev/mem rw", "/dev/vcio rw", "char-gpiochip rw"]
+    assert "User=root" in pi4
+    # Not a Pi (a dry run on a laptop): every supported model.
+    every = unit_needs_of("direct-24", tmp_path / "absent")
+    assert len(every.models) == 4 and every.root
