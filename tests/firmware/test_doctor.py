@@ -156,13 +156,6 @@ def test_i2c_on_under_direct_sensors_is_named_with_its_line(fake_pi) -> None:
     assert fix_lines([f]) == ["[all]", "dtparam=i2c_arm=off"]
 
 
-def test_spi_on_under_direct_sensors(fake_pi) -> None:
-    pi = fake_pi(PI3, "direct-24")
-    pi.edit("boot/firmware/config.txt", replace=("dtparam=spi=off", "dtparam=spi=on"))
-    f = _only(pi, "spi")
-    assert "GPIO7 is sensor f6" in f.message and f.lines == ("dtparam=spi=off",)
-
-
 def test_the_serial_console_on_the_sensor_pins(fake_pi) -> None:
     pi = fake_pi(ZERO2, "direct-24")
     pi.edit("boot/firmware/config.txt", "enable_uart=1\n")
@@ -179,11 +172,15 @@ def test_a_serial_console_left_in_cmdline_is_only_a_note(fake_pi) -> None:
     assert any(f.check == "serial" and f.note for f in pi.doctor().run())
 
 
-def test_analog_audio_with_pwm_leds(fake_pi) -> None:
-    pi = fake_pi(PI4, "matrix-24")
-    pi.edit("boot/firmware/config.txt", replace=("dtparam=audio=off", "dtparam=audio=on"))
-    f = _only(pi, "audio")
-    assert "PWM block" in f.message and f.lines == ("dtparam=audio=off",)
+@pytest.mark.parametrize("model, profile, setting, check, why", [
+    (PI3, "direct-24", "spi", "spi", "GPIO7 is sensor f6"),
+    (PI4, "matrix-24", "audio", "audio", "PWM block"),
+])
+def test_an_interface_on_that_must_be_off(fake_pi, model, profile, setting, check, why) -> None:
+    pi = fake_pi(model, profile)
+    pi.edit("boot/firmware/config.txt", replace=(f"dtparam={setting}=off", f"dtparam={setting}=on"))
+    f = _only(pi, check)
+    assert why in f.message and f.lines == (f"dtparam={setting}=off",)
 
 
 def test_the_audio_driver_still_loaded_asks_for_the_blacklist(fake_pi) -> None:

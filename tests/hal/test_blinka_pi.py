@@ -140,3 +140,14 @@ def test_the_led_driver_blinka_wants_is_the_one_the_extra_installs_on_a_pi(probe
     assert out["pwm_leds"][0] == "RuntimeError" and f"'{wanted}' was not found" in out["pwm_leds"][1]
     package = "adafruit-blinka-raspberry-pi5-neopixel" if model.pi5 else "rpi-ws281x"
     assert package in _pi_extra()
+
+
+def test_import_board_turns_off_blinkas_interactive_installer(monkeypatch) -> None:
+    from navakankari.hal.blinka import SKIP_CHECK_ENV, import_board
+
+    monkeypatch.delenv(SKIP_CHECK_ENV, raising=False)
+    assert import_board().__name__ == "board"
+    assert os.environ[SKIP_CHECK_ENV] == "1"
+    monkeypatch.setenv(SKIP_CHECK_ENV, "0")  # a maker who wants Blinka's offer keeps it
+    import_board()
+    assert os.environ[SKIP_CHECK_ENV] == "0"
