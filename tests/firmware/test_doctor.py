@@ -321,3 +321,12 @@ def test_the_command_exits_non_zero_and_prints_the_lines(fake_pi, capsys, monkey
     assert "PROBLEM audio:" in out and "PROBLEM i2c:" in out and "2 problem(s)" in out
     assert cli.main(["doctor", "--root", str(pi.root), "--fix-lines"]) == 1
     assert capsys.readouterr().out.splitlines() == ["[all]", "dtparam=i2c_arm=off", "dtparam=audio=off"]
+
+
+def test_line_owners_unreadable_is_a_note(fake_pi) -> None:
+    pi = fake_pi(PI4, "matrix-spi-24")
+    assert doctor.gpiod_line_users(pi.root, [17]) is None  # no real GPIO controller here
+    pi.users = None
+    findings = pi.doctor().run()
+    assert not any(f.blocking for f in findings)
+    assert any(f.check == "pins" and f.note and "gpio group" in f.message for f in findings)
