@@ -470,6 +470,30 @@ def _blocked_at(root: Path, path: Path, account: Account, gids: Mapping[str, int
     return None
 
 
+def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: int | None = None,
+              service_state: Callable[[], str] = _systemctl_state) -> str | None:
+    """Why `selftest` or `calibrate` cannot open the board here, before it tries: the
+    service holds the pins, or the LEDs need root on this model. None when nothing stops it
+    (always on a computer that is no supported Pi, where the simulated board runs)."""
+    import os  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    from navakankari.hal.board import BACKEND_ENV, SIM  # noqa: PLC0415
+
+    model = model_named(_read(root / "proc/device-tree/model"))
+    if model is None or os.environ.get(BACKEND_ENV, "").strip() == SIM:
+        return None
+    if service_state() == "active":
+        return (f"{UNIT_NAME} is running and holds the board's pins: "
+                f"sudo systemctl stop navakankari, then run {command} again")
+    euid = os.geteuid() if euid is None else euid
+    if needs(profile, model).root and euid != 0:
+        script = Path(sys.executable).with_name("navakankari")
+        return (f"the LEDs on GPIO{profile.leds.pin} need root on a {model.name} "
+                f"(/dev/mem, /dev/vcio): sudo {script} {command} ...")
+    return None
+
+
 def report(findings: list[Finding], out: Callable[[str], None] = print) -> None:
     for f in findings:
         mark = "ok     " if f.ok else ("note   " if f.note else "PROBLEM")

@@ -330,3 +330,18 @@ def test_line_owners_unreadable_is_a_note(fake_pi) -> None:
     findings = pi.doctor().run()
     assert not any(f.blocking for f in findings)
     assert any(f.check == "pins" and f.note and "gpio group" in f.message for f in findings)
+
+
+def test_selftest_is_stopped_early_with_the_reason(fake_pi, monkeypatch) -> None:
+    monkeypatch.delenv("NAVAKANKARI_BACKEND", raising=False)
+    pi = fake_pi(PI4, "direct-24")
+    run = functools.partial(doctor.preflight, pi.profile, "selftest", root=pi.root)
+    assert "sudo systemctl stop navakankari" in run(euid=0, service_state=lambda: "active")
+    why = run(euid=1000, service_state=lambda: "inactive")
+    assert "GPIO18 need root on a Raspberry Pi 4 Model B" in why and "sudo " in why
+    assert run(euid=0, service_state=lambda: "inactive") is None
+    pi5 = fake_pi(PI5, "direct-24")
+    assert doctor.preflight(pi5.profile, "selftest", root=pi5.root, euid=1000,
+                            service_state=lambda: "inactive") is None
+    monkeypatch.setenv("NAVAKANKARI_BACKEND", "sim")  # the simulated board needs neither
+    assert run(euid=1000, service_state=lambda: "active") is None
