@@ -296,7 +296,10 @@ class Doctor:
             import importlib.util  # noqa: PLC0415
 
             def has(name: str) -> bool:
-                return importlib.util.find_spec(name) is not None
+                try:
+                    return importlib.util.find_spec(name) is not None
+                except ImportError:  # "RPi.GPIO" without an RPi package
+                    return False
         else:
             has = self.has_module
         wanted = []

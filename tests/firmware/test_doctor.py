@@ -345,3 +345,10 @@ def test_selftest_is_stopped_early_with_the_reason(fake_pi, monkeypatch) -> None
                             service_state=lambda: "inactive") is None
     monkeypatch.setenv("NAVAKANKARI_BACKEND", "sim")  # the simulated board needs neither
     assert run(euid=1000, service_state=lambda: "active") is None
+
+
+def test_the_packages_are_looked_up_in_this_interpreter(fake_pi) -> None:
+    pi = fake_pi(PI4, "matrix-24")
+    found = {f.message for f in Doctor(pi.root, pi.profile, Path(CONFIG)).packages(PI4)}
+    assert "gpiod is installed" in found  # the dev extra installs it, as the pi extra does
+    assert "RPi.GPIO is missing: the matrix scan uses the RPi.GPIO API" in found  # not on x86
