@@ -4,7 +4,7 @@ from navakankari.firmware import cli
 
 
 COMMANDS = ["variants", "perft", "moves", "bench", "selftest", "calibrate", "run", "sim",
-            "replay", "takeback", "new-game", "service", "play", "match"]
+            "replay", "takeback", "new-game", "service", "doctor", "play", "match"]
 
 
 def test_help_lists_commands(capsys):

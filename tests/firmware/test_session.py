@@ -104,14 +104,14 @@ def test_a_placement_and_its_removal_settled_together_are_both_stored(store):
 
 def test_the_store_keeps_every_action_of_one_append(store):
     game = store.new_game(NINE, {"white": "hand", "black": "hand"}, created=1.0)
-    store.append(game, 0, ["a7"], t=2.0)
-    store.append(game, 1, ["b6", "d7", "xb6"], t=3.0)
-    store.append(game, 4, ["a1"], t=4.0)
-    assert store.load(game).actions == ("a7", "b6", "d7", "xb6", "a1")
+    store.append(game, 0, ["a7", "b6", "d7", "f6"], t=2.0)
+    store.append(game, 4, ["g7", "xb6"], t=3.0)
+    store.append(game, 6, ["a1"], t=4.0)
+    assert store.load(game).actions == ("a7", "b6", "d7", "f6", "g7", "xb6", "a1")
     rows = store._db.execute("SELECT ply, text, t FROM actions WHERE game = ? ORDER BY ply",
                              (game,)).fetchall()
-    assert rows == [(0, "a7", 2.0), (1, "b6", 3.0), (2, "d7", 3.0), (3, "xb6", 3.0),
-                    (4, "a1", 4.0)]
+    assert rows == [(0, "a7", 2.0), (1, "b6", 2.0), (2, "d7", 2.0), (3, "f6", 2.0),
+                    (4, "g7", 3.0), (5, "xb6", 3.0), (6, "a1", 4.0)]
 
 
 def test_the_computer_is_asked_and_its_turn_is_shown_then_followed(store):
