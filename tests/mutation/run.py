@@ -63,9 +63,17 @@ TARGETS = {
         ("tests/firmware/test_session.py",), 60),
     "companion": Target(
         "navakankari.firmware.companion", "firmware/companion.py",
-        ("Companion._changing", "Companion._errors", "Companion.static", "Companion.takeback",
-         "Companion.move", "Companion.new_game"),
-        ("tests/firmware/test_companion.py",), 90),
+        ("Companion._names", "Companion._errors", "Companion.static", "Companion._pin_refusal",
+         "Companion._changing", "Companion.new_game", "Companion.takeback", "Companion.move"),
+        ("tests/firmware/test_companion_guard.py", "tests/firmware/test_companion.py"), 90),
+    "pin-throttle": Target(
+        "navakankari.firmware.pin_throttle", "firmware/pin_throttle.py",
+        ("PinThrottle._bucket", "PinThrottle.wait", "PinThrottle.wrong"),
+        ("tests/firmware/test_companion_guard.py",), 60),
+    "web-names": Target(
+        "navakankari.firmware.web_names", "firmware/web_names.py",
+        ("own_names", "_norm", "host_name", "origin_name", "allowed"),
+        ("tests/firmware/test_companion_guard.py",), 60),
 }
 
 
