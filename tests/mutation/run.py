@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
-import copy
+import gc
 import importlib.abc
 import importlib.util
 import os
@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -149,7 +150,7 @@ def _statement_lists(node: ast.AST) -> Iterator[tuple[str, list]]:
             yield field, stmts
 
 
-def mutants_of(name: str, target: Target) -> tuple[str, list[tuple[Mutant, ast.Module]]]:
+def mutants_of(name: str, target: Target) -> tuple[str, list[tuple[Mutant, "_Recipe"]]]:
     source = (ROOT / target.path).read_text()
     tree = ast.parse(source)
     wanted = set(target.functions)
@@ -184,18 +185,28 @@ def mutants_of(name: str, target: Target) -> tuple[str, list[tuple[Mutant, ast.M
                     first = ast.unparse(stmt).splitlines()[0][:50]
                     add(stmt.lineno, func, f"deleted: {first}",
                         (func, path, "delete", (field, k)))
-    made = []
-    for mutant, (func, path, how, what) in out:
-        fresh = copy.deepcopy(tree)
-        fnode = dict(_functions(fresh))[func]
-        node = _follow(fnode, path)
-        if how == "node":
-            what(node)
+    return source, [(mutant, _Recipe(target.path, *recipe)) for mutant, recipe in out]
+
+
+@dataclass(frozen=True)
+class _Recipe:
+    """How to make one mutant's tree (made in the child: the parent keeps no copies)."""
+
+    path: str
+    func: str
+    steps: tuple
+    how: str
+    what: Any
+
+    def tree(self) -> ast.Module:
+        fresh = ast.parse((ROOT / self.path).read_text())
+        node = _follow(dict(_functions(fresh))[self.func], self.steps)
+        if self.how == "node":
+            self.what(node)
         else:
-            field, k = what
+            field, k = self.what
             getattr(node, field)[k] = ast.Pass()
-        made.append((mutant, ast.fix_missing_locations(fresh)))
-    return source, made
+        return ast.fix_missing_locations(fresh)
 
 
 def _path_to(root: ast.AST, target: ast.AST) -> tuple:
@@ -242,9 +253,10 @@ class _Replace(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         exec(self.code, module.__dict__)
 
 
-def _child(target: Target, tree: ast.Module) -> int:
+def _child(target: Target, recipe: "_Recipe") -> int:
     import pytest
 
+    tree = recipe.tree()
     for name in [m for m in sys.modules if m == "navakankari" or m.startswith("navakankari.")]:
         del sys.modules[name]
     code = compile(tree, str(ROOT / target.path), "exec")
@@ -256,19 +268,19 @@ def _child(target: Target, tree: ast.Module) -> int:
                             *target.tests]))
 
 
-def run(jobs: int, work: list[tuple[Mutant, ast.Module]]) -> list[tuple[Mutant, str]]:
+def run(jobs: int, work: list[tuple[Mutant, "_Recipe"]]) -> list[tuple[Mutant, str]]:
     os.chdir(ROOT)
     results: list[tuple[Mutant, str]] = []
     running: dict[int, tuple[Mutant, float]] = {}
     queue = list(work)
     while queue or running:
         while queue and len(running) < jobs:
-            mutant, tree = queue.pop(0)
+            mutant, recipe = queue.pop(0)
             pid = os.fork()
             if pid == 0:
                 code = 1
                 try:
-                    code = _child(TARGETS[mutant.target], tree)
+                    code = _child(TARGETS[mutant.target], recipe)
                 finally:
                     os._exit(code)
             running[pid] = (mutant, time.monotonic())
@@ -321,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     import hypothesis  # noqa: F401
     import pytest  # noqa: F401
 
+    gc.collect()
+    gc.freeze()  # children share the parent's objects without copying their pages
     started = time.monotonic()
     results = run(args.jobs, work)
     survivors = [(m, v) for m, v in results if v == "SURVIVED" or v.startswith("error")]
