@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import make_fen
 
@@ -237,3 +239,67 @@ def test_a_removal_resets_the_quiet_count():
     game.play("g4-g7")
     game.play("xd1")
     assert game.quiet_moves == 0
+
+
+# -- what the rules tests above left open (found by tests/mutation/run.py) -----------------------
+def test_phase_three_lets_black_fly_when_white_is_down_to_three():
+    rules = preset("nine-mens-morris").replace(flying=Flying.BOTH)
+    fen = make_fen(white="a7 d7 d1", black="c3 e3 b4 f4 b2", side="b")
+    assert "b2-g1" in texts(game_from_position(rules, fen))
+    assert "b2-g1" not in texts(game_from_position(preset("nine-mens-morris"), fen))
+
+
+def test_phase_three_waits_until_the_other_side_has_placed_every_pebble():
+    rules = preset("nine-mens-morris").replace(flying=Flying.BOTH)
+    # White has placed all nine and has four left; black, three on the board, still has one
+    # to place: white walks.
+    game = game_from_position(rules, make_fen(white="a7 d7 d1 b6", black="c3 e3 b4",
+                                              black_hand=1, side="w"))
+    assert "a7-g1" not in texts(game) and "a7-a4" in texts(game)
+
+
+def test_a_side_not_to_move_with_two_pebbles_has_lost():
+    game = at("nine-mens-morris", white="a7 d7", black="c3 e3 b4", side="b")
+    assert game.outcome() == Outcome(Side.BLACK, "too-few-pebbles")
+    assert game.legal_actions() == []
+
+
+def test_a_second_removal_with_nothing_left_to_take_is_dropped():
+    # Two mills at once under navakankari owe two removals; black has one pebble out of a
+    # mill (b2), the rest stand in the mill c3 d3 e3, which navakankari protects.
+    game = at("navakankari", white="a7 d7 g4 g1", black="c3 d3 e3 b2", white_hand=5,
+              black_hand=5)
+    game.play("g7")
+    assert game.pending_removals == 2 and texts(game) == ["xb2"]
+    game.play("xb2")
+    assert game.turn == Side.BLACK and game.pending_removals == 0
+    assert "a1" in texts(game)
+
+
+def test_the_mills_just_closed_are_reported():
+    game = at("nine-mens-morris", white="a7 d7 g4 g1", black="b6 f6 b2", white_hand=5,
+              black_hand=6)
+    game.play("g7")
+    names = sorted(tuple(sorted(game.board.names(m))) for m in game.last_mills())
+    assert names == [("a7", "d7", "g7"), ("g1", "g4", "g7")]
+    game.play("xb6")
+    game.play("b6")
+    assert game.last_mills() == ()
+
+
+def test_a_placement_ends_a_run_of_quiet_moves():
+    game = at("nine-mens-morris", white="a7 d7", black="b6 f6", white_hand=2, black_hand=2,
+              quiet=5)
+    assert game.quiet_moves == 5
+    game.play("a1")
+    assert game.quiet_moves == 0
+
+
+@pytest.mark.parametrize("variant", ["nine-mens-morris", "lasker", "navakankari"])
+def test_a_position_has_one_key_however_it_was_reached(variant):
+    rules = preset(variant)
+    for seed in range(4):
+        game, rng = new_game(rules), random.Random(seed)
+        while game.outcome() is None and len(game.history) < 120:
+            game.push(rng.choice(game.legal_actions()))
+            assert game.key == game_from_position(rules, game.position()).key

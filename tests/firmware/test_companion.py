@@ -116,6 +116,35 @@ def test_malformed_requests_are_refused_clearly(running):
     assert status == 409 and "count must be a whole number" in body["error"]
 
 
+@pytest.mark.parametrize("path, body, message", [
+    ("/api/new-game", {"white": "hand", "black": "hand"},
+     "new game: variant must be a non-empty string"),
+    ("/api/new-game", {"variant": "lasker", "white": "", "black": "hand"},
+     "new game: white must be a non-empty string"),
+    ("/api/new-game", {"variant": "lasker", "white": "hand", "black": 3},
+     "new game: black must be a non-empty string"),
+    ("/api/takeback", {"count": 1, "to": 0}, "takeback: give count or to, not both"),
+    ("/api/takeback", {"count": 0}, "takeback: count must be a whole number of at least 1"),
+    ("/api/takeback", {"to": -1}, "takeback: to must be a whole number of at least 0"),
+    ("/api/takeback", {"count": True}, "takeback: count must be a whole number of at least 1"),
+    ("/api/move", {"action": 7}, "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+    ("/api/move", {"action": "   "},
+     "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+    ("/api/move", {"action": "d" * 65},
+     "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+])
+def test_each_field_of_a_change_is_checked(running, path, body, message):
+    before = request(running.url + "/api/state")[1]
+    assert request(running.url + path, body) == (409, {"error": message})
+    assert _visible(request(running.url + "/api/state")[1]) == _visible(before)
+
+
+def test_a_takeback_by_count_or_to_a_ply_is_accepted(running):
+    status, body = request(running.url + "/api/takeback", {"count": 1})
+    assert (status, body) == (409, {"error": "takeback: no action to take back"})
+    assert request(running.url + "/api/takeback", {"to": 0}) == (200, {"ok": True})
+
+
 def test_an_oversized_body_is_refused(running):
     status, body = request(running.url + "/api/new-game", raw=b"{" + b" " * 40_000 + b"}")
     assert status == 413 and "larger than" in body["error"]

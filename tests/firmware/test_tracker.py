@@ -439,3 +439,67 @@ def test_game_over_accepts_nothing_and_shows_the_outcome():
 def test_settings_are_checked():
     with pytest.raises(ValueError, match="settle"):
         TrackerSettings(settle=-1)
+
+
+# -- what the cases above left open (found by tests/mutation/run.py) ---------------------------
+def _ticked(t: Table) -> list[str]:
+    """Run the table like `Table.run`, keeping what each tick returned as committed."""
+    out: list[str] = []
+    tracker = t.tracker
+    events = t.hands.events[t.sent:]
+    t.sent = len(t.hands.events)
+    for event in [*events, None]:
+        until = None if event is None else event.t
+        for _ in range(10_000):
+            due = tracker.deadline()
+            if due is None or (until is not None and due > until):
+                break
+            t.now = max(t.now, due)
+            out += [a.text for a in tracker.tick(t.now)]
+        if event is not None:
+            tracker.feed(event)
+            t.now = max(t.now, event.t)
+            out += [a.text for a in tracker.tick(t.now)]
+    return out
+
+
+def test_tick_returns_exactly_what_it_committed():
+    t = Table(NINE, MILL_SETUP)
+    t.hands.place("g7").wait(0.05).lift("d2").wait(0.5)  # a placement and its removal at once
+    assert _ticked(t) == ["g7", "xd2"]
+    t.hands.place("d2").wait(0.5)
+    assert _ticked(t) == ["d2"]
+    assert t.record == MILL_SETUP + " g7 xd2 d2"
+
+
+def test_a_pebble_set_down_for_the_computer_before_it_answers_is_not_a_move():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})  # white is the computer, thinking
+    t.hands.place("a1").wait(2.0)
+    assert _ticked(t) == []
+    assert t.record == MILL_SETUP and t.status.kind != StatusKind.IDLE
+
+
+def test_the_computers_move_half_done_is_in_progress_not_a_mistake():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
+    game = t.game
+    forced = [game.parse_action("g7")]
+    probe = game.copy()
+    probe.push(forced[0])
+    forced.append(probe.parse_action("xd2"))
+    t.tracker.set_forced(forced, t.now)
+    t.hands.lift("d2").wait(2.0)  # its removal first, slowly: longer than the grace time
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.EXECUTING and t.record == MILL_SETUP
+    t.hands.lift("a7").wait(2.0)  # a pebble the computer's move does not touch: a mistake
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.MISMATCH
+    t.hands.place("a7").wait(0.5).place("g7").wait(0.5)
+    t.run()
+    assert t.record == MILL_SETUP + " g7 xd2"
+
+
+def test_two_sides_placing_at_once_is_a_mistake():
+    t = Table(NINE, "")
+    t.hands.place("d6").wait(0.05).place("a1").wait(2.0)  # white's and black's at once
+    assert _ticked(t) == []
+    assert t.record == "" and t.status.kind == StatusKind.MISMATCH
