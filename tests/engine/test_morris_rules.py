@@ -303,3 +303,46 @@ def test_a_position_has_one_key_however_it_was_reached(variant):
         while game.outcome() is None and len(game.history) < 120:
             game.push(rng.choice(game.legal_actions()))
             assert game.key == game_from_position(rules, game.position()).key
+
+
+def test_black_closing_a_mill_when_all_white_stands_in_mills_in_navakankari():
+    game = at("navakankari", white="a7 d7 g7", black="b6 b4 f2", white_hand=2, black_hand=2,
+              side="b")
+    game.play("b2")  # black's own f2 stands free, white's pebbles do not: nothing to take
+    assert game.turn == Side.WHITE and game.pending_removals == 0
+    assert "a1" in texts(game)
+
+
+def test_the_move_number_counts_black_actions():
+    game = at("nine-mens-morris", white="a7", black="d7", white_hand=8, black_hand=8)
+    number = lambda: int(game.position().split()[-1])  # noqa: E731
+    assert number() == 1
+    game.play("g7")
+    assert number() == 1
+    game.play("b6")
+    assert number() == 2
+
+
+def test_navakankari_counts_each_sides_mills_apart():
+    # Black re-forms a1-d1-g1 (not the first mill of the board) while white shuffles d7-d6.
+    game = at("navakankari", white="a7 d7 g7 c5 e5 b4 f4", black="a1 d1 g1 b2", side="b")
+    pending = []
+    for _ in range(4):
+        game.play("g1-g4")
+        game.play("d7-d6" if "d7" in game.board.names(game.pieces(Side.WHITE)) else "d6-d7")
+        game.play("g4-g1")
+        pending.append(game.pending_removals)
+        if pending[-1]:
+            game.play(next(t for t in texts(game) if t not in ("xd7", "xd6")))
+        game.play("d7-d6" if "d7" in game.board.names(game.pieces(Side.WHITE)) else "d6-d7")
+    assert pending == [1, 1, 1, 0]
+
+
+def test_taking_back_an_action_restores_both_hands():
+    game = new_game(preset("nine-mens-morris"))
+    game.play("a7")  # white 8 in hand, black 9: the hands differ
+    before = game.position()
+    game.push(game.legal_actions()[0])
+    game.pop()
+    assert (game.in_hand(Side.WHITE), game.in_hand(Side.BLACK)) == (8, 9)
+    assert game.position() == before

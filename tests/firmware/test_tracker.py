@@ -503,3 +503,49 @@ def test_two_sides_placing_at_once_is_a_mistake():
     t.hands.place("d6").wait(0.05).place("a1").wait(2.0)  # white's and black's at once
     assert _ticked(t) == []
     assert t.record == "" and t.status.kind == StatusKind.MISMATCH
+
+
+def test_after_a_mistake_is_put_right_the_next_one_gets_its_grace_time_again():
+    t = Table(NINE, "")
+    t.hands.place("d6").wait(0.05).place("a1").wait(2.0)  # two at once: a mistake
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.MISMATCH
+    t.hands.lift("d6").wait(0.05).lift("a1").wait(1.0)  # put right
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.IDLE
+    t.hands.place("d6").wait(0.05).place("a1")
+    t.run(t.hands.t + SETTINGS.settle + SETTINGS.grace / 2)  # settled, within the grace time
+    assert t.status.kind == StatusKind.IN_PROGRESS
+    t.run(t.hands.t + SETTINGS.settle + SETTINGS.grace * 2)
+    assert t.status.kind == StatusKind.MISMATCH and t.record == ""
+
+
+def test_both_sides_moving_at_once_is_a_mistake_unless_the_first_was_given():
+    t = Table(NINE, MOVING)  # both sides by hand: nothing was given
+    t.hands.lift("c5").wait(0.05).place("c4").wait(0.05).lift("b6").wait(0.05).place("b4")
+    t.hands.wait(2.0)
+    assert _ticked(t) == []
+    assert t.record == MOVING and t.status.kind == StatusKind.MISMATCH
+
+
+def test_after_the_first_of_the_computers_actions_only_the_rest_is_accepted():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
+    game = t.game
+    forced = [game.parse_action("g7")]
+    probe = game.copy()
+    probe.push(forced[0])
+    forced.append(probe.parse_action("xd2"))
+    t.tracker.set_forced(forced, t.now)
+    t.hands.place("g7").wait(1.0)
+    t.run(t.hands.t)
+    assert t.record == MILL_SETUP + " g7"
+    t.hands.lift("b6").wait(2.0)  # takeable, but not the pebble the computer took
+    t.run(t.hands.t)
+    assert t.record == MILL_SETUP + " g7" and t.status.kind == StatusKind.MISMATCH
+
+
+def test_a_walking_move_commits_after_the_settle_time_without_waiting_for_growth():
+    t = Table(NINE, MOVING)
+    t.hands.lift("c5").wait(0.05).place("c4")
+    t.run(t.hands.t + SETTINGS.settle + 0.01)
+    assert t.record == MOVING + " c5-c4"

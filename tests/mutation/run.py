@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import gc
 import importlib.abc
 import importlib.util
@@ -319,8 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--only", type=int, nargs="*", help="run these mutant numbers only")
+    parser.add_argument("--tests", nargs="+", help="run these tests instead of the focused ones "
+                        "(to see whether the rest of the suite catches a survivor)")
     args = parser.parse_args(argv)
     names = args.targets or list(TARGETS)
+    if args.tests:
+        for name in names:
+            TARGETS[name] = dataclasses.replace(TARGETS[name], tests=tuple(args.tests))
     unknown = set(names) - set(TARGETS)
     if unknown:
         parser.error(f"no target {', '.join(sorted(unknown))}; choose from {', '.join(TARGETS)}")
