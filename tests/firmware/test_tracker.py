@@ -352,16 +352,20 @@ def test_nau_keti_keta_setup_then_play_never_commits_during_setup():
     assert game.record() == "c3-d4"
 
 
+def _give_g7_xd2(t: Table) -> None:
+    """The computer (white) answers MILL_SETUP with g7, closing two mills, and takes d2."""
+    forced = [t.game.parse_action("g7")]
+    probe = t.game.copy()
+    probe.push(forced[0])
+    forced.append(probe.parse_action("xd2"))
+    t.tracker.set_forced(forced, t.now)
+
+
 # -- the computer's move -------------------------------------------------------------------
 def test_the_computers_move_is_the_only_action_accepted_and_any_order_works():
     t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
     assert t.status.kind == StatusKind.THINKING
-    game = t.game
-    forced = [game.parse_action("g7")]
-    probe = game.copy()
-    probe.push(forced[0])
-    forced.append(probe.parse_action("xd2"))
-    t.tracker.set_forced(forced, t.now)
+    _give_g7_xd2(t)
     s = t.status
     assert s.kind == StatusKind.EXECUTING and s.forced == ("g7", "xd2")
     assert s.forced_to == ("g7",) and s.forced_take == ("d2",)
@@ -481,12 +485,7 @@ def test_a_pebble_set_down_for_the_computer_before_it_answers_is_not_a_move():
 
 def test_the_computers_move_half_done_is_in_progress_not_a_mistake():
     t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
-    game = t.game
-    forced = [game.parse_action("g7")]
-    probe = game.copy()
-    probe.push(forced[0])
-    forced.append(probe.parse_action("xd2"))
-    t.tracker.set_forced(forced, t.now)
+    _give_g7_xd2(t)
     t.hands.lift("d2").wait(2.0)  # its removal first, slowly: longer than the grace time
     t.run(t.hands.t)
     assert t.status.kind == StatusKind.EXECUTING and t.record == MILL_SETUP
@@ -530,12 +529,7 @@ def test_both_sides_moving_at_once_is_a_mistake_unless_the_first_was_given():
 
 def test_after_the_first_of_the_computers_actions_only_the_rest_is_accepted():
     t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
-    game = t.game
-    forced = [game.parse_action("g7")]
-    probe = game.copy()
-    probe.push(forced[0])
-    forced.append(probe.parse_action("xd2"))
-    t.tracker.set_forced(forced, t.now)
+    _give_g7_xd2(t)
     t.hands.place("g7").wait(1.0)
     t.run(t.hands.t)
     assert t.record == MILL_SETUP + " g7"
