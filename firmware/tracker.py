@@ -344,10 +344,12 @@ class Tracker:
                     break
                 self._clearing = False
                 log.info("the pebbles are back: the game goes on")
-            elif not observed and expected & (expected - 1) and game.history:
+            elif (not observed and expected & (expected - 1) and game.history
+                    and not self._mid_action(expected)):
                 # Every pebble (two or more: one knocked off is a mishap) taken off a game
-                # in play: not a mistake to fix but maybe the end of the game; ask for the
-                # confirmation gesture.
+                # in play, and not as part of an action (a lone pebble's capture of the
+                # last opposing ones, carried take-first): not a mistake to fix but maybe
+                # the end of the game; ask for the confirmation gesture.
                 self._clearing = True
                 self._restore = False
                 self._grow_until = None
@@ -401,6 +403,11 @@ class Tracker:
         if committed:
             log.info("committed %s", _texts(committed))
         return committed
+
+    def _mid_action(self, expected: int) -> bool:
+        """An empty board is part-way through an action the hands may do now: every
+        pebble on the board is one the action lifts or takes."""
+        return any(not expected & ~u.lift for u in self._units()[1])
 
     def _grow_mask(self, unit: _Unit, consistent: list[_Unit]) -> int:
         """Points whose change would show the action growing (0: it cannot grow): a

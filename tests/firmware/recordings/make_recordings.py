@@ -29,7 +29,7 @@ def write(name: str, variant: str, hands: Hands, game) -> None:  # type: ignore[
 
 
 def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "hop",
-             mistakes: bool = False) -> None:
+             mistakes: bool = False, gap: float = 0.12) -> None:
     rules = preset(variant)
     game = new_game(rules)
     rng = random.Random(seed)
@@ -51,7 +51,7 @@ def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "h
             # A lift put back before the real move.
             origin = game.board.points[action.origin]
             hands.lift(origin).wait(0.5).place(origin).wait(0.6)
-        hands.perform(game.board, action, order=order)
+        hands.perform(game.board, action, order=order, gap=gap)
         game.push(action)
     write(name, variant, hands, game)
 
@@ -64,6 +64,20 @@ def random_record(variant: str, seed: int, plies: int) -> str:
     return game.record()
 
 
+def lone_capture_record(variant: str, jumps: int) -> str:
+    """The first seeded random game that ends with a lone pebble taking every remaining
+    opposing pebble, `jumps` or more of them, in one capture."""
+    for seed in range(5000):
+        rng = random.Random(seed)
+        game = new_game(preset(variant))
+        while game.outcome() is None and len(game.history) < 200:
+            game.push(rng.choice(game.legal_actions()))
+        if (game.outcome() is not None and game.occupancy.bit_count() == 1
+                and len(game.history[-1].jumped) >= jumps):
+            return game.record()
+    raise AssertionError("no such game")
+
+
 if __name__ == "__main__":
     scripted("navakankari-mills", "navakankari", "a7 b6 d7 f6 g4 b2 g1 d2 g7 xb6 xd2 d6", seed=1)
     scripted("nine-mens-morris-full", "nine-mens-morris",
@@ -73,3 +87,7 @@ if __name__ == "__main__":
              seed=4, order="take-first")
     scripted("nau-keti-keta-hop", "nau-keti-keta", random_record("nau-keti-keta", 5, 60),
              seed=5, order="hop", mistakes=True)
+    # Taken first and carried slowly: the board is empty for longer than the settle time
+    # before the lone pebble lands.
+    scripted("nau-keti-keta-lone-capture", "nau-keti-keta", lone_capture_record("nau-keti-keta", 3),
+             seed=6, order="take-first", gap=0.5)
