@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
 
+from .menu import toss_index
 from .palette import PAIR_PERIOD, PALETTE, PULSE_STEP, RGB, Animation, Look, Role
 from .status import Status, StatusKind
 
@@ -66,6 +67,8 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             out[status.confirm_point] = (Role.CONFIRM_LIFT if status.armed else
                                          Role.CONFIRM_HOLD if status.holding
                                          else Role.CONFIRM_CLEAR)
+    elif kind == StatusKind.MENU:
+        _menu_layer(status, now, out)
     elif kind == StatusKind.OVER:
         outcome = status.outcome
         if outcome is not None and outcome.winner is not None:
@@ -75,6 +78,26 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             put(Role.DRAW, board.names(game.occupancy))
     put(Role.SENSOR_FAULT, status.faulty)  # whatever else goes on
     return out
+
+
+MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TOOL,
+              "brightness": Role.MENU_TOOL}
+
+
+def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
+    """The menu's choices, the pebble held on one (as the clearing gesture), or the toss."""
+    if status.toss_ring:
+        k = toss_index(status.toss_start, status.toss_step, status.toss_steps, now)
+        ring = status.toss_ring
+        out[ring[k % len(ring)]] = Role.TOSS_WHITE if k % 2 == 0 else Role.TOSS_BLACK
+        return
+    if status.holding and status.confirm_point:
+        out[status.confirm_point] = Role.CONFIRM_LIFT if status.armed else Role.CONFIRM_HOLD
+        return
+    for point, kind, _ in status.choices:
+        out[point] = MENU_ROLES.get(kind, Role.MENU_CHOICE)
+    for point in status.current:
+        out[point] = Role.MENU_CURRENT
 
 
 def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
@@ -137,6 +160,10 @@ def next_change(game: Game, status: Status, now: float,
         if look.duration is not None:
             t = min(t, status.since + look.duration)
         times.append(t)
+    if status.toss_ring:
+        k = toss_index(status.toss_start, status.toss_step, status.toss_steps, now) + 1
+        if k <= status.toss_steps:
+            times.append(status.toss_start + k * status.toss_step)
     if status.kind == StatusKind.MISMATCH and len(status.pairs) > 1:
         times.append(status.since + (age // PAIR_PERIOD + 1) * PAIR_PERIOD)
     return min(times) if times else None

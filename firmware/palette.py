@@ -38,6 +38,13 @@ class Role(str, Enum):
     CONFIRM_HOLD = "confirm-hold"  #: ... a pebble is held there: keep holding
     CONFIRM_LIFT = "confirm-lift"  #: ... held long enough: lift it and the game ends
     SENSOR_FAULT = "sensor-fault"  #: a sensor that chatters without end (ignored until quiet)
+    MENU_CHOICE = "menu-choice"  #: the menu: a choice (hold a pebble on it, then lift it)
+    MENU_CURRENT = "menu-current"  #: ... the choice made last time
+    MENU_SAME = "menu-same"  #: ... the same game as last time, at once
+    MENU_BACK = "menu-back"  #: ... back one step
+    MENU_TOOL = "menu-tool"  #: ... take back the last move; LED brightness
+    TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
+    TOSS_BLACK = "toss-black"  #: ... on black's
 
 
 class Animation(str, Enum):
@@ -84,6 +91,13 @@ PALETTE: dict[Role, Look] = {
     Role.CONFIRM_HOLD: Look((255, 110, 0), Animation.BLINK, 0.3),
     Role.CONFIRM_LIFT: Look((255, 255, 255)),
     Role.SENSOR_FAULT: Look((255, 0, 0), Animation.BLINK, 0.25),
+    Role.MENU_CHOICE: Look((60, 140, 200)),
+    Role.MENU_CURRENT: Look((200, 255, 255)),
+    Role.MENU_SAME: Look((0, 220, 60), Animation.PULSE, 1.5),
+    Role.MENU_BACK: Look((200, 60, 0)),
+    Role.MENU_TOOL: Look((160, 0, 255)),
+    Role.TOSS_WHITE: Look(WHITE_SIDE),
+    Role.TOSS_BLACK: Look(BLACK_SIDE),
 }
 
 PULSE_STEP = 0.05
