@@ -361,7 +361,7 @@ def playable(points: Iterable[str]) -> tuple[str, ...]:
 def toss_index(start: float, step: float, steps: int, now: float) -> int:
     """How many points the toss light has run at `now` (it stops after `steps`); the light
     is on white's colour at even counts, black's at odd ones."""
-    return max(0, min(steps, int((now - start) / step)))
+    return max(0, min(steps, int((now - start) / step + 1e-9)))  # a step's own time counts
 
 
 def _player_words(spec: str) -> str:

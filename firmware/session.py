@@ -393,7 +393,7 @@ class Session:
             self.game.pop()
         if self.store is not None and self._game_id is not None:
             self.store.truncate(self._game_id, ply)
-        self.tracker.sync(now)
+        self.tracker.sync(now, clearable=False)
         self._token += 1
         self._request = None
         self._last_status = self.tracker.status

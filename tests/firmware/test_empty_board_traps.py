@@ -363,3 +363,21 @@ def test_the_searched_games_are_what_they_claim():
     action: Action = game.parse_action(chain)
     game.push(action)
     assert game.occupancy.bit_count() == 1 and len(action.jumped) >= 2
+
+
+@pytest.mark.parametrize("gap", (0.1, 0.5, 1.5))
+@pytest.mark.parametrize("order", RESTORE_ORDERS)
+def test_a_takeback_put_right_through_an_empty_board_is_no_clearing(order, gap, store):
+    record = "d6 a4 e3 b2 g7 d2 a1 f4"
+    b = Board(preset("nine-mens-morris"), record, store)
+    b.session.takeback_to(b.watch.now, 4)
+    restore(b.hands, b.board, set(b.board.names(b.session.game.occupancy)), order, gap)
+    b.run()
+    assert b.session.record() == "d6 a4 e3 b2" and b.status.kind == StatusKind.IDLE
+    assert StatusKind.CLEARING not in b.watch.kinds
+    # Once put right, clearing the board is a clearing again.
+    for p in sorted(b.hands.occupied):
+        b.hands.lift(p).wait(0.1)
+    b.hands.wait(1.0)
+    b.run()
+    assert b.status.kind == StatusKind.CLEARING
