@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import signal
 import threading
 import time
@@ -25,6 +26,7 @@ from navakankari.hal.sensors import SensorEvent
 
 from .config import Config
 from .notify import Notifier
+from .menu import playable
 from .players import Chooser, computer_player, computer_turn
 from .session import ComputerRequest, Session
 from .store import Store
@@ -59,7 +61,9 @@ class Daemon:
         player_factory: Callable[[int], Chooser] = computer_player,
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
+        seed: int | None = None,
     ) -> None:
+        """`seed`: of the menu's tosses (None: a fresh one each start)."""
         self.config = config
         self.board = board
         self.clock = clock
@@ -67,6 +71,9 @@ class Daemon:
         self.player_factory = player_factory
         self.sim_script = sim_script
         self.services = tuple(services)
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+        self._cap = 1.0  #: the wiring profile's brightness cap
+        self._brightness = 1.0  #: the fraction of it chosen on the board
         self.store = store or Store(config.store_file(), events_kept=config.store_events)
         self.session: Session | None = None
         self.stop_event: asyncio.Event | None = None
@@ -132,7 +139,10 @@ class Daemon:
         players = {Side.WHITE: config.game_white, Side.BLACK: config.game_black}
         settings = config.tracker_settings()
         self.session = Session(rules, players, settings=settings, store=self.store,
-                               occupied=occupied, now=self.clock())
+                               occupied=occupied, now=self.clock(),
+                               menu=config.menu_settings(), variants=playable(sensors.points),
+                               seed=self.seed)
+        self._cap = self.board.leds.brightness
         # Changes made from outside the loop's own tick (the web companion calling
         # new_game, takeback, remote_move) must wake the loop to light them.
         self.session.subscribe(lambda update: self.wake())
@@ -178,6 +188,10 @@ class Daemon:
             now = self.clock()
             session.tick(now)
             self._ask_computer()
+            if session.brightness != self._brightness:
+                self._brightness = session.brightness
+                self.board.leds.brightness = self._cap * session.brightness
+                last_frame = None  # the same colours, sent again at the new brightness
             frame = session.frame(now)
             if frame != last_frame:
                 self.board.leds.show(frame)

@@ -87,19 +87,21 @@ class Session:
         resume: bool = True,
         menu: MenuSettings | None = None,
         variants: Sequence[str] | None = None,
-        rng: random.Random | None = None,
+        seed: int = 0,
     ) -> None:
         """`menu`: show the board's menu whenever no game is in play (at start-up with
         nothing to resume, after a game ends and the board is emptied, after the clear-board
         gesture); `variants` are the ones it offers (default: those played on the start
-        variant's board); `rng` decides its tosses."""
+        variant's board). A toss is decided by `seed` and the time of the last sensor edge
+        since the menu opened, so a recording replays to the same toss."""
         self.settings = settings
         self.store = store
         self.auto_new_game = auto_new_game
         self.menu_settings = menu
         self.menu: Menu | None = None
         self._variants = tuple(variants) if variants is not None else None
-        self._rng = rng or random.Random()
+        self._seed = seed
+        self._rng = random.Random(seed)
         self._menu_status: Status | None = None
         self._menu_events: _Clocked | None = None
         self.brightness = 1.0  #: LED brightness chosen on the board (a fraction of the cap)
@@ -268,6 +270,8 @@ class Session:
         menu = self.menu
         assert menu is not None
         settled = self.tracker.settled
+        assert self._menu_events is not None
+        self._rng.seed(f"{self._seed}:{self.tracker.last_edge - self._menu_events.t0:.6f}")
         chosen = menu.see(settled, now) or menu.tick(now)
         if chosen is None and self.auto_new_game and menu.last is not None:
             # Nau Keti Keta's armies set up again: the same game at once, as without a menu.

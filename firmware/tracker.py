@@ -287,6 +287,11 @@ class Tracker:
         return frozenset(self.game.board.names(self._raw))
 
     @property
+    def last_edge(self) -> float:
+        """When the last raw edge came (or the tracker started)."""
+        return self._last_change
+
+    @property
     def cleared(self) -> bool:
         """The board was cleared and the end of the game confirmed (a pebble held on the
         confirm point, then lifted): the owner ends the game; the tracker accepts nothing

@@ -13,7 +13,7 @@ from navakankari.engine.game import Side, new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.firmware import lights
-from navakankari.firmware.clockwork import drive
+from navakankari.firmware.clockwork import drive, run_until
 from navakankari.firmware.config import HAND, PlayerSpec
 from navakankari.firmware.hands import Hands
 from navakankari.firmware.menu import (BRIGHTNESS_LEVELS, Game, Kind, Menu, MenuSettings, Step,
@@ -47,15 +47,23 @@ class MenuBoard:
         self.rules = preset(variant)
         self.board = new_game(self.rules).board
         self.session = Session(self.rules, players, settings=SETTINGS, store=store, menu=MENU,
-                               variants=playable(self.board.points), rng=random.Random(seed))
+                               variants=playable(self.board.points), seed=seed)
         self.hands = Hands((), rng=random.Random(seed), chatter=3, pause=0.5)
         self.now = 0.0
         self.steps: list[str] = []
 
-    def run(self) -> "MenuBoard":
+    def run(self, until: float | None = None) -> "MenuBoard":
         events = self.hands.events[:]
         self.hands.events.clear()
-        self.now = drive(self, events, now=self.now)
+        if until is None:
+            self.now = drive(self, events, now=self.now)
+        else:
+            for event in events:
+                self.now = run_until(self, event.t, self.now)
+                self.feed(event)
+                self.now = max(self.now, event.t)
+                self.tick(self.now)
+            self.now = run_until(self, until, self.now)
         self.hands.t = max(self.hands.t, self.now)
         return self
 
@@ -212,22 +220,38 @@ def test_every_step_can_go_back(variant, store):
                        "starter", "black", "starter"]
 
 
-@pytest.mark.parametrize("variant", BOTH)
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_a_toss_runs_round_the_board_and_stops_on_a_colour(variant, seed, store):
-    b = MenuBoard(variant, store, seed=seed).run()
+def toss_game(variant: str, seed: int) -> tuple[str, dict, list[str]]:
+    """Choose a toss; the result the lights stopped on, the players, the steps."""
+    b = MenuBoard(variant, None, seed=seed).run()
     b.choose(Kind.VARIANT, variant).choose(Kind.PLAYER, "hand")
     b.choose(Kind.PLAYER, "computer:2")
     h = b.hands
     point = b.point(Kind.STARTER, "toss")
-    h.place(point).wait(MENU.hold + 0.3).lift(point).wait(MENU.lift + 0.05)
-    b.run()  # runs on until the toss is over
-    assert b.steps[-1] == "toss"
-    toss = random.Random(seed)
-    result = toss.choice(("white", "black"))
-    expected = {"white": {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 2)},
-                "black": {Side.WHITE: PlayerSpec("computer", 2), Side.BLACK: HAND}}[result]
-    assert b.session.menu is None and b.session.players == expected
+    h.place(point).wait(MENU.hold + 0.3).lift(point).wait(SETTINGS.settle + MENU.lift + 0.15)
+    b.run(until=h.t)
+    status = b.status
+    assert status.menu_step == "toss" and status.toss_ring
+    end = status.toss_start + status.toss_steps * status.toss_step
+    role = lights.roles(b.session.game, status, end)
+    assert list(role.values()) == [Role.TOSS_WHITE if status.toss_result == "white"
+                                   else Role.TOSS_BLACK]
+    assert "a toss" in status_text(b.session.game, status)
+    b.run()  # on until the toss is over and the game begins
+    return status.toss_result, dict(b.session.players), b.steps
+
+
+@pytest.mark.parametrize("variant", BOTH)
+def test_a_toss_runs_round_the_board_and_stops_on_a_colour(variant):
+    results = set()
+    for seed in range(1, 9):
+        result, players, steps = toss_game(variant, seed)
+        assert steps[-1] == "toss"
+        expected = {"white": {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 2)},
+                    "black": {Side.WHITE: PlayerSpec("computer", 2), Side.BLACK: HAND}}[result]
+        assert players == expected
+        assert toss_game(variant, seed)[0] == result  # the same seed and hands: the same toss
+        results.add(result)
+    assert results == {"white", "black"}
 
 
 def test_the_toss_light_moves_and_stops_on_the_colour_of_the_result():
