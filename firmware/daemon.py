@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-import os
 import signal
 import threading
 import time
@@ -61,9 +60,10 @@ class Daemon:
         player_factory: Callable[[int], Chooser] = computer_player,
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
-        seed: int | None = None,
+        seed: int = 0,
     ) -> None:
-        """`seed`: of the menu's tosses (None: a fresh one each start)."""
+        """`seed`: with the time of the hand's last edge, decides the menu's tosses (so a
+        recording replays to the same toss)."""
         self.config = config
         self.board = board
         self.clock = clock
@@ -71,7 +71,7 @@ class Daemon:
         self.player_factory = player_factory
         self.sim_script = sim_script
         self.services = tuple(services)
-        self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+        self.seed = seed
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
         self.store = store or Store(config.store_file(), events_kept=config.store_events)

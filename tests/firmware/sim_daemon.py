@@ -56,7 +56,7 @@ def free_port() -> int:
 @contextmanager
 def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str = "hand",
                black: str = "hand", pin: str = PIN, settle: float = 0.05, menu: bool = False,
-               menu_hold: float = 1.0, seed: int | None = None) -> Iterator[RunningDaemon]:
+               menu_hold: float = 1.0, seed: int = 0) -> Iterator[RunningDaemon]:
     port = free_port()
     config = Config(game_variant=variant, game_white=PlayerSpec.parse(white),
                     game_black=PlayerSpec.parse(black), tracker_settle=settle,

@@ -434,3 +434,47 @@ def test_the_same_as_last_time_is_the_last_stored_game(store):
     b.choose(Kind.SAME)
     assert b.session.rules.name == "lasker"
     assert b.session.players[Side.WHITE] == PlayerSpec("computer", 2)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(seed, store, tmp_path,
+                                                                              capsys):
+    """The stored recording of a game chosen on the board starts with the menu; replayed
+    with --menu it makes the same choices (the toss included) and the same game."""
+    import json
+
+    from navakankari.firmware import cli
+
+    b = MenuBoard("nine-mens-morris", store, seed=0)
+    b.hands.t = 0.7 + seed * 0.0371  # the toss depends on when the hands act
+    b.run()
+    b.choose(Kind.VARIANT, "lasker").choose(Kind.PLAYER, "hand").choose(Kind.PLAYER, "computer:1")
+    h = b.hands
+    point = b.point(Kind.STARTER, "toss")
+    h.place(point).wait(MENU.hold + 0.3).lift(point).wait(3.0)
+    b.run()
+    session = b.session
+    assert session.menu is None and session.rules.name == "lasker"
+    from navakankari.firmware.players import RandomPlayer, computer_turn
+
+    computer = {side: RandomPlayer(1, int(side)) for side in Side}  # as the replay's (seed 0)
+    for _ in range(3):  # hands answer the computer's moves, the computer answers theirs
+        request = session.computer_request()
+        if request is not None:
+            actions = computer_turn(computer[request.side], request.game)
+            session.offer(request, actions, b.now)
+            for a in actions:
+                h.perform(b.board, a)
+        else:
+            h.perform(b.board, session.game.legal_actions()[0])
+        b.run()
+    assert len(session.game.history) >= 3
+    path = tmp_path / "menu.jsonl"
+    path.write_text(store.events_jsonl(session.game_id))
+    assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
+                     "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["variant"] == "lasker"
+    assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
+                                                  str(session.players[Side.BLACK]))
+    assert result["actions"] == [a.text for a in session.game.history]
