@@ -212,7 +212,7 @@ class Menu:
                                   f"black {last.black})"))
             if self.can_takeback:
                 out.append(Choice(lay.takeback, Kind.TAKEBACK, "takeback",
-                                  "take back the last move of the last game"))
+                                  "take back the last move"))
             out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness", "LED brightness"))
         elif s.step in (Step.WHITE, Step.BLACK):
             out += [Choice(p, Kind.PLAYER, v, _player_words(v))
