@@ -478,3 +478,30 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
                                                   str(session.players[Side.BLACK]))
     assert result["actions"] == [a.text for a in session.game.history]
+
+
+def test_the_status_line_words_each_step_and_the_held_pebble(store):
+    b = MenuBoard("nine-mens-morris", store).run()
+    game = b.session.game
+    text = status_text(game, b.status)
+    assert text.startswith("menu, choose the game: hold a pebble on a lit point for 1 s")
+    assert "d5 the same as last time (nine-mens-morris, white hand, black hand)" in text
+    assert "e5 LED brightness" in text and "c5" not in text  # nothing to take back yet
+    point = b.point(Kind.VARIANT, "lasker")
+    b.hands.place(point).wait(0.5)
+    b.run(until=b.hands.t)
+    assert status_text(game, b.status) == \
+        f"keep the pebble on {point} for 1 s, then lift it, to choose lasker"
+    assert lights.roles(game, b.status, b.now) == {point: Role.CONFIRM_HOLD}
+    b.hands.wait(1.0)
+    b.run(until=b.hands.t)
+    assert status_text(game, b.status) == f"lift the pebble from {point} now to choose lasker"
+    b.hands.lift(point).wait(1.0)
+    b.run()
+    text = status_text(game, b.status)
+    assert text.startswith("menu, choose who plays white (lasker)")
+    assert "a7 a hand on the board" in text and f"computer at level {MAX_LEVEL}" in text
+    assert "remote (the companion)" in text and "d3 back" in text
+    roles = lights.roles(game, b.status, b.now)
+    assert roles[layout(b.board).back] == Role.MENU_BACK
+    assert roles["a7"] == Role.MENU_CURRENT  # hand, as last time
