@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
+from navakankari.engine.external import EngineSpec
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
@@ -22,7 +23,7 @@ from .tracker import TrackerSettings
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
-PLAYER_KINDS = ("hand", "computer", "remote")
+PLAYER_KINDS = ("hand", "computer", "remote", "engine")
 
 
 class ConfigError(ValueError):
@@ -37,23 +38,41 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays a side: "hand" (on the board), "computer" at a level, or "remote" (moves
-    arrive from the web companion and the board shows them)."""
+    """Who plays a side: "hand" (on the board), "computer" at a level, "remote" (moves
+    arrive from the web companion and the board shows them), or "engine" (an installed
+    engine: `engine` holds what follows `engine:`, see navakankari.engine.external)."""
 
     kind: str = "hand"
     level: int = 3
+    engine: str = ""
 
     def __str__(self) -> str:
-        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+        if self.kind == "computer":
+            return f"computer:{self.level}"
+        if self.kind == "engine":
+            return f"engine:{self.engine}"
+        return self.kind
+
+    @property
+    def plays_itself(self) -> bool:
+        """The daemon chooses this side's actions (the computer or an engine)."""
+        return self.kind in ("computer", "engine")
 
     @classmethod
     def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
-        """"hand", "remote", "computer" or "computer:LEVEL" (level 1..MAX_LEVEL)."""
+        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL) or
+        "engine:PATH[?KEY=VALUE&...]"."""
         if not isinstance(text, str):
             raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
         kind, _, level = text.strip().partition(":")
         if kind not in PLAYER_KINDS:
             raise ConfigError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
+        if kind == "engine":
+            try:
+                EngineSpec.parse(text)
+            except ValueError as exc:
+                raise ConfigError(key, str(exc)) from None
+            return cls(kind, engine=level)
         if kind != "computer":
             if level:
                 raise ConfigError(key, f"only a computer player has a level ({text!r})")
@@ -93,6 +112,9 @@ class Config:
     log_level: str = "info"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game_variant, str):
+            raise ConfigError("game.variant", f"must be a string such as \"navakankari\", not "
+                              f"{self.game_variant!r}")
         try:
             preset(self.game_variant)
         except UnknownVariantError:
@@ -120,6 +142,9 @@ class Config:
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level"):
             if not isinstance(getattr(self, key), str):
                 raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")
+        if self.web_pin != self.web_pin.strip():
+            raise ConfigError("web.pin", "has spaces around it, which no one can type on the "
+                              f"page: write {self.web_pin.strip()!r}")
         if self.log_level.lower() not in ("debug", "info", "warning", "error"):
             raise ConfigError("log.level", "must be debug, info, warning or error")
 
@@ -215,6 +240,10 @@ def load_config(path: str | Path | None = None) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError("file", f"cannot read {path}: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise ConfigError("file", f"is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} on "
+                          f"line {line})", str(path)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

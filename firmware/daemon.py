@@ -25,10 +25,12 @@ from navakankari.hal.sensors import SensorEvent
 
 from .config import Config
 from .notify import Notifier
+from .config import PlayerSpec
 from .menu import playable
-from .players import Chooser, computer_player, computer_turn
+from .players import Chooser, computer_turn, player_for
 from .session import ComputerRequest, Session
 from .store import Store
+from .store_recovery import open_store
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +59,7 @@ class Daemon:
         store: Store | None = None,
         clock: Callable[[], float] = time.monotonic,
         notifier: Notifier | None = None,
-        player_factory: Callable[[int], Chooser] = computer_player,
+        player_factory: Callable[[PlayerSpec], Chooser] = player_for,
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
         seed: int = 0,
@@ -74,15 +76,20 @@ class Daemon:
         self.seed = seed
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
-        self.store = store or Store(config.store_file(), events_kept=config.store_events)
+        self.store_notice: str | None = None  #: why the previous game could not be resumed
+        if store is None:
+            store, self.store_notice = open_store(config.store_file(),
+                                                  events_kept=config.store_events)
+        self.store = store
         self.session: Session | None = None
+        self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0
         self.last_frame: dict[str, tuple[int, int, int]] = {}
         self._frame_listeners: list[Callable[[], None]] = []
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._players: dict[int, Chooser] = {}
+        self._players: dict[str, Chooser] = {}
         self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []
@@ -105,7 +112,7 @@ class Daemon:
             await self._serve()
         finally:
             await self._shutdown()
-        return 0
+        return self.exit_status
 
     def stop(self) -> None:
         """End the loop (the signal handler, or a test)."""
@@ -225,11 +232,18 @@ class Daemon:
         if thinking is not None and not thinking[1].done() and (
                 request is None or thinking[0] != request.token):
             thinking[2].set()  # the game moved on (takeback, new game): stop that search
-        if request is None or (thinking is not None and thinking[0] == request.token):
+        if request is None or (thinking is not None and thinking[0] == request.token) \
+                or session.problem is not None:  # a failed turn waits for the game to move on
             return
-        player = self._players.get(request.level)
+        spec = request.player or PlayerSpec("computer", request.level)
+        player = self._players.get(str(spec))
         if player is None:
-            player = self._players[request.level] = self.player_factory(request.level)
+            try:
+                player = self._players[str(spec)] = self.player_factory(spec)
+            except ValueError as exc:  # an engine that is not installed
+                log.error("%s cannot play: %s", spec, exc)
+                session.computer_failed(request, str(exc))
+                return
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
                                             stop)
@@ -242,6 +256,9 @@ class Daemon:
         exc = future.exception()
         if exc is not None:
             log.error("computer player failed: %s", exc)
+            self.session.computer_failed(request, str(exc))
+            if self._wake is not None:
+                self._wake.set()
             return
         if self.session.offer(request, future.result(), self.clock()):
             log.info("computer plays %s", " ".join(a.text for a in future.result()))
@@ -268,5 +285,9 @@ class Daemon:
             self.session.close()
         self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        for player in self._players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
         self.notifier.close()
         log.info("stopped")
