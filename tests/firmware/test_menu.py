@@ -471,8 +471,15 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     assert len(session.game.history) >= 3
     path = tmp_path / "menu.jsonl"
     path.write_text(store.events_jsonl(session.game_id))
-    assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
-                     "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}"]) == 0
+    import logging
+
+    logger = logging.getLogger("navakankari")
+    level = logger.level  # the replay command quietens the project's log: keep it as it was
+    try:
+        assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
+                         "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}"]) == 0
+    finally:
+        logger.setLevel(level)
     result = json.loads(capsys.readouterr().out)
     assert result["variant"] == "lasker"
     assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
