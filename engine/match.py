@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .game import Game, Outcome, Side, new_game
+from .game import Game, Outcome, Reason, Side, new_game
 from .player import ChoosesActions, make_player
 from .presets import preset
 
@@ -103,7 +103,7 @@ def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
         if times is not None:
             times[side].append(clock() - start)
         game.push(action)
-    outcome = game.outcome() or Outcome(None, "action-limit")
+    outcome = game.outcome() or Outcome(None, Reason.ACTION_LIMIT)
     return GameResult(outcome, len(game.history), game.record())
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from navakankari.engine.game import Outcome, Reason
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
@@ -113,7 +114,7 @@ class Store:
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) "
-                       "WHERE finished = 0", (json.dumps({"winner": None, "reason": "abandoned"}),))
+                       "WHERE finished = 0", (json.dumps(Outcome(None, Reason.ABANDONED).to_dict()),))
             db.execute("DELETE FROM events")  # raw events are kept for the current game only
             cur = db.execute("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
                              (created, json.dumps(rules.to_dict()), json.dumps(players), start))
