@@ -143,6 +143,17 @@ class JumpGame(Game):
             acts += steps[a][adj[a] & empty]
         return acts + captures
 
+    def _has_action(self) -> bool:
+        # A step means an action (a capture instead, when captures are compulsory).
+        if self._huff:
+            return True
+        s = self._side
+        empty = self._full & ~(self._bb[0] | self._bb[1])
+        adj = self._adj
+        if any(adj[a] & empty for a in self.board.bits(self._bb[s])):
+            return True
+        return bool(self._chains(s))
+
     # -- make / unmake ------------------------------------------------------------------
     def push(self, action: Action) -> None:
         s = self._side
