@@ -98,6 +98,7 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            "problem": session.problem,
         }
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:

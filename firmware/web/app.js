@@ -109,7 +109,7 @@ function render() {
     $(side + "-count").textContent =
       `${c.board} on the board, ${c.hand} in hand, ${c.taken} taken · ${state.players[side]}`;
   }
-  $("status").textContent = state.status.text;
+  $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
   $("status").setAttribute("data-kind", state.status.kind);
   $("outcome").textContent = state.outcome ? state.outcome.text : "";
   const moves = $("moves");
@@ -136,7 +136,9 @@ function fillSelectors() {
     for (const s of document.querySelectorAll("select.player")) {
       s.add(new Option("hand on the board", "hand"));
       for (const level of state.levels) s.add(new Option(`computer, level ${level}`, `computer:${level}`));
-      s.value = state.players[s.name] || "hand";
+      const current = state.players[s.name] || "hand";
+      if (![...s.options].some((o) => o.value === current)) s.add(new Option(current, current));
+      s.value = current;
     }
   }
 }
