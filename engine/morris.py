@@ -36,8 +36,9 @@ class MorrisGame(Game):
         self._last_move: tuple[Move | None, Move | None] = (None, None)
         self._quiet = 0
         self._last_mills: tuple[int, ...] = ()
+        # The key of the pebbles, and of the mill counts and remembered moves (kept in the
+        # same int, so the standard game pays nothing for the rules that use them).
         self._bkey = 0
-        self._xkey = 0  #: the keys of the mill counts and remembered moves
         self._zc, self._zm = zobrist_extra(b.size, len(self._mills),
                                            rules.mill_capture_limit or 0)
         self._key = self._full_key()
@@ -55,7 +56,7 @@ class MorrisGame(Game):
     # -- state ------------------------------------------------------------------------
     def _full_key(self) -> int:
         return (self._bkey ^ self._zs[self._side] ^ self._zh[0][self._hand[0]]
-                ^ self._zh[1][self._hand[1]] ^ self._zr[self._pending] ^ self._xkey)
+                ^ self._zh[1][self._hand[1]] ^ self._zr[self._pending])
 
     def _extra_key(self) -> int:
         """The key of the mill counts and remembered moves, from scratch."""
@@ -205,7 +206,7 @@ class MorrisGame(Game):
         hand = self._hand
         self._stack.append((bb[0], bb[1], hand[0], hand[1], s, self._pending, self._mill_counts,
                             self._last_move, self._quiet, self._bkey, self._key,
-                            self._last_mills, self._fullmove, self._xkey))
+                            self._last_mills, self._fullmove))
         self.history.append(action)
         kind = action.kind
         t = action.target
@@ -254,7 +255,7 @@ class MorrisGame(Game):
                         if n >= self._limit:
                             continue
                         self._mill_counts = counts[:2 * k + s] + (n + 1,) + counts[2 * k + s + 1:]
-                        self._xkey ^= self._zc[k][s][n] ^ self._zc[k][s][n + 1]
+                        self._bkey ^= self._zc[k][s][n] ^ self._zc[k][s][n + 1]
                     if not rebuilt:
                         closed += 1
             self._last_mills = formed
@@ -271,9 +272,9 @@ class MorrisGame(Game):
         lm = self._last_move
         zm = self._zm[s]
         if lm[s] is not None:
-            self._xkey ^= zm[lm[s][0]][lm[s][1]]
+            self._bkey ^= zm[lm[s][0]][lm[s][1]]
         if move is not None:
-            self._xkey ^= zm[move[0]][move[1]]
+            self._bkey ^= zm[move[0]][move[1]]
         self._last_move = (move, lm[1]) if s == 0 else (lm[0], move)
 
     def _end_turn(self, s: int) -> None:
@@ -287,7 +288,7 @@ class MorrisGame(Game):
             self._uncount_repetition()
         (b0, b1, h0, h1, self._side, self._pending, self._mill_counts, self._last_move,
          self._quiet, self._bkey, self._key, self._last_mills,
-         self._fullmove, self._xkey) = self._stack.pop()
+         self._fullmove) = self._stack.pop()
         self._bb[0] = b0
         self._bb[1] = b1
         self._hand[0] = h0
@@ -387,7 +388,7 @@ class MorrisGame(Game):
         if pending and not self._takeable(side ^ 1):
             self._pending = 0
             self._end_turn(side)
-        self._xkey = self._extra_key()
+        self._bkey ^= self._extra_key()
         self._key = self._full_key()
         self.history.clear()
         self._stack.clear()
