@@ -308,8 +308,10 @@ class Game(ABC):
             if action.text == text:
                 return action
         self._check_notation(text)
+        why = self._why_illegal(text)
         raise IllegalActionError(
-            f"{text} is not legal here ({self.turn} to act, {self._describe_state()}); "
+            f"{text} is not legal here{': ' + why if why else ''} "
+            f"({self.turn} to act, {self._describe_state()}); "
             f"legal: {' '.join(a.text for a in self.legal_actions()) or 'none, the game is over'}"
         )
 
@@ -319,7 +321,11 @@ class Game(ABC):
         parts = self._split_combined(token.strip())
         out: list[Action] = []
         try:
-            for part in parts:
+            for k, part in enumerate(parts):
+                if k and part.startswith("x") and not self.pending_removals:
+                    raise IllegalActionError(
+                        f"{token.strip()}: {parts[0]} closes no mill, so it takes no pebble "
+                        f"({part} is not part of it)")
                 action = self.parse_action(part)
                 out.append(action)
                 self.push(action)
@@ -368,6 +374,10 @@ class Game(ABC):
 
     def _check_notation(self, text: str) -> None:
         """Raise InvalidNotationError when `text` is not even notation for this board."""
+
+    def _why_illegal(self, text: str) -> str:
+        """Why an action written correctly is not legal here ("" when nothing simple says)."""
+        return ""
 
     def _describe_state(self) -> str:
         return f"{self.phase.value}"

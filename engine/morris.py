@@ -315,6 +315,41 @@ class MorrisGame(Game):
 
         parse_morris_action(self.board, text)
 
+    def _why_illegal(self, text: str) -> str:
+        from .notation import parse_morris_action
+
+        parsed = parse_morris_action(self.board, text)
+        me, names = self.turn, self.board.points
+
+        def held(p: int) -> str:
+            colour = self.colour_at(p)
+            return f"{names[p]} already holds a {colour} pebble" if colour is not None else ""
+
+        if self.outcome() is not None:
+            return "the game is over"
+        if self._pending and parsed.kind is not ActionKind.REMOVE:
+            return f"{me} first takes a pebble for the mill just closed (x<point>)"
+        if parsed.kind is ActionKind.PLACE:
+            return held(parsed.points[0]) or (
+                "" if self._hand[me] else f"{me} has no pebble left in hand: move one (a-b)")
+        if parsed.kind is ActionKind.MOVE:
+            a, b = parsed.points
+            if self._hand[me] and not self._mip:
+                return f"{me} still has pebbles in hand: place one first"
+            if self.colour_at(a) is not me:
+                return f"{names[a]} holds no {me} pebble"
+            if self.colour_at(b) is not None:
+                return held(b)
+            targets = [x.text.partition("-")[2] for x in self.legal_actions()
+                       if x.text.startswith(names[a] + "-")]
+            return f"the pebble on {names[a]} can go to {' '.join(targets) or 'no point'}, " \
+                   f"not {names[b]}"
+        if not self._pending:
+            return "no pebble is to be taken: a removal follows a mill"
+        if self.colour_at(parsed.points[0]) is not me.other:
+            return f"{names[parsed.points[0]]} holds no {me.other} pebble"
+        return f"the {me.other} pebble on {names[parsed.points[0]]} may not be taken now"
+
     def _describe_state(self) -> str:
         if self._pending:
             return f"{self._pending} removal(s) pending"

@@ -56,8 +56,10 @@ def _point(board: Board, name: str, text: str) -> int:
     if not name:
         raise InvalidNotationError(f"{text!r}: a point name is missing")
     if not board.has_point(name):
-        raise InvalidNotationError(
-            f"{text!r}: {name!r} is not a point of the {board.name} board")
+        where = f"{name!r}" if name == text else f"{text!r}: {name!r}"
+        hint = f" (point names are lower case: {name.lower()})" \
+            if board.has_point(name.lower()) else ""
+        raise InvalidNotationError(f"{where} is not a point of the {board.name} board{hint}")
     return board.index(name)
 
 
@@ -187,6 +189,9 @@ def morris_to_fen(game: "MorrisGame") -> str:
     return " ".join(str(f) for f in fields) + (" " + extension if extension else "")
 
 
+MAX_PENDING = 3
+
+
 def _int_field(fields: list[str], i: int, label: str, text: str) -> int:
     try:
         value = int(fields[i])
@@ -256,6 +261,10 @@ def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
     if len(fields) >= 10:
         pw = _int_field(fields, 8, "white removals", text)
         pb = _int_field(fields, 9, "black removals", text)
+        for i, value in ((9, pw), (10, pb)):
+            if value > MAX_PENDING:  # one move closes at most three mills (diagonal boards)
+                raise InvalidNotationError(
+                    f"position field {i} (removals) must be 0..{MAX_PENDING}, not {value}")
         if (pw if side else pb):
             raise InvalidNotationError("removals are pending for the side not to act")
         pending = pb if side else pw

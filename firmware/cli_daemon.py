@@ -19,7 +19,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .config import ConfigError, load_config
     from .daemon import BoardMismatchError, Daemon
     from .notify import setup_logging
-    from .store import StoreError
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = load_config(args.config)
@@ -46,7 +46,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         board.close()
         print(f"navakankari run: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return asyncio.run(daemon.run())
     except (BoardMismatchError, ValueError) as exc:
@@ -67,7 +67,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from .config import Config, ConfigError, PlayerSpec
     from .daemon import Daemon
     from .notify import setup_logging
-    from .store import StoreError
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = Config(
@@ -84,7 +84,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
-    url = f"http://{config.web_address}:{config.web_port}/#pin={config.web_pin}"
+    from .web_names import WILDCARDS
+
+    here = "127.0.0.1" if config.web_address in WILDCARDS else config.web_address
+    url = f"http://{here}:{config.web_port}/#pin={config.web_pin}"
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
@@ -98,7 +101,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     except StoreError as exc:
         board.close()
         print(f"navakankari sim: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     return asyncio.run(daemon.run())
 
 
@@ -123,6 +126,23 @@ def cmd_takeback(args: argparse.Namespace) -> int:
 
 
 def cmd_new_game(args: argparse.Namespace) -> int:
+    from navakankari.engine.errors import UnknownVariantError
+    from navakankari.engine.presets import preset
+
+    from .config import ConfigError, PlayerSpec
+
+    try:  # what can be checked here is checked before any daemon is asked
+        if args.variant:
+            preset(args.variant)
+        for key in ("white", "black"):
+            if getattr(args, key):
+                PlayerSpec.parse(getattr(args, key), f"--{key}")
+    except UnknownVariantError as exc:
+        print(f"navakankari new-game: --variant: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        print(f"navakankari new-game: {exc}", file=sys.stderr)
+        return 2
     return _control(args, "/api/new-game", lambda config: {
         "variant": args.variant or config.game_variant,
         "white": args.white or str(config.game_white),
@@ -145,6 +165,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verbose:
         logging.getLogger("navakankari").setLevel(logging.WARNING)
     if args.export:
+        from pathlib import Path
+
+        if not Path(args.export).is_file():
+            print(f"navakankari replay: --export {args.export}: no game store there",
+                  file=sys.stderr)
+            return 1
         try:
             store = Store(args.export)
         except StoreError as exc:
@@ -158,6 +184,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         finally:
             store.close()
+        if not text:
+            which = f"game {games[0].id}" if games else "the store"
+            print(f"navakankari replay: {which} in {args.export} has no raw sensor events "
+                  "(they are kept for the latest game only)", file=sys.stderr)
+            return 1
         sys.stdout.write(text)
         return 0
     if not args.file:
@@ -207,6 +238,21 @@ def cmd_service(args: argparse.Namespace) -> int:
     return run_steps(install_steps(root=root, config=config_path), dry_run=args.dry_run)
 
 
+def seconds(least: float, most: float) -> Callable[[str], float]:
+    """An argparse type: seconds from `least` to `most` (NaN and infinity are neither)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be {least:g} to {most:g} seconds, not {text}")
+        return value
+
+    return parse
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("run", help="run the board daemon (what systemd starts)")
     p.add_argument("--config", help="TOML configuration file (default: $NAVAKANKARI_CONFIG or "
@@ -234,9 +280,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", default="navakankari", help="a preset name")
     p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
     p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
-    p.add_argument("--settle", type=float, default=0.2, help="settle time in seconds")
-    p.add_argument("--grow", type=float, default=0.35, help="extra wait for growing actions")
-    p.add_argument("--grace", type=float, default=0.8, help="seconds before a mistake is shown")
+    p.add_argument("--settle", type=seconds(0.05, 2), default=0.2, help="settle time in seconds")
+    p.add_argument("--grow", type=seconds(0, 10), default=0.35,
+                   help="extra wait for growing actions")
+    p.add_argument("--grace", type=seconds(0, 10), default=0.8,
+                   help="seconds before a mistake is shown")
     p.add_argument("--seed", type=int, default=0, help="seed of the random computer player")
     p.add_argument("--export", metavar="STORE",
                    help="instead, print the raw events of the last game in this SQLite store")

@@ -17,6 +17,8 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
+from navakankari.hal.leds import on_screen
+
 from .companion import RequestError
 from .config import ConfigError, PlayerSpec
 from .wording import outcome_text, status_text
@@ -64,9 +66,16 @@ class DaemonBackend:
         status = session.status
         outcome = game.outcome()
         sim = self.simulation
+        wrong_colour = []
         if sim is not None:
             on_board = set(board.points)
             pebbles = {p: c for p, c in sim.pebbles.items() if p in on_board}
+            # Sensors cannot tell colours; the simulator can, and names a pebble that stands
+            # where the game has the other side's.
+            for i, p in enumerate(board.points):
+                side = game.colour_at(i)
+                if side is not None and pebbles.get(p, str(side)) != str(side):
+                    wrong_colour.append({"point": p, "is": pebbles[p], "belongs": str(side)})
         else:
             pebbles = {p: str(game.colour_at(i)) for i, p in enumerate(board.points)
                        if game.colour_at(i) is not None}
@@ -88,7 +97,7 @@ class DaemonBackend:
             "pebbles": pebbles,
             "sim": sim is not None,
             "hand": self.holding,
-            "leds": {p: list(c) for p, c in self.daemon.last_frame.items()},
+            **self._leds(),
             "turn": str(game.turn),
             "phase": game.phase.value,
             "counts": counts,
@@ -98,7 +107,20 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            "notice": self.daemon.store_notice or self.daemon.store.failure,
+            "wrong_colour": wrong_colour,
             "problem": session.problem,
+        }
+
+    def _leds(self) -> dict[str, Any]:
+        """What each lit LED is sent (after gamma and the cap), and how a screen shows it."""
+        strip = self.daemon.board.leds
+        sent = {p: strip.corrected(c) for p, c in self.daemon.last_frame.items()}
+        sent = {p: c for p, c in sent.items() if any(c)}  # corrected to dark: not lit
+        return {
+            "leds": {p: list(c) for p, c in sent.items()},
+            "screen": {p: "#%02x%02x%02x" % on_screen(c, strip.brightness)
+                       for p, c in sent.items()},
         }
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
@@ -268,10 +290,12 @@ def companion_service(pin: str, host: str, port: int, *, required: bool = False,
         from .companion import Companion, serve
 
         try:
-            runner = await serve(Companion(DaemonBackend(daemon), pin), host, port)
+            runner = await serve(Companion(DaemonBackend(daemon), pin, address=host), host, port)
         except OSError as exc:
-            log.error("cannot serve the web companion on %s:%d: %s", host, port, exc.strerror)
+            log.error("cannot serve the web companion on %s:%d: %s", host, port,
+                      exc.strerror or exc)
             if required:
+                daemon.exit_status = 1
                 daemon.stop()
             return
         if on_ready is not None:

@@ -109,6 +109,9 @@ class Config:
     log_level: str = "info"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game_variant, str):
+            raise ConfigError("game.variant", f"must be a string such as \"navakankari\", not "
+                              f"{self.game_variant!r}")
         try:
             preset(self.game_variant)
         except UnknownVariantError:
@@ -134,6 +137,9 @@ class Config:
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level"):
             if not isinstance(getattr(self, key), str):
                 raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")
+        if self.web_pin != self.web_pin.strip():
+            raise ConfigError("web.pin", "has spaces around it, which no one can type on the "
+                              f"page: write {self.web_pin.strip()!r}")
         if self.log_level.lower() not in ("debug", "info", "warning", "error"):
             raise ConfigError("log.level", "must be debug, info, warning or error")
 
@@ -225,6 +231,10 @@ def load_config(path: str | Path | None = None) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError("file", f"cannot read {path}: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise ConfigError("file", f"is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} on "
+                          f"line {line})", str(path)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

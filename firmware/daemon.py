@@ -29,6 +29,7 @@ from .config import PlayerSpec
 from .players import Chooser, computer_turn, player_for
 from .session import ComputerRequest, Session
 from .store import Store
+from .store_recovery import open_store
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,13 @@ class Daemon:
         self.player_factory = player_factory
         self.sim_script = sim_script
         self.services = tuple(services)
-        self.store = store or Store(config.store_file(), events_kept=config.store_events)
+        self.store_notice: str | None = None  #: why the previous game could not be resumed
+        if store is None:
+            store, self.store_notice = open_store(config.store_file(),
+                                                  events_kept=config.store_events)
+        self.store = store
         self.session: Session | None = None
+        self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0
         self.last_frame: dict[str, tuple[int, int, int]] = {}
@@ -99,7 +105,7 @@ class Daemon:
             await self._serve()
         finally:
             await self._shutdown()
-        return 0
+        return self.exit_status
 
     def stop(self) -> None:
         """End the loop (the signal handler, or a test)."""

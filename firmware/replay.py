@@ -16,7 +16,7 @@ from typing import IO, Any
 from navakankari.engine.game import Side
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
-from navakankari.sim.recording import RecordingError, event_from_line
+from navakankari.sim.recording import iter_events
 
 from .clockwork import drive
 from .config import HAND, PlayerSpec
@@ -50,14 +50,7 @@ class _Replayer:
 
 
 def read_recording(stream: IO[str], name: str = "<recording>") -> list[SensorEvent]:
-    events = []
-    for number, line in enumerate(stream, start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            events.append(event_from_line(line, f"{name}:{number}"))
-    for a, b in zip(events, events[1:]):
-        if b.t < a.t:
-            raise RecordingError(f"{name}: times go backwards at t={b.t}")
-    return events
+    return list(iter_events(stream, name))
 
 
 def replay(events: Iterable[SensorEvent], rules: Rules, *,

@@ -499,7 +499,8 @@ class Tracker:
         game = self.game
         names = game.board.names
         if self._forced:
-            return self._plain_status(StatusKind.EXECUTING)
+            return self._plain_status(StatusKind.EXECUTING,
+                                      mills=names(_forced_mills(game, self._forced)))
         if game.turn not in self.hands:
             return self._plain_status(StatusKind.THINKING)
         if game.pending_removals:
@@ -591,6 +592,26 @@ def _forced_fields(game: Game, forced: tuple[Action, ...]) -> dict[str, tuple[st
             take |= 1 << j
     return {"forced": tuple(a.text for a in forced), "forced_from": names(frm),
             "forced_to": names(to), "forced_take": names(take)}
+
+
+def _forced_mills(game: Game, forced: tuple[Action, ...]) -> int:
+    """The mills the given actions close (lit as a hand's mill is), as a mask."""
+    if not any(a.kind == ActionKind.REMOVE for a in forced):
+        return 0
+    pushed = 0
+    try:
+        for a in forced:
+            if a.kind == ActionKind.REMOVE:
+                break
+            game.push(a)
+            pushed += 1
+        mills = 0
+        for m in getattr(game, "last_mills", lambda: ())():
+            mills |= m
+        return mills
+    finally:
+        for _ in range(pushed):
+            game.pop()
 
 
 def pair_points(board, to_empty: Sequence[str], to_fill: Sequence[str]  # type: ignore[no-untyped-def]

@@ -79,16 +79,7 @@ def _status_text(game: Game, status: Status) -> str:
     if kind is StatusKind.MISMATCH:
         return _mismatch_text(game, status)
     if kind is StatusKind.EXECUTING:
-        parts = []
-        for a, b in zip(status.forced_from, status.forced_to):
-            parts.append(f"move the pebble from {a} to {b}")
-        if not status.forced_from and status.forced_to:
-            parts.append(f"put a {turn} pebble on {_all(status.forced_to)}")
-        if status.forced_take:
-            parts.append(f"take the pebble{'s' if len(status.forced_take) > 1 else ''} off "
-                         f"{_all(status.forced_take)}")
-        played = " ".join(status.forced)
-        return f"{turn} plays {played}: " + ", then ".join(parts)
+        return f"{turn} plays {' '.join(status.forced)}: " + ", then ".join(_forced_parts(status))
     if kind is StatusKind.THINKING:
         return f"{turn} (the computer) is thinking"
     if kind is StatusKind.REMOVAL:
@@ -114,6 +105,18 @@ def _status_text(game: Game, status: Status) -> str:
     return f"{turn} to move a pebble"
 
 
+def _forced_parts(status: Status) -> list[str]:
+    parts = []
+    for a, b in zip(status.forced_from, status.forced_to):
+        parts.append(f"move the pebble from {a} to {b}")
+    if not status.forced_from and status.forced_to:
+        parts.append(f"put a {status.turn} pebble on {_all(status.forced_to)}")
+    if status.forced_take:
+        parts.append(f"take the pebble{'s' if len(status.forced_take) > 1 else ''} off "
+                     f"{_all(status.forced_take)}")
+    return parts
+
+
 def _mismatch_text(game: Game, status: Status) -> str:
     steps = [f"put the pebble on {a} back on {b}" for a, b in status.pairs]
     paired_from = {a for a, _ in status.pairs}
@@ -130,6 +133,10 @@ def _mismatch_text(game: Game, status: Status) -> str:
             steps.append(f"put a {colour}pebble on {points[0]}")
         else:
             steps.append(f"put {colour}pebbles on {_all(points)}")
+    if status.forced and status.reason is not MismatchReason.RESTORE:
+        # Legal or not, it is not the move given: say which one is, after the way back.
+        head = f"{status.turn} plays {' '.join(status.forced)}, not that"
+        return f"{head}: " + "; ".join(steps + ["then " + ", then ".join(_forced_parts(status))])
     head = ("set the board to the game's position" if status.reason is MismatchReason.RESTORE
             else "that is not a legal move")
     return f"{head}: " + "; ".join(steps) if steps else head

@@ -145,6 +145,12 @@ def load_profile(path_or_name: str | Path) -> Profile:
     except FileNotFoundError:
         known = ", ".join(profile_names())
         raise ProfileError(str(path), 0, "file", f"no such profile (shipped: {known})") from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise ProfileError(str(path), line, "file", f"is not UTF-8 text (byte "
+                           f"0x{exc.object[exc.start]:02x})") from None
+    except OSError as exc:
+        raise ProfileError(str(path), 0, "file", f"cannot read it: {exc.strerror}") from None
     return parse_profile(text, source=str(path))
 
 
