@@ -217,9 +217,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_service(args: argparse.Namespace) -> int:
     import subprocess
+    from pathlib import Path
 
-    from .config import ConfigError, load_config
-    from .service import CONFIG_DIR, UNIT_NAME, install_steps, needs_root, run_steps, uninstall_steps
+    from navakankari.hal.profile import ProfileError
+
+    from .config import Config, ConfigError, load_config
+    from .service import CONFIG_DIR, UNIT_NAME, install_steps, run_steps, uninstall_steps, unit_needs_of
 
     if args.action == "status":
         if args.dry_run:
@@ -228,14 +231,45 @@ def cmd_service(args: argparse.Namespace) -> int:
         return subprocess.run(["systemctl", "status", UNIT_NAME, "--no-pager"], check=False).returncode
     if args.action == "uninstall":
         return run_steps(uninstall_steps(), dry_run=args.dry_run)
-    config_path = CONFIG_DIR / "navakankari.toml"
+    # The unit runs the configuration it was installed with: --config, else the default.
+    config_path = Path(args.config).resolve() if args.config else CONFIG_DIR / "navakankari.toml"
     try:
-        config = load_config(args.config or (config_path if config_path.exists() else None))
-    except ConfigError as exc:
+        config = load_config(config_path) if config_path.exists() else Config()
+        needs = unit_needs_of(config.profile)
+    except (ConfigError, ProfileError) as exc:
         print(f"navakankari service: {exc}", file=sys.stderr)
         return 2
-    root = args.root or needs_root(config.profile)
-    return run_steps(install_steps(root=root, config=config_path), dry_run=args.dry_run)
+    return run_steps(install_steps(needs=needs, root=args.root, config=config_path),
+                     dry_run=args.dry_run)
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from navakankari.hal.profile import ProfileError, load_profile
+
+    from .config import Config, ConfigError, load_config
+    from .doctor import Doctor, fix_lines, report
+    from .service import CONFIG_DIR
+
+    root = Path(args.root)
+    config_file = Path(args.config) if args.config else CONFIG_DIR / "navakankari.toml"
+    on_disk = config_file if args.config else root / config_file.relative_to("/")
+    try:
+        config = load_config(on_disk) if args.config or on_disk.exists() else Config()
+        profile = load_profile(args.profile or config.profile)
+    except (ConfigError, ProfileError) as exc:
+        print(f"navakankari doctor: {exc}", file=sys.stderr)
+        return 2
+    findings = Doctor(root, profile, config_file).run()
+    if args.fix_lines:
+        for line in fix_lines(findings):
+            print(line)
+    else:
+        print(f"navakankari doctor: profile {args.profile or config.profile} ({profile.name}), "
+              f"config {config_file}")
+        report(findings)
+    return 1 if any(f.blocking for f in findings) else 0
 
 
 def seconds(least: float, most: float) -> Callable[[str], float]:
@@ -314,3 +348,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", action="store_true",
                    help="run as root (NeoPixels on GPIO18 of a Pi 1-4; chosen from the profile)")
     p.set_defaults(func=cmd_service)
+
+    p = sub.add_parser("doctor", help="check this Pi against the board's wiring profile and say "
+                                      "what to change")
+    p.add_argument("--config", help="the daemon's configuration (default: "
+                                    "/etc/navakankari/navakankari.toml under --root)")
+    p.add_argument("--profile", help="check this wiring profile instead of the configured one")
+    p.add_argument("--root", default="/", help="where the Pi's files are (default /)")
+    p.add_argument("--fix-lines", action="store_true",
+                   help="print only the config.txt lines to add (under [all])")
+    p.set_defaults(func=cmd_doctor)
