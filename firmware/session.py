@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from navakankari.engine.actions import Action
-from navakankari.engine.game import Game, Side, new_game
+from navakankari.engine.game import Game, Outcome, Reason, Side, new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
@@ -34,7 +34,7 @@ from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
 
-CLEARED = "cleared"
+CLEARED = Reason.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
 
 EVENT_BATCH = 200
@@ -232,7 +232,7 @@ class Session:
         log.info("game %s ended: the board was cleared", self._game_id)
         if self.store is not None and self._game_id is not None:
             self.flush_events()
-            self.store.finish(self._game_id, {"winner": None, "reason": CLEARED})
+            self.store.finish(self._game_id, Outcome(None, Reason.CLEARED).to_dict())
         if self.menu_settings is not None:
             self._open_menu(now)
         else:

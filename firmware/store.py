@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import EngineError
-from navakankari.engine.game import new_game
+from navakankari.engine.game import Outcome, Reason, new_game
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
@@ -156,7 +156,7 @@ class Store:
         created = time.time() if created is None else created
         cur = self._tx([
             ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
-             (json.dumps({"winner": None, "reason": "abandoned"}),)),
+             (json.dumps(Outcome(None, Reason.ABANDONED).to_dict()),)),
             ("DELETE FROM events", ()),  # raw events are kept for the current game only
             ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
              (created, json.dumps(rules.to_dict()), json.dumps(players), start))])

@@ -5,19 +5,21 @@ A family at the board reads these: they say what to do with the hands, naming po
 
 from __future__ import annotations
 
-from navakankari.engine.game import Game, Outcome, Side
+from navakankari.engine.game import Game, Outcome, Reason, Side
 
 from .status import MismatchReason, Status, StatusKind
 
-REASONS = {
-    "too-few-pebbles": "{loser} has fewer than three pebbles",
-    "blocked": "{loser} cannot move",
-    "board-full": "the board is full",
-    "repetition": "the same position came up three times",
-    "quiet-moves": "too many moves without a capture",
-    "all-taken": "{loser} has no pebbles left",
-    "no-captures": "too many moves without a capture",
-    "cleared": "the board was cleared",
+REASONS: dict[Reason, str] = {
+    Reason.TOO_FEW_PEBBLES: "{loser} has fewer than three pebbles",
+    Reason.BLOCKED: "{loser} cannot move",
+    Reason.BOARD_FULL: "the board is full",
+    Reason.REPETITION: "the same position came up three times",
+    Reason.QUIET_MOVES: "too many moves without a capture",
+    Reason.ALL_TAKEN: "{loser} has no pebbles left",
+    Reason.NO_CAPTURES: "too many moves without a capture",
+    Reason.ACTION_LIMIT: "the game went on too long",
+    Reason.CLEARED: "the board was cleared",
+    Reason.ABANDONED: "the game was left unfinished",
 }
 
 
@@ -37,13 +39,13 @@ def _all(points: tuple[str, ...] | list[str]) -> str:
 
 def outcome_text(outcome: Outcome) -> str:
     """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
-    if outcome.reason == "cleared":
+    if outcome.reason is Reason.CLEARED:
         head, loser = "game ended", ""
     elif outcome.winner is None:
         head, loser = "draw", ""
     else:
         head, loser = f"{outcome.winner} wins", str(outcome.winner.other)
-    why = REASONS.get(outcome.reason, outcome.reason.replace("-", " ")).format(loser=loser)
+    why = REASONS[outcome.reason].format(loser=loser)
     return f"{head}: {why}"
 
 
