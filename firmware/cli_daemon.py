@@ -210,7 +210,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"navakankari replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    session = replay(events, rules, players=players, settings=settings, seed=args.seed)
+    menu = variants = None
+    if args.menu:
+        from navakankari.hal import load_profile
+        from navakankari.hal.profile import ProfileError
+
+        from .config import Config
+        from .menu import MenuSettings, playable
+
+        try:
+            menu = MenuSettings(hold=args.menu_hold)
+            variants = playable(load_profile(
+                args.profile or Config(game_variant=rules.name).profile).points)
+        except (ProfileError, ValueError) as exc:
+            print(f"navakankari replay: {exc}", file=sys.stderr)
+            return 2
+    session = replay(events, rules, players=players, settings=settings, seed=args.seed,
+                     menu=menu, variants=variants)
     print(summary_json(session))
     return 0
 
@@ -319,7 +335,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="extra wait for growing actions")
     p.add_argument("--grace", type=seconds(0, 10), default=0.8,
                    help="seconds before a mistake is shown")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random computer player")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the random computer player and of the menu's tosses")
+    p.add_argument("--menu", action="store_true",
+                   help="the recording starts in the board's menu (--variant, --white and "
+                        "--black are then \"the same as last time\")")
+    p.add_argument("--menu-hold", type=seconds(0, 10), default=1.0,
+                   help="with --menu: the daemon's game.menu_hold")
+    p.add_argument("--profile", help="with --menu: the wiring profile (its variants are offered; "
+                                     "default: the variant's board, direct-24 or direct-19)")
     p.add_argument("--export", metavar="STORE",
                    help="instead, print the raw events of the last game in this SQLite store")
     p.add_argument("--game", type=int, help="with --export: the game id")

@@ -66,6 +66,8 @@ def status_text(game: Game, status: Status) -> str:
 def _status_text(game: Game, status: Status) -> str:
     turn = status.turn
     kind = status.kind
+    if kind is StatusKind.MENU:
+        return _menu_text(status)
     if kind is StatusKind.CLEARING:
         hold = f"{status.confirm_hold:g}"
         if status.armed:
@@ -103,6 +105,29 @@ def _status_text(game: Game, status: Status) -> str:
     if game.in_hand(Side[turn.upper()]):
         return f"{turn} to place a pebble on a free point"
     return f"{turn} to move a pebble"
+
+
+MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",
+              "starter": "who starts", "brightness": "the LED brightness"}
+
+
+def _menu_text(status: Status) -> str:
+    """The menu's step: what the lit points mean and how to choose one."""
+    so_far = f" ({', '.join(status.picked)})" if status.picked else ""
+    if status.toss_ring:
+        return (f"a toss{so_far}: the light runs round the board and stops on white's or "
+                "black's colour; that side starts")
+    words = {point: label for point, _, label in status.choices}
+    hold = f"{status.confirm_hold:g}"
+    if status.holding and status.confirm_point in words:
+        label = words[status.confirm_point]
+        if status.armed:
+            return f"lift the pebble from {status.confirm_point} now to choose {label}"
+        return f"keep the pebble on {status.confirm_point} for {hold} s, then lift it, " \
+               f"to choose {label}"
+    lit = "; ".join(f"{point} {label}" for point, _, label in status.choices)
+    return (f"menu, choose {MENU_STEPS.get(status.menu_step, status.menu_step)}{so_far}: "
+            f"hold a pebble on a lit point for {hold} s, then lift it ({lit})")
 
 
 def _forced_parts(status: Status) -> list[str]:
