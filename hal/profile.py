@@ -123,6 +123,11 @@ class Profile:
     leds: LedConfig
     source: str = field(default="<profile>", compare=False)
 
+    def gpios(self) -> dict[int, str]:
+        """Every GPIO the profile uses, with its use (SPI0 and I2C pins included): the
+        pinout tables, the Pi's interface checks and the unit all read this one list."""
+        return {**self.sensors.gpios(), **self.leds.gpios()}
+
 
 def profile_names() -> list[str]:
     """The profiles shipped in `navakankari.wiring`."""
