@@ -84,10 +84,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
-    from .web_names import WILDCARDS
+    from .web_names import local_url
 
-    here = "127.0.0.1" if config.web_address in WILDCARDS else config.web_address
-    url = f"http://{here}:{config.web_port}/#pin={config.web_pin}"
+    url = local_url(config.web_address, config.web_port, f"/#pin={config.web_pin}")
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
