@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from .profile import (
     I2C_GPIOS,
     SPI0_GPIOS,
+    SPI_LED_GPIO,
     GpioSensorConfig,
     MatrixSensorConfig,
     Mcp23017SensorConfig,
@@ -31,9 +32,7 @@ from .profile import (
 )
 
 UART_GPIOS = (14, 15)
-PWM_LED_GPIOS = (12, 18)
 PCM_LED_GPIO = 21
-SPI_LED_GPIO = 10
 
 
 @dataclass(frozen=True)
