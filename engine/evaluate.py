@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .boards import BOARDS
@@ -24,13 +25,28 @@ LOST = 20_000
 Evaluator = Callable[[Game], int]
 
 
+@dataclass(frozen=True)
+class MorrisWeights:
+    """The morris evaluation's weights (centi-pebbles), by phase."""
+
+    place_mill: int = 12
+    place_two: int = 18
+    place_mobility: int = 2
+    place_blocked: int = 4
+    move_mill: int = 30
+    move_two: int = 10
+    move_mobility: int = 5
+    move_blocked: int = 10
+
+
 class MorrisEvaluator:
     """Pieces in hand and on board, mills, potential mills (two own + empty), who can close
     a mill next, mobility and blocked pebbles; the weights change with the phase."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, weights: MorrisWeights = MorrisWeights()) -> None:
         board = BOARDS[rules.board]
         self.rules = rules
+        self.w = weights
         self.mills = board.mill_masks
         self.adj = board.adjacency
         self.full = board.full
@@ -84,10 +100,11 @@ class MorrisEvaluator:
         if pending:
             # The side is about to take: the closing move has happened, only a pebble counts.
             return score + 10 * (own_mills - opp_mills)
+        w = self.w
         if placing:
-            score += 12 * (own_mills - opp_mills) + 18 * (own_two - opp_two)
+            score += w.place_mill * (own_mills - opp_mills) + w.place_two * (own_two - opp_two)
         else:
-            score += 30 * (own_mills - opp_mills) + 10 * (own_two - opp_two)
+            score += w.move_mill * (own_mills - opp_mills) + w.move_two * (own_two - opp_two)
         # The side to move closes a mill next action; the opponent's threats can be blocked
         # one at a time, so two or more of them are nearly as bad as a lost pebble. So is
         # one the side to move cannot reach (no pebble in hand or beside the point, no
@@ -119,11 +136,11 @@ class MorrisEvaluator:
                 mob_o += k
                 blk_o += not k
         if placing:
-            score += 2 * (mob_s - mob_o) - 4 * (blk_s - blk_o)
+            score += w.place_mobility * (mob_s - mob_o) - w.place_blocked * (blk_s - blk_o)
         else:
             if not fly_s and mob_s == 0 and self.blocked_loses:
                 return -LOST
-            score += 5 * (mob_s - mob_o) - 10 * (blk_s - blk_o)
+            score += w.move_mobility * (mob_s - mob_o) - w.move_blocked * (blk_s - blk_o)
             if not fly_o and mob_o == 0 and self.blocked_loses:
                 score += 300  # the opponent is shut in: likely a win unless it opens up
         return score
