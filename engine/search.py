@@ -77,10 +77,10 @@ def format_score(score: int) -> str:
 
 
 def worth_starting(elapsed: float, budget: float, last: float, prev: float,
-                   deadline: float = 0.95, share: float = 0.4) -> bool:
+                   deadline: float = 0.95, share: float = 0.2) -> bool:
     """Whether to start the next iteration: only if it can finish its first root action
-    (about `share` of it, the previous best being searched first) before `deadline` of the
-    budget. Its cost is predicted as the last iteration's times the last growth factor
+    (at least `share` of it, the previous best being searched first) before `deadline`
+    of the budget: an unfinished iteration still answers with a better action it found. Its cost is predicted as the last iteration's times the last growth factor
     (4 until two iterations are timed; at least 1.5, at most 8)."""
     growth = last / prev if prev > 0 else 4.0
     growth = min(max(growth, 1.5), 8.0)
@@ -121,7 +121,7 @@ class Searcher:
         #: The deadline, as a share of the budget.
         self.deadline_fraction = 0.95
         #: The share of the next iteration's predicted cost that must fit before the deadline.
-        self.start_share = 0.4
+        self.start_share = 0.2
         #: Late-move reductions: quiet actions after this many are first searched a ply
         #: shallower (0 turns them off).
         self.lmr_after = 3

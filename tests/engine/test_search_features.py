@@ -119,12 +119,12 @@ def test_an_iteration_stopped_before_its_first_action_keeps_the_last_answer():
 
 def test_a_new_iteration_starts_when_its_first_part_fits_the_budget():
     # The last iteration took 0.1 s, four times the one before: the next is predicted at
-    # 0.4 s, of which the first 40 % must end before 95 % of the budget.
-    assert worth_starting(0.70, 1.0, 0.1, 0.025)
-    assert not worth_starting(0.80, 1.0, 0.1, 0.025)
+    # 0.4 s, of which the first 20 % must end before 95 % of the budget.
+    assert worth_starting(0.86, 1.0, 0.1, 0.025)
+    assert not worth_starting(0.88, 1.0, 0.1, 0.025)
     # A cheap last step does not promise a cheap next one: growth counts at least 1.5.
-    assert worth_starting(0.85, 1.0, 0.1, 0.1)
-    assert not worth_starting(0.90, 1.0, 0.1, 0.1)
+    assert worth_starting(0.91, 1.0, 0.1, 0.1)
+    assert not worth_starting(0.93, 1.0, 0.1, 0.1)
     # Unknown growth (one iteration timed) counts as 4.
-    assert worth_starting(0.70, 1.0, 0.1, 0.0)
-    assert not worth_starting(0.80, 1.0, 0.1, 0.0)
+    assert worth_starting(0.86, 1.0, 0.1, 0.0)
+    assert not worth_starting(0.88, 1.0, 0.1, 0.0)
