@@ -102,6 +102,7 @@ class Searcher:
         # collector can untrack the entries and a full collection stays short.
         self.tt: dict[int, tuple[int, int, int, str | None]] = {}
         self.tt_limit = tt_limit
+        self._leaf_scores: dict[int, int] = {}  # key -> static score (same limit as the table)
         if check_every < 1 or check_every & (check_every - 1):
             raise ValueError("check_every must be a power of two")
         self.check_mask = check_every - 1
@@ -130,6 +131,7 @@ class Searcher:
     def clear(self) -> None:
         """Forget the transposition table and move-ordering statistics (a new game)."""
         self.tt.clear()
+        self._leaf_scores.clear()
         self.history.clear()
 
     # -- the public entry point -----------------------------------------------------------
@@ -142,7 +144,10 @@ class Searcher:
         actions = game.legal_actions()
         if not actions:
             raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
-        self._eval = self._evaluator or evaluator_for(game.rules)
+        evaluator = self._evaluator or evaluator_for(game.rules)
+        if evaluator is not self._eval:
+            self._leaf_scores.clear()  # scored by another rule set's evaluator
+        self._eval = evaluator
         self._jump = game.rules.game == "jump"
         board = game.board
         self._mills_at = board.mills_at
@@ -156,6 +161,8 @@ class Searcher:
         self.nodes = 0
         if len(self.tt) > self.tt_limit:
             self.tt.clear()
+        if len(self._leaf_scores) > self.tt_limit:
+            self._leaf_scores.clear()
         for k in self.history:
             self.history[k] >>= 2
         self.killers = [[None, None] for _ in range(128)]
@@ -273,11 +280,17 @@ class Searcher:
                 return self._quiesce(game, alpha, beta, ply, self.quiescence_plies)
             if self.morris_quiescence and not (game.in_hand(0) or game.in_hand(1)):  # type: ignore[arg-type]
                 return self._quiesce_morris(game, alpha, beta, ply, self.quiescence_plies)
-            return self._eval(game)
+            # Iterative deepening meets the same leaves again: score each once. The key
+            # covers all the static score reads (pebbles, side, hands, pending removals).
+            cache = self._leaf_scores
+            score = cache.get(key)
+            if score is None:
+                score = cache[key] = self._eval(game)
+            return score
         actions = game.legal_actions()
         if not actions:
             return self._terminal(game, ply)
-        turn = game.turn
+        turn = game._side  # the plain int: the hot path makes no Side per node
         alpha0 = alpha
         best_score, best = -INF, None
         push, pop = game.push, game.pop
@@ -293,7 +306,7 @@ class Searcher:
             else:
                 # Principal variation search: prove the rest worse with a null window,
                 # late quiet actions first a ply shallower; search again where one is not.
-                if reduce and i >= quiet_from and game.turn != turn:
+                if reduce and i >= quiet_from and game._side != turn:
                     score = -self._negamax(game, depth - 2, -alpha - 1, -alpha, ply + 1)
                 else:
                     score = alpha + 1
@@ -322,7 +335,7 @@ class Searcher:
                ply: int) -> int:
         """The score, for `turn`, of the position just pushed: a removal keeps the turn
         and the depth, a change of side negates and counts a ply."""
-        if game.turn == turn:
+        if game._side == turn:
             return self._negamax(game, depth, alpha, beta, ply)
         return -self._negamax(game, depth - 1, -beta, -alpha, ply)
 
