@@ -61,6 +61,18 @@ class MorrisEvaluator:
         self.lose_below = rules.lose_below
         self.flying = rules.flying is not Flying.NONE
         self.blocked_loses = rules.blocked_loses
+        # The board's edges grouped by how far apart (in bits) their two points are: for
+        # each distance d, the points with a neighbour d bits up (and down).
+        up: dict[int, int] = {}
+        down: dict[int, int] = {}
+        for p, neighbours in enumerate(self.adj):
+            for q in board.bits(neighbours):
+                if q > p:
+                    up[q - p] = up.get(q - p, 0) | 1 << p
+                else:
+                    down[p - q] = down.get(p - q, 0) | 1 << p
+        self.up = tuple(sorted(up.items()))
+        self.down = tuple(sorted(down.items()))
 
     def __call__(self, game: Game) -> int:
         s = int(game.turn)
@@ -129,19 +141,28 @@ class MorrisEvaluator:
             score -= 60 + 10 * n_opp
         elif n_opp:
             score -= 15
-        # Mobility: steps to empty neighbours; pebbles with none are blocked.
-        bits = self.bits
+        # Mobility: steps to empty neighbours; pebbles with none are blocked. Each edge
+        # class (neighbours a fixed number of bits apart) is one shift and one count.
         mob_s = blk_s = mob_o = blk_o = 0
+        up, down = self.up, self.down
         if not fly_s:
-            for p in bits(own):
-                k = (adj[p] & empty).bit_count()
-                mob_s += k
-                blk_s += not k
+            for d, m in up:
+                mob_s += ((own & m) << d & empty).bit_count()
+            for d, m in down:
+                mob_s += ((own & m) >> d & empty).bit_count()
         if not fly_o:
-            for p in bits(opp):
-                k = (adj[p] & empty).bit_count()
-                mob_o += k
-                blk_o += not k
+            for d, m in up:
+                mob_o += ((opp & m) << d & empty).bit_count()
+            for d, m in down:
+                mob_o += ((opp & m) >> d & empty).bit_count()
+        if not (fly_s and fly_o):
+            free = 0  # points with an empty neighbour
+            for d, m in up:
+                free |= empty >> d & m
+            for d, m in down:
+                free |= empty << d & m
+            blk_s = 0 if fly_s else (own & ~free).bit_count()
+            blk_o = 0 if fly_o else (opp & ~free).bit_count()
         if placing:
             score += w.place_mobility * (mob_s - mob_o) - w.place_blocked * (blk_s - blk_o)
         else:
