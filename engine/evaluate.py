@@ -44,6 +44,8 @@ class MorrisWeights:
     move_two: int = 10
     move_mobility: int = 20
     move_blocked: int = 20
+    #: Two or more mill threats of the opponent (or one the side to move cannot reach).
+    threats: int = 80
 
 
 class MorrisEvaluator:
@@ -138,7 +140,7 @@ class MorrisEvaluator:
                 and not adj[opp_close.bit_length() - 1] & own):
             n_opp = 2  # unstoppable: as bad as two threats
         if n_opp >= 2:
-            score -= 60 + 10 * n_opp
+            score -= w.threats + 10 * n_opp
         elif n_opp:
             score -= 15
         # Mobility: steps to empty neighbours; pebbles with none are blocked. Each edge

@@ -10,7 +10,7 @@ from navakankari.engine.game import Game, game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.search import INF, WIN, Searcher, worth_starting
 
-# Depth 1 places on f6; depth 2 sees that a7 is better.
+# Depth 1 places on d1; depth 2 sees that a7 is better.
 DISAGREE = "@@**O**@/**O***@O/OO@**@** w p p 5 3 6 3 0 0 0 0 0 0 0 0 7"
 
 
@@ -101,7 +101,7 @@ def _stopped_in_second_iteration(partial_text: str | None) -> tuple[Searcher, ob
 
 def test_the_depths_disagree_on_the_example():
     game = game_from_position(preset("nine-mens-morris"), DISAGREE)
-    assert Searcher().search(game, max_depth=1).action.text == "f6"
+    assert Searcher().search(game, max_depth=1).action.text == "d1"
     assert Searcher().search(game, max_depth=2).action.text == "a7"
 
 
@@ -114,7 +114,7 @@ def test_an_unfinished_iteration_that_found_a_better_action_answers_with_it():
 def test_an_iteration_stopped_before_its_first_action_keeps_the_last_answer():
     _, info = _stopped_in_second_iteration(None)
     assert info.stopped and info.depth == 1
-    assert info.action.text == "f6"
+    assert info.action.text == "d1"
 
 
 def test_a_new_iteration_starts_when_its_first_part_fits_the_budget():
