@@ -478,28 +478,28 @@ class Searcher:
                     v = hist.get(a.text, 0)
                 scored.append((v, -i, a))
         else:
-            s = int(game.turn)
+            s = game._side
             own = game.pieces(s)  # type: ignore[arg-type]
             opp = game.pieces(s ^ 1)  # type: ignore[arg-type]
             mills_at = self._mills_at
+            hget = hist.get
             for i, a in enumerate(actions):
-                if a.text == tt_text:
+                text = a.text
+                if text == tt_text:
                     v = 1 << 40
-                elif a.kind == REMOVE:
+                elif a.kind is REMOVE:
                     # Take pebbles that stand in the opponent's potential mills first.
                     v = 1 << 32
-                    t = a.target
-                    for _, m in mills_at[t]:
+                    for _, m in mills_at[a.target]:
                         n = (opp & m).bit_count()
                         if n == 2 and not own & m:
                             v += 4
                         elif n == 3:
                             v -= 1
                 else:
-                    t = a.target
                     after = (own & ~a.empties) | a.fills
                     v = 0
-                    for _, m in mills_at[t]:
+                    for _, m in mills_at[a.target]:
                         if after & m == m:
                             v = 1 << 31
                             break
@@ -509,12 +509,12 @@ class Searcher:
                         if a is k0 or a is k1:
                             v = 1 << 29
                         else:
-                            v = hist.get(a.text, 0)
+                            v = hget(text, 0)
                 scored.append((v, -i, a))
         scored.sort(reverse=True)  # (score, -index) pairs are unique: actions never compared
         tactical = 0
-        for v, _, _ in scored:
-            if v < 1 << 29:
+        for x in scored:
+            if x[0] < 1 << 29:
                 break
             tactical += 1
         self._tactical = tactical
