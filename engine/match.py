@@ -1,11 +1,13 @@
 """Matches between players: N games, seeded so a run repeats, with think-time figures.
 
 Each game starts with a few random actions (from the match's seed) so that two players
-that never choose at random still play different games.
+that never choose at random still play different games; with `swap`, each opening is
+played twice, the players changing colours, so neither gets the better openings.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import statistics
@@ -29,6 +31,22 @@ class GameResult:
     outcome: Outcome
     actions: int
     record: str
+    swapped: bool = False  #: the match's black player had white in this game
+    opening: int = 0  #: how many of the first actions were random
+    #: How each engine player sees the end ("engine:PATH over"), see EnginePlayer.ending.
+    engine_views: tuple[str, ...] = ()
+
+    @property
+    def engines_agree(self) -> bool:
+        """Every engine player sees the game over as our rules do (a win: it sees the game
+        over; a draw: over, or it claims the draw)."""
+        ok = ("over",) if self.outcome.winner is not None else ("over", "draw")
+        return all(view.rpartition(" ")[2] in ok for view in self.engine_views)
+
+    def winner_player(self) -> int | None:
+        """0 for the match's white player, 1 for its black player, None for a draw."""
+        winner = self.outcome.winner
+        return None if winner is None else int(winner) ^ int(self.swapped)
 
 
 @dataclass(frozen=True)
@@ -59,23 +77,33 @@ class MatchResult:
     times: tuple[ThinkTimes, ThinkTimes]
     reasons: dict[str, int] = field(default_factory=dict)
 
-    def count(self, winner: Side | None) -> int:
-        return sum(1 for g in self.games if g.outcome.winner == winner)
+    def count(self, player: int | None) -> int:
+        """Wins of the match's white (0) or black (1) player, whatever colour they had;
+        None counts draws."""
+        return sum(1 for g in self.games if g.winner_player() == player)
+
+    def by_colour(self, player: int, colour: Side) -> tuple[int, int, int]:
+        """Wins, draws and losses of a player in the games it played with `colour`."""
+        games = [g for g in self.games if int(colour) == player ^ int(g.swapped)]
+        wins = sum(1 for g in games if g.winner_player() == player)
+        draws = sum(1 for g in games if g.outcome.winner is None)
+        return wins, draws, len(games) - wins - draws
 
     @property
     def white_wins(self) -> int:
-        return self.count(Side.WHITE)
+        return self.count(0)
 
     @property
     def black_wins(self) -> int:
-        return self.count(Side.BLACK)
+        return self.count(1)
 
     @property
     def draws(self) -> int:
         return self.count(None)
 
     def summary(self) -> str:
-        """The last line of a match report, always in this form."""
+        """The last line of a match report, always in this form (white and black are the
+        match's players, who change colours between games when the match swaps them)."""
         return f"white {self.white_wins} draws {self.draws} black {self.black_wins}"
 
 
@@ -94,6 +122,7 @@ def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
         if not actions:
             break
         game.push(rng.choice(actions))
+    opening = len(game.history)
     while len(game.history) < MAX_ACTIONS:
         if not game.legal_actions():
             break
@@ -104,27 +133,50 @@ def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
             times[side].append(clock() - start)
         game.push(action)
     outcome = game.outcome() or Outcome(None, "action-limit")
-    return GameResult(outcome, len(game.history), game.record())
+    views = tuple(f"{p.name} {p.ending(game)}" for p in players  # type: ignore[attr-defined]
+                  if getattr(p, "ending", None) is not None and outcome.reason != "action-limit")
+    return GameResult(outcome, len(game.history), game.record(), opening=opening,
+                      engine_views=views)
 
 
 def run_match(variant: str, white: str, black: str, games: int, seed: int = 0,
               opening_actions: int = 2, budget_scale: float = 1.0,
-              on_game: Callable[[int, int, GameResult], None] | None = None) -> MatchResult:
-    """Play `games` games of `variant` between two player specs (see make_player)."""
+              on_game: Callable[[int, int, GameResult], None] | None = None,
+              movetime: float | None = None, swap: bool = False) -> MatchResult:
+    """Play `games` games of `variant` between two player specs (see make_player).
+
+    `movetime` gives both players the same seconds per action; with `swap` every second
+    game repeats the previous game's opening with the players' colours exchanged. Think
+    times are per player. A player with a `close()` (an engine process) is closed at the
+    end, also when an error stops the match.
+    """
     rules = preset(variant)
     rng = random.Random(seed)
-    w = make_player(white, seed=rng.getrandbits(32), budget_scale=budget_scale)
-    b = make_player(black, seed=rng.getrandbits(32), budget_scale=budget_scale)
+    players = [make_player(spec, seed=rng.getrandbits(32), budget_scale=budget_scale,
+                           movetime=movetime) for spec in (white, black)]
     times: tuple[list[float], list[float]] = ([], [])
     results: list[GameResult] = []
     reasons: dict[str, int] = {}
-    for n in range(games):
-        result = play_game(new_game(rules), w, b, random.Random(rng.getrandbits(32)),
-                           opening_actions, times=times)
-        results.append(result)
-        reasons[result.outcome.reason] = reasons.get(result.outcome.reason, 0) + 1
-        log.debug("game %d: %s after %d actions", n + 1, result.outcome, result.actions)
-        if on_game is not None:
-            on_game(n + 1, games, result)
+    opening_seed = 0
+    try:
+        for n in range(games):
+            swapped = swap and n % 2 == 1
+            if not swapped:
+                opening_seed = rng.getrandbits(32)
+            w, b = players[::-1] if swapped else players
+            colour_times = times[::-1] if swapped else times
+            result = play_game(new_game(rules), w, b, random.Random(opening_seed),
+                               opening_actions, times=colour_times)  # type: ignore[arg-type]
+            result = dataclasses.replace(result, swapped=swapped)
+            results.append(result)
+            reasons[result.outcome.reason] = reasons.get(result.outcome.reason, 0) + 1
+            log.debug("game %d: %s after %d actions", n + 1, result.outcome, result.actions)
+            if on_game is not None:
+                on_game(n + 1, games, result)
+    finally:
+        for player in players:
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
     return MatchResult(variant, white, black, tuple(results),
                        (ThinkTimes(tuple(times[0])), ThinkTimes(tuple(times[1]))), reasons)

@@ -8,6 +8,7 @@ responsive.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import threading
@@ -217,9 +218,23 @@ async def choose_async(game: Game, level: int, stop_event: threading.Event | Non
     return await Player(level, seed=seed).choose_async(game, stop_event)
 
 
-def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0) -> ChoosesActions:
-    """A player from a short spec: `random`, `greedy`, `level:N` or `level:max`."""
-    spec = spec.strip().lower()
+def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0,
+                movetime: float | None = None) -> ChoosesActions:
+    """A player from a short spec: `random`, `greedy`, `level:N`, `level:max` or
+    `engine:PATH[?KEY=VALUE&...]` (an installed engine, see external.py). `movetime`, if
+    given, is the thinking time per action in seconds for a level (its budget, in place of
+    `budget_scale`) and for an engine alike."""
+    if movetime is not None and not (0 < movetime < float("inf")):
+        raise ValueError(f"the time per action must be a positive number of seconds, not {movetime}")
+    text = spec.strip()
+    if text.lower().startswith("engine:"):
+        from .external import EnginePlayer, EngineSpec
+
+        engine = EngineSpec.parse(text)
+        if movetime is not None:
+            engine = dataclasses.replace(engine, seconds=movetime)
+        return EnginePlayer(engine)
+    spec = text.lower()
     if spec == "random":
         return RandomPlayer(seed)
     if spec == "greedy":
@@ -228,6 +243,8 @@ def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0) -
         value = spec.partition(":")[2]
         number = MAX_LEVEL if value == "max" else int(value) if value.isdigit() else 0
         if 1 <= number <= MAX_LEVEL:
+            if movetime is not None:
+                budget_scale = movetime / level_info(number).budget
             return Player(number, seed=seed, budget_scale=budget_scale)
-    raise ValueError(f"unknown player {spec!r}; use random, greedy, level:1..level:{MAX_LEVEL} "
-                     "or level:max")
+    raise ValueError(f"unknown player {spec!r}; use random, greedy, level:1..level:{MAX_LEVEL}, "
+                     "level:max or engine:PATH")

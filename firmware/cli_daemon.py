@@ -218,8 +218,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser")
     p.add_argument("--variant", default="navakankari", help="a preset name (navakankari variants)")
-    p.add_argument("--white", default="hand", help='"hand" or "computer[:LEVEL]"')
-    p.add_argument("--black", default="computer:3", help='"hand" or "computer[:LEVEL]"')
+    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]" or "engine:PATH"')
+    p.add_argument("--black", default="computer:3", help='"hand", "computer[:LEVEL]" or "engine:PATH"')
     p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
     p.add_argument("--port", type=int, default=8080, help="port to serve the page on")
     p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
@@ -232,8 +232,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker")
     p.add_argument("file", nargs="?", help='JSON Lines {"t", "point", "present"}; - for stdin')
     p.add_argument("--variant", default="navakankari", help="a preset name")
-    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]" or "remote"')
-    p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]" or "remote"')
+    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
+    p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
     p.add_argument("--settle", type=float, default=0.2, help="settle time in seconds")
     p.add_argument("--grow", type=float, default=0.35, help="extra wait for growing actions")
     p.add_argument("--grace", type=float, default=0.8, help="seconds before a mistake is shown")
@@ -255,8 +255,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new-game", help="start a new game on the running daemon")
     p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
     p.add_argument("--variant", help="a preset name (default: the configured one)")
-    p.add_argument("--white", help='"hand", "computer[:LEVEL]" or "remote"')
-    p.add_argument("--black", help='"hand", "computer[:LEVEL]" or "remote"')
+    p.add_argument("--white", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
+    p.add_argument("--black", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
     p.set_defaults(func=cmd_new_game)
 
     p = sub.add_parser("service", help="install, remove or inspect the systemd service")

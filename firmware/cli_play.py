@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from typing import TYPE_CHECKING
+
 from navakankari.engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from navakankari.engine.match import GameResult
 
 
 def _read_line(prompt: str) -> str | None:
@@ -22,29 +27,62 @@ def _read_line(prompt: str) -> str | None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
-    from navakankari.engine.player import Player
+    from navakankari.engine.player import Player, make_player
     from navakankari.engine.presets import preset
     from navakankari.engine.terminal import play_terminal
 
     try:
         rules = preset(args.variant)
-        computer = Player(args.level, seed=args.seed)
+        computer = make_player(args.opponent, seed=args.seed) if args.opponent else \
+            Player(args.level, seed=args.seed)
     except (EngineError, ValueError) as exc:
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 2
     human = Side.WHITE if args.side == "white" else Side.BLACK
-    outcome = play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
+    try:
+        outcome = play_terminal(rules, computer, human, _read_line,
+                                lambda s: print(s, flush=True))
+    except EngineError as exc:  # an engine that failed: the game so far was printed
+        print(f"navakankari play: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        close = getattr(computer, "close", None)
+        if close is not None:
+            close()
     return 0 if outcome is not None else 1
 
 
-class _ProgressBar:
-    def __init__(self, stream, width: int = 30) -> None:  # type: ignore[no-untyped-def]
-        self.stream = stream
+def game_line(n: int, result: "GameResult", white: str, black: str) -> str:
+    """One game of a match: who had which colour, how it ended and after how many plies."""
+    if result.swapped:
+        white, black = black, white
+    winner = result.outcome.winner
+    ending = "draw" if winner is None else f"{winner} wins"
+    views = "".join(f"; {view}" + ("" if result.engines_agree else " (DIFFERS)")
+                    for view in result.engine_views)
+    return (f"game {n}: {white} (white) against {black} (black): {ending} "
+            f"({result.outcome.reason}) after {result.actions} plies, "
+            f"{result.opening} random at the start{views}")
+
+
+class _Progress:
+    """A line per game on stdout (with its record if asked) and a tally bar on stderr."""
+
+    def __init__(self, white: str, black: str, records: bool, bar, width: int = 30) -> None:  # type: ignore[no-untyped-def]
+        self.white, self.black, self.records = white, black, records
+        self.stream = bar
         self.width = width
         self.tally = [0, 0, 0]
 
-    def __call__(self, done: int, total: int, result) -> None:  # type: ignore[no-untyped-def]
-        w = result.outcome.winner
+    def __call__(self, done: int, total: int, result: "GameResult") -> None:
+        if self.stream is not None and self.stream.isatty():
+            self.stream.write("\r\x1b[K")  # the bar gives way to the game's line
+        print(game_line(done, result, self.white, self.black), flush=True)
+        if self.records:
+            print(f"  record: {result.record}", flush=True)
+        if self.stream is None:
+            return
+        w = result.winner_player()
         self.tally[0 if w == 0 else 2 if w == 1 else 1] += 1
         filled = self.width * done // total
         self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} "
@@ -55,6 +93,7 @@ class _ProgressBar:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    from navakankari.engine.game import Side
     from navakankari.engine.match import run_match
     from navakankari.engine.player import make_player
     from navakankari.engine.presets import preset
@@ -62,18 +101,36 @@ def cmd_match(args: argparse.Namespace) -> int:
     try:
         preset(args.variant)
         for spec in (args.white, args.black):
-            make_player(spec)
+            make_player(spec, movetime=args.movetime)
     except (EngineError, ValueError) as exc:
         print(f"navakankari match: {exc}", file=sys.stderr)
         return 2
-    result = run_match(args.variant, args.white, args.black, args.games, seed=args.seed,
-                       opening_actions=args.opening, budget_scale=args.budget_scale,
-                       on_game=None if args.quiet else _ProgressBar(sys.stderr))
+    try:
+        result = run_match(args.variant, args.white, args.black, args.games, seed=args.seed,
+                           opening_actions=args.opening, budget_scale=args.budget_scale,
+                           movetime=args.movetime, swap=args.swap,
+                           on_game=_Progress(args.white, args.black, args.records,
+                                             None if args.quiet else sys.stderr))
+    except EngineError as exc:
+        print(f"navakankari match: stopped: {exc}", file=sys.stderr)
+        return 1
+    pace = f"{args.movetime:g} s per action" if args.movetime is not None else \
+        f"budget scale {args.budget_scale:g}"
     print(f"{args.variant}: {args.white} (white) against {args.black} (black), "
-          f"{args.games} games, seed {args.seed}, budget scale {args.budget_scale:g}")
+          f"{args.games} games{', colours swapped every game' if args.swap else ''}, "
+          f"seed {args.seed}, {pace}")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(result.reasons.items())))
-    for name, spec, times in (("white", args.white, result.times[0]),
-                              ("black", args.black, result.times[1])):
+    checked = [g for g in result.games if g.engine_views]
+    if checked:
+        print(f"endings the engine agrees with: {sum(g.engines_agree for g in checked)} "
+              f"of {len(checked)}")
+    for player, (name, spec, times) in enumerate((("white", args.white, result.times[0]),
+                                                  ("black", args.black, result.times[1]))):
+        colours = "; ".join(
+            f"as {colour} won {w} drew {d} lost {lost}"
+            for colour in (Side.WHITE, Side.BLACK)
+            for w, d, lost in [result.by_colour(player, colour)] if w + d + lost)
+        print(f"{name} {spec}: {colours}")
         print(f"{name} {spec}: {len(times.samples)} actions, seconds per action "
               f"mean {times.mean:.3f} median {times.median:.3f} max {times.max:.3f}")
     w, d, b = result.white_wins, result.draws, result.black_wins
@@ -92,12 +149,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--side", choices=("white", "black"), default="white",
                    help="the side you play (white moves first)")
     p.add_argument("--seed", type=int, default=None, help="seed of the computer's random choices")
+    p.add_argument("--opponent", metavar="SPEC",
+                   help="instead of --level: any match player (level:N, greedy, random) or an "
+                        "installed engine, engine:PATH[?KEY=VALUE&...]")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("match", help="play computer players against each other")
     p.add_argument("--variant", default="navakankari", help="a preset name")
     p.add_argument("--white", required=True,
-                   help="random, greedy, level:N or level:max")
+                   help="random, greedy, level:N, level:max or engine:PATH[?KEY=VALUE&...]")
     p.add_argument("--black", required=True, help="as --white")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0, help="seed of the openings and random choices")
@@ -105,5 +165,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="random actions at the start of each game (variety between games)")
     p.add_argument("--budget-scale", type=float, default=1.0,
                    help="multiply every level's time budget (e.g. 0.25 for quick runs)")
+    p.add_argument("--movetime", type=float, metavar="S",
+                   help="seconds per action for both players: a level's whole budget, an "
+                        "engine's thinking time (instead of --budget-scale)")
+    p.add_argument("--swap", action=argparse.BooleanOptionalAction, default=True,
+                   help="play each opening twice, the players changing colours (default on); "
+                        "white and black in the tally are the players as named")
+    p.add_argument("--records", action="store_true", help="print each game's record")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_match)

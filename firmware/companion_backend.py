@@ -17,6 +17,8 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
+from navakankari.hal.leds import on_screen
+
 from .companion import RequestError
 from .config import ConfigError, PlayerSpec
 from .wording import outcome_text, status_text
@@ -88,7 +90,7 @@ class DaemonBackend:
             "pebbles": pebbles,
             "sim": sim is not None,
             "hand": self.holding,
-            "leds": {p: list(c) for p, c in self.daemon.last_frame.items()},
+            **self._leds(),
             "turn": str(game.turn),
             "phase": game.phase.value,
             "counts": counts,
@@ -98,6 +100,18 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            "problem": session.problem,
+        }
+
+    def _leds(self) -> dict[str, Any]:
+        """What each lit LED is sent (after gamma and the cap), and how a screen shows it."""
+        strip = self.daemon.board.leds
+        sent = {p: strip.corrected(c) for p, c in self.daemon.last_frame.items()}
+        sent = {p: c for p, c in sent.items() if any(c)}  # corrected to dark: not lit
+        return {
+            "leds": {p: list(c) for p, c in sent.items()},
+            "screen": {p: "#%02x%02x%02x" % on_screen(c, strip.brightness)
+                       for p, c in sent.items()},
         }
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:

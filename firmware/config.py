@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
+from navakankari.engine.external import EngineSpec
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
@@ -21,7 +22,7 @@ from .tracker import TrackerSettings
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
-PLAYER_KINDS = ("hand", "computer", "remote")
+PLAYER_KINDS = ("hand", "computer", "remote", "engine")
 
 
 class ConfigError(ValueError):
@@ -36,23 +37,41 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays a side: "hand" (on the board), "computer" at a level, or "remote" (moves
-    arrive from the web companion and the board shows them)."""
+    """Who plays a side: "hand" (on the board), "computer" at a level, "remote" (moves
+    arrive from the web companion and the board shows them), or "engine" (an installed
+    engine: `engine` holds what follows `engine:`, see navakankari.engine.external)."""
 
     kind: str = "hand"
     level: int = 3
+    engine: str = ""
 
     def __str__(self) -> str:
-        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+        if self.kind == "computer":
+            return f"computer:{self.level}"
+        if self.kind == "engine":
+            return f"engine:{self.engine}"
+        return self.kind
+
+    @property
+    def plays_itself(self) -> bool:
+        """The daemon chooses this side's actions (the computer or an engine)."""
+        return self.kind in ("computer", "engine")
 
     @classmethod
     def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
-        """"hand", "remote", "computer" or "computer:LEVEL" (level 1..MAX_LEVEL)."""
+        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL) or
+        "engine:PATH[?KEY=VALUE&...]"."""
         if not isinstance(text, str):
             raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
         kind, _, level = text.strip().partition(":")
         if kind not in PLAYER_KINDS:
             raise ConfigError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
+        if kind == "engine":
+            try:
+                EngineSpec.parse(text)
+            except ValueError as exc:
+                raise ConfigError(key, str(exc)) from None
+            return cls(kind, engine=level)
         if kind != "computer":
             if level:
                 raise ConfigError(key, f"only a computer player has a level ({text!r})")

@@ -25,7 +25,8 @@ from navakankari.hal.sensors import SensorEvent
 
 from .config import Config
 from .notify import Notifier
-from .players import Chooser, computer_player, computer_turn
+from .config import PlayerSpec
+from .players import Chooser, computer_turn, player_for
 from .session import ComputerRequest, Session
 from .store import Store
 
@@ -56,7 +57,7 @@ class Daemon:
         store: Store | None = None,
         clock: Callable[[], float] = time.monotonic,
         notifier: Notifier | None = None,
-        player_factory: Callable[[int], Chooser] = computer_player,
+        player_factory: Callable[[PlayerSpec], Chooser] = player_for,
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
     ) -> None:
@@ -75,7 +76,7 @@ class Daemon:
         self._frame_listeners: list[Callable[[], None]] = []
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._players: dict[int, Chooser] = {}
+        self._players: dict[str, Chooser] = {}
         self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []
@@ -211,11 +212,18 @@ class Daemon:
         if thinking is not None and not thinking[1].done() and (
                 request is None or thinking[0] != request.token):
             thinking[2].set()  # the game moved on (takeback, new game): stop that search
-        if request is None or (thinking is not None and thinking[0] == request.token):
+        if request is None or (thinking is not None and thinking[0] == request.token) \
+                or session.problem is not None:  # a failed turn waits for the game to move on
             return
-        player = self._players.get(request.level)
+        spec = request.player or PlayerSpec("computer", request.level)
+        player = self._players.get(str(spec))
         if player is None:
-            player = self._players[request.level] = self.player_factory(request.level)
+            try:
+                player = self._players[str(spec)] = self.player_factory(spec)
+            except ValueError as exc:  # an engine that is not installed
+                log.error("%s cannot play: %s", spec, exc)
+                session.computer_failed(request, str(exc))
+                return
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
                                             stop)
@@ -228,6 +236,9 @@ class Daemon:
         exc = future.exception()
         if exc is not None:
             log.error("computer player failed: %s", exc)
+            self.session.computer_failed(request, str(exc))
+            if self._wake is not None:
+                self._wake.set()
             return
         if self.session.offer(request, future.result(), self.clock()):
             log.info("computer plays %s", " ".join(a.text for a in future.result()))
@@ -254,5 +265,9 @@ class Daemon:
             self.session.close()
         self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        for player in self._players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
         self.notifier.close()
         log.info("stopped")

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
 
-from .palette import PAIR_PERIOD, PALETTE, PULSE_STEP, RGB, Animation, Look, Role
+from .palette import PAIR_PERIOD, PALETTE, PULSE_FLOOR, PULSE_STEP, RGB, Animation, Look, Role
 from .status import Status, StatusKind
 
 Frame = dict[str, RGB]
@@ -77,6 +77,27 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
     return out
 
 
+SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
+    frozenset({Role.FREE_WHITE, Role.TURN_WHITE}),  # IDLE, white to act
+    frozenset({Role.FREE_BLACK, Role.TURN_BLACK}),  # IDLE, black to act
+    frozenset({Role.THINKING}),
+    frozenset({Role.MILL, Role.TAKEABLE}),  # REMOVAL
+    frozenset({Role.DESTINATION, Role.CAPTURE, Role.LIFTED}),  # IN_PROGRESS
+    frozenset({Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.COMPUTER_TAKE}),  # EXECUTING
+    frozenset({Role.TO_EMPTY, Role.TO_FILL, Role.PAIR_FROM, Role.PAIR_TO}),  # MISMATCH
+    frozenset({Role.TO_FILL, Role.TO_EMPTY, Role.CONFIRM_CLEAR}),  # CLEARING
+    frozenset({Role.CONFIRM_HOLD}),  # CLEARING, a pebble held on the confirm point
+    frozenset({Role.TO_FILL, Role.TO_EMPTY, Role.CONFIRM_LIFT}),  # CLEARING, armed
+    frozenset({Role.WINNER_WHITE}),  # OVER
+    frozenset({Role.WINNER_BLACK}),
+    frozenset({Role.DRAW}),
+)
+"""Every set of roles one frame of `roles` can hold; SENSOR_FAULT can join any of them.
+The palette must keep the roles of one set apart (tests/firmware/test_palette.py)."""
+
+ANY_TIME = Role.SENSOR_FAULT
+
+
 def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
     """Side to move: the free points dimly while placing, the pebbles that can move after."""
     board = game.board
@@ -98,7 +119,7 @@ def _level(look: Look, age: float) -> float:
     if look.animation == Animation.BLINK:
         return 1.0 if int(age // (look.period / 2)) % 2 == 0 else 0.0
     stepped = (age // PULSE_STEP) * PULSE_STEP
-    return 0.25 + 0.75 * (0.5 + 0.5 * math.cos(2 * math.pi * stepped / look.period))
+    return PULSE_FLOOR + (1 - PULSE_FLOOR) * (0.5 + 0.5 * math.cos(2 * math.pi * stepped / look.period))
 
 
 def render(game: Game, status: Status, now: float,

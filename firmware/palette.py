@@ -1,8 +1,15 @@
 """What each light means, in one table: role -> colour and animation.
 
 The renderer (lights.py) only decides which role each point plays; change a colour or an
-animation here and every board and the web page follow. Colours are before gamma and the
-brightness cap, which the LED strip applies.
+animation here and every board and the web page follow. Colours are what the renderer asks
+for; the LED strip then applies gamma and the brightness cap (hal/leds.py), and that is what
+the colours were chosen by: with gamma 2.6 and the shipped cap 0.25 an LED emits at most
+64/255, an input below about 165 on every channel emits under 20/255, and one below about 40
+emits nothing. So every role is a saturated colour with one channel near full, and dim roles
+are dim in emitted light (FREE_* emits about 0.38 of its TURN_* colour), not in input value.
+The comment beside each colour gives what a 0.25 cap emits. tests/firmware/test_palette.py
+holds every role to at least 20/255 on one channel, and roles lit together to a minimum
+distance in OKLab of the emitted light.
 """
 
 from __future__ import annotations
@@ -54,37 +61,54 @@ class Look:
     duration: float | None = None  #: seconds the animation runs, then steady (None: while shown)
 
 
-WHITE_SIDE: RGB = (255, 180, 90)  # warm white for the light pebbles' side
-BLACK_SIDE: RGB = (40, 90, 255)  # blue for the dark side (a dark pebble cannot glow "black")
+WHITE_SIDE: RGB = (255, 210, 137)  # warm white for the light pebbles' side; emits (64, 38, 13)
+BLACK_SIDE: RGB = (113, 176, 255)  # sky blue for the dark side (a dark pebble cannot glow
+# "black"); emits (8, 24, 64)
+WHITE: RGB = (255, 255, 255)  # emits (64, 64, 64)
+VIOLET: RGB = (188, 0, 255)  # the computer; emits (29, 0, 64)
+RED_ORANGE: RGB = (255, 113, 0)  # a pebble to take off; emits (64, 8, 0)
+ORANGE: RGB = (255, 160, 0)  # ending the game; emits (64, 19, 0)
 
 PALETTE: dict[Role, Look] = {
-    Role.TURN_WHITE: Look((90, 64, 32)),
-    Role.TURN_BLACK: Look((14, 32, 90)),
-    Role.FREE_WHITE: Look((24, 17, 8)),
-    Role.FREE_BLACK: Look((4, 9, 26)),
-    Role.THINKING: Look((60, 0, 90)),
-    Role.LIFTED: Look((255, 255, 255)),
-    Role.DESTINATION: Look((0, 200, 60)),
-    Role.CAPTURE: Look((255, 40, 0), Animation.BLINK, 0.8),
-    Role.MILL: Look((255, 200, 0)),
-    Role.TAKEABLE: Look((255, 40, 0), Animation.BLINK, 0.8),
-    Role.COMPUTER_FROM: Look((160, 0, 255), Animation.BLINK, 1.0),
-    Role.COMPUTER_TO: Look((160, 0, 255)),
-    Role.COMPUTER_TAKE: Look((255, 40, 0), Animation.BLINK, 1.0),
-    Role.TO_EMPTY: Look((120, 0, 0)),
-    Role.TO_FILL: Look((0, 90, 90)),
+    Role.TURN_WHITE: Look(WHITE_SIDE),
+    Role.TURN_BLACK: Look(BLACK_SIDE),
+    Role.FREE_WHITE: Look((176, 142, 92)),  # emits (24, 14, 5): the side's colour, dimmer
+    Role.FREE_BLACK: Look((81, 120, 176)),  # emits (3, 9, 24)
+    Role.THINKING: Look(VIOLET),
+    Role.LIFTED: Look(WHITE),
+    Role.DESTINATION: Look((0, 255, 123)),  # emits (0, 64, 10)
+    Role.CAPTURE: Look(RED_ORANGE, Animation.BLINK, 0.8),
+    Role.MILL: Look((255, 228, 0)),  # emits (64, 48, 0)
+    Role.TAKEABLE: Look(RED_ORANGE, Animation.BLINK, 0.8),
+    Role.COMPUTER_FROM: Look(VIOLET, Animation.BLINK, 1.0),
+    Role.COMPUTER_TO: Look(VIOLET),
+    Role.COMPUTER_TAKE: Look(RED_ORANGE, Animation.BLINK, 1.0),
+    Role.TO_EMPTY: Look((179, 0, 0)),  # emits (25, 0, 0): PAIR_FROM, dimmer
+    Role.TO_FILL: Look((0, 170, 170)),  # emits (0, 22, 22): PAIR_TO, dimmer
     Role.PAIR_FROM: Look((255, 0, 0), Animation.BLINK, 0.5),
     Role.PAIR_TO: Look((0, 255, 255), Animation.BLINK, 0.5),
     # A finished game left on the board pulses for a minute, then stays lit without
     # animating (an idle board sends no frames).
     Role.WINNER_WHITE: Look(WHITE_SIDE, Animation.PULSE, 2.0, duration=60.0),
     Role.WINNER_BLACK: Look(BLACK_SIDE, Animation.PULSE, 2.0, duration=60.0),
-    Role.DRAW: Look((120, 120, 120), Animation.PULSE, 2.0, duration=60.0),
-    Role.CONFIRM_CLEAR: Look((255, 110, 0), Animation.PULSE, 1.5),
-    Role.CONFIRM_HOLD: Look((255, 110, 0), Animation.BLINK, 0.3),
-    Role.CONFIRM_LIFT: Look((255, 255, 255)),
-    Role.SENSOR_FAULT: Look((255, 0, 0), Animation.BLINK, 0.25),
+    Role.DRAW: Look(WHITE, Animation.PULSE, 2.0, duration=60.0),
+    Role.CONFIRM_CLEAR: Look(ORANGE, Animation.PULSE, 1.5),
+    Role.CONFIRM_HOLD: Look(ORANGE, Animation.BLINK, 0.3),
+    Role.CONFIRM_LIFT: Look(WHITE),
+    Role.SENSOR_FAULT: Look((255, 0, 188), Animation.BLINK, 0.25),  # emits (64, 0, 29)
 }
+
+TOLD_APART_OVER_TIME: tuple[tuple[Role, Role], ...] = (
+    (Role.TURN_WHITE, Role.TURN_BLACK),
+    (Role.FREE_WHITE, Role.FREE_BLACK),
+    (Role.WINNER_WHITE, Role.WINNER_BLACK),
+)
+"""Roles never lit together whose colours must still say which side they mean."""
+
+PULSE_FLOOR = 0.7
+"""A pulse scales the colour between this and 1. After gamma 2.6 the dim end emits
+0.7 ** 2.6 = 0.40 of the bright end: a full channel still emits 25/255 under a 0.25 cap,
+where the old floor of 0.25 emitted 1/255 (dark)."""
 
 PULSE_STEP = 0.05
 """Pulses advance in steps of this many seconds (20 frames a second), so a pulsing board

@@ -10,14 +10,15 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from navakankari.engine.actions import Action
 from navakankari.engine.game import Game
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from .config import PlayerSpec
 
-"""Where the engine's search player may live; the first that imports is used."""
+log = logging.getLogger(__name__)
 
 
 class Chooser(Protocol):
@@ -44,6 +45,17 @@ def computer_player(level: int, *, seed: int | None = None) -> Chooser:
 
     log.info("computer player: level %d", level)
     return Player(level, seed=seed)
+
+
+def player_for(spec: "PlayerSpec") -> Chooser:
+    """The player behind a side the daemon plays: the search at a level, or an installed
+    engine (`engine:PATH`)."""
+    if spec.kind == "engine":
+        from navakankari.engine.external import EnginePlayer
+
+        log.info("engine player: %s", spec)
+        return EnginePlayer(str(spec))
+    return computer_player(spec.level)
 
 
 def computer_turn(player: Chooser, game: Game, stop: threading.Event | None = None

@@ -40,7 +40,7 @@ EVENT_BATCH = 200
 class Update:
     """Told to subscribers after every change: why, the actions just committed, the status."""
 
-    reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced"
+    reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced", "problem"
     status: Status
     ply: int
     actions: tuple[str, ...] = ()
@@ -54,6 +54,7 @@ class ComputerRequest:
     game: Game
     side: Side
     level: int
+    player: PlayerSpec | None = None  #: who answers (a computer level or an engine)
 
 
 @dataclass
@@ -87,6 +88,7 @@ class Session:
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._token = 0
+        self._problem: tuple[int, str] | None = None  #: (token, text) of a failed computer turn
         self._request: ComputerRequest | None = None
         self._answer: tuple[int, tuple[Action, ...]] | None = None
         self._events = _Clocked()
@@ -291,11 +293,28 @@ class Session:
             return None
         side = self.game.turn
         spec = self.players[side]
-        if spec.kind != "computer":
+        if not spec.plays_itself:
             return None
         if self._request is None or self._request.token != self._token:
-            self._request = ComputerRequest(self._token, self.game.copy(), side, spec.level)
+            self._request = ComputerRequest(self._token, self.game.copy(), side, spec.level,
+                                            spec)
         return self._request
+
+    @property
+    def problem(self) -> str | None:
+        """Why the computer turn now due could not be chosen (an engine that failed), if so;
+        gone once the game moves on (a takeback, a new game, other players)."""
+        if self._problem is not None and self._problem[0] == self._token:
+            return self._problem[1]
+        return None
+
+    def computer_failed(self, request: ComputerRequest, text: str) -> None:
+        """The player behind `request` gave no action: the game stays as it is, and the
+        problem is shown until the game moves on."""
+        if request.token != self._token:
+            return
+        self._problem = (request.token, text)
+        self._notify(Update("problem", self.tracker.status, len(self.game.history)))
 
     def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:
         """The computer's choice for `request`; ignored (False) if the game moved on. If the
@@ -360,6 +379,7 @@ class Session:
             "in_hand": {"white": game.in_hand(Side.WHITE), "black": game.in_hand(Side.BLACK)},
             "outcome": outcome.to_dict() if outcome else None,
             "status": self.tracker.status.to_dict(),
+            "problem": self.problem,
             "occupied": sorted(self._raw),
             "frame": {p: list(c) for p, c in self.frame(now).items()},
         }

@@ -12,11 +12,13 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from html import escape
 from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
+from .docs_bom import bom_markdown, power_markdown
+from .docs_schematic import schematic
+from .docs_board import Layout, board_drawing, draw_board, grid_mm, is_buildable
 from .profile import (
     RESERVED_GPIOS,
     GpioSensorConfig,
@@ -26,6 +28,7 @@ from .profile import (
     load_profile,
     profile_names,
 )
+from .svgdraw import Drawing
 
 DOCS_DIR = PROFILE_DIR / "docs"
 
@@ -107,6 +110,9 @@ def pinout_markdown(profile: Profile, name: str) -> str:
         f"brightness cap {led.brightness:g}" + (f", data on GPIO{led.pin}" if led.pin is not None else ""),
         "",
     ]
+    if is_buildable(profile):
+        lines += [f"Schematic: [{name}-schematic.svg]({name}-schematic.svg); board drawing: "
+                  f"[{name}-board.svg]({name}-board.svg).", ""]
     if uses:
         lines += [
             "## 40-pin header",
@@ -129,17 +135,18 @@ def pinout_markdown(profile: Profile, name: str) -> str:
 def _sensor_note(profile: Profile) -> str:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
-        return ", each switch between its GPIO and GND (internal pull-up)"
+        return (", each switch between its GPIO and GND (internal pull-up; add 10 kΩ to 3V3 per "
+                "input for wires over about 20 cm)")
     if isinstance(s, MatrixSensorConfig):
         return (
             f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
-            "one 1N4148 per switch, cathode (band) towards the row"
+            "one BAT43 Schottky diode per switch, cathode (band) towards the row"
         )
     if isinstance(s, Mcp23017SensorConfig):
         chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
         return (
             f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
-            f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND"
+            f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND; RESET to 3V3"
         )
     return ""
 
@@ -169,61 +176,38 @@ def _positions(points: Sequence[str]) -> dict[str, tuple[int, int]]:
     return {p: (i % 8, i // 8) for i, p in enumerate(points)}
 
 
-def wiring_svg(profile: Profile) -> str:
+def wiring_drawing(profile: Profile) -> Drawing:
+    """Header pins (left) and the board with each point's sensor and LED index (right)."""
     uses = gpio_uses(profile)
-    pos = _positions(profile.points)
-    width, height = 980, 600
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="20" y="28" font-size="16" font-weight="bold">{escape(profile.name)}</text>',
-    ]
+    d = Drawing(980, 600, font_size=11)
+    d.text(20, 28, profile.name, size=16, extra=' font-weight="bold"')
     if uses:
-        out.append(
-            '<text x="250" y="52" text-anchor="middle" font-weight="bold">Raspberry Pi 40-pin header</text>'
-        )
-        out.append('<rect x="232" y="62" width="36" height="488" rx="4" fill="#eee" stroke="#555"/>')
+        d.text(250, 52, "Raspberry Pi 40-pin header", anchor="middle", extra=' font-weight="bold"')
+        d.rect(232, 62, 36, 488, 'rx="4" fill="#eee" stroke="#555"')
         for pin, entry in HEADER.items():
             x = 242 if pin % 2 else 258
             y = 74 + 24 * ((pin - 1) // 2)
             used = isinstance(entry, int) and entry in uses
             fill = "#d33" if used else ("#fc3" if entry in ("5V", "3V3") else "#999")
-            out.append(f'<circle cx="{x}" cy="{y}" r="5" fill="{fill}"/>')
+            d.circle((x, y), 5, f'fill="{fill}"')
             label = f"GPIO{entry}" if isinstance(entry, int) else entry
             if used:
                 label = f"{label}: {uses[entry]}"  # type: ignore[index]
             anchor, lx = ("end", 228) if pin % 2 else ("start", 272)
-            weight = ' font-weight="bold"' if used else ""
-            out.append(
-                f'<text x="{lx}" y="{y + 4}" text-anchor="{anchor}"{weight}>{pin} {escape(str(label))}</text>'
-            )
-    ox, oy, step = 560, 90, 60
-    out.append(
-        f'<text x="{ox + 180}" y="52" text-anchor="middle" font-weight="bold">Board: sensor / LED index</text>'
-    )
-    chain = sorted(profile.points, key=lambda p: profile.leds.index[p])
-    path = " ".join(f"{ox + step * pos[p][0]},{oy + step * pos[p][1]}" for p in chain)
-    out.append(
-        f'<polyline points="{path}" fill="none" stroke="#39c" stroke-width="2" stroke-dasharray="6 4"/>'
-    )
-    for point in profile.points:
-        x, y = ox + step * pos[point][0], oy + step * pos[point][1]
-        out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="#fff" stroke="#333" stroke-width="2"/>')
-        out.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="9">{escape(point)}</text>')
-        label = _short_sensor(profile, point)
-        out.append(
-            f'<text x="{x}" y="{y - 14}" text-anchor="middle" font-size="9" fill="#a00">{escape(label)}</text>'
-        )
-        out.append(
-            f'<text x="{x}" y="{y + 22}" text-anchor="middle" font-size="9" fill="#06c">LED {profile.leds.index[point]}</text>'
-        )
-    out.append(
-        f'<text x="{ox}" y="{height - 20}" fill="#06c">dashed line: LED data chain, from LED 0 '
-        f"(DIN from the Pi) onwards</text>"
-    )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+            d.text(lx, y + 4, f"{pin} {label}", anchor=anchor, extra=' font-weight="bold"' if used else "")
+    d.text(740, 52, "Board: sensor (red) and LED index (blue)", anchor="middle", extra=' font-weight="bold"')
+    labels = {p: _short_sensor(profile, p) for p in profile.points}
+    if all(grid_mm(p) is not None for p in profile.points):
+        draw_board(d, profile, Layout((560, 100), 1.5), sensor_labels=labels, detail=False)
+    else:  # names that are not board coordinates: a plain list
+        for i, p in enumerate(profile.points):
+            d.text(560, 100 + 16 * i, f"{p}: {labels[p]}, LED {profile.leds.index[p]}")
+    d.text(560, 560, "arrows: LED data chain, from LED 0 (DIN from the Pi)", extra=' fill="#1a75c2"')
+    return d
+
+
+def wiring_svg(profile: Profile) -> str:
+    return wiring_drawing(profile).svg()
 
 
 def _short_sensor(profile: Profile, point: str) -> str:
@@ -240,12 +224,21 @@ def _short_sensor(profile: Profile, point: str) -> str:
 
 
 def generated_files() -> dict[str, str]:
-    """File name -> content for every shipped profile."""
+    """File name -> content: for every profile in wiring/, its pinout table and wiring diagram;
+    for every buildable one (real LEDs, a 24- or 19-point board) its board drawing and
+    schematic; and the bill of materials and power budget over the buildable ones."""
     files = {}
+    buildable = []
     for name in profile_names():
         profile = load_profile(name)
         files[f"{name}.md"] = pinout_markdown(profile, name)
         files[f"{name}.svg"] = wiring_svg(profile)
+        if is_buildable(profile):
+            files[f"{name}-board.svg"] = board_drawing(profile).svg()
+            files[f"{name}-schematic.svg"] = schematic(profile).svg()
+            buildable.append((name, profile))
+    files["bill-of-materials.md"] = bom_markdown(buildable)
+    files["power-budget.md"] = power_markdown(buildable)
     return files
 
 

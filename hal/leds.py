@@ -33,6 +33,31 @@ def correction_table(brightness: float, gamma: float = DEFAULT_GAMMA) -> bytes:
     return bytes(round(((v / 255) ** gamma) * 255 * brightness) for v in range(256))
 
 
+def on_screen(pixel: RGB, brightness: float) -> RGB:
+    """The sRGB colour that shows on a screen the light an LED emits when sent `pixel`.
+
+    `pixel` is the corrected value the LED receives (see `LedStrip.corrected`). A WS2812's
+    light is linear in that value (PWM duty); a screen's light is not linear in an sRGB value.
+    So the emitted light, taken relative to the most the cap lets an LED emit (255 x
+    `brightness`), is encoded with the sRGB transfer function (IEC 61966-2-1). A screen pixel
+    then gives off light in proportion to the LED's: the gamma curve the strip applied is
+    undone by the screen's own, the cap is scaled up so the brightest LED the cap allows is
+    full brightness on screen (a screen at a quarter of its light would be unreadable, and the
+    eye adapts to the board's brightest LED the same way), and a value the correction turned
+    to 0 is black on screen too: the page shows what the board shows, not what was asked.
+    """
+    if not 0.0 < brightness <= 1.0:
+        raise ValueError(f"brightness must be within 0..1 and above 0, not {brightness}")
+    top = 255 * brightness
+    return tuple(_srgb_encode(min(1.0, c / top)) for c in pixel)  # type: ignore[return-value]
+
+
+def _srgb_encode(linear: float) -> int:
+    """IEC 61966-2-1: linear light 0..1 -> an 8-bit sRGB value."""
+    v = 12.92 * linear if linear <= 0.0031308 else 1.055 * linear ** (1 / 2.4) - 0.055
+    return round(255 * v)
+
+
 def _check_rgb(point: str, rgb: object) -> RGB:
     if (
         not isinstance(rgb, tuple)

@@ -2,7 +2,7 @@
 
 Each row (ring) is pulled low in turn while the others float; each column (spoke) has a
 pull-up and reads low where a closed switch joins it to the low row. A diode in series with
-every switch (1N4148, cathode towards the row) stops current flowing back through other
+every switch (a Schottky such as the BAT43, cathode towards the row) stops current flowing back through other
 closed switches: without them, pebbles on three corners of a rectangle read a ghost on the
 fourth. On a Pi 5 the `RPi.GPIO` module comes from rpi-lgpio.
 """

@@ -60,6 +60,7 @@ function drawBoard(board) {
     const [x, y] = pointXY(p);
     const g = el("g", { class: "point", id: "point-" + p.name, "data-point": p.name,
                         "data-led": "#000000", transform: `translate(${x} ${y})` }, points);
+    el("circle", { class: "socket", r: 0.42 }, g);  // the LED's hole: dark when it is off
     el("circle", { class: "led", r: 0.42 }, g);
     el("circle", { class: "spot", r: 0.1 }, g);
     el("circle", { class: "pebble", r: 0.3, visibility: "hidden" }, g);
@@ -84,22 +85,13 @@ function render() {
     pebble.setAttribute("class", "pebble " + colour);
     pebble.setAttribute("visibility", colour ? "visible" : "hidden");
     g.setAttribute("data-pebble", colour);
-    const rgb = state.leds[p.name] || [0, 0, 0];
-    const led = hex(rgb);
-    g.setAttribute("data-led", led);
-    // An LED is light: show its hue at full strength, its brightness as opacity, so a dim
-    // white reads as a faint glow rather than a dark ring.
+    // data-led: what the LED is sent (after gamma and the brightness cap); the ring is
+    // drawn in the screen colour of the light it emits (hal/leds.py on_screen).
+    g.setAttribute("data-led", hex(state.leds[p.name] || [0, 0, 0]));
+    const screen = state.screen[p.name] || "";
     const ring = g.querySelector(".led");
-    const peak = Math.max(...rgb);
-    if (peak === 0) {
-      ring.style.stroke = "transparent";
-      ring.style.filter = "";
-    } else {
-      const hue = hex(rgb.map((c) => Math.round((c * 255) / peak)));
-      ring.style.stroke = hue;
-      ring.style.strokeOpacity = String(0.35 + 0.65 * (peak / 255));
-      ring.style.filter = `drop-shadow(0 0 0.12px ${hue})`;
-    }
+    ring.style.stroke = screen || "transparent";
+    ring.style.filter = screen ? `drop-shadow(0 0 0.12px ${screen})` : "";
   }
   $("variant").textContent = state.variant;
   $("turn").textContent = state.outcome ? "—" : state.turn;
@@ -109,7 +101,7 @@ function render() {
     $(side + "-count").textContent =
       `${c.board} on the board, ${c.hand} in hand, ${c.taken} taken · ${state.players[side]}`;
   }
-  $("status").textContent = state.status.text;
+  $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
   $("status").setAttribute("data-kind", state.status.kind);
   $("outcome").textContent = state.outcome ? state.outcome.text : "";
   const moves = $("moves");
@@ -136,7 +128,9 @@ function fillSelectors() {
     for (const s of document.querySelectorAll("select.player")) {
       s.add(new Option("hand on the board", "hand"));
       for (const level of state.levels) s.add(new Option(`computer, level ${level}`, `computer:${level}`));
-      s.value = state.players[s.name] || "hand";
+      const current = state.players[s.name] || "hand";
+      if (![...s.options].some((o) => o.value === current)) s.add(new Option(current, current));
+      s.value = current;
     }
   }
 }

@@ -11,6 +11,7 @@ from sim_daemon import sim_daemon
 
 from navakankari.engine.presets import preset
 from navakankari.firmware.replay import read_recording, replay
+from navakankari.hal.leds import on_screen
 
 LASKER_GAME = ["a7", "b6", "d7", "f6", "g7", "xb6", "d2", "g7-g4"]
 
@@ -20,10 +21,18 @@ def page_leds(page) -> dict[str, str]:
         .map(g => [g.dataset.point, g.dataset.led]).filter(([p, c]) => c !== '#000000'))""")
 
 
+def strip_pixels(running) -> dict[str, tuple[int, int, int]]:
+    """What the (simulated) LED strip last sent each lit LED: after gamma and the cap."""
+    def last() -> dict[str, tuple[int, int, int]]:
+        leds = running.daemon.board.leds
+        pixels = leds.frames[-1].pixels if leds.frames else ()
+        return {p: pixels[i] for p, i in leds.index.items() if pixels and any(pixels[i])}
+    return running.call(last)
+
+
 def strip_leds(running) -> dict[str, str]:
-    """What the daemon last sent to the (simulated) LED strip, as the page writes colours."""
-    lit = running.call(lambda: dict(running.daemon.board.leds.lit))
-    return {p: "#%02x%02x%02x" % tuple(c) for p, c in lit.items()}
+    """The strip's last frame, as the page writes colours."""
+    return {p: "#%02x%02x%02x" % c for p, c in strip_pixels(running).items()}
 
 
 def assert_leds_match(page, running, within: float = 5.0) -> dict[str, str]:
@@ -35,6 +44,28 @@ def assert_leds_match(page, running, within: float = 5.0) -> dict[str, str]:
             return sent
         if time.monotonic() > deadline:
             assert drawn == sent
+        page.wait_for_timeout(50)
+
+
+def drawn_rings(page) -> dict[str, str]:
+    """The colour each lit point's ring is drawn in, as the browser computed it."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.point')]
+        .map(g => [g.dataset.point, getComputedStyle(g.querySelector('.led')).stroke])
+        .filter(([p, c]) => c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent'))""")
+
+
+def assert_rings_show_the_emitted_light(page, running, within: float = 5.0) -> dict[str, str]:
+    """Each ring is drawn in `on_screen` of what the strip sent its LED, nothing else lit."""
+    cap = running.call(lambda: running.daemon.board.leds.brightness)
+    deadline = time.monotonic() + within
+    while True:
+        expected = {p: "rgb(%d, %d, %d)" % on_screen(c, cap)
+                    for p, c in strip_pixels(running).items()}
+        drawn = drawn_rings(page)
+        if drawn == expected and expected:
+            return drawn
+        if time.monotonic() > deadline:
+            assert drawn == expected
         page.wait_for_timeout(50)
 
 
@@ -114,6 +145,28 @@ def test_a_short_game_by_clicking(browser, running, artifacts):
     page.wait_for_function("document.querySelector('#status').dataset.kind === 'removal'")
     assert moves(page) == LASKER_GAME[:5]
     assert_leds_match(page, running)
+    page.close()
+
+
+def test_the_rings_show_what_the_leds_emit(browser, running):
+    """The page draws the corrected frame mapped for a screen: the dim free points (placing)
+    and the full-cap colours of a lifted pebble and its destinations, each exactly as
+    on_screen maps what the strip sent."""
+    page = browser.new_page()
+    page.goto(f"{running.url}/#pin={running.pin}")
+    page.wait_for_selector("#point-a7")
+    idle = assert_rings_show_the_emitted_light(page, running)
+    assert len(idle) == 24 and len(set(idle.values())) == 1  # white to place: every point
+    free = next(iter(idle.values()))
+    for n, point in enumerate(["a7", "b6", "d7", "f6"], start=1):
+        click(page, point)
+        wait_for_moves(page, n)
+    click(page, "a7")  # lift a white pebble (Lasker moves during placement)
+    page.wait_for_selector('#hand[data-holding="white"]')
+    page.wait_for_function("document.querySelector('#status').dataset.kind === 'in-progress'")
+    lifted = assert_rings_show_the_emitted_light(page, running)
+    assert lifted["a7"] == "rgb(255, 255, 255)"  # white at the cap: full white on screen
+    assert free not in lifted.values()
     page.close()
 
 

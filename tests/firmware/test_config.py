@@ -28,6 +28,26 @@ def test_round_trip_through_a_dict():
     assert Config().profile == "direct-24"
 
 
+@pytest.mark.parametrize("text", ["hand", "remote", "computer:4", "engine:/usr/local/bin/sanmill",
+                                  "engine:sanmill?SkillLevel=20&seconds=0.5",
+                                  "engine:/opt/a:b/engine?Move%20Overhead=5"])
+def test_player_specs_round_trip(text):
+    spec = PlayerSpec.parse(text)
+    assert str(spec) == text and PlayerSpec.parse(str(spec)) == spec
+    assert spec.plays_itself == (text.startswith(("computer", "engine")))
+
+
+def test_an_engine_player_in_the_config_file(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[game]\nblack = "engine:/usr/games/sanmill?SkillLevel=30&seconds=2"\n')
+    config = load_config(path)
+    assert config.game_black == PlayerSpec("engine", engine="/usr/games/sanmill?SkillLevel=30&seconds=2")
+    assert Config.from_dict(config.to_dict()) == config
+    path.write_text('[game]\nblack = "engine:/usr/games/sanmill?seconds=never"\n')
+    with pytest.raises(ConfigError, match="game.black: .*seconds must be a positive number"):
+        load_config(path)
+
+
 def test_integers_are_accepted_for_seconds(tmp_path):
     path = tmp_path / "c.toml"
     path.write_text("[tracker]\ngrace = 1\n")

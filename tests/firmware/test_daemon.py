@@ -383,7 +383,7 @@ def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
         await asyncio.sleep(0.2)
         daemon.stop()
 
-    daemon = Daemon(config, board, player_factory=lambda level: Slow(), services=[web])
+    daemon = Daemon(config, board, player_factory=lambda spec: Slow(), services=[web])
     started = time.monotonic()
     asyncio.run(daemon.run())
     assert stops and stops[0] is True
@@ -402,3 +402,53 @@ def test_run_reports_a_bad_config_or_profile(tmp_path, capsys):
                        f'[store]\npath = "{tmp_path / "g.sqlite3"}"\n')
     assert cli.main(["run", "--config", str(missing)]) == 1
     assert "no-such-profile" in capsys.readouterr().err
+
+
+def _engine_daemon(tmp_path: Path, mode: str) -> tuple[Daemon, list]:
+    """White is the fake engine in `mode`; the daemon runs until white has answered or
+    failed, then stops."""
+    fake = Path(__file__).parents[1] / "engine" / "fake_engine.py"
+    script = tmp_path / "engine"
+    script.write_text(f"#!/bin/sh\nexec {sys.executable} {fake} --mode {mode}\n")
+    script.chmod(0o755)
+    config = _config(tmp_path, game_white=PlayerSpec.parse(f"engine:{script}?seconds=0.05"))
+    board = open_board(load_profile("sim-24"), backend="sim")
+    snapshots: list = []
+
+    async def watch(daemon: Daemon) -> None:
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            await asyncio.sleep(0.05)
+            session = daemon.session
+            if session.problem or session.status.kind.value == "executing":
+                break
+        snapshots.append(daemon.session.snapshot(daemon.now()))
+        daemon.stop()
+
+    daemon = Daemon(config, board, services=[watch])
+    asyncio.run(daemon.run())
+    return daemon, snapshots
+
+
+def test_an_engine_plays_a_side_on_the_board(tmp_path):
+    daemon, [snapshot] = _engine_daemon(tmp_path, "legal")
+    assert snapshot["problem"] is None
+    assert snapshot["status"]["kind"] == "executing"
+    assert snapshot["status"]["forced"] == [new_game_first_action()]
+    assert snapshot["players"]["white"].startswith("engine:")
+    assert all(p._proc is None for p in daemon._players.values())  # ended on shutdown
+
+
+def new_game_first_action() -> str:
+    from navakankari.engine.game import new_game
+
+    return new_game(preset("nine-mens-morris")).legal_actions()[0].text
+
+
+def test_an_engine_that_answers_illegally_leaves_the_game_as_it_was(tmp_path, caplog):
+    with caplog.at_level(logging.ERROR, logger="navakankari.firmware.daemon"):
+        daemon, [snapshot] = _engine_daemon(tmp_path, "illegal")
+    assert snapshot["actions"] == [] and snapshot["record"] == ""
+    assert re.search(r"engine .*/engine: answered \S+, which is illegal here", snapshot["problem"])
+    assert "in position " in snapshot["problem"]
+    assert snapshot["problem"] in caplog.text

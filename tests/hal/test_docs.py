@@ -5,7 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree
 
-from navakankari.hal import docs, load_profile
+import pytest
+
+from navakankari.engine.boards import BOARDS
+from navakankari.engine.presets import PRESETS
+from navakankari.hal import docs, load_profile, profile_names
+from navakankari.hal.docs_board import (
+    DIAGONAL_LINES,
+    LAU_KATA_KATI_LINES,
+    MORRIS_LINES,
+    board_drawing,
+    is_buildable,
+)
+from navakankari.hal.docs_bom import VARIANT_PEBBLES
+from navakankari.hal.docs_schematic import schematic
+from navakankari.hal.svgdraw import Drawing
 
 CHECKED_IN = Path(__file__).resolve().parents[2] / "wiring" / "docs"
 
@@ -41,4 +55,81 @@ def test_diagram_is_valid_svg_with_every_point() -> None:
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     for point in profile.points:
         assert point in texts
-    assert "GPIO4" in texts and "LED 18" in texts
+    assert "GPIO4" in texts and "18" in texts
+
+
+def _drawings():
+    for name in profile_names():
+        profile = load_profile(name)
+        yield f"{name}.svg", docs.wiring_drawing(profile)
+        if is_buildable(profile):
+            yield f"{name}-board.svg", board_drawing(profile)
+            yield f"{name}-schematic.svg", schematic(profile)
+
+
+DRAWINGS = dict(_drawings())
+
+
+@pytest.mark.parametrize("name", sorted(DRAWINGS))
+def test_no_label_overlaps_another_or_leaves_the_page(name: str) -> None:
+    d = DRAWINGS[name]
+    assert d.overlapping_labels() == []
+    outside = [b.text for b in d.labels if b.x0 < 0 or b.y0 < 0 or b.x1 > d.width or b.y1 > d.height]
+    assert outside == []
+    ElementTree.fromstring(d.svg())  # well-formed
+
+
+@pytest.mark.parametrize("name", sorted(n for n in DRAWINGS if not n.endswith("schematic.svg")))
+def test_the_led_chain_runs_clear_of_every_label(name: str) -> None:
+    d = DRAWINGS[name]
+    profile = load_profile(name.removesuffix(".svg").removesuffix("-board"))
+    if len(profile.points) > 1 and all(docs.grid_mm(p) for p in profile.points):
+        assert len(d.routes) == len(profile.points) - 1
+    assert d.labels_on_routes() == []
+
+
+def test_the_layout_checks_can_fail() -> None:
+    d = Drawing(200, 100)
+    d.text(10, 20, "c5 label")
+    d.text(30, 22, "d5 label")
+    d.polyline(((0, 18), (200, 18)), "", route=True)
+    assert d.overlapping_labels() == [("c5 label", "d5 label")]
+    assert d.labels_on_routes() == ["c5 label", "d5 label"]
+
+
+def test_every_profile_in_wiring_gets_its_documents() -> None:
+    files = docs.generated_files()
+    for name in profile_names():
+        assert f"{name}.md" in files and f"{name}.svg" in files
+        if is_buildable(load_profile(name)):
+            assert {f"{name}-board.svg", f"{name}-schematic.svg"} <= set(files)
+            assert f"`{name}`" in files["bill-of-materials.md"]
+            assert f"`{name}`" in files["power-budget.md"]
+
+
+def test_board_lines_are_the_engines() -> None:
+    def lines(table):
+        return {tuple(line.split()) for line in table}
+
+    assert lines(MORRIS_LINES) == {tuple(line) for line in BOARDS["morris"].lines}
+    assert lines(MORRIS_LINES + DIAGONAL_LINES) == {tuple(line) for line in BOARDS["morris-diagonal"].lines}
+    assert lines(LAU_KATA_KATI_LINES) == {tuple(line) for line in BOARDS["lau-kata-kati"].lines}
+
+
+def test_pebbles_per_variant_are_the_presets() -> None:
+    listed = {}
+    for presets, board, per_side, diagonals in VARIANT_PEBBLES:
+        for name in presets.split(", "):
+            listed[name] = (per_side, diagonals)
+    assert listed == {name: (r.pieces, r.board == "morris-diagonal") for name, r in PRESETS.items()}
+
+
+def test_the_bom_counts_parts_from_the_profile() -> None:
+    bom = docs.generated_files()["bill-of-materials.md"]
+    row = next(line for line in bom.splitlines() if line.startswith("| Schottky diode"))
+    cells = [c.strip() for c in row.split("|")]
+    names = [c.strip(" `") for c in bom.splitlines()[7].split("|")[4:-2]]
+    assert cells[4:-2][names.index("matrix-24")] == "24"
+    assert "1N4148" not in bom
+    expander = next(line for line in bom.splitlines() if line.startswith("| I/O expander"))
+    assert [c.strip() for c in expander.split("|")][4:-2][names.index("mcp23017-24")] == "2"
