@@ -40,7 +40,6 @@ class MorrisWeights:
     place_two: int = 18
     place_mobility: int = 20
     place_blocked: int = 20
-    place_cramped: int = 0  #: placing: a pebble with a single empty neighbour
     move_mill: int = 30
     move_two: int = 10
     move_mobility: int = 20
@@ -159,23 +158,13 @@ class MorrisEvaluator:
             for d, m in down:
                 mob_o += ((opp & m) >> d & empty).bit_count()
         if not (fly_s and fly_o):
-            free = roomy = 0  # points with an empty neighbour, with two or more
+            free = 0  # points with an empty neighbour
             for d, m in up:
-                x = empty >> d & m
-                roomy |= free & x
-                free |= x
+                free |= empty >> d & m
             for d, m in down:
-                x = empty << d & m
-                roomy |= free & x
-                free |= x
+                free |= empty << d & m
             blk_s = 0 if fly_s else (own & ~free).bit_count()
             blk_o = 0 if fly_o else (opp & ~free).bit_count()
-            if placing:
-                # Placing only fills points: a pebble with one empty neighbour left is
-                # likely shut in by the time the pebbles start to move.
-                cramped = free & ~roomy
-                score -= w.place_cramped * ((own & cramped).bit_count()
-                                            - (opp & cramped).bit_count())
         if placing:
             score += w.place_mobility * (mob_s - mob_o) - w.place_blocked * (blk_s - blk_o)
         else:
