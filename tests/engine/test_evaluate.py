@@ -1,6 +1,6 @@
 import random
 
-from search_helpers import morris_position
+from search_helpers import morris_position, random_playout
 
 from navakankari.engine.evaluate import LOST, PIECE, evaluate
 from navakankari.engine.game import game_from_position, new_game
@@ -21,12 +21,7 @@ def test_the_score_does_not_depend_on_the_colour():
     rules = preset("navakankari")
     rng = random.Random(11)
     for _ in range(40):
-        game = new_game(rules)
-        for _ in range(rng.randrange(0, 60)):
-            actions = game.legal_actions()
-            if not actions:
-                break
-            game.push(rng.choice(actions))
+        game = random_playout(new_game(rules), rng, rng.randrange(0, 60))
         swapped = game_from_position(rules, _swap_morris(game.position()))
         assert evaluate(game) == evaluate(swapped), game.position()
 
@@ -99,12 +94,7 @@ def test_edge_class_mobility_counts_every_step():
         adj = base.adj
         rng = random.Random(len(name))
         for _ in range(30):
-            game = new_game(rules)
-            for _ in range(rng.randrange(0, 70)):
-                actions = game.legal_actions()
-                if not actions:
-                    break
-                game.push(rng.choice(actions))
+            game = random_playout(new_game(rules), rng, rng.randrange(0, 70))
             if game.pending_removals or game.outcome() is not None:
                 continue
             s = int(game.turn)

@@ -4,6 +4,7 @@ iteration, on positions with known answers."""
 import random
 
 import pytest
+from search_helpers import morris_position, random_playout
 
 from navakankari.engine.evaluate import evaluate
 from navakankari.engine.game import Game, game_from_position, new_game
@@ -42,12 +43,7 @@ def _random_games(count: int, seed: int, low: int, high: int):
     rules = preset("nine-mens-morris")
     rng = random.Random(seed)
     while count:
-        game = new_game(rules)
-        for _ in range(rng.randrange(low, high)):
-            actions = game.legal_actions()
-            if not actions:
-                break
-            game.push(rng.choice(actions))
+        game = random_playout(new_game(rules), rng, rng.randrange(low, high))
         if game.legal_actions():
             count -= 1
             yield game
@@ -67,8 +63,6 @@ def test_null_windows_give_the_minimax_value(low, high):
 
 def test_reductions_keep_the_forced_mills():
     # White can close a mill now (d7-d6) or lose a pebble; reduced late moves do not hide it.
-    from search_helpers import morris_position
-
     game = morris_position("nine-mens-morris", "b6 f6 d7 g1 b2", "d5 c3 e3 a4 g4 f2")
     for depth in (3, 4, 5):
         assert Searcher().search(game, max_depth=depth).action.text == "d7-d6"
