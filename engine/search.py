@@ -127,10 +127,6 @@ class Searcher:
         #: shallower (0 turns them off).
         self.lmr_after = 3
         self.lmr_min_depth = 3
-        #: Positions with this many actions or fewer (not removals) are searched a ply
-        #: deeper (0 turns it off).
-        self.few_replies = 2
-        self._extend_below = 0
 
     def clear(self) -> None:
         """Forget the transposition table and move-ordering statistics (a new game)."""
@@ -190,7 +186,6 @@ class Searcher:
                     break
                 self._check()
                 self._partial = None
-                self._extend_below = 2 * depth
                 began = elapsed
                 score, action, scores = self._root(game, actions, depth, all_root_scores)
                 best, best_score, depth_done = action, score, depth
@@ -295,11 +290,6 @@ class Searcher:
         actions = game.legal_actions()
         if not actions:
             return self._terminal(game, ply)
-        if (len(actions) <= self.few_replies and ply < self._extend_below
-                and not game.pending_removals):
-            # A side down to one or two moves may be walking into a blockade (a loss):
-            # look a ply further, up to twice the iteration's depth from the root.
-            depth += 1
         turn = game._side  # the plain int: the hot path makes no Side per node
         alpha0 = alpha
         best_score, best = -INF, None

@@ -51,12 +51,11 @@ def _random_games(count: int, seed: int, low: int, high: int):
 
 @pytest.mark.parametrize("low, high", [(6, 16), (30, 80)])
 def test_null_windows_give_the_minimax_value(low, high):
-    # Without reductions and extensions, principal variation search is exact: the same score as a plain
+    # Without reductions, principal variation search is exact: the same score as a plain
     # negamax over every action (placing and moving positions, removals included).
     for game in _random_games(6, seed=low, low=low, high=high):
         searcher = Searcher()
         searcher.lmr_after = 0
-        searcher.few_replies = 0
         for depth in (1, 2, 3):
             info = searcher.search(game, max_depth=depth)
             assert info.score == _minimax(game, depth, 0), (game.position(), depth)
@@ -123,20 +122,3 @@ def test_a_new_iteration_starts_when_its_first_part_fits_the_budget():
     # Unknown growth (one iteration timed) counts as 4.
     assert worth_starting(0.86, 1.0, 0.1, 0.0)
     assert not worth_starting(0.88, 1.0, 0.1, 0.0)
-
-
-def test_a_side_down_to_few_moves_is_searched_a_ply_deeper():
-    # White's b2-b4 leaves black the single reply c4-c5, and b4-c4 then shuts black in.
-    # At depth 2 only the extension of black's forced reply reaches the blockade.
-    from navakankari.engine.evaluate import LOST
-
-    game = game_from_position(preset("nine-mens-morris"),
-                              "O@@@O@@*/**O*OO**/*O*O@@O* w m s 8 0 7 0 0 0 0 0 0 0 0 5 17")
-    extended = Searcher()
-    info = extended.search(game, max_depth=2)
-    assert info.action.text == "b2-b4"
-    assert info.score >= LOST
-    assert [a.text for a in info.pv[:3]] == ["b2-b4", "c4-c5", "b4-c4"]
-    plain = Searcher()
-    plain.few_replies = 0
-    assert plain.search(game, max_depth=2).score < LOST // 10
