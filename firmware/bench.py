@@ -33,6 +33,16 @@ def _percentile(values: list[float], q: float) -> float:
     return values[k]
 
 
+def _spread(values: list[float], what: str, *, with_max: bool = False) -> str:
+    """p50/p99 (and max) in ms, or "none" for a short run that had none of them."""
+    if not values:
+        return f"none (0 {what})"
+    text = f"p50 {_percentile(values, 50) * 1000:.2f} ms, p99 {_percentile(values, 99) * 1000:.2f} ms"
+    if with_max:
+        text += f", max {max(values) * 1000:.2f} ms"
+    return f"{text} ({len(values)} {what})"
+
+
 def _games(variant: str, n: int, seed: int) -> list[Hands]:
     rules = preset(variant)
     out = []
@@ -150,11 +160,8 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
             for label, store_dir in (("no store", None), ("SQLite store, synchronous=FULL", Path(tmp))):
                 spans, others = settle_to_frame(variant, store_dir=store_dir, games=games)
                 out(f"settled change -> LED frame, {variant}, {label}: commits "
-                    f"p50 {_percentile(spans, 50) * 1000:.2f} ms, "
-                    f"p99 {_percentile(spans, 99) * 1000:.2f} ms, "
-                    f"max {max(spans) * 1000:.2f} ms ({len(spans)} actions); other settles "
-                    f"p50 {_percentile(others, 50) * 1000:.2f} ms, "
-                    f"p99 {_percentile(others, 99) * 1000:.2f} ms ({len(others)})")
+                    f"{_spread(spans, 'actions', with_max=True)}; other settles "
+                    f"{_spread(others, 'settles')}")
     seconds = 2.0 if quick else 5.0
     cpu, frames = idle_cpu(seconds)
     out(f"idle daemon loop (in process): {cpu * 1000:.1f} ms CPU in {seconds:.0f} s "

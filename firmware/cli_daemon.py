@@ -19,7 +19,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .config import ConfigError, load_config
     from .daemon import BoardMismatchError, Daemon
     from .notify import setup_logging
-    from .store import StoreError
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = load_config(args.config)
@@ -46,7 +46,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         board.close()
         print(f"navakankari run: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return asyncio.run(daemon.run())
     except (BoardMismatchError, ValueError) as exc:
@@ -67,7 +67,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from .config import Config, ConfigError, PlayerSpec
     from .daemon import Daemon
     from .notify import setup_logging
-    from .store import StoreError
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = Config(
@@ -84,7 +84,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
-    url = f"http://{config.web_address}:{config.web_port}/#pin={config.web_pin}"
+    from .web_names import WILDCARDS
+
+    here = "127.0.0.1" if config.web_address in WILDCARDS else config.web_address
+    url = f"http://{here}:{config.web_port}/#pin={config.web_pin}"
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
@@ -98,7 +101,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     except StoreError as exc:
         board.close()
         print(f"navakankari sim: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     return asyncio.run(daemon.run())
 
 
@@ -123,6 +126,23 @@ def cmd_takeback(args: argparse.Namespace) -> int:
 
 
 def cmd_new_game(args: argparse.Namespace) -> int:
+    from navakankari.engine.errors import UnknownVariantError
+    from navakankari.engine.presets import preset
+
+    from .config import ConfigError, PlayerSpec
+
+    try:  # what can be checked here is checked before any daemon is asked
+        if args.variant:
+            preset(args.variant)
+        for key in ("white", "black"):
+            if getattr(args, key):
+                PlayerSpec.parse(getattr(args, key), f"--{key}")
+    except UnknownVariantError as exc:
+        print(f"navakankari new-game: --variant: {exc.args[0]}", file=sys.stderr)
+        return 2
+    except ConfigError as exc:
+        print(f"navakankari new-game: {exc}", file=sys.stderr)
+        return 2
     return _control(args, "/api/new-game", lambda config: {
         "variant": args.variant or config.game_variant,
         "white": args.white or str(config.game_white),
@@ -145,6 +165,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verbose:
         logging.getLogger("navakankari").setLevel(logging.WARNING)
     if args.export:
+        from pathlib import Path
+
+        if not Path(args.export).is_file():
+            print(f"navakankari replay: --export {args.export}: no game store there",
+                  file=sys.stderr)
+            return 1
         try:
             store = Store(args.export)
         except StoreError as exc:
@@ -158,6 +184,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             return 1
         finally:
             store.close()
+        if not text:
+            which = f"game {games[0].id}" if games else "the store"
+            print(f"navakankari replay: {which} in {args.export} has no raw sensor events "
+                  "(they are kept for the latest game only)", file=sys.stderr)
+            return 1
         sys.stdout.write(text)
         return 0
     if not args.file:
@@ -179,16 +210,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"navakankari replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    session = replay(events, rules, players=players, settings=settings, seed=args.seed)
+    menu = variants = None
+    if args.menu:
+        from navakankari.hal import load_profile
+        from navakankari.hal.profile import ProfileError
+
+        from .config import Config
+        from .menu import MenuSettings, playable
+
+        try:
+            menu = MenuSettings(hold=args.menu_hold)
+            variants = playable(load_profile(
+                args.profile or Config(game_variant=rules.name).profile).points)
+        except (ProfileError, ValueError) as exc:
+            print(f"navakankari replay: {exc}", file=sys.stderr)
+            return 2
+    session = replay(events, rules, players=players, settings=settings, seed=args.seed,
+                     menu=menu, variants=variants)
     print(summary_json(session))
     return 0
 
 
 def cmd_service(args: argparse.Namespace) -> int:
     import subprocess
+    from pathlib import Path
 
-    from .config import ConfigError, load_config
-    from .service import CONFIG_DIR, UNIT_NAME, install_steps, needs_root, run_steps, uninstall_steps
+    from navakankari.hal.profile import ProfileError
+
+    from .config import Config, ConfigError, load_config
+    from .service import CONFIG_DIR, UNIT_NAME, install_steps, run_steps, uninstall_steps, unit_needs_of
 
     if args.action == "status":
         if args.dry_run:
@@ -197,14 +247,60 @@ def cmd_service(args: argparse.Namespace) -> int:
         return subprocess.run(["systemctl", "status", UNIT_NAME, "--no-pager"], check=False).returncode
     if args.action == "uninstall":
         return run_steps(uninstall_steps(), dry_run=args.dry_run)
-    config_path = CONFIG_DIR / "navakankari.toml"
+    # The unit runs the configuration it was installed with: --config, else the default.
+    config_path = Path(args.config).resolve() if args.config else CONFIG_DIR / "navakankari.toml"
     try:
-        config = load_config(args.config or (config_path if config_path.exists() else None))
-    except ConfigError as exc:
+        config = load_config(config_path) if config_path.exists() else Config()
+        needs = unit_needs_of(config.profile)
+    except (ConfigError, ProfileError) as exc:
         print(f"navakankari service: {exc}", file=sys.stderr)
         return 2
-    root = args.root or needs_root(config.profile)
-    return run_steps(install_steps(root=root, config=config_path), dry_run=args.dry_run)
+    return run_steps(install_steps(needs=needs, root=args.root, config=config_path),
+                     dry_run=args.dry_run)
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from navakankari.hal.profile import ProfileError, load_profile
+
+    from .config import Config, ConfigError, load_config
+    from .doctor import Doctor, fix_lines, report
+    from .service import CONFIG_DIR
+
+    root = Path(args.root)
+    config_file = Path(args.config) if args.config else CONFIG_DIR / "navakankari.toml"
+    on_disk = config_file if args.config else root / config_file.relative_to("/")
+    try:
+        config = load_config(on_disk) if args.config or on_disk.exists() else Config()
+        profile = load_profile(args.profile or config.profile)
+    except (ConfigError, ProfileError) as exc:
+        print(f"navakankari doctor: {exc}", file=sys.stderr)
+        return 2
+    findings = Doctor(root, profile, config_file).run()
+    if args.fix_lines:
+        for line in fix_lines(findings):
+            print(line)
+    else:
+        print(f"navakankari doctor: profile {args.profile or config.profile} ({profile.name}), "
+              f"config {config_file}")
+        report(findings)
+    return 1 if any(f.blocking for f in findings) else 0
+
+
+def seconds(least: float, most: float) -> Callable[[str], float]:
+    """An argparse type: seconds from `least` to `most` (NaN and infinity are neither)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be {least:g} to {most:g} seconds, not {text}")
+        return value
+
+    return parse
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -234,10 +330,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", default="navakankari", help="a preset name")
     p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
     p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
-    p.add_argument("--settle", type=float, default=0.2, help="settle time in seconds")
-    p.add_argument("--grow", type=float, default=0.35, help="extra wait for growing actions")
-    p.add_argument("--grace", type=float, default=0.8, help="seconds before a mistake is shown")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random computer player")
+    p.add_argument("--settle", type=seconds(0.05, 2), default=0.2, help="settle time in seconds")
+    p.add_argument("--grow", type=seconds(0, 10), default=0.35,
+                   help="extra wait for growing actions")
+    p.add_argument("--grace", type=seconds(0, 10), default=0.8,
+                   help="seconds before a mistake is shown")
+    p.add_argument("--seed", type=int, default=0,
+                   help="seed of the random computer player and of the menu's tosses")
+    p.add_argument("--menu", action="store_true",
+                   help="the recording starts in the board's menu (--variant, --white and "
+                        "--black are then \"the same as last time\")")
+    p.add_argument("--menu-hold", type=seconds(0, 10), default=1.0,
+                   help="with --menu: the daemon's game.menu_hold")
+    p.add_argument("--profile", help="with --menu: the wiring profile (its variants are offered; "
+                                     "default: the variant's board, direct-24 or direct-19)")
     p.add_argument("--export", metavar="STORE",
                    help="instead, print the raw events of the last game in this SQLite store")
     p.add_argument("--game", type=int, help="with --export: the game id")
@@ -266,3 +372,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", action="store_true",
                    help="run as root (NeoPixels on GPIO18 of a Pi 1-4; chosen from the profile)")
     p.set_defaults(func=cmd_service)
+
+    p = sub.add_parser("doctor", help="check this Pi against the board's wiring profile and say "
+                                      "what to change")
+    p.add_argument("--config", help="the daemon's configuration (default: "
+                                    "/etc/navakankari/navakankari.toml under --root)")
+    p.add_argument("--profile", help="check this wiring profile instead of the configured one")
+    p.add_argument("--root", default="/", help="where the Pi's files are (default /)")
+    p.add_argument("--fix-lines", action="store_true",
+                   help="print only the config.txt lines to add (under [all])")
+    p.set_defaults(func=cmd_doctor)

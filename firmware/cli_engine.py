@@ -29,9 +29,14 @@ def _game(args: argparse.Namespace) -> Game:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     for name, rules in PRESETS.items():
-        print(f"{name}: {rules.pieces} pebbles a side on the {rules.board} board")
-        if args.verbose_rules:
-            print(f"    {describe(name)}")
+        if not args.verbose_rules:
+            print(f"{name}: {rules.pieces} pebbles a side on the {rules.board} board")
+            continue
+        head, *lines = rules.summary()
+        print(f"{name}: {head}")
+        for line in lines:
+            print(f"    {line}")
+        print(f"    source: {describe(name)}")
     return 0
 
 
@@ -78,10 +83,20 @@ def _guard(func):  # type: ignore[no-untyped-def]
     return run
 
 
+def _depth(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("variants", help="list the rule presets")
     p.add_argument("--rules", dest="verbose_rules", action="store_true",
-                   help="say where each preset's rules come from")
+                   help="say each preset's captures and draws, and where its rules come from")
     p.set_defaults(func=cmd_variants)
 
     for name, func, text in (("perft", cmd_perft, "count leaves of the game tree"),
@@ -90,7 +105,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--variant", default="nine-mens-morris", help="a preset name")
         p.add_argument("--position", help="a position string (Sanmill FEN for morris boards)")
         if name == "perft":
-            p.add_argument("--depth", type=int, required=True)
+            p.add_argument("--depth", type=_depth, required=True, help="plies, at least 1")
         p.set_defaults(func=_guard(func))
 
     p = sub.add_parser("bench", help="print speed figures")

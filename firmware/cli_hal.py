@@ -83,8 +83,14 @@ def run_selftest(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board  # noqa: PLC0415
     from navakankari.hal.selftest import run_selftest as run  # noqa: PLC0415
 
+    from .doctor import preflight  # noqa: PLC0415
+
     try:
-        board = open_board(load_profile(args.profile))
+        profile = load_profile(args.profile)
+        stop = preflight(profile, "selftest")
+        if stop:
+            raise BackendError(stop)
+        board = open_board(profile)
     except (ProfileError, BackendError, ImportError, OSError, RuntimeError, ValueError) as exc:
         print(f"navakankari selftest: {exc}", file=sys.stderr)
         return 2
@@ -107,8 +113,13 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board  # noqa: PLC0415
     from navakankari.hal.calibrate import CalibrationError, run_calibration, write_profile  # noqa: PLC0415
 
+    from .doctor import preflight  # noqa: PLC0415
+
     try:
         profile = load_profile(args.profile)
+        stop = preflight(profile, "calibrate")
+        if stop:
+            raise BackendError(stop)
         learned = run_calibration(
             profile, open_board, keep_sensors=args.keep_sensors, out=sys.stdout, should_skip=_enter_pressed()
         )

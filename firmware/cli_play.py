@@ -40,8 +40,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     human = Side.WHITE if args.side == "white" else Side.BLACK
     try:
-        outcome = play_terminal(rules, computer, human, _read_line,
-                                lambda s: print(s, flush=True))
+        play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
+    except KeyboardInterrupt:  # Ctrl-C: the player left; no traceback
+        print("\ngame abandoned", flush=True)
+        return 130
     except EngineError as exc:  # an engine that failed: the game so far was printed
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 1
@@ -49,7 +51,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         close = getattr(computer, "close", None)
         if close is not None:
             close()
-    return 0 if outcome is not None else 1
+    return 0  # over, or the player quit: both are what was asked for
 
 
 def game_line(n: int, result: "GameResult", white: str, black: str) -> str:

@@ -4,6 +4,11 @@ Viewing is open to anyone on the network; every request that changes the game (n
 takeback, the simulator's hands) needs the PIN from the configuration. Without a configured
 PIN such requests are refused with a message that says so. The page is plain HTML, SVG and
 JavaScript served from the package, so a Pi needs nothing but pip.
+
+No client can make the board's memory or journal grow: each live viewer is sent the latest
+state when it can take it (a viewer that reads nothing for SEND_TIMEOUT is dropped), viewers
+are capped, wrong PINs are throttled per client, requests must name the board in `Host` and
+`Origin`, and the access log is written at debug level without query strings.
 """
 
 from __future__ import annotations
@@ -12,13 +17,20 @@ import asyncio
 import hmac
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
+from aiohttp.abc import AbstractAccessLogger
+
+from . import web_names
+from .phone_link import PhoneLink, log_link, phone_link
+from .pin_throttle import PinThrottle
 
 log = logging.getLogger(__name__)
+access_log = logging.getLogger(__name__ + ".access")
 
 STATIC_DIR = Path(__file__).resolve().parent / "web"
 STATIC_FILES = {  # the only files served: nothing outside this list is reachable
@@ -27,6 +39,9 @@ STATIC_FILES = {  # the only files served: nothing outside this list is reachabl
     "index.html": "text/html",
 }
 MAX_BODY = 16 * 1024
+MAX_VIEWERS = 16
+SEND_TIMEOUT = 30.0
+"""Seconds a viewer may take to accept one state before it is dropped."""
 
 
 class RequestError(ValueError):
@@ -69,21 +84,28 @@ def _error(status: int, message: str) -> web.Response:
 class Companion:
     """The aiohttp application around one backend."""
 
-    def __init__(self, backend: CompanionBackend, pin: str | None) -> None:
+    def __init__(self, backend: CompanionBackend, pin: str | None, *, address: str = "127.0.0.1",
+                 clock: Callable[[], float] = time.monotonic,
+                 max_viewers: int = MAX_VIEWERS) -> None:
         self.backend = backend
         self.pin = pin or None
-        self._sockets: set[web.WebSocketResponse] = set()
+        self.names = web_names.own_names(address)
+        self.throttle = PinThrottle(clock=clock)
+        self.max_viewers = max_viewers
+        self._viewers: dict[web.WebSocketResponse, asyncio.Event] = {}
         self._version = 0
-        self._push_scheduled = False
+        self._cached: tuple[int, str] | None = None
+        self.link: PhoneLink | None = None  #: set once serving (serve())
 
     # -- application ----------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._names, self._errors])
         app.router.add_get("/", self.index)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/api/state", self.state)
         app.router.add_get("/api/record.txt", self.record)
         app.router.add_get("/api/recording.jsonl", self.recording)
+        app.router.add_get("/api/phone", self.phone)
         app.router.add_post("/api/new-game", self._changing(self.new_game))
         app.router.add_post("/api/takeback", self._changing(self.takeback))
         app.router.add_post("/api/hand", self._changing(self.hand))
@@ -96,6 +118,20 @@ class Companion:
     async def _start(self, app: web.Application) -> None:
         remove = self.backend.add_listener(self._changed)
         app.on_cleanup.append(lambda _app: _noop(remove()))
+
+    @web.middleware
+    async def _names(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Refuse a request whose Host or Origin does not name this board."""
+        sockname = request.transport.get_extra_info("sockname") if request.transport else None
+        arrived_on = sockname[0] if sockname else None
+        host = web_names.host_name(request.host)
+        if not web_names.allowed(host, self.names, arrived_on):
+            return _error(421, f"this board does not answer to the name {host!r}")
+        origin = request.headers.get("Origin")
+        if origin is not None and not web_names.allowed(web_names.origin_name(origin), self.names,
+                                                        arrived_on):
+            return _error(403, f"requests from pages at {origin[:100]!r} are refused")
+        return await handler(request)
 
     @web.middleware
     async def _errors(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -137,20 +173,49 @@ class Companion:
         return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")
 
     # -- changing --------------------------------------------------------------------------
+    def _pin_refusal(self, request: web.Request) -> web.Response | None:
+        """The answer to a request without the right PIN (None: it has it). A client that
+        has sent too many wrong PINs is refused before its PIN is looked at."""
+        if self.pin is None:
+            return _error(403, "changes from the web are off: set a PIN in the configuration "
+                               "([web] pin) to allow them")
+        given = request.headers.get("X-Pin", "")
+        client = request.remote or "?"
+        if given:
+            wait = self.throttle.wait(client)
+            if wait:
+                return web.json_response(
+                    {"error": f"too many wrong PINs: try again in {wait} s"}, status=429,
+                    headers={"Retry-After": str(wait)})
+        if not hmac.compare_digest(given.encode(), self.pin.encode()):
+            if given:
+                self.throttle.wrong(client)
+            return _error(403, "wrong or missing PIN")
+        return None
+
+    async def phone(self, request: web.Request) -> web.Response:
+        """How a phone connects: the link with the PIN and its QR code (PIN holders only)."""
+        refused = self._pin_refusal(request)
+        if refused is not None:
+            return refused
+        link = self.link
+        if link is None:
+            return web.json_response({"url": None, "why_not": "the companion is not serving yet"})
+        return web.json_response({"url": link.url, "why_not": link.why_not, "qr": link.qr_svg()})
+
     def _changing(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> Handler:
         async def run(request: web.Request) -> web.StreamResponse:
-            if self.pin is None:
-                return _error(403, "changes from the web are off: set a PIN in the configuration "
-                                   "([web] pin) to allow them")
-            given = request.headers.get("X-Pin", "")
-            if not hmac.compare_digest(given.encode(), self.pin.encode()):
-                return _error(403, "wrong or missing PIN")
+            refused = self._pin_refusal(request)
+            if refused is not None:
+                return refused
             if request.content_length is not None and request.content_length > MAX_BODY:
                 return _error(413, f"request body larger than {MAX_BODY} bytes")
             try:
                 body = await request.json()
             except (json.JSONDecodeError, UnicodeDecodeError):
                 return _error(400, "the request body is not JSON")
+            except RecursionError:
+                return _error(400, "the request body is nested too deeply")
             if not isinstance(body, dict):
                 return _error(400, "the request body must be a JSON object")
             await handler(body)
@@ -186,40 +251,71 @@ class Companion:
         await self.backend.remote_move(action.strip())
 
     # -- live updates ----------------------------------------------------------------------
-    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._viewers) >= self.max_viewers:
+            return _error(503, f"the board already has {self.max_viewers} viewers; "
+                               "close a page and try again")
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
         await ws.prepare(request)
-        self._sockets.add(ws)
+        dirty = asyncio.Event()
+        dirty.set()
+        self._viewers[ws] = dirty
+        sender = asyncio.ensure_future(self._send_latest(ws, dirty, request))
         try:
-            await ws.send_json(self._snapshot())
             async for msg in ws:  # the page only listens; anything it sends is ignored
                 if msg.type == WSMsgType.ERROR:
                     break
         finally:
-            self._sockets.discard(ws)
+            self._viewers.pop(ws, None)
+            sender.cancel()
         return ws
 
-    def _changed(self) -> None:
-        """Coalesce a burst of changes into one push on the next loop turn."""
-        self._version += 1
-        if not self._push_scheduled:
-            self._push_scheduled = True
-            asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self._push()))
+    async def _send_latest(self, ws: web.WebSocketResponse, dirty: asyncio.Event,
+                           request: web.Request) -> None:
+        """Send this viewer the newest state whenever something changed since the last one
+        it took: a slow viewer skips states instead of queueing them."""
+        try:
+            while not ws.closed:
+                await dirty.wait()
+                dirty.clear()
+                await asyncio.wait_for(ws.send_str(self._snapshot_json()), SEND_TIMEOUT)
+        except asyncio.TimeoutError:
+            log.info("dropping a viewer that took no update for %.0f s", SEND_TIMEOUT)
+            self._viewers.pop(ws, None)
+            transport = request.transport
+            if transport is not None:
+                transport.abort()  # its unread buffer goes with it
+        except (ConnectionError, RuntimeError):
+            self._viewers.pop(ws, None)
 
-    async def _push(self) -> None:
-        self._push_scheduled = False
-        if not self._sockets:
-            return
-        data = json.dumps(self._snapshot())
-        for ws in list(self._sockets):
-            try:
-                await ws.send_str(data)
-            except (ConnectionError, RuntimeError):
-                self._sockets.discard(ws)
+    def _snapshot_json(self) -> str:
+        """The current state as JSON, made once per change however many viewers take it."""
+        if self._cached is None or self._cached[0] != self._version:
+            self._cached = (self._version, json.dumps(self._snapshot()))
+        return self._cached[1]
+
+    def _changed(self) -> None:
+        """Mark every viewer behind; each sender takes the newest state when it is free."""
+        self._version += 1
+        for dirty in self._viewers.values():
+            dirty.set()
 
     async def _close_sockets(self, app: web.Application) -> None:
-        for ws in list(self._sockets):
+        for ws in list(self._viewers):
             await ws.close()
+
+
+class DebugAccessLogger(AbstractAccessLogger):
+    """aiohttp's access log at debug level, with the path but never the query string (a
+    `?pin=` must not reach the journal)."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        access_log.debug("%s %s %s %d %.3fs", request.remote, request.method, request.path,
+                         response.status, time)
+
+    @property
+    def enabled(self) -> bool:
+        return access_log.isEnabledFor(logging.DEBUG)
 
 
 async def _noop(_: object) -> None:
@@ -228,9 +324,13 @@ async def _noop(_: object) -> None:
 
 async def serve(companion: Companion, host: str, port: int) -> web.AppRunner:
     """Start serving; the caller's loop owns the server and calls runner.cleanup() to stop."""
-    runner = web.AppRunner(companion.app())
+    runner = web.AppRunner(companion.app(), access_log_class=DebugAccessLogger,
+                           access_log=access_log)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
     log.info("web companion on http://%s:%d/", host, port)
+    bound = runner.addresses[0][1] if runner.addresses else port  # port 0: the one chosen
+    companion.link = phone_link(host, bound, companion.pin)
+    log_link(companion.link)
     return runner

@@ -66,9 +66,16 @@ class DaemonBackend:
         status = session.status
         outcome = game.outcome()
         sim = self.simulation
+        wrong_colour = []
         if sim is not None:
             on_board = set(board.points)
             pebbles = {p: c for p, c in sim.pebbles.items() if p in on_board}
+            # Sensors cannot tell colours; the simulator can, and names a pebble that stands
+            # where the game has the other side's.
+            for i, p in enumerate(board.points):
+                side = game.colour_at(i)
+                if side is not None and pebbles.get(p, str(side)) != str(side):
+                    wrong_colour.append({"point": p, "is": pebbles[p], "belongs": str(side)})
         else:
             pebbles = {p: str(game.colour_at(i)) for i, p in enumerate(board.points)
                        if game.colour_at(i) is not None}
@@ -100,6 +107,8 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            "notice": self.daemon.store_notice or self.daemon.store.failure,
+            "wrong_colour": wrong_colour,
             "problem": session.problem,
         }
 
@@ -281,10 +290,12 @@ def companion_service(pin: str, host: str, port: int, *, required: bool = False,
         from .companion import Companion, serve
 
         try:
-            runner = await serve(Companion(DaemonBackend(daemon), pin), host, port)
+            runner = await serve(Companion(DaemonBackend(daemon), pin, address=host), host, port)
         except OSError as exc:
-            log.error("cannot serve the web companion on %s:%d: %s", host, port, exc.strerror)
+            log.error("cannot serve the web companion on %s:%d: %s", host, port,
+                      exc.strerror or exc)
             if required:
+                daemon.exit_status = 1
                 daemon.stop()
             return
         if on_ready is not None:

@@ -2,9 +2,10 @@
 
 The unit shipped in this package (navakankari.service) is written to /etc/systemd/system
 with ExecStart pointing at the `navakankari` script of the interpreter running this
-command, and User= chosen by the LED backend of the configured wiring profile: NeoPixels
-on PWM GPIO18 need /dev/mem (root on Pi 1-4); every other backend runs as a dedicated user
-in the gpio, spi and i2c groups.
+command and at the configuration given, and the user, groups and DeviceAllow= lines taken
+from what the configured wiring profile's backends open (`navakankari.hal.needs`): NeoPixels
+on PWM/PCM need /dev/vcio and /dev/mem and so root on a Pi 1-4; every other backend runs as a
+dedicated user in just the groups its devices belong to.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from navakankari.hal.needs import Needs
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +31,6 @@ UNIT_NAME = "navakankari.service"
 UNIT_DIR = Path("/etc/systemd/system")
 CONFIG_DIR = Path("/etc/navakankari")
 SERVICE_USER = "navakankari"
-GROUPS = ("gpio", "spi", "i2c")
 
 
 @dataclass(frozen=True)
@@ -53,40 +57,56 @@ def script_path() -> list[str]:
     return [sys.executable, "-m", "navakankari.firmware.cli"]
 
 
-def render_unit(exec_start: Sequence[str], *, config: Path, root: bool = False) -> str:
-    """The shipped unit with this installation's ExecStart and user."""
+MODEL_FILE = Path("/proc/device-tree/model")
+
+
+def unit_needs_of(profile_name: str, model_file: Path = MODEL_FILE) -> Needs:
+    """What the profile's backends open on this Pi, or on any supported Pi when this is not
+    one (a dry run on a laptop). Raises ProfileError for a bad profile."""
+    from navakankari.hal.needs import model_named, needs, unit_needs
+    from navakankari.hal.profile import load_profile
+
+    profile = load_profile(profile_name)
+    try:
+        model = model_named(model_file.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        model = None
+    return needs(profile, model) if model else unit_needs(profile)
+
+
+def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
+                root: bool = False) -> str:
+    """The shipped unit with this installation's ExecStart, and the user, groups and devices
+    the profile's backends need (`navakankari.hal.needs`); nothing else is allowed."""
     text = shipped_unit()
-    command = " ".join(shlex.quote(a) for a in exec_start) + f" run --config {config}"
+    command = " ".join(shlex.quote(a) for a in exec_start) + f" run --config {shlex.quote(str(config))}"
     text = re.sub(r"^ExecStart=.*$", f"ExecStart={command}", text, flags=re.M)
+    root = root or needs.root
     if root:
         text = re.sub(r"^User=.*$", "User=root", text, flags=re.M)
         text = re.sub(r"^Group=.*$", "Group=root", text, flags=re.M)
-        text = text.replace("DeviceAllow=/dev/gpiomem rw",
-                            "DeviceAllow=/dev/gpiomem rw\nDeviceAllow=/dev/mem rw")
-    return text
+    groups = "" if root or not needs.groups else f"SupplementaryGroups={' '.join(needs.groups)}\n"
+    text = re.sub(r"^SupplementaryGroups=.*\n", groups, text, flags=re.M)
+    models = ", ".join(m.name for m in needs.models)
+    allow = f"# What the profile's backends open on: {models}\n"
+    allow += "".join(f"DeviceAllow={a}\n" for a in needs.device_allow())
+    text = re.sub(r"^DeviceAllow=.*\n", "", text, flags=re.M)
+    return text.replace("DevicePolicy=closed\n", "DevicePolicy=closed\n" + allow)
 
 
-def needs_root(profile_name: str) -> bool:
-    """NeoPixels driven by PWM/PCM (the `neopixel` backend) need /dev/mem on Pi 1-4."""
-    from navakankari.hal.profile import ProfileError, load_profile
-
-    try:
-        profile = load_profile(profile_name)
-    except ProfileError as exc:
-        log.warning("cannot read profile %s (%s): assuming no root", profile_name, exc)
-        return False
-    return profile.leds.backend == "neopixel"
-
-
-def install_steps(*, root: bool, config: Path = CONFIG_DIR / "navakankari.toml",
+def install_steps(*, needs: Needs, root: bool = False,
+                  config: Path = CONFIG_DIR / "navakankari.toml",
                   unit_dir: Path = UNIT_DIR) -> list[Step]:
-    unit = render_unit(script_path(), config=config, root=root)
+    """Create the service user (unless root), write the config if missing, the unit, start."""
+    unit = render_unit(script_path(), config=config, needs=needs, root=root)
+    root = root or needs.root
+    groups = needs.groups
     steps = []
     if not root:
-        steps.append(Step(f"create the system user {SERVICE_USER} in {' '.join(GROUPS)}",
+        member = f"--groups {','.join(groups)} " if groups else ""
+        steps.append(Step(f"create the system user {SERVICE_USER}" + (f" in {' '.join(groups)}" if groups else ""),
                           ("sh", "-c", f"id -u {SERVICE_USER} >/dev/null 2>&1 || useradd --system "
-                           f"--no-create-home --shell /usr/sbin/nologin --groups "
-                           f"{','.join(GROUPS)} {SERVICE_USER}")))
+                           f"--no-create-home --shell /usr/sbin/nologin {member}{SERVICE_USER}")))
     example = resources.files("navakankari.firmware").joinpath("navakankari.example.toml")
     steps += [
         Step(f"write {config} (kept if it exists)", path=config,

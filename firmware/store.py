@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from navakankari.engine.errors import EngineError
+from navakankari.engine.game import Outcome, Reason, new_game
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
@@ -49,8 +52,21 @@ CREATE INDEX IF NOT EXISTS events_game ON events(game, id);
 """
 
 
+EXIT_STORE_UNUSABLE = 73
+"""Exit status when the store's path cannot be used (sysexits' EX_CANTCREAT); the systemd
+unit lists it in RestartPreventExitStatus=, since restarting cannot fix a path."""
+
+
 class StoreError(RuntimeError):
     """The store cannot be opened or holds something unreadable."""
+
+
+class StoreUnusableError(StoreError):
+    """The store's path cannot hold a store (a folder, under a file, not writable)."""
+
+
+class StoreDamagedError(StoreError):
+    """The store's file opened but its contents are damaged or unreadable."""
 
 
 @dataclass(frozen=True)
@@ -71,16 +87,33 @@ class Store:
     def __init__(self, path: str | Path, *, events_kept: int = 20_000) -> None:
         self.path = Path(path)
         self.events_kept = events_kept
+        self.failure: str | None = None  #: why writing stopped, once a write failed
+        self._db = None  # type: ignore[assignment]
         if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            _check_usable(self.path)
+            if self.path.is_file() and self.path.stat().st_size == 0:
+                raise StoreDamagedError(f"the game store {path} is empty (0 bytes)")
         try:
             self._db = sqlite3.connect(str(path), isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            problems = [r[0] for r in self._db.execute("PRAGMA quick_check(3)")]
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the game store {path}: {exc}") from None
+            self.close_quietly()
+            if "unable to open" in str(exc):
+                raise StoreUnusableError(f"cannot use {path} for the game store: {exc}") from None
+            raise StoreDamagedError(f"cannot read the game store {path}: {exc}") from None
+        if problems != ["ok"]:
+            self.close_quietly()
+            raise StoreDamagedError(f"the game store {path} is damaged: {'; '.join(problems)}")
+
+    def close_quietly(self) -> None:
+        """Close without checkpointing (a damaged file is left as it is)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None  # type: ignore[assignment]
 
     def close(self) -> None:
         """Checkpoint the WAL and close; safe to call twice."""
@@ -93,35 +126,41 @@ class Store:
         self._db.close()
         self._db = None  # type: ignore[assignment]
 
-    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> None:
+    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> sqlite3.Cursor | None:
+        """Run the statements in one synced transaction; the last one's cursor. A write that
+        fails (disk full, I/O error) does not stop the board: it is logged once, `failure`
+        says why, and later writes are skipped, so the game plays on unrecorded."""
+        if self.failure is not None:
+            return None
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
+        cur = None
         try:
-            for sql, params in statements:
-                db.execute(sql, params)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    cur = db.execute(sql, params)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.failure = f"cannot write the game store {self.path}: {exc}"
+            log.error("%s; the game goes on but is no longer recorded", self.failure)
+            return None
+        return cur
 
     # -- games -------------------------------------------------------------------------------
     def new_game(self, rules: Rules, players: dict[str, str], start: str | None = None,
                  *, created: float | None = None) -> int:
         """Record a new game; any earlier unfinished game is marked finished (abandoned)."""
         created = time.time() if created is None else created
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) "
-                       "WHERE finished = 0", (json.dumps({"winner": None, "reason": "abandoned"}),))
-            db.execute("DELETE FROM events")  # raw events are kept for the current game only
-            cur = db.execute("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
-                             (created, json.dumps(rules.to_dict()), json.dumps(players), start))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-        return int(cur.lastrowid)  # type: ignore[arg-type]
+        cur = self._tx([
+            ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
+             (json.dumps(Outcome(None, Reason.ABANDONED).to_dict()),)),
+            ("DELETE FROM events", ()),  # raw events are kept for the current game only
+            ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
+             (created, json.dumps(rules.to_dict()), json.dumps(players), start))])
+        return int(cur.lastrowid) if cur is not None else -1  # type: ignore[arg-type]
 
     def append(self, game: int, first_ply: int, actions: Sequence[str], *,
                events: Sequence[tuple[float, str, bool]] = (), t: float | None = None) -> None:
@@ -157,14 +196,28 @@ class Store:
             rules = Rules.from_dict(json.loads(row[2]))
             players = json.loads(row[3])
             outcome = json.loads(row[5]) if row[5] else None
-        except (ValueError, TypeError) as exc:
-            raise StoreError(f"game {game} is unreadable: {exc}") from None
+            if not isinstance(players, dict) or not all(
+                    isinstance(v, str) for v in players.values()):
+                raise ValueError(f"players is {row[3]!r}, not a table of names")
+            replayed = new_game(rules)
+            for ply, text in enumerate(actions, 1):
+                try:
+                    replayed.play(text)
+                except (EngineError, ValueError) as exc:
+                    raise ValueError(f"action {ply} {text!r} does not play: {exc}") from None
+        except (ValueError, TypeError, AttributeError, KeyError, EngineError) as exc:
+            raise StoreDamagedError(f"game {game} in the store {self.path} is unreadable: "
+                                    f"{exc}") from None
         return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]))
 
     def last_unfinished(self) -> StoredGame | None:
-        row = self._db.execute("SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
-                               ).fetchone()
-        return self.load(row[0]) if row else None
+        """The game to resume; StoreDamagedError when it cannot be read."""
+        try:
+            row = self._db.execute("SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+                                   ).fetchone()
+            return self.load(row[0]) if row else None
+        except sqlite3.DatabaseError as exc:
+            raise StoreDamagedError(f"cannot read the game store {self.path}: {exc}") from None
 
     def games(self, limit: int = 50) -> list[StoredGame]:
         rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
@@ -195,3 +248,20 @@ class Store:
         """The game's raw events in the replay format, one JSON object a line."""
         return "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present}) + "\n"
                        for e in self.events(game))
+
+
+def _check_usable(path: Path) -> None:
+    """StoreUnusableError, one line, when `path` cannot hold a store whatever it contains."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+        why = f"{blocker} is a file, not a folder" if blocker else \
+            f"cannot make the folder {path.parent}: {exc.strerror}"
+        raise StoreUnusableError(f"cannot use {path} for the game store: {why}") from None
+    if path.exists() and not path.is_file():
+        raise StoreUnusableError(f"cannot use {path} for the game store: it is not a file")
+    target = path if path.exists() else path.parent
+    if not os.access(target, os.R_OK | os.W_OK | (os.X_OK if target.is_dir() else 0)):
+        raise StoreUnusableError(f"cannot use {path} for the game store: {target} is not "
+                                 "readable and writable by this user")

@@ -5,19 +5,21 @@ A family at the board reads these: they say what to do with the hands, naming po
 
 from __future__ import annotations
 
-from navakankari.engine.game import Game, Outcome, Side
+from navakankari.engine.game import Game, Outcome, Reason, Side
 
 from .status import MismatchReason, Status, StatusKind
 
-REASONS = {
-    "too-few-pebbles": "{loser} has fewer than three pebbles",
-    "blocked": "{loser} cannot move",
-    "board-full": "the board is full",
-    "repetition": "the same position came up three times",
-    "quiet-moves": "too many moves without a capture",
-    "all-taken": "{loser} has no pebbles left",
-    "no-captures": "too many moves without a capture",
-    "cleared": "the board was cleared",
+REASONS: dict[Reason, str] = {
+    Reason.TOO_FEW_PEBBLES: "{loser} has fewer than three pebbles",
+    Reason.BLOCKED: "{loser} cannot move",
+    Reason.BOARD_FULL: "the board is full",
+    Reason.REPETITION: "the same position came up three times",
+    Reason.QUIET_MOVES: "too many moves without a capture",
+    Reason.ALL_TAKEN: "{loser} has no pebbles left",
+    Reason.NO_CAPTURES: "too many moves without a capture",
+    Reason.ACTION_LIMIT: "the game went on too long",
+    Reason.CLEARED: "the board was cleared",
+    Reason.ABANDONED: "the game was left unfinished",
 }
 
 
@@ -37,13 +39,13 @@ def _all(points: tuple[str, ...] | list[str]) -> str:
 
 def outcome_text(outcome: Outcome) -> str:
     """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
-    if outcome.reason == "cleared":
+    if outcome.reason is Reason.CLEARED:
         head, loser = "game ended", ""
     elif outcome.winner is None:
         head, loser = "draw", ""
     else:
         head, loser = f"{outcome.winner} wins", str(outcome.winner.other)
-    why = REASONS.get(outcome.reason, outcome.reason.replace("-", " ")).format(loser=loser)
+    why = REASONS[outcome.reason].format(loser=loser)
     return f"{head}: {why}"
 
 
@@ -64,6 +66,8 @@ def status_text(game: Game, status: Status) -> str:
 def _status_text(game: Game, status: Status) -> str:
     turn = status.turn
     kind = status.kind
+    if kind is StatusKind.MENU:
+        return _menu_text(status)
     if kind is StatusKind.CLEARING:
         hold = f"{status.confirm_hold:g}"
         if status.armed:
@@ -77,16 +81,7 @@ def _status_text(game: Game, status: Status) -> str:
     if kind is StatusKind.MISMATCH:
         return _mismatch_text(game, status)
     if kind is StatusKind.EXECUTING:
-        parts = []
-        for a, b in zip(status.forced_from, status.forced_to):
-            parts.append(f"move the pebble from {a} to {b}")
-        if not status.forced_from and status.forced_to:
-            parts.append(f"put a {turn} pebble on {_all(status.forced_to)}")
-        if status.forced_take:
-            parts.append(f"take the pebble{'s' if len(status.forced_take) > 1 else ''} off "
-                         f"{_all(status.forced_take)}")
-        played = " ".join(status.forced)
-        return f"{turn} plays {played}: " + ", then ".join(parts)
+        return f"{turn} plays {' '.join(status.forced)}: " + ", then ".join(_forced_parts(status))
     if kind is StatusKind.THINKING:
         return f"{turn} (the computer) is thinking"
     if kind is StatusKind.REMOVAL:
@@ -112,6 +107,41 @@ def _status_text(game: Game, status: Status) -> str:
     return f"{turn} to move a pebble"
 
 
+MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",
+              "starter": "who starts", "brightness": "the LED brightness"}
+
+
+def _menu_text(status: Status) -> str:
+    """The menu's step: what the lit points mean and how to choose one."""
+    so_far = f" ({', '.join(status.picked)})" if status.picked else ""
+    if status.toss_ring:
+        return (f"a toss{so_far}: the light runs round the board and stops on white's or "
+                "black's colour; that side starts")
+    words = {point: label for point, _, label in status.choices}
+    hold = f"{status.confirm_hold:g}"
+    if status.holding and status.confirm_point in words:
+        label = words[status.confirm_point]
+        if status.armed:
+            return f"lift the pebble from {status.confirm_point} now to choose {label}"
+        return f"keep the pebble on {status.confirm_point} for {hold} s, then lift it, " \
+               f"to choose {label}"
+    lit = "; ".join(f"{point} {label}" for point, _, label in status.choices)
+    return (f"menu, choose {MENU_STEPS.get(status.menu_step, status.menu_step)}{so_far}: "
+            f"hold a pebble on a lit point for {hold} s, then lift it ({lit})")
+
+
+def _forced_parts(status: Status) -> list[str]:
+    parts = []
+    for a, b in zip(status.forced_from, status.forced_to):
+        parts.append(f"move the pebble from {a} to {b}")
+    if not status.forced_from and status.forced_to:
+        parts.append(f"put a {status.turn} pebble on {_all(status.forced_to)}")
+    if status.forced_take:
+        parts.append(f"take the pebble{'s' if len(status.forced_take) > 1 else ''} off "
+                     f"{_all(status.forced_take)}")
+    return parts
+
+
 def _mismatch_text(game: Game, status: Status) -> str:
     steps = [f"put the pebble on {a} back on {b}" for a, b in status.pairs]
     paired_from = {a for a, _ in status.pairs}
@@ -128,6 +158,10 @@ def _mismatch_text(game: Game, status: Status) -> str:
             steps.append(f"put a {colour}pebble on {points[0]}")
         else:
             steps.append(f"put {colour}pebbles on {_all(points)}")
+    if status.forced and status.reason is not MismatchReason.RESTORE:
+        # Legal or not, it is not the move given: say which one is, after the way back.
+        head = f"{status.turn} plays {' '.join(status.forced)}, not that"
+        return f"{head}: " + "; ".join(steps + ["then " + ", then ".join(_forced_parts(status))])
     head = ("set the board to the game's position" if status.reason is MismatchReason.RESTORE
             else "that is not a legal move")
     return f"{head}: " + "; ".join(steps) if steps else head

@@ -249,19 +249,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", type=Path, default=DOCS_DIR, help=f"folder (default {DOCS_DIR})")
     parser.add_argument("--check", action="store_true", help="report stale files instead of writing")
     args = parser.parse_args(argv)
+    return write_generated(generated_files(), args.out, check=args.check)
+
+
+def write_generated(files: dict[str, str], out: Path, *, check: bool) -> int:
+    """Write the files that differ (or, with `check`, name them and return 1)."""
     stale = []
-    for filename, content in generated_files().items():
-        path = args.out / filename
+    for filename, content in files.items():
+        path = out / filename
         current = path.read_bytes() if path.exists() else None
         if current == content.encode("utf-8"):
             continue
         stale.append(filename)
-        if not args.check:
-            args.out.mkdir(parents=True, exist_ok=True)
+        if not check:
+            out.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content.encode("utf-8"))
     for filename in stale:
-        print(("stale: " if args.check else "wrote: ") + str(args.out / filename))
-    return 1 if args.check and stale else 0
+        print(("stale: " if check else "wrote: ") + str(out / filename))
+    return 1 if check and stale else 0
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .sensors import Clock, SensorArray, check_points
@@ -32,9 +32,12 @@ class Mcp23017Sensors(SensorArray):
         channels: Mapping[str, tuple[int, int]],
         *,
         i2c: Any = None,
+        open_i2c: Callable[[], Any] | None = None,
         clock: Clock = time.monotonic,
         pin_factory: Any = None,
     ) -> None:
+        """`i2c`: a bus to use and leave open; else `open_i2c()` (default: Blinka's I2C1)
+        opens one that `close()` releases, as does a failure to open a chip or the INT pin."""
         super().__init__(channels, clock=clock)
         check_points(self.points, channels)
         from adafruit_mcp230xx.mcp23017 import MCP23017  # noqa: PLC0415
@@ -42,25 +45,27 @@ class Mcp23017Sensors(SensorArray):
 
         self._own_i2c = i2c is None
         if i2c is None:
-            import board  # noqa: PLC0415
-            import busio  # noqa: PLC0415
-
-            i2c = busio.I2C(board.SCL, board.SDA)
+            i2c = (open_i2c or _blinka_i2c)()
         self._i2c = i2c
         self._channels = dict(channels)
         self._bus = threading.Lock()
         self._chips = []
-        for address in addresses:
-            chip = MCP23017(i2c, address=address)
-            chip.iodir = 0xFFFF
-            chip.gppu = 0xFFFF
-            chip.ipol = 0x0000
-            chip.interrupt_configuration = 0x0000  # compare with the previous value: any change
-            chip.io_control = IOCON_MIRROR_ODR
-            chip.interrupt_enable = 0xFFFF
-            chip.clear_ints()
-            self._chips.append(chip)
-        self._int = DigitalInputDevice(interrupt_pin, pull_up=True, pin_factory=pin_factory)
+        self._int: Any = None
+        try:
+            for address in addresses:
+                chip = MCP23017(i2c, address=address)
+                chip.iodir = 0xFFFF
+                chip.gppu = 0xFFFF
+                chip.ipol = 0x0000
+                chip.interrupt_configuration = 0x0000  # compare with the previous value: any change
+                chip.io_control = IOCON_MIRROR_ODR
+                chip.interrupt_enable = 0xFFFF
+                chip.clear_ints()
+                self._chips.append(chip)
+            self._int = DigitalInputDevice(interrupt_pin, pull_up=True, pin_factory=pin_factory)
+        except BaseException:
+            self._close()  # a missing chip or a busy INT pin: release the bus opened here
+            raise
 
     def _levels(self) -> list[int]:
         """Read GPIO of every chip; reading GPIO also clears a pending interrupt."""
@@ -96,6 +101,19 @@ class Mcp23017Sensors(SensorArray):
         self._int.when_activated = None
 
     def _close(self) -> None:
-        self._int.close()
-        if self._own_i2c:
-            self._i2c.deinit()
+        try:
+            if self._int is not None:
+                self._int.close()
+        finally:
+            if self._own_i2c:
+                self._i2c.deinit()
+
+
+def _blinka_i2c() -> Any:
+    """I2C1 (GPIO2/3) through Blinka: /dev/i2c-1."""
+    from .blinka import import_board  # noqa: PLC0415
+
+    board = import_board()
+    import busio  # noqa: PLC0415
+
+    return busio.I2C(board.SCL, board.SDA)

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .blinka import import_board
 from .leds import DEFAULT_GAMMA, RGB, LedStrip
 
 log = logging.getLogger(__name__)
@@ -46,8 +47,8 @@ class NeoPixelStrip(_PixelBufStrip):
         gamma: float = DEFAULT_GAMMA,
     ) -> None:
         super().__init__(index, count=count, brightness=brightness, gamma=gamma)
-        import board  # noqa: PLC0415 - only on boards that use it
-        import neopixel  # noqa: PLC0415
+        board = import_board()
+        import neopixel  # noqa: PLC0415 - only on boards that use it
 
         self._pixels = neopixel.NeoPixel(
             getattr(board, f"D{pin}"),
@@ -75,9 +76,7 @@ class NeoPixelSpiStrip(_PixelBufStrip):
         import neopixel_spi  # noqa: PLC0415 - only on boards that use it
 
         if spi is None:
-            import board  # noqa: PLC0415
-
-            spi = board.SPI()
+            spi = import_board().SPI()
         self._pixels = neopixel_spi.NeoPixel_SPI(
             spi,
             self.count,

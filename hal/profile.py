@@ -106,7 +106,7 @@ class LedConfig:
     gamma: float = 2.6
 
     def gpios(self) -> dict[int, str]:
-        if self.backend == "neopixel_spi":
+        if self.backend == "neopixel_spi" or (self.backend == "neopixel" and self.pin == 10):
             return {pin: "LED data (SPI0)" if pin == 10 else "SPI0" for pin in SPI0_GPIOS}
         if self.backend == "neopixel" and self.pin is not None:
             return {self.pin: "LED data"}
@@ -145,6 +145,12 @@ def load_profile(path_or_name: str | Path) -> Profile:
     except FileNotFoundError:
         known = ", ".join(profile_names())
         raise ProfileError(str(path), 0, "file", f"no such profile (shipped: {known})") from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise ProfileError(str(path), line, "file", f"is not UTF-8 text (byte "
+                           f"0x{exc.object[exc.start]:02x})") from None
+    except OSError as exc:
+        raise ProfileError(str(path), 0, "file", f"cannot read it: {exc.strerror}") from None
     return parse_profile(text, source=str(path))
 
 
@@ -358,9 +364,11 @@ class _Checker:
             raise self.fail("leds", "gamma", f"must be a number within 1..4, not {gamma!r}")
         count = self.int_value("leds", "count", section.get("count", len(points)), 1, 1024)
         pin: int | None = None
-        if backend == "neopixel":
+        if backend == "neopixel" and section.get("pin", 18) != 10:
             pin = self.led_pin(section.get("pin", 18), NEOPIXEL_GPIOS, "LED data")
-        elif backend == "neopixel_spi":
+        elif backend in ("neopixel", "neopixel_spi"):
+            # On GPIO10 rpi_ws281x sends through /dev/spidev0.0 too: the SPI0 driver holds all
+            # of its pins (CE1, CE0, MISO, MOSI, SCLK), so no sensor may sit on them.
             pin = section.get("pin", 10)
             if pin != 10:
                 raise self.fail("leds", "pin", f"neopixel_spi sends on SPI0 MOSI, GPIO10, not {pin!r}")

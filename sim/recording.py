@@ -23,11 +23,21 @@ def event_to_line(event: SensorEvent, t0: float = 0.0) -> str:
     return json.dumps({"t": t, "point": event.point, "present": event.present})
 
 
+MAX_T = 1e7
+"""Latest event time accepted, in seconds (about four months: no game runs longer)."""
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a time")
+
+
 def event_from_line(line: str, where: str = "<line>") -> SensorEvent:
     try:
-        data = json.loads(line)
+        data = json.loads(line, parse_constant=_no_constant)
         t, point, present = data["t"], data["point"], data["present"]
-    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+    except RecursionError:
+        raise RecordingError(f"{where}: not a sensor event: nested too deeply") from None
+    except (ValueError, KeyError, TypeError) as exc:
         raise RecordingError(f"{where}: not a sensor event: {exc}") from None
     if (
         not isinstance(t, (int, float))
@@ -36,14 +46,23 @@ def event_from_line(line: str, where: str = "<line>") -> SensorEvent:
         or not isinstance(present, bool)
     ):
         raise RecordingError(f"{where}: want t (number), point (string), present (true/false)")
+    if not 0 <= t <= MAX_T:  # also refuses 1e999, which JSON reads as infinity
+        raise RecordingError(f"{where}: t must be seconds from 0 to {MAX_T:g}, not {t!r}")
     return SensorEvent(point, present, float(t))
 
 
 def iter_events(stream: IO[str], name: str = "<stream>") -> Iterator[SensorEvent]:
-    """Events from an open text stream; blank lines and lines starting with # are skipped."""
+    """Events from an open text stream; blank lines and lines starting with # are skipped.
+    Times must not go backwards."""
+    last = 0.0
     for number, line in enumerate(stream, start=1):
         if line.strip() and not line.lstrip().startswith("#"):
-            yield event_from_line(line, f"{name}:{number}")
+            event = event_from_line(line, f"{name}:{number}")
+            if event.t < last:
+                raise RecordingError(f"{name}:{number}: t={event.t:g} is before the line above "
+                                     f"(t={last:g}): times must not go backwards")
+            last = event.t
+            yield event
 
 
 def read_events(path: str | Path) -> list[SensorEvent]:

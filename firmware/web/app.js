@@ -15,7 +15,26 @@ const pinInput = $("pin");
 const hashPin = new URLSearchParams(location.hash.slice(1)).get("pin");
 if (hashPin) sessionStorage.setItem("pin", hashPin);
 pinInput.value = sessionStorage.getItem("pin") || "";
-pinInput.addEventListener("change", () => sessionStorage.setItem("pin", pinInput.value));
+pinInput.addEventListener("change", () => {
+  sessionStorage.setItem("pin", pinInput.value);
+  showPhoneLink();
+});
+
+// How a phone connects: the address with the PIN and its QR code, for whoever has the PIN.
+async function showPhoneLink() {
+  const section = $("phone");
+  if (!pinInput.value) { section.hidden = true; return; }
+  const response = await fetch("/api/phone", { headers: { "X-Pin": pinInput.value } });
+  if (!response.ok) { section.hidden = true; return; }
+  const phone = await response.json();
+  section.hidden = false;
+  const link = $("phone-link");
+  link.textContent = phone.url || "";
+  link.href = phone.url || "#";
+  link.parentElement.hidden = !phone.url;
+  $("phone-qr").innerHTML = phone.qr || "";  // SVG made by the board itself
+  $("phone-why").textContent = phone.url ? "" : phone.why_not;
+}
 $("pin-form").addEventListener("submit", (e) => e.preventDefault());
 
 async function send(path, body) {
@@ -64,11 +83,51 @@ function drawBoard(board) {
     el("circle", { class: "led", r: 0.42 }, g);
     el("circle", { class: "spot", r: 0.1 }, g);
     el("circle", { class: "pebble", r: 0.3, visibility: "hidden" }, g);
-    const label = el("text", { class: "label", x: 0.3, y: 0.5 }, g);
+    const [lx, ly] = labelOffset(p, board, byName);
+    const label = el("text", { class: "label", x: lx, y: ly, "text-anchor": "middle",
+                               "dominant-baseline": "central" }, g);
     label.textContent = p.name;
     el("circle", { class: "hit", r: 0.45 }, g);
   }
   drawnBoard = board.name + ":" + board.points.length;
+}
+
+// A point's name goes where it stays clearest of every line of the board: of eight places
+// around the point, the one farthest from the nearest line or pebble (below right if free).
+function labelOffset(p, board, byName) {
+  const [x, y] = pointXY(p);
+  const segments = [];
+  for (const line of board.lines) {
+    for (let i = 0; i + 1 < line.length; i++) {
+      segments.push([pointXY(byName[line[i]]), pointXY(byName[line[i + 1]])]);
+    }
+  }
+  const distance = (px, py, [[ax, ay], [bx, by]]) => {
+    const dx = bx - ax, dy = by - ay;
+    const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)));
+    return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+  };
+  let best = [0.3, 0.5], bestGap = -1;
+  for (const deg of [45, 135, -45, -135, 90, 0, 180, -90]) {
+    const a = (deg * Math.PI) / 180;
+    const [ox, oy] = [0.56 * Math.cos(a), 0.56 * Math.sin(a)];
+    const gap = Math.min(10, ...segments.map((s) => distance(x + ox, y + oy, s)),
+      ...board.points.filter((q) => q !== p).map((q) => {  // and clear of other pebbles
+        const [qx, qy] = pointXY(q);
+        return Math.hypot(x + ox - qx, y + oy - qy) - 0.3;
+      }));
+    if (gap > bestGap + 0.05) {
+      bestGap = gap;
+      best = [ox, oy];
+    }
+  }
+  return best;
+}
+
+function playerName(spec) {
+  if (spec === "hand") return "played on the board";
+  if (spec === "remote") return "played from a page";
+  return spec.replace("computer:", "computer, level ");
 }
 
 function hex(rgb) {
@@ -93,22 +152,34 @@ function render() {
     ring.style.stroke = screen || "transparent";
     ring.style.filter = screen ? `drop-shadow(0 0 0.12px ${screen})` : "";
   }
+  $("notice").hidden = !state.notice;
+  $("notice").textContent = state.notice || "";
   $("variant").textContent = state.variant;
   $("turn").textContent = state.outcome ? "—" : state.turn;
+  $("banner").textContent = state.outcome ? state.outcome.text : `${state.turn} to act · ${state.status.text}`;
   $("phase").textContent = state.phase;
   for (const side of ["white", "black"]) {
     const c = state.counts[side];
     $(side + "-count").textContent =
-      `${c.board} on the board, ${c.hand} in hand, ${c.taken} taken · ${state.players[side]}`;
+      `${c.board} on the board, ${c.hand} to place, ${c.taken} taken · ${playerName(state.players[side])}`;
   }
   $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
   $("status").setAttribute("data-kind", state.status.kind);
-  $("outcome").textContent = state.outcome ? state.outcome.text : "";
+  // The status already says how the game ended; the outcome line only adds what it does not.
+  $("outcome").textContent = state.outcome && !state.status.text.includes(state.outcome.text)
+    ? state.outcome.text : "";
+  $("colours").textContent = (state.wrong_colour || []).map((w) =>
+    `${w.point} holds a ${w.is} pebble where a ${w.belongs} one belongs: lift it and set down a ${w.belongs} one`
+  ).join("; ");
   const moves = $("moves");
   moves.replaceChildren(...state.moves.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = m;
+    const number = document.createElement("span");
+    number.className = "ply";
+    number.textContent = `${i + 1}.`;
+    li.append(number, m);
     li.dataset.ply = String(i + 1);
+    li.dataset.action = m;
     li.title = "take back to the position after this action";
     return li;
   }));
@@ -165,9 +236,15 @@ svg.addEventListener("pointerup", async (event) => {
   } else if (state.pebbles[to]) {
     await send("/api/hand", { op: "lift", point: to });
   } else {
-    await send("/api/hand", { op: "place", point: to, colour: state.turn });
+    await send("/api/hand", { op: "place", point: to, colour: placeColour() });
   }
 });
+
+// The colour a click sets down: the side to act, or one chosen by hand (setting up an army).
+function placeColour() {
+  const chosen = document.querySelector('input[name="place-colour"]:checked');
+  return chosen && chosen.value !== "turn" ? chosen.value : state.turn;
+}
 
 $("drop").addEventListener("click", () => send("/api/hand", { op: "drop" }));
 $("setup").addEventListener("click", () => send("/api/hand", { op: "setup" }));
@@ -187,7 +264,7 @@ $("remote-move").addEventListener("submit", async (event) => {
 });
 $("moves").addEventListener("click", (event) => {
   const li = event.target.closest("li");
-  if (li && confirm(`Take back to the position after ${li.textContent}?`)) {
+  if (li && confirm(`Take back to the position after action ${li.dataset.ply}, ${li.dataset.action}?`)) {
     send("/api/takeback", { to: Number(li.dataset.ply) });
   }
 });
@@ -215,3 +292,4 @@ function connect() {
   });
 }
 connect();
+showPhoneLink();

@@ -9,6 +9,7 @@ import time
 import pytest
 from sim_daemon import sim_daemon
 
+from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.firmware.replay import read_recording, replay
 from navakankari.hal.leds import on_screen
@@ -70,7 +71,7 @@ def assert_rings_show_the_emitted_light(page, running, within: float = 5.0) -> d
 
 
 def moves(page) -> list[str]:
-    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.textContent)")
+    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.dataset.action)")
 
 
 def wait_for_moves(page, count: int) -> None:
@@ -186,3 +187,54 @@ def test_changes_without_the_pin_are_refused(browser, running):
     wait_for_moves(page, 1)
     assert moves(page) == ["d1"]
     page.close()
+
+
+def test_the_menu_worked_in_the_page_then_the_game_chosen(browser, tmp_path, artifacts):
+    from navakankari.engine.boards import BOARDS
+    from navakankari.engine.player import MAX_LEVEL
+    from navakankari.firmware.menu import layout, playable, player_specs
+    from navakankari.hal import load_profile
+
+    lay = layout(BOARDS["morris"])
+    variants = playable(load_profile("sim-25").points)
+    players = player_specs(MAX_LEVEL)
+    with sim_daemon(tmp_path, variant="nine-mens-morris", menu=True, menu_hold=0.4) as running:
+        page = browser.new_page(viewport={"width": 1100, "height": 760})
+        page.goto(f"{running.url}/#pin={running.pin}")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'menu'")
+        assert "menu, choose the game" in page.inner_text("#status")
+        lit = assert_leds_match(page, running)
+        assert set(lit) == {*lay.slots[:len(variants)], lay.same, lay.brightness}
+
+        def choose(point: str, next_words: str) -> None:
+            click(page, point)  # a pebble set down on the lit point...
+            page.wait_for_function(
+                f"document.querySelector('#status').textContent.includes('lift the pebble from {point}')")
+            click(page, point)  # ... held, then lifted into the hand
+            page.wait_for_selector('#hand[data-holding]:not([data-holding=""])')
+            page.click("#drop")
+            page.wait_for_function(
+                f"document.querySelector('#status').textContent.includes({next_words!r})")
+
+        choose(lay.slots[variants.index("lasker")], "who plays white")
+        assert "(lasker)" in page.inner_text("#status")
+        choose(lay.slots[players.index("remote")], "who plays black")
+        choose(lay.back, "who plays white")  # back a step
+        choose(lay.slots[players.index("hand")], "who plays black")
+        choose(lay.slots[players.index("hand")], "who starts")
+        page.screenshot(path=str(artifacts / "simulator-menu.png"))
+        click(page, lay.slots[0])  # white starts
+        page.wait_for_function(
+            f"document.querySelector('#status').textContent.includes('lift the pebble from {lay.slots[0]}')")
+        click(page, lay.slots[0])
+        page.click("#drop")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        session = running.daemon.session
+        assert running.call(lambda: (session.rules.name, str(session.players[Side.WHITE]),
+                                     str(session.players[Side.BLACK]))) == ("lasker", "hand", "hand")
+        for n, point in enumerate(LASKER_GAME[:4], start=1):
+            click(page, point)
+            wait_for_moves(page, n)
+        assert moves(page) == LASKER_GAME[:4]
+        assert_leds_match(page, running)
+        page.close()

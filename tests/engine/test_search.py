@@ -288,8 +288,10 @@ def test_an_even_depth_sees_a_threat_made_on_its_last_ply():
 def test_a_repetition_draw_is_seen_past_a_table_entry():
     # White is a pebble up. The searcher has scored the start position in an earlier search;
     # after two rounds of shuffling, black's d1-g1 brings it back a third time: a draw,
-    # whatever the table remembers of that position.
-    game = morris_position("nine-mens-morris", "a7 d7 b4 f4 d2 e3", "g7 g1 c5 d5")
+    # whatever the table remembers of that position. (Only positions reached by moves
+    # count, so the start position is reached by d1-g1 too.)
+    game = morris_position("nine-mens-morris", "a7 d7 b4 f4 d2 e3", "g7 d1 c5 d5", side="b")
+    game.play("d1-g1")
     searcher = Searcher()
     assert searcher.search(game, max_depth=4).score > PIECE // 2
     game.play_record("b4-b6 g1-d1 b6-b4 d1-g1 b4-b6 g1-d1 b6-b4")

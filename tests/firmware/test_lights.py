@@ -58,17 +58,40 @@ def test_removal_shows_the_mill_and_blinks_the_takeable_pebbles():
     assert render(t.game, s, s.since + 2 * half) == frame
 
 
-def test_the_computers_move_from_to_and_take():
+def computer_plays_g7_xd2() -> Table:
+    """White (the computer) is given g7, which closes two mills, and xd2."""
     t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
     g7 = t.game.parse_action("g7")
     probe = t.game.copy()
     probe.push(g7)
     t.tracker.set_forced([g7, probe.parse_action("xd2")], t.now)
+    return t
+
+
+def test_the_computers_move_from_to_and_take():
+    t = computer_plays_g7_xd2()
     frame = render(t.game, t.status, t.status.since)
-    assert frame == {"g7": colour(Role.COMPUTER_TO), "d2": colour(Role.COMPUTER_TAKE)}
+    mill = {p: colour(Role.MILL) for p in ("a7", "d7", "g4", "g1")}  # as a hand's mill is
+    assert frame == {"g7": colour(Role.COMPUTER_TO), "d2": colour(Role.COMPUTER_TAKE), **mill}
     t.hands.lift("d2")
     t.at(0.3)
     assert render(t.game, t.status, t.status.since) == {"g7": colour(Role.COMPUTER_TO)}
+
+
+def test_the_computers_move_stays_shown_when_a_hand_puts_it_elsewhere():
+    from navakankari.firmware.wording import status_text
+
+    t = computer_plays_g7_xd2()
+    t.hands.place("c5")  # a legal placement, but not the one given
+    t.hands.wait(2.0)
+    t.run()
+    s = t.status
+    assert s.kind == StatusKind.MISMATCH
+    frame = render(t.game, s, s.since)
+    assert frame["g7"] == colour(Role.COMPUTER_TO) and "d2" not in frame  # the take comes later
+    assert frame["c5"] in (colour(Role.TO_EMPTY), PALETTE[Role.PAIR_FROM].colour)
+    assert status_text(t.game, s) == ("white plays g7 xd2, not that: take the pebble off c5; "
+                                      "then put a white pebble on g7, then take the pebble off d2")
 
 
 def test_a_mismatch_shows_points_to_empty_and_fill_one_pair_at_a_time():

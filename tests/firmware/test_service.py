@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from navakankari.firmware import cli
+from navakankari.hal import load_profile, profile_names
+from navakankari.hal.needs import unit_needs
 from navakankari.firmware.service import (
     install_steps,
     render_unit,
@@ -34,20 +36,59 @@ def test_the_shipped_unit_has_what_the_board_needs():
     assert not any(ln.startswith("PrivateDevices") for ln in lines)
 
 
+def _devices(unit: str) -> list[str]:
+    return [ln.partition("=")[2] for ln in _lines(unit) if ln.startswith("DeviceAllow=")]
+
+
+def _unit(profile: str, **kw) -> str:
+    return render_unit(["/opt/navakankari/bin/navakankari"], config=Path("/etc/navakankari/x.toml"),
+                       needs=unit_needs(load_profile(profile)), **kw)
+
+
+# What each shipped profile's backends open on a Pi 3B+, 4B, Zero 2 W or 5 (read in the
+# libraries' sources; see navakankari.hal.needs): the unit allows these and nothing more.
+EXPECTED = {
+    "direct-24": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw"], "root", ""),
+    "direct-19": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw"], "root", ""),
+    "matrix-24": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw"], "root", ""),
+    "mcp23017-24": (["/dev/i2c-1 rw", "char-gpiochip rw", "/dev/spidev0.0 rw"], "navakankari",
+                    "gpio i2c spi"),
+    "matrix-spi-24": (["char-gpiochip rw", "/dev/spidev0.0 rw"], "navakankari", "gpio spi"),
+    "direct-spi-19": (["char-gpiochip rw", "/dev/spidev0.0 rw"], "navakankari", "gpio spi"),
+    "sim-24": ([], "navakankari", ""),
+}
+
+
+def test_every_shipped_profile_has_its_expected_devices():
+    assert set(EXPECTED) | {"sim-19", "sim-25"} == set(profile_names())
+
+
+@pytest.mark.parametrize("profile", sorted(EXPECTED))
+def test_the_unit_allows_exactly_the_devices_the_profile_opens(profile):
+    devices, user, groups = EXPECTED[profile]
+    unit = _unit(profile)
+    lines = _lines(unit)
+    assert sorted(_devices(unit)) == sorted(devices)
+    assert f"User={user}" in lines
+    assert [ln for ln in lines if ln.startswith("SupplementaryGroups")] == \
+        ([f"SupplementaryGroups={groups}"] if groups else [])
+    assert "DevicePolicy=closed" in lines
+
+
 def test_render_points_at_this_installation_and_root_only_when_asked():
-    unit = render_unit(["/opt/venv/bin/navakankari"], config=Path("/etc/navakankari/x.toml"))
-    assert "ExecStart=/opt/venv/bin/navakankari run --config /etc/navakankari/x.toml" in unit
+    unit = _unit("mcp23017-24")
+    assert "ExecStart=/opt/navakankari/bin/navakankari run --config /etc/navakankari/x.toml" in unit
     assert "User=navakankari" in unit and "DeviceAllow=/dev/mem" not in unit
-    root = render_unit(["/opt/venv/bin/navakankari"], config=Path("/c.toml"), root=True)
-    assert "User=root" in root and "DeviceAllow=/dev/mem rw" in root
+    forced = _unit("mcp23017-24", root=True)
+    assert "User=root" in forced and not any(ln.startswith("SupplementaryGroups") for ln in _lines(forced))
 
 
 @pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
-@pytest.mark.parametrize("root", [False, True])
-def test_systemd_analyze_verify_passes(tmp_path, root):
+@pytest.mark.parametrize("profile", ["direct-24", "mcp23017-24", "sim-24"])
+def test_systemd_analyze_verify_passes(tmp_path, profile):
     unit = tmp_path / "navakankari.service"
     unit.write_text(render_unit(script_path(), config=Path("/etc/navakankari/navakankari.toml"),
-                                root=root))
+                                needs=unit_needs(load_profile(profile))))
     result = subprocess.run([ANALYZE, "verify", str(unit)], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0, result.stderr
@@ -61,20 +102,38 @@ def test_install_writes_the_unit_and_enables_it(tmp_path):
         calls.append(cmd)
         return subprocess.CompletedProcess(cmd, 0)
 
-    steps = install_steps(root=False, config=tmp_path / "etc" / "navakankari.toml",
-                          unit_dir=tmp_path / "units")
+    steps = install_steps(needs=unit_needs(load_profile("mcp23017-24")),
+                          config=tmp_path / "etc" / "navakankari.toml", unit_dir=tmp_path / "units")
     out: list[str] = []
     assert run_steps(steps, dry_run=False, out=out.append, runner=runner, which=lambda c: c) == 0
     unit = (tmp_path / "units" / "navakankari.service").read_text()
-    assert f"ExecStart={script_path()[0]}" in unit
+    assert f"ExecStart={script_path()[0]} run --config {tmp_path / 'etc' / 'navakankari.toml'}" in unit
     assert (tmp_path / "etc" / "navakankari.toml").exists()
-    assert calls[0][0] == "sh" and "useradd" in calls[0][2]
+    assert calls[0][0] == "sh" and "useradd" in calls[0][2] and "--groups gpio,i2c,spi " in calls[0][2]
     assert calls[1:] == [["systemctl", "daemon-reload"],
                          ["systemctl", "enable", "--now", "navakankari.service"]]
     # A second install keeps the edited config.
     (tmp_path / "etc" / "navakankari.toml").write_text("[game]\n")
     run_steps(steps, dry_run=False, out=out.append, runner=runner, which=lambda c: c)
     assert (tmp_path / "etc" / "navakankari.toml").read_text() == "[game]\n"
+
+
+def test_install_with_a_config_runs_the_unit_with_that_config(tmp_path, capsys):
+    config = tmp_path / "board.toml"
+    config.write_text('[board]\nprofile = "direct-24"\n')
+    assert cli.main(["service", "install", "--dry-run", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    unit = out[out.index("[Unit]"):]
+    assert f"ExecStart={script_path()[0]} run --config {config}\n" in unit
+    assert sorted(_devices(unit)) == sorted(EXPECTED["direct-24"][0])
+    assert "User=root" in unit and "useradd" not in out
+
+
+def test_install_refuses_a_config_whose_profile_is_bad(tmp_path, capsys):
+    config = tmp_path / "board.toml"
+    config.write_text('[board]\nprofile = "no-such-profile"\n')
+    assert cli.main(["service", "install", "--dry-run", "--config", str(config)]) == 2
+    assert "no such profile" in capsys.readouterr().err
 
 
 def test_a_failing_command_stops_the_install(tmp_path):
@@ -93,3 +152,20 @@ def test_dry_run_prints_and_does_nothing(tmp_path, capsys):
     assert cli.main(["service", "uninstall", "--dry-run"]) == 0
     assert "systemctl disable --now navakankari.service" in capsys.readouterr().out
     assert cli.main(["service", "status", "--dry-run"]) == 0
+
+
+def test_on_a_pi_the_unit_follows_its_model(tmp_path):
+    from navakankari.firmware.service import unit_needs_of
+
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    pi5 = render_unit(["/x"], config=Path("/c.toml"), needs=unit_needs_of("direct-24", model))
+    assert sorted(_devices(pi5)) == ["/dev/pio0 rw", "char-gpiochip rw"]
+    assert "User=navakankari" in pi5 and "SupplementaryGroups=gpio" in _lines(pi5)
+    model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
+    pi4 = render_unit(["/x"], config=Path("/c.toml"), needs=unit_needs_of("direct-24", model))
+    assert sorted(_devices(pi4)) == ["/dev/mem rw", "/dev/vcio rw", "char-gpiochip rw"]
+    assert "User=root" in pi4
+    # Not a Pi (a dry run on a laptop): every supported model.
+    every = unit_needs_of("direct-24", tmp_path / "absent")
+    assert len(every.models) == 4 and every.root

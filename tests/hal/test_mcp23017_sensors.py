@@ -79,3 +79,26 @@ def test_a_change_while_the_other_chip_is_read_is_not_lost(mock_factory: MockFac
     assert {e.point for e in events} == {"g1", "a7"}
     assert not h.bus.int_low
     h.sensors.close()
+
+
+def test_a_missing_chip_releases_the_bus_it_opened(mock_factory: MockFactory) -> None:
+    bus = FakeI2C([0x20])
+    with pytest.raises(ValueError, match="0x21"):
+        Mcp23017Sensors([0x20, 0x21], 17, {"a7": (0, 0), "d7": (1, 0)}, open_i2c=lambda: bus)
+    assert bus.deinit_called
+
+
+def test_a_busy_interrupt_pin_releases_the_bus_it_opened(mock_factory: MockFactory) -> None:
+    from gpiozero import DigitalInputDevice
+    from gpiozero.exc import GPIOPinInUse
+
+    holder = DigitalInputDevice(17)
+    bus = FakeI2C([0x20, 0x21])
+    with pytest.raises(GPIOPinInUse):
+        Mcp23017Sensors([0x20, 0x21], 17, {"a7": (0, 0), "d7": (1, 0)}, open_i2c=lambda: bus)
+    assert bus.deinit_called
+    holder.close()
+    # The pin and a new bus are free again: the backend opens.
+    again = FakeI2C([0x20, 0x21])
+    Mcp23017Sensors([0x20, 0x21], 17, {"a7": (0, 0), "d7": (1, 0)}, open_i2c=lambda: again).close()
+    assert again.deinit_called

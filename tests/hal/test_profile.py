@@ -10,7 +10,8 @@ from navakankari.hal import Profile, ProfileError, dump_profile, load_profile, p
 from navakankari.hal.profile import GpioSensorConfig, parse_profile
 from navakankari.wiring import PROFILE_DIR
 
-SHIPPED = ["direct-19", "direct-24", "matrix-24", "mcp23017-24", "sim-19", "sim-24", "sim-25"]
+SHIPPED = ["direct-19", "direct-24", "direct-spi-19", "matrix-24", "matrix-spi-24", "mcp23017-24", "sim-19",
+           "sim-24", "sim-25"]
 
 GOOD = """\
 [board]

@@ -1,0 +1,185 @@
+"""The page in a real browser: a long game's every action visible and clickable, Nau Keti
+Keta's armies laid by hand in either colour, a pebble of the wrong colour named, the
+narrow layout, and labels clear of the lines on the 19-point board."""
+
+from __future__ import annotations
+
+import pytest
+from sim_daemon import sim_daemon
+from tables import random_game
+
+from navakankari.engine.game import Side, new_game
+from navakankari.engine.presets import preset
+from navakankari.firmware.store import Store
+
+NINE = preset("nine-mens-morris")
+
+
+def click(page, point: str) -> None:
+    page.click(f"#point-{point} .hit")
+
+
+def open_page(browser, running, **kwargs):  # type: ignore[no-untyped-def]
+    page = browser.new_page(**kwargs)
+    page.goto(f"{running.url}/#pin={running.pin}")
+    page.wait_for_selector(".point")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    return page
+
+
+def test_a_long_game_shows_every_action_and_each_can_be_clicked(browser, tmp_path, artifacts):
+    game = random_game(NINE, seed=11, plies=46)
+    assert game.outcome() is None and len(game.history) == 46
+    record = [a.text for a in game.history]
+    store = Store(tmp_path / "games.sqlite3")  # a game in progress the daemon resumes
+    store.append(store.new_game(NINE, {"white": "hand", "black": "hand"}), 0, record)
+    store.close()
+    with sim_daemon(tmp_path) as running:
+        page = open_page(browser, running, viewport={"width": 1100, "height": 760})
+        page.wait_for_function("document.querySelectorAll('#moves li').length === 46")
+        # Every action, scrolled to, is what the browser finds at its own centre: in view,
+        # inside the list's box, and the thing a click lands on.
+        seen = page.evaluate("""() => [...document.querySelectorAll('#moves li')].map(li => {
+            li.scrollIntoView({block: 'nearest'});
+            const r = li.getBoundingClientRect(), box = document.getElementById('moves')
+                .getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return [li.dataset.action, r.width > 0 && r.left >= box.left && r.right <= box.right
+                    && r.top >= box.top && r.bottom <= box.bottom && !!hit && li.contains(hit)];
+        })""")
+        assert [a for a, _ in seen] == record
+        assert all(ok for _, ok in seen), [a for a, ok in seen if not ok]
+        page.screenshot(path=str(artifacts / "page-long-game.png"))
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#moves li[data-ply='41']")
+        page.wait_for_function("document.querySelectorAll('#moves li').length === 41")
+        assert running.call(lambda: running.daemon.session.record()) == " ".join(record[:41])
+        page.close()
+
+
+def test_nau_keti_keta_armies_are_laid_by_hand(browser, tmp_path, artifacts):
+    start = new_game(preset("nau-keti-keta"))
+    army = {side: [p for i, p in enumerate(start.board.points) if start.colour_at(i) is side]
+            for side in Side}
+    with sim_daemon(tmp_path, variant="nau-keti-keta") as running:
+        page = open_page(browser, running, viewport={"width": 1100, "height": 800})
+        page.check("input[name='place-colour'][value='black']")
+        for point in army[Side.BLACK]:
+            click(page, point)
+            page.wait_for_selector(f"#point-{point}[data-pebble='black']")
+        # A white pebble on one of white's points is right; on black's it would be named.
+        page.check("input[name='place-colour'][value='white']")
+        for point in army[Side.WHITE]:
+            click(page, point)
+            page.wait_for_selector(f"#point-{point}[data-pebble='white']")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        colours = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.point')]
+            .map(g => [g.dataset.point, g.dataset.pebble]).filter(([p, c]) => c))""")
+        assert colours == {p: str(s) for s in Side for p in army[s]}
+        assert page.inner_text("#colours") == ""
+        assert page.inner_text("#white-count").startswith("9 on the board")
+        page.screenshot(path=str(artifacts / "page-nau-keti-keta-armies.png"))
+        page.close()
+
+
+def test_a_pebble_of_the_wrong_colour_is_named(browser, tmp_path):
+    start = new_game(preset("nau-keti-keta"))
+    black = next(p for i, p in enumerate(start.board.points) if start.colour_at(i) is Side.BLACK)
+    with sim_daemon(tmp_path, variant="nau-keti-keta") as running:
+        page = open_page(browser, running)
+        page.check("input[name='place-colour'][value='white']")
+        click(page, black)
+        page.wait_for_function("document.querySelector('#colours').textContent.length > 0")
+        assert page.inner_text("#colours") == (
+            f"{black} holds a white pebble where a black one belongs: lift it and set down a "
+            "black one")
+        page.close()
+
+
+def test_labels_keep_clear_of_the_lines_on_the_19_point_board(browser, tmp_path):
+    with sim_daemon(tmp_path, variant="nau-keti-keta") as running:
+        page = open_page(browser, running)
+        crossed = page.evaluate("""() => {
+            const boxes = [...document.querySelectorAll('#board .label')].map(t =>
+                [t.textContent, t.getBoundingClientRect()]);
+            const out = [];
+            for (const line of document.querySelectorAll('#board line')) {
+                const a = line.getBoundingClientRect();
+                const x1 = +line.getAttribute('x1'), y1 = +line.getAttribute('y1');
+                const x2 = +line.getAttribute('x2'), y2 = +line.getAttribute('y2');
+                const m = line.getScreenCTM();
+                const p = (x, y) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+                const [sx, sy] = p(x1, y1), [ex, ey] = p(x2, y2);
+                for (const [name, r] of boxes) {
+                    for (let k = 0; k <= 200; k++) {  // sample the segment
+                        const x = sx + (ex - sx) * k / 200, y = sy + (ey - sy) * k / 200;
+                        if (x > r.left && x < r.right && y > r.top && y < r.bottom) {
+                            out.push(name); break;
+                        }
+                    }
+                }
+            }
+            return [...new Set(out)];
+        }""")
+        assert crossed == []
+        page.close()
+
+
+@pytest.mark.parametrize("width", [390])
+def test_whose_turn_is_above_the_board_on_a_phone(browser, tmp_path, width):
+    with sim_daemon(tmp_path) as running:
+        page = open_page(browser, running, viewport={"width": width, "height": 800})
+        page.wait_for_function("document.querySelector('#banner').textContent.length > 0")
+        banner = page.locator("#banner").bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert banner["y"] + banner["height"] <= board["y"]
+        assert page.inner_text("#banner").startswith("white to act")
+        page.close()
+
+
+def test_the_page_says_the_previous_game_could_not_be_resumed(browser, tmp_path):
+    (tmp_path / "games.sqlite3").write_bytes(b"not a game store " * 600)
+    with sim_daemon(tmp_path) as running:
+        page = open_page(browser, running)
+        page.wait_for_selector("#notice:not([hidden])")
+        text = page.inner_text("#notice")
+        assert text.startswith("the previous game could not be resumed")
+        assert "games.sqlite3.damaged-" in text
+        page.close()
+
+
+def test_the_outcome_is_written_once(browser, tmp_path):
+    import json
+    import urllib.request
+
+    from navakankari.engine.actions import ActionKind
+
+    six = preset("six-mens-morris")
+    game = random_game(six, seed=112, plies=400)  # ends after 21 actions
+    assert game.outcome() is not None
+    with sim_daemon(tmp_path, variant="six-mens-morris") as running:
+        def hand(body: dict) -> None:
+            request = urllib.request.Request(
+                running.url + "/api/hand", data=json.dumps(body).encode(), method="POST",
+                headers={"Content-Type": "application/json", "X-Pin": running.pin})
+            urllib.request.urlopen(request, timeout=10).read()
+
+        replayed = new_game(six)
+        for n, action in enumerate(game.history, start=1):  # the hands play it out
+            point = replayed.board.points[action.target]
+            if action.kind is ActionKind.PLACE:
+                hand({"op": "place", "point": point, "colour": str(replayed.turn)})
+            elif action.kind is ActionKind.MOVE:
+                hand({"op": "move", "from": replayed.board.points[action.origin], "to": point})
+            else:
+                hand({"op": "lift", "point": point})
+                hand({"op": "drop"})
+            replayed.push(action)
+            running.wait_for_plies(n)
+        page = open_page(browser, running)
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'over'")
+        said = page.inner_text("#status")
+        assert " wins: " in said or said.startswith("draw: ")
+        assert page.evaluate("document.body.innerText").count(said) == 1
+        assert page.inner_text("#outcome") == ""
+        page.close()

@@ -1,0 +1,195 @@
+"""A damaged store never stops the board: it is set aside (kept) and a fresh one started; a
+path that cannot hold a store is one clear line and an exit status systemd will not retry."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from navakankari.engine.presets import preset
+from navakankari.firmware.service import shipped_unit
+from navakankari.firmware.store import (EXIT_STORE_UNUSABLE, Store,
+                                        StoreUnusableError)
+from navakankari.firmware.store_recovery import open_store
+
+NINE = preset("nine-mens-morris")
+
+
+def stored_game(path: Path, actions: tuple[str, ...] = ("d6", "d2", "f4")) -> None:
+    store = Store(path)
+    game = store.new_game(NINE, {"white": "hand", "black": "hand"})
+    store.append(game, 0, actions)
+    store.add_events(game, [(0.1 * k, "a7", k % 2 == 0) for k in range(2000)])  # many pages
+    store.close()
+
+
+def garbage_in_the_middle(path: Path) -> None:
+    size = path.stat().st_size
+    assert size > 6 * 4096
+    with open(path, "r+b") as f:
+        f.seek(size // 2 // 4096 * 4096)
+        f.write(os.urandom(8192))
+
+
+def edit(path: Path, sql: str, *params: object) -> None:
+    con = sqlite3.connect(path)
+    con.execute(sql, params)
+    con.commit()
+    con.close()
+
+
+DAMAGE = {
+    "garbage in the middle": garbage_in_the_middle,
+    "emptied": lambda p: p.write_bytes(b""),
+    "not a database": lambda p: p.write_bytes(b"this is not SQLite" * 400),
+    "rules unreadable": lambda p: edit(p, "UPDATE games SET rules = '{not json'"),
+    "players not a table": lambda p: edit(p, "UPDATE games SET players = '[1, 2]'"),
+    "an action that does not play": lambda p: edit(p, "UPDATE actions SET text = 'zz9' WHERE ply = 1"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_store_is_set_aside_and_a_fresh_one_started(tmp_path, damage, caplog):
+    path = tmp_path / "games.sqlite3"
+    stored_game(path)
+    DAMAGE[damage](path)
+    before = path.read_bytes()
+    store, notice = open_store(path, stamp="20260101T000000")
+    kept = tmp_path / "games.sqlite3.damaged-20260101T000000"
+    assert kept.read_bytes() == before  # kept exactly as it was
+    assert store.last_unfinished() is None and store.games() == []
+    store.close()
+    assert notice is not None and notice.startswith("the previous game could not be resumed")
+    assert str(kept) in notice and str(path) in notice
+    assert any(r.levelname == "WARNING" and str(kept) in r.getMessage() for r in caplog.records)
+
+
+def test_a_second_damaged_store_gets_its_own_name(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    for _ in range(2):
+        path.write_bytes(b"junk" * 1000)
+        open_store(path, stamp="T")[0].close()
+    assert {p.name for p in tmp_path.iterdir() if "damaged" in p.name} == {
+        "games.sqlite3.damaged-T", "games.sqlite3.damaged-T-2"}
+
+
+def test_a_sound_store_opens_with_no_notice(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    stored_game(path)
+    store, notice = open_store(path)
+    assert notice is None and store.last_unfinished().actions == ("d6", "d2", "f4")
+    store.close()
+
+
+@pytest.mark.parametrize("where", ["under a file", "a folder", "/proc"])
+def test_a_path_that_cannot_hold_a_store_is_one_clear_line(tmp_path, where):
+    (tmp_path / "plain").write_text("x")
+    (tmp_path / "folder").mkdir()
+    path = {"under a file": tmp_path / "plain" / "games.sqlite3",
+            "a folder": tmp_path / "folder",
+            "/proc": Path("/proc/navakankari/games.sqlite3")}[where]
+    with pytest.raises(StoreUnusableError) as info:
+        open_store(path)
+    message = str(info.value)
+    assert "\n" not in message and str(path) in message and "game store" in message
+
+
+def test_the_unit_does_not_restart_on_an_unusable_store():
+    lines = [ln for ln in shipped_unit().splitlines() if ln.startswith("RestartPreventExitStatus=")]
+    assert lines and str(EXIT_STORE_UNUSABLE) in lines[0].split("=", 1)[1].split()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serves(port: int, proc: subprocess.Popen, within: float = 15.0) -> dict:
+    deadline = time.monotonic() + within
+    while True:
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=2) as r:
+                return json.loads(r.read())
+        except OSError:
+            assert time.monotonic() < deadline, "the companion did not serve"
+            time.sleep(0.1)
+
+
+def _command(tmp_path: Path, which: str, store: Path, port: int) -> list[str]:
+    if which == "sim":
+        return ["sim", "--no-browser", "--variant", "nine-mens-morris", "--port", str(port),
+                "--pin", "1234", "--store", str(store)]
+    config = tmp_path / "navakankari.toml"
+    config.write_text(f'[game]\nvariant = "nine-mens-morris"\n[board]\nprofile = "sim-24"\n'
+                      f'[store]\npath = "{store}"\n[web]\nport = {port}\npin = "1234"\n')
+    return ["run", "--config", str(config)]
+
+
+@pytest.mark.parametrize("which", ["sim", "run"])
+def test_the_board_serves_on_a_store_with_garbage_in_its_middle(tmp_path, which):
+    store = tmp_path / "games.sqlite3"
+    stored_game(store)
+    garbage_in_the_middle(store)
+    port = _free_port()
+    env = dict(os.environ, NAVAKANKARI_BACKEND="sim")
+    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli",
+                             *_command(tmp_path, which, store, port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        started = time.monotonic()
+        state = _serves(port, proc)
+        assert time.monotonic() - started < 10
+        assert state["notice"].startswith("the previous game could not be resumed")
+        kept = [p for p in tmp_path.iterdir() if p.name.startswith("games.sqlite3.damaged-")]
+        assert len(kept) == 1 and store.exists()
+    finally:
+        proc.terminate()
+        err = proc.communicate(timeout=10)[1]
+    assert "could not be resumed" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("which", ["sim", "run"])
+def test_an_unusable_store_path_exits_with_the_status_systemd_knows(tmp_path, which):
+    (tmp_path / "plain").write_text("x")
+    proc = subprocess.run([sys.executable, "-m", "navakankari.firmware.cli",
+                           *_command(tmp_path, which, tmp_path / "plain" / "g.sqlite3",
+                                     _free_port())],
+                          capture_output=True, text=True, timeout=30,
+                          env=dict(os.environ, NAVAKANKARI_BACKEND="sim"))
+    assert proc.returncode == EXIT_STORE_UNUSABLE
+    lines = [ln for ln in proc.stderr.splitlines() if ln.startswith(f"navakankari {which}:")]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr
+    assert lines[0].endswith("for the game store: " + str(tmp_path / "plain") + " is a file, not a folder")
+
+
+def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, caplog):
+    from navakankari.engine.game import Side
+    from navakankari.firmware.clockwork import drive
+    from navakankari.firmware.config import HAND
+    from navakankari.firmware.hands import Hands
+    from navakankari.firmware.session import Session
+
+    store = Store(tmp_path / "games.sqlite3")
+    session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store)
+    store._db.execute("PRAGMA query_only = ON")  # every write fails from now on
+    hands = Hands(())
+    for action in ("d6", "d2", "f4"):
+        hands.perform(session.game.board, session.game.parse_action(action))
+    drive(session, hands.events, now=0.0)
+    assert session.record() == "d6 d2 f4"  # played on, unrecorded
+    assert store.failure is not None and "readonly" in store.failure
+    assert str(store.path) in store.failure
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "no longer recorded" in errors[0].getMessage()
+    store.close()

@@ -1,0 +1,215 @@
+"""Bad input anywhere in the commands is one line that names the input and what is wrong
+(or the right behaviour), never a traceback and never a silent exit 0."""
+
+from __future__ import annotations
+
+import io
+import random
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from navakankari.engine.actions import ActionKind
+from navakankari.engine.errors import IllegalActionError, InvalidNotationError
+from navakankari.engine.game import new_game
+from navakankari.engine.presets import preset
+from navakankari.firmware import cli
+from navakankari.firmware.bench import _spread
+from navakankari.firmware.config import ConfigError, load_config
+from navakankari.firmware.replay import read_recording
+from navakankari.hal import ProfileError, load_profile
+from navakankari.sim.recording import RecordingError
+
+NINE = preset("nine-mens-morris")
+
+
+def one_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "Traceback" not in text, text
+    return lines[0]
+
+
+def test_a_variant_that_is_not_a_string(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[game]\nvariant = ["navakankari"]\n')
+    with pytest.raises(ConfigError, match=r"game.variant: must be a string .* not \['navakankari'\]"):
+        load_config(path)
+
+
+def test_a_config_that_is_not_utf8(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_bytes(b'[game]\nvariant = "nav\xe9"\n')
+    with pytest.raises(ConfigError, match=r"c.toml: file: is not UTF-8 text \(byte 0xe9 on line 2\)"):
+        load_config(path)
+
+
+def test_a_wiring_profile_that_is_not_utf8(tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_bytes(b'[board]\n\nname = "\xe9"\n')
+    with pytest.raises(ProfileError, match=r"p.toml:3: file: is not UTF-8 text \(byte 0xe9\)"):
+        load_profile(path)
+
+
+def test_a_position_with_too_many_pending_removals(capsys):
+    code = cli.main(["moves", "--variant", "nine-mens-morris", "--position",
+                     "O*******/********/******** w p r 1 8 0 9 99 0 0 0 0 0 0 0 2"])
+    assert code == 2
+    assert one_line(capsys.readouterr().err).endswith(
+        "position field 9 (removals) must be 0..3, not 99")
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("[" * 100_000, "nested too deeply"),
+    ('{"t": NaN, "point": "d6", "present": true}', "NaN is not a time"),
+    ('{"t": Infinity, "point": "d6", "present": true}', "Infinity is not a time"),
+    ('{"t": -1, "point": "d6", "present": true}', "t must be seconds from 0 to 1e+07, not -1"),
+    ('{"t": 1e308, "point": "d6", "present": true}', "not 1e+308"),
+    ('{"t": 1e999, "point": "d6", "present": true}', "not inf"),
+])
+def test_replay_lines_that_are_not_events(text, problem):
+    stream = io.StringIO('{"t": 0, "point": "a7", "present": true}\n' + text + "\n")
+    with pytest.raises(RecordingError) as info:
+        read_recording(stream, "rec.jsonl")
+    assert str(info.value).startswith("rec.jsonl:2: ") and problem in str(info.value)
+
+
+def test_times_going_backwards_name_the_line():
+    stream = io.StringIO('{"t": 2, "point": "a7", "present": true}\n\n'
+                         '{"t": 1, "point": "a7", "present": false}\n')
+    with pytest.raises(RecordingError, match=r"^rec.jsonl:3: t=1 is before the line above"):
+        read_recording(stream, "rec.jsonl")
+
+
+@pytest.mark.parametrize("flag, value", [("--settle", "nan"), ("--grow", "inf"),
+                                         ("--grace", "-1"), ("--settle", "0")])
+def test_replay_timings_out_of_range(tmp_path, capsys, flag, value):
+    rec = tmp_path / "r.jsonl"
+    rec.write_text('{"t": 0, "point": "a7", "present": true}\n')
+    with pytest.raises(SystemExit) as info:
+        cli.main(["replay", str(rec), flag, value])
+    assert info.value.code == 2
+    assert f"argument {flag}: must be" in capsys.readouterr().err
+
+
+def test_perft_depth_below_one(capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["perft", "--depth", "-1"])
+    assert info.value.code == 2
+    assert "argument --depth: must be at least 1, not -1" in capsys.readouterr().err
+
+
+def test_export_from_a_store_that_is_not_there(tmp_path, capsys):
+    target = tmp_path / "missing" / "games.sqlite3"
+    assert cli.main(["replay", "--export", str(target)]) == 1
+    assert one_line(capsys.readouterr().err).endswith(f"--export {target}: no game store there")
+    assert not target.parent.exists()
+
+
+def test_export_of_a_game_without_raw_events(tmp_path, capsys):
+    from navakankari.firmware.store import Store
+
+    path = tmp_path / "g.sqlite3"
+    store = Store(path, events_kept=0)
+    game = store.new_game(NINE, {"white": "hand", "black": "hand"})
+    store.close()
+    assert cli.main(["replay", "--export", str(path), "--game", str(game)]) == 1
+    assert one_line(capsys.readouterr().err).endswith(
+        f"game {game} in {path} has no raw sensor events (they are kept for the latest game only)")
+
+
+def test_new_game_with_an_unknown_variant_blames_the_variant(capsys):
+    assert cli.main(["new-game", "--variant", "nope"]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert "--variant: unknown variant 'nope'" in err and "daemon" not in err
+
+
+def test_bench_spread_of_nothing():
+    assert _spread([], "settles") == "none (0 settles)"
+    assert _spread([0.001, 0.002], "actions", with_max=True).endswith("max 2.00 ms (2 actions)")
+
+
+@pytest.mark.parametrize("host, port_taken", [("nosuch.invalid", False), ("127.0.0.1", True)])
+def test_sim_that_cannot_serve_exits_non_zero(tmp_path, host, port_taken):
+    import socket
+
+    blocker = socket.socket()
+    blocker.bind(("127.0.0.1", 0))
+    blocker.listen()
+    port = blocker.getsockname()[1]
+    if not port_taken:
+        blocker.close()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "navakankari.firmware.cli", "sim",
+                               "--no-browser", "--host", host, "--port", str(port),
+                               "--store", str(tmp_path / "s.sqlite3")],
+                              capture_output=True, text=True, timeout=60)
+    finally:
+        blocker.close()
+    assert proc.returncode == 1
+    assert f"cannot serve the web companion on {host}:{port}" in proc.stderr
+
+
+def test_quit_in_play_exits_zero(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert cli.main(["play", "--variant", "nine-mens-morris", "--level", "1", "--seed", "1"]) == 0
+
+
+def test_ctrl_c_in_play_ends_it_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "play",
+                             "--variant", "nine-mens-morris", "--level", "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().startswith("nine-mens-morris: you play white")
+    proc.send_signal(signal.SIGINT)  # waiting for the first action
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "game abandoned" in out and "Traceback" not in err
+
+
+def _moving_game():
+    game, rng = new_game(NINE), random.Random(3)
+    while game.phase.value != "moving" or game.pending_removals:
+        game.push(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_an_occupied_point_says_why():
+    game = new_game(NINE)
+    game.play("d6")
+    with pytest.raises(IllegalActionError, match="d6 is not legal here: d6 already holds a "
+                                                 "white pebble"):
+        game.play("d6")
+
+
+def test_a_point_in_capitals_is_quoted_once():
+    with pytest.raises(InvalidNotationError) as info:
+        new_game(NINE).play("D5")
+    assert str(info.value) == "'D5' is not a point of the morris board (point names are lower case: d5)"
+
+
+def test_a_removal_after_a_move_that_closes_no_mill():
+    game = _moving_game()
+    move = next(a for a in game.legal_actions() if a.kind is ActionKind.MOVE
+                and not (game.push(a) or game.pending_removals) and game.pop() is not None)
+    theirs = next(p for p in range(24) if game.colour_at(p) is game.turn.other)
+    text = f"{move.text}x{game.board.points[theirs]}"
+    before = game.position()
+    with pytest.raises(IllegalActionError) as info:
+        game.play(text)
+    assert str(info.value) == (f"{text}: {move.text} closes no mill, so it takes no pebble "
+                               f"(x{game.board.points[theirs]} is not part of it)")
+    assert game.position() == before
+
+
+def test_a_move_to_a_point_out_of_reach_names_where_it_can_go():
+    game = _moving_game()
+    me = game.turn
+    start = next(a.origin for a in game.legal_actions() if a.kind is ActionKind.MOVE)
+    name = game.board.points[start]
+    reach = {a.text.partition("-")[2] for a in game.legal_actions() if a.text.startswith(name + "-")}
+    far = next(p for i, p in enumerate(game.board.points)
+               if game.colour_at(i) is None and p not in reach)
+    with pytest.raises(IllegalActionError, match=f"the pebble on {name} can go to .*, not {far}"):
+        game.play(f"{name}-{far}")
+    assert game.turn is me
