@@ -32,6 +32,24 @@ BRIGHTNESS_LEVELS: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
 """LED brightness choices, as fractions of the wiring profile's brightness cap."""
 
 
+def format_brightness(level: float) -> str:
+    """A brightness level as kept in the store (`parse_brightness` reads it back)."""
+    return repr(float(level))
+
+
+def parse_brightness(text: str) -> float:
+    """A kept brightness level; ValueError unless it is a number above 0 and at most 1 (a
+    fraction of the cap), so a damaged value is never sent to the LEDs."""
+    try:
+        level = float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"the LED brightness {text!r} is not a number") from None
+    if not 0.0 < level <= 1.0:  # also refuses nan
+        raise ValueError(f"the LED brightness {text!r} is not a fraction of the cap above 0 "
+                         "and at most 1")
+    return level
+
+
 class Step(str, Enum):
     VARIANT = "variant"
     WHITE = "white"

@@ -34,6 +34,9 @@ from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
 
+BRIGHTNESS_KEY = "led_brightness"
+"""The store's setting that keeps the LED brightness chosen on the board across restarts."""
+
 CLEARED = Reason.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
 
@@ -66,6 +69,19 @@ class ComputerRequest:
 class _Clocked:
     t0: float = 0.0  #: session time at which the stored game's event time 0 falls
     pending: list[tuple[float, str, bool]] = field(default_factory=list)
+
+
+def _kept_brightness(store: Store | None) -> float:
+    """The brightness last chosen on the board; the whole cap when none was, or when the kept
+    value is damaged (said in the log)."""
+    text = store.setting(BRIGHTNESS_KEY) if store is not None else None
+    if text is None:
+        return 1.0
+    try:
+        return board_menu.parse_brightness(text)
+    except ValueError as exc:
+        log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
+        return 1.0
 
 
 def default_players() -> dict[Side, PlayerSpec]:
@@ -105,7 +121,8 @@ class Session:
         self._rng = random.Random(seed)
         self._menu_status: Status | None = None
         self._menu_events: _Clocked | None = None
-        self.brightness = 1.0  #: LED brightness chosen on the board (a fraction of the cap)
+        #: LED brightness chosen on the board (a fraction of the cap), kept in the store
+        self.brightness = _kept_brightness(store)
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._token = 0
@@ -290,6 +307,9 @@ class Session:
         if chosen.kind == Kind.LEVEL:
             self.brightness = chosen.brightness
             log.info("LED brightness %g of the cap", chosen.brightness)
+            if self.store is not None:
+                self.store.set_setting(BRIGHTNESS_KEY,
+                                       board_menu.format_brightness(chosen.brightness))
             self._menu_changed(now, "brightness")
         elif chosen.kind == Kind.TAKEBACK:
             self.takeback_turn(now)

@@ -49,6 +49,10 @@ CREATE TABLE IF NOT EXISTS events (
     present INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_game ON events(game, id);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -222,6 +226,21 @@ class Store:
     def games(self, limit: int = 50) -> list[StoredGame]:
         rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         return [self.load(r[0]) for r in rows]
+
+    # -- settings chosen on the board -------------------------------------------------------
+    def setting(self, key: str) -> str | None:
+        """A setting kept across restarts (the LED brightness), as written; None if never set
+        or unreadable (the caller falls back to its default)."""
+        try:
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        except sqlite3.DatabaseError as exc:
+            log.warning("cannot read the setting %s from %s: %s", key, self.path, exc)
+            return None
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Keep a setting (synced, so a power cut just after does not lose it)."""
+        self._tx([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))])
 
     # -- raw events --------------------------------------------------------------------------
     def add_events(self, game: int, events: Sequence[tuple[float, str, bool]]) -> None:
