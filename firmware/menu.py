@@ -233,7 +233,7 @@ class Menu:
                                   "take back the last move"))
             out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness", "LED brightness"))
         elif s.step in (Step.WHITE, Step.BLACK):
-            out += [Choice(p, Kind.PLAYER, v, _player_words(v))
+            out += [Choice(p, Kind.PLAYER, v, player_words(v))
                     for p, v in zip(lay.slots, self.players)]
         elif s.step == Step.STARTER:
             out += [Choice(p, Kind.STARTER, v, w) for p, v, w in zip(
@@ -262,6 +262,13 @@ class Menu:
         held = held if held in lit else ""
         return View(self._s.step, choices, self._current(choices), held, self._since,
                     bool(self._armed), self._toss, tuple(self._s.picked))
+
+    def so_far(self) -> dict[str, str]:
+        """The choices made on the way to a game, in the order made: "variant" (a preset
+        name), then "white" and "black" (player specs); a step gone back over is not made."""
+        s = self._s
+        made = {Step.WHITE: 1, Step.BLACK: 2, Step.STARTER: 3, Step.TOSS: 3}.get(s.step, 0)
+        return dict(list(zip(("variant", "white", "black"), (s.variant, s.white, s.black)))[:made])
 
     # -- inputs --------------------------------------------------------------------------------
     def see(self, occupied: Iterable[str], now: float) -> Chosen | None:
@@ -382,7 +389,8 @@ def toss_index(start: float, step: float, steps: int, now: float) -> int:
     return max(0, min(steps, int((now - start) / step + 1e-9)))  # a step's own time counts
 
 
-def _player_words(spec: str) -> str:
+def player_words(spec: str) -> str:
+    """A player spec as the menu and the page say it."""
     if spec == "hand":
         return "a hand on the board"
     if spec == "remote":
