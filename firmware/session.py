@@ -28,6 +28,7 @@ from . import lights
 from . import menu as board_menu
 from .config import HAND, PlayerSpec
 from .menu import Chosen, Kind, Menu, MenuSettings
+from .menu_recording import MenuStart, format_line
 from .status import Status, StatusKind
 from .store import Store, StoredGame
 from .tracker import Tracker, TrackerSettings
@@ -121,6 +122,7 @@ class Session:
         self._rng = random.Random(seed)
         self._menu_status: Status | None = None
         self._menu_events: _Clocked | None = None
+        self._menu_start: MenuStart | None = None  #: how the menu stood when it opened
         #: LED brightness chosen on the board (a fraction of the cap), kept in the store
         self.brightness = _kept_brightness(store)
         self._raw: set[str] = set(occupied)
@@ -169,10 +171,12 @@ class Session:
         if self.store is not None and record:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()})
-            if self._menu_events is not None:
-                # Chosen on the board: the recording starts with the menu, so it replays
-                # (`navakankari replay --menu`) through the same choices into this game.
+            if self._menu_events is not None and self._menu_start is not None:
+                # Chosen on the board: the recording starts with the menu, and its first line
+                # says how the menu stood, so `navakankari replay FILE` goes through the same
+                # choices into this game.
                 self._events, self._menu_events = self._menu_events, None
+                self.store.set_recording_head(self._game_id, format_line(self._menu_start))
             else:
                 # The start position's pebbles already standing, so the recording replays
                 # from an empty board. Stray pebbles are left out: their removal replays as
@@ -275,6 +279,7 @@ class Session:
         last = board_menu.Game(self.rules.name, str(self.players[Side.WHITE]),
                                str(self.players[Side.BLACK]))
         self.tracker.set_hands((), now)
+        self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed)
         self.menu = Menu(self.game.board, self.variants(), board_menu.player_specs(MAX_LEVEL),
                          last, can_takeback=bool(self.game.history),
                          settings=self.menu_settings, rng=self._rng,

@@ -49,6 +49,10 @@ CREATE TABLE IF NOT EXISTS events (
     present INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_game ON events(game, id);
+CREATE TABLE IF NOT EXISTS recording_heads (
+    game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    head TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -259,14 +263,26 @@ class Store:
                       (game, game, self.events_kept)))
         return stmts
 
+    def set_recording_head(self, game: int, line: str) -> None:
+        """A comment line that starts the game's recording (how the board's menu stood when
+        the recording began); it must start with # so the event reader skips it."""
+        if not line.startswith("#") or "\n" in line:
+            raise ValueError(f"a recording's head must be one line starting with #, not {line!r}")
+        self._tx([("INSERT OR REPLACE INTO recording_heads (game, head) VALUES (?, ?)",
+                   (game, line))])
+
     def events(self, game: int) -> list[SensorEvent]:
         return [SensorEvent(point, bool(present), t) for t, point, present in self._db.execute(
             "SELECT t, point, present FROM events WHERE game = ? ORDER BY id", (game,))]
 
     def events_jsonl(self, game: int) -> str:
-        """The game's raw events in the replay format, one JSON object a line."""
-        return "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present}) + "\n"
-                       for e in self.events(game))
+        """The game's raw events in the replay format, one JSON object a line, after the
+        recording's head line if it has one; empty when no events are kept."""
+        text = "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present})
+                       + "\n" for e in self.events(game))
+        row = self._db.execute("SELECT head FROM recording_heads WHERE game = ?",
+                               (game,)).fetchone()
+        return f"{row[0]}\n{text}" if text and row is not None else text
 
 
 def _check_usable(path: Path) -> None:
