@@ -141,14 +141,16 @@ class Session:
         if stored is not None:
             self._resume(stored, now)
         elif menu is not None:
-            # "The same as last time" is the last game stored, if this board plays it.
+            # "The same as last time" is the last game stored, if this board plays it; it is
+            # loaded as it ended, so the menu's "take back" reopens it after a restart too.
             last = store.games(limit=1) if store is not None else []
             if last and (last[0].rules.name in variants if variants is not None
                          else last[0].rules.board == rules.board):
-                rules = last[0].rules
-                players = {Side.WHITE: PlayerSpec.parse(last[0].players.get("white", "hand")),
-                           Side.BLACK: PlayerSpec.parse(last[0].players.get("black", "hand"))}
-            self._start(rules, dict(players or default_players()), now, record=False)
+                self._load(last[0], now)
+                log.info("game %d (%s) ended before the start: the menu can take back its "
+                         "last move", last[0].id, last[0].rules.name)
+            else:
+                self._start(rules, dict(players or default_players()), now, record=False)
             self._open_menu(now)
         else:
             self._start(rules, dict(players or default_players()), now)
@@ -189,6 +191,12 @@ class Session:
                  players[Side.BLACK])
 
     def _resume(self, stored: StoredGame, now: float) -> None:
+        self._load(stored, now)
+        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
+                 len(stored.actions))
+
+    def _load(self, stored: StoredGame, now: float) -> None:
+        """The stored game as it stands, its recording continued after its last event."""
         self.rules = stored.rules
         self.players = {Side.WHITE: PlayerSpec.parse(stored.players.get("white", "hand")),
                         Side.BLACK: PlayerSpec.parse(stored.players.get("black", "hand"))}
@@ -211,8 +219,6 @@ class Session:
                                 for p in sorted(seen ^ self._raw)]
         self.flush_events()
         self._token += 1
-        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
-                 len(stored.actions))
 
     def _hands(self) -> list[Side]:
         return [s for s, p in self.players.items() if p.kind == "hand"]

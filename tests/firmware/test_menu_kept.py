@@ -13,7 +13,7 @@ from test_menu import MENU, MenuBoard
 
 from navakankari.firmware.config import Config
 from navakankari.firmware.daemon import Daemon
-from navakankari.firmware.menu import (BRIGHTNESS_LEVELS, Kind, format_brightness,
+from navakankari.firmware.menu import (BRIGHTNESS_LEVELS, Kind, format_brightness, layout,
                                        parse_brightness)
 from navakankari.firmware.session import BRIGHTNESS_KEY
 from navakankari.firmware.status import StatusKind
@@ -98,3 +98,73 @@ def test_the_daemon_sets_the_kept_brightness_before_its_first_frame(tmp_path):
     assert asyncio.run(daemon.run()) == 0
     assert first[0] == pytest.approx(cap * BRIGHTNESS_LEVELS[0])
     assert daemon.session is not None and daemon.session.status.kind == StatusKind.MENU
+
+
+@pytest.mark.parametrize("variant", BOTH)
+@pytest.mark.parametrize("cut", [False, True], ids=["restart", "power-cut"])
+def test_take_back_from_the_menu_reaches_the_game_that_ended_before_a_restart(variant, cut,
+                                                                               tmp_path):
+    from test_menu import play_and_clear
+
+    from navakankari.engine.game import new_game
+    from navakankari.firmware.session import CLEARED
+    from navakankari.firmware.status import MismatchReason
+
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    b = MenuBoard(variant, store).run()
+    b.choose(Kind.SAME, noise=False)
+    b.hands.setup(sorted(b.board.names(new_game(b.rules).occupancy)))
+    b.run()
+    gid = b.session.game_id
+    record = play_and_clear(b, 5)
+    assert b.status.kind == StatusKind.MENU
+    assert store.load(gid).outcome == {"winner": None, "reason": CLEARED}
+    if cut:  # nothing closed: the next start reads what was synced
+        store = Store(path)
+    else:
+        store.close()
+        store = Store(path)
+    b = MenuBoard(variant, store).run()
+    assert b.status.kind == StatusKind.MENU
+    assert b.session.record() == record  # loaded as it ended, not as a game in play
+    assert b.point(Kind.TAKEBACK) == layout(b.board).takeback
+    b.choose(Kind.TAKEBACK)
+    assert b.session.menu is None and b.session.game_id == gid
+    assert b.session.record() == " ".join(record.split()[:-1])
+    assert not store.load(gid).finished and store.load(gid).outcome is None
+    assert store.load(gid).actions == tuple(record.split()[:-1])
+    assert b.status.kind == StatusKind.MISMATCH and b.status.reason == MismatchReason.RESTORE
+    for p in sorted(b.board.names(b.session.game.occupancy)):
+        b.hands.place(p).wait(0.15)
+    b.hands.wait(0.5)
+    b.run()
+    assert b.status.kind == StatusKind.IDLE
+    action = b.session.game.legal_actions()[0]
+    b.hands.perform(b.board, action)
+    b.run()
+    assert store.load(gid).actions[-1] == action.text
+    store.close()
+
+
+def test_a_game_won_before_a_restart_is_reopened_by_take_back(tmp_path):
+    from tables import random_game
+
+    from navakankari.engine.presets import preset
+
+    rules = preset("nine-mens-morris")
+    ref = next(g for g in (random_game(rules, seed=s, plies=400) for s in range(40))
+               if g.outcome() is not None and g.outcome().winner is not None)
+    store = Store(tmp_path / "games.sqlite3")
+    gid = store.new_game(rules, {"white": "hand", "black": "computer:2"})
+    store.append(gid, 0, [a.text for a in ref.history])
+    store.finish(gid, ref.outcome().to_dict())
+    b = MenuBoard("nine-mens-morris", store).run()
+    assert b.session.game.outcome() == ref.outcome()
+    b.choose(Kind.TAKEBACK)
+    # The hand's last turn is taken back, with the computer's answer if it was the last.
+    kept = len(b.session.game.history)
+    assert kept < len(ref.history) and b.session.game_id == gid
+    assert b.session.game.outcome() is None and store.last_unfinished().id == gid
+    assert store.load(gid).actions == tuple(a.text for a in ref.history[:kept])
+    store.close()
