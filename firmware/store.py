@@ -166,6 +166,7 @@ class Store:
             ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
              (json.dumps(Outcome(None, Reason.ABANDONED).to_dict()),)),
             ("DELETE FROM events", ()),  # raw events are kept for the current game only
+            ("DELETE FROM recording_heads", ()),  # ... and so is the line that starts them
             ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
              (created, json.dumps(rules.to_dict()), json.dumps(players), start))])
         return int(cur.lastrowid) if cur is not None else -1  # type: ignore[arg-type]

@@ -84,3 +84,26 @@ def test_menu_is_still_a_switch_for_a_recording_without_the_line(tmp_path, capsy
         # Without the line and without --menu it is no menu: the hands' choices are not moves.
         assert cli.main(["replay", str(bare)]) == 0
     assert json.loads(capsys.readouterr().out)["variant"] == "navakankari"
+
+
+def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
+    import sqlite3
+
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.store import Store
+
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    first = store.new_game(preset("lasker"), {"white": "hand", "black": "hand"})
+    line = format_line(MenuStart(Game("lasker", "hand", "hand"), ("lasker",), MenuSettings()))
+    store.set_recording_head(first, line)
+    assert store.events_jsonl(first) == ""  # no events: nothing to replay
+    store.add_events(first, [(0.5, "d6", True)])
+    assert store.events_jsonl(first).splitlines() == [
+        line, '{"t": 0.5, "point": "d6", "present": true}']
+    with pytest.raises(ValueError, match="one line starting with #"):
+        store.set_recording_head(first, '{"t": 0}')
+    store.new_game(preset("lasker"), {"white": "hand", "black": "hand"})
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM recording_heads").fetchone() == (0,)
