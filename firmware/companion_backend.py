@@ -21,7 +21,7 @@ from navakankari.hal.leds import on_screen
 
 from .companion import RequestError
 from .config import ConfigError, PlayerSpec
-from .wording import menu_facts, outcome_text, status_text
+from .wording import outcome_text, status_text
 
 if TYPE_CHECKING:
     from .daemon import Daemon
@@ -114,8 +114,7 @@ class DaemonBackend:
             "problem": session.problem,
             # While the menu is lit no game is in play: the page shows the step and what has
             # been chosen so far, not the last game's variant and players.
-            "menu": (menu_facts(status.menu_step, session.menu.so_far())
-                     if session.menu is not None else None),
+            "menu": session.menu_facts(),
         }
 
     def _leds(self) -> dict[str, Any]:

@@ -263,6 +263,10 @@ class Menu:
         return View(self._s.step, choices, self._current(choices), held, self._since,
                     bool(self._armed), self._toss, tuple(self._s.picked))
 
+    @property
+    def step(self) -> Step:
+        return self._s.step
+
     def so_far(self) -> dict[str, str]:
         """The choices made on the way to a game, in the order made: "variant" (a preset
         name), then "white" and "black" (player specs); a step gone back over is not made."""

@@ -24,7 +24,7 @@ from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
-from . import lights
+from . import lights, wording
 from . import menu as board_menu
 from .config import HAND, PlayerSpec
 from .menu import Chosen, Kind, Menu, MenuSettings
@@ -525,6 +525,13 @@ class Session:
     def record(self) -> str:
         return self.game.record()
 
+    def menu_facts(self) -> dict[str, str] | None:
+        """While the menu is lit, no game is in play: its step and the choices made so far,
+        in words, for a page to show instead of the last game's variant and players."""
+        if self.menu is None:
+            return None
+        return wording.menu_facts(self.menu.step.value, self.menu.so_far())
+
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
         return lights.render(self.game, self.status, now)
 
@@ -555,6 +562,7 @@ class Session:
             "problem": self.problem,
             "occupied": sorted(self._raw),
             "frame": {p: list(c) for p, c in self.frame(now).items()},
+            "menu": self.menu_facts(),
         }
 
     def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:

@@ -35,6 +35,10 @@ def test_the_choices_so_far_follow_every_step_and_every_back(tmp_path):
     b.choose(Kind.BACK, noise=False).choose(Kind.BACK, noise=False)
     assert b.status.menu_step == "variant" and menu.so_far() == {}
     b.choose(Kind.BRIGHTNESS, noise=False)
-    assert menu_facts(b.status.menu_step, menu.so_far())["step"] == \
-        "the board's menu: choose the LED brightness"
+    assert b.session.menu_facts() == {"step": "the board's menu: choose the LED brightness",
+                                      "variant": NOT_CHOSEN, "white": NOT_CHOSEN,
+                                      "black": NOT_CHOSEN}
+    assert b.session.snapshot(b.now)["menu"] == b.session.menu_facts()
+    b.choose(Kind.BACK, noise=False).choose(Kind.SAME, noise=False)
+    assert b.session.menu_facts() is None and b.session.snapshot(b.now)["menu"] is None
     store.close()
