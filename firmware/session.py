@@ -147,8 +147,8 @@ class Session:
             if last and (last[0].rules.name in variants if variants is not None
                          else last[0].rules.board == rules.board):
                 self._load(last[0], now)
-                log.info("game %d (%s) ended before the start: the menu can take back its "
-                         "last move", last[0].id, last[0].rules.name)
+                log.info("game %d (%s), the last stored, is loaded as it stands: the menu's "
+                         "take back reopens it", last[0].id, last[0].rules.name)
             else:
                 self._start(rules, dict(players or default_players()), now, record=False)
             self._open_menu(now)
