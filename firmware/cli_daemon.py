@@ -209,6 +209,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
                    Side.BLACK: PlayerSpec.parse(args.black or (last.black if last else "hand"),
                                                 "--black")}
         settings = TrackerSettings(args.settle, args.grow, args.grace)
+        for name in start.variants if start is not None else ():
+            preset(name)  # the menu line names only presets this version has
     except (EngineError, ConfigError, RecordingError, ValueError) as exc:
         print(f"navakankari replay: {exc}", file=sys.stderr)
         return 2

@@ -56,6 +56,16 @@ def test_a_damaged_menu_line_is_a_clear_error(body, tmp_path, capsys):
     assert "rec.jsonl:1: the menu line is not readable" in capsys.readouterr().err
 
 
+def test_a_menu_line_naming_an_unknown_variant_is_a_clear_error(tmp_path, capsys):
+    start = MenuStart(Game("navakankari", "hand", "hand"), ("navakankari", "chess"),
+                      MenuSettings())
+    path = tmp_path / "rec.jsonl"
+    path.write_text(format_line(start) + "\n" + RECORDING.read_text())
+    with quiet():
+        assert cli.main(["replay", str(path)]) == 2
+    assert "chess" in capsys.readouterr().err
+
+
 class quiet:
     """The replay command quietens the project's log: keep its level as it was."""
 
