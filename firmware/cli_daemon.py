@@ -155,7 +155,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from navakankari.sim.recording import RecordingError
 
     from .config import ConfigError, PlayerSpec
-    from .replay import read_recording, replay, summary_json
+    from .replay import read_menu_recording, replay, summary_json
     from .store import Store, StoreError
     from .tracker import TrackerSettings
 
@@ -194,23 +194,33 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("navakankari replay: a recording FILE (or --export STORE) is needed", file=sys.stderr)
         return 2
     try:
-        rules = preset(args.variant)
-        players = {Side.WHITE: PlayerSpec.parse(args.white, "--white"),
-                   Side.BLACK: PlayerSpec.parse(args.black, "--black")}
-        settings = TrackerSettings(args.settle, args.grow, args.grace)
         if args.file == "-":
-            events = read_recording(sys.stdin, "<stdin>")
+            events, start = read_menu_recording(sys.stdin, "<stdin>")
         else:
             with open(args.file, encoding="utf-8") as stream:
-                events = read_recording(stream, args.file)
+                events, start = read_menu_recording(stream, args.file)
+        # A recording that starts in the board's menu says how it stood; what is given on
+        # the command line wins.
+        last = start.last if start is not None else None
+        rules = preset(args.variant or (last.variant if last else "navakankari"))
+        players = {Side.WHITE: PlayerSpec.parse(args.white or (last.white if last else "hand"),
+                                                "--white"),
+                   Side.BLACK: PlayerSpec.parse(args.black or (last.black if last else "hand"),
+                                                "--black")}
+        settings = TrackerSettings(args.settle, args.grow, args.grace)
+        for name in start.variants if start is not None else ():
+            preset(name)  # the menu line names only presets this version has
     except (EngineError, ConfigError, RecordingError, ValueError) as exc:
         print(f"navakankari replay: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"navakankari replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
+    seed = args.seed if args.seed is not None else (start.seed if start is not None else 0)
     menu = variants = None
-    if args.menu:
+    if args.menu or start is not None:
+        from dataclasses import replace
+
         from navakankari.hal import load_profile
         from navakankari.hal.profile import ProfileError
 
@@ -218,13 +228,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from .menu import MenuSettings, playable
 
         try:
-            menu = MenuSettings(hold=args.menu_hold)
-            variants = playable(load_profile(
-                args.profile or Config(game_variant=rules.name).profile).points)
+            menu = start.settings if start is not None else MenuSettings()
+            if args.menu_hold is not None:
+                menu = replace(menu, hold=args.menu_hold)
+            if args.profile is None and start is not None:
+                variants = start.variants
+            else:
+                variants = playable(load_profile(
+                    args.profile or Config(game_variant=rules.name).profile).points)
         except (ProfileError, ValueError) as exc:
             print(f"navakankari replay: {exc}", file=sys.stderr)
             return 2
-    session = replay(events, rules, players=players, settings=settings, seed=args.seed,
+    session = replay(events, rules, players=players, settings=settings, seed=seed,
                      menu=menu, variants=variants)
     print(summary_json(session))
     return 0
@@ -326,23 +341,30 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker")
     p.add_argument("file", nargs="?", help='JSON Lines {"t", "point", "present"}; - for stdin')
-    p.add_argument("--variant", default="navakankari", help="a preset name")
-    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
-    p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
+    p.add_argument("--variant", help="a preset name (default: navakankari, or the one a "
+                                     "recording that starts in the menu names)")
+    p.add_argument("--white", help='"hand" (the default), "computer[:LEVEL]", "remote" or '
+                                   '"engine:PATH"')
+    p.add_argument("--black", help='"hand" (the default), "computer[:LEVEL]", "remote" or '
+                                   '"engine:PATH"')
     p.add_argument("--settle", type=seconds(0.05, 2), default=0.2, help="settle time in seconds")
     p.add_argument("--grow", type=seconds(0, 10), default=0.35,
                    help="extra wait for growing actions")
     p.add_argument("--grace", type=seconds(0, 10), default=0.8,
                    help="seconds before a mistake is shown")
-    p.add_argument("--seed", type=int, default=0,
-                   help="seed of the random computer player and of the menu's tosses")
+    p.add_argument("--seed", type=int,
+                   help="seed of the random computer player and of the menu's tosses "
+                        "(default: the recording's, else 0)")
     p.add_argument("--menu", action="store_true",
                    help="the recording starts in the board's menu (--variant, --white and "
-                        "--black are then \"the same as last time\")")
-    p.add_argument("--menu-hold", type=seconds(0, 10), default=1.0,
-                   help="with --menu: the daemon's game.menu_hold")
-    p.add_argument("--profile", help="with --menu: the wiring profile (its variants are offered; "
-                                     "default: the variant's board, direct-24 or direct-19)")
+                        "--black are then \"the same as last time\"); a recording of a game "
+                        "chosen on the board says so itself")
+    p.add_argument("--menu-hold", type=seconds(0, 10),
+                   help="in the menu: the daemon's game.menu_hold (default: the recording's, "
+                        "else 1)")
+    p.add_argument("--profile", help="in the menu: the wiring profile (its variants are offered; "
+                                     "default: the recording's, else the variant's board, "
+                                     "direct-24 or direct-19)")
     p.add_argument("--export", metavar="STORE",
                    help="instead, print the raw events of the last game in this SQLite store")
     p.add_argument("--game", type=int, help="with --export: the game id")

@@ -149,6 +149,9 @@ class Daemon:
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                seed=self.seed)
         self._cap = self.board.leds.brightness
+        # The brightness kept from an earlier run, set before the first frame is shown.
+        self._brightness = self.session.brightness
+        self.board.leds.brightness = self._cap * self._brightness
         # Changes made from outside the loop's own tick (the web companion calling
         # new_game, takeback, remote_move) must wake the loop to light them.
         self.session.subscribe(lambda update: self.wake())

@@ -32,6 +32,24 @@ BRIGHTNESS_LEVELS: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
 """LED brightness choices, as fractions of the wiring profile's brightness cap."""
 
 
+def format_brightness(level: float) -> str:
+    """A brightness level as kept in the store (`parse_brightness` reads it back)."""
+    return repr(float(level))
+
+
+def parse_brightness(text: str) -> float:
+    """A kept brightness level; ValueError unless it is a number above 0 and at most 1 (a
+    fraction of the cap), so a damaged value is never sent to the LEDs."""
+    try:
+        level = float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"the LED brightness {text!r} is not a number") from None
+    if not 0.0 < level <= 1.0:  # also refuses nan
+        raise ValueError(f"the LED brightness {text!r} is not a fraction of the cap above 0 "
+                         "and at most 1")
+    return level
+
+
 class Step(str, Enum):
     VARIANT = "variant"
     WHITE = "white"
@@ -215,7 +233,7 @@ class Menu:
                                   "take back the last move"))
             out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness", "LED brightness"))
         elif s.step in (Step.WHITE, Step.BLACK):
-            out += [Choice(p, Kind.PLAYER, v, _player_words(v))
+            out += [Choice(p, Kind.PLAYER, v, player_words(v))
                     for p, v in zip(lay.slots, self.players)]
         elif s.step == Step.STARTER:
             out += [Choice(p, Kind.STARTER, v, w) for p, v, w in zip(
@@ -244,6 +262,17 @@ class Menu:
         held = held if held in lit else ""
         return View(self._s.step, choices, self._current(choices), held, self._since,
                     bool(self._armed), self._toss, tuple(self._s.picked))
+
+    @property
+    def step(self) -> Step:
+        return self._s.step
+
+    def so_far(self) -> dict[str, str]:
+        """The choices made on the way to a game, in the order made: "variant" (a preset
+        name), then "white" and "black" (player specs); a step gone back over is not made."""
+        s = self._s
+        made = {Step.WHITE: 1, Step.BLACK: 2, Step.STARTER: 3, Step.TOSS: 3}.get(s.step, 0)
+        return dict(list(zip(("variant", "white", "black"), (s.variant, s.white, s.black)))[:made])
 
     # -- inputs --------------------------------------------------------------------------------
     def see(self, occupied: Iterable[str], now: float) -> Chosen | None:
@@ -364,7 +393,8 @@ def toss_index(start: float, step: float, steps: int, now: float) -> int:
     return max(0, min(steps, int((now - start) / step + 1e-9)))  # a step's own time counts
 
 
-def _player_words(spec: str) -> str:
+def player_words(spec: str) -> str:
+    """A player spec as the menu and the page say it."""
     if spec == "hand":
         return "a hand on the board"
     if spec == "remote":

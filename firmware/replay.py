@@ -8,11 +8,13 @@ nothing is pending. Computer sides answer at once with a seeded random mover.
 
 With `menu`, the recording starts in the board's menu (as a daemon with nothing to resume
 does, and as a game chosen on the board is recorded): the variant and players given are
-"the same as last time", and the choices made on the board decide the game.
+"the same as last time", and the choices made on the board decide the game. A recording of
+a game chosen on the board says so in its first line (`menu_recording`), with all of these.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
@@ -25,6 +27,7 @@ from navakankari.sim.recording import iter_events
 from .clockwork import drive
 from .config import HAND, PlayerSpec
 from .menu import MenuSettings
+from .menu_recording import MenuStart, find
 from .players import RandomPlayer, computer_turn
 from .session import Session
 from .tracker import TrackerSettings
@@ -60,6 +63,14 @@ class _Replayer:
 
 def read_recording(stream: IO[str], name: str = "<recording>") -> list[SensorEvent]:
     return list(iter_events(stream, name))
+
+
+def read_menu_recording(stream: IO[str], name: str = "<recording>"
+                        ) -> tuple[list[SensorEvent], MenuStart | None]:
+    """The events, and how the board's menu stood if the recording starts in it (its first
+    line says so: a game chosen on the board is recorded that way)."""
+    text = stream.read()
+    return read_recording(io.StringIO(text), name), find(text.splitlines(), name)
 
 
 def replay(events: Iterable[SensorEvent], rules: Rules, *,

@@ -24,15 +24,19 @@ from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
-from . import lights
+from . import lights, wording
 from . import menu as board_menu
 from .config import HAND, PlayerSpec
 from .menu import Chosen, Kind, Menu, MenuSettings
+from .menu_recording import MenuStart, format_line
 from .status import Status, StatusKind
 from .store import Store, StoredGame
 from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
+
+BRIGHTNESS_KEY = "led_brightness"
+"""The store's setting that keeps the LED brightness chosen on the board across restarts."""
 
 CLEARED = Reason.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
@@ -66,6 +70,19 @@ class ComputerRequest:
 class _Clocked:
     t0: float = 0.0  #: session time at which the stored game's event time 0 falls
     pending: list[tuple[float, str, bool]] = field(default_factory=list)
+
+
+def _kept_brightness(store: Store | None) -> float:
+    """The brightness last chosen on the board; the whole cap when none was, or when the kept
+    value is damaged (said in the log)."""
+    text = store.setting(BRIGHTNESS_KEY) if store is not None else None
+    if text is None:
+        return 1.0
+    try:
+        return board_menu.parse_brightness(text)
+    except ValueError as exc:
+        log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
+        return 1.0
 
 
 def default_players() -> dict[Side, PlayerSpec]:
@@ -105,7 +122,9 @@ class Session:
         self._rng = random.Random(seed)
         self._menu_status: Status | None = None
         self._menu_events: _Clocked | None = None
-        self.brightness = 1.0  #: LED brightness chosen on the board (a fraction of the cap)
+        self._menu_start: MenuStart | None = None  #: how the menu stood when it opened
+        #: LED brightness chosen on the board (a fraction of the cap), kept in the store
+        self.brightness = _kept_brightness(store)
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._token = 0
@@ -122,14 +141,16 @@ class Session:
         if stored is not None:
             self._resume(stored, now)
         elif menu is not None:
-            # "The same as last time" is the last game stored, if this board plays it.
+            # "The same as last time" is the last game stored, if this board plays it; it is
+            # loaded as it ended, so the menu's "take back" reopens it after a restart too.
             last = store.games(limit=1) if store is not None else []
             if last and (last[0].rules.name in variants if variants is not None
                          else last[0].rules.board == rules.board):
-                rules = last[0].rules
-                players = {Side.WHITE: PlayerSpec.parse(last[0].players.get("white", "hand")),
-                           Side.BLACK: PlayerSpec.parse(last[0].players.get("black", "hand"))}
-            self._start(rules, dict(players or default_players()), now, record=False)
+                self._load(last[0], now)
+                log.info("game %d (%s), the last stored, is loaded as it stands: the menu's "
+                         "take back reopens it", last[0].id, last[0].rules.name)
+            else:
+                self._start(rules, dict(players or default_players()), now, record=False)
             self._open_menu(now)
         else:
             self._start(rules, dict(players or default_players()), now)
@@ -152,10 +173,12 @@ class Session:
         if self.store is not None and record:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()})
-            if self._menu_events is not None:
-                # Chosen on the board: the recording starts with the menu, so it replays
-                # (`navakankari replay --menu`) through the same choices into this game.
+            if self._menu_events is not None and self._menu_start is not None:
+                # Chosen on the board: the recording starts with the menu, and its first line
+                # says how the menu stood, so `navakankari replay FILE` goes through the same
+                # choices into this game.
                 self._events, self._menu_events = self._menu_events, None
+                self.store.set_recording_head(self._game_id, format_line(self._menu_start))
             else:
                 # The start position's pebbles already standing, so the recording replays
                 # from an empty board. Stray pebbles are left out: their removal replays as
@@ -168,6 +191,12 @@ class Session:
                  players[Side.BLACK])
 
     def _resume(self, stored: StoredGame, now: float) -> None:
+        self._load(stored, now)
+        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
+                 len(stored.actions))
+
+    def _load(self, stored: StoredGame, now: float) -> None:
+        """The stored game as it stands, its recording continued after its last event."""
         self.rules = stored.rules
         self.players = {Side.WHITE: PlayerSpec.parse(stored.players.get("white", "hand")),
                         Side.BLACK: PlayerSpec.parse(stored.players.get("black", "hand"))}
@@ -190,8 +219,6 @@ class Session:
                                 for p in sorted(seen ^ self._raw)]
         self.flush_events()
         self._token += 1
-        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
-                 len(stored.actions))
 
     def _hands(self) -> list[Side]:
         return [s for s, p in self.players.items() if p.kind == "hand"]
@@ -258,6 +285,7 @@ class Session:
         last = board_menu.Game(self.rules.name, str(self.players[Side.WHITE]),
                                str(self.players[Side.BLACK]))
         self.tracker.set_hands((), now)
+        self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed)
         self.menu = Menu(self.game.board, self.variants(), board_menu.player_specs(MAX_LEVEL),
                          last, can_takeback=bool(self.game.history),
                          settings=self.menu_settings, rng=self._rng,
@@ -290,6 +318,9 @@ class Session:
         if chosen.kind == Kind.LEVEL:
             self.brightness = chosen.brightness
             log.info("LED brightness %g of the cap", chosen.brightness)
+            if self.store is not None:
+                self.store.set_setting(BRIGHTNESS_KEY,
+                                       board_menu.format_brightness(chosen.brightness))
             self._menu_changed(now, "brightness")
         elif chosen.kind == Kind.TAKEBACK:
             self.takeback_turn(now)
@@ -494,6 +525,13 @@ class Session:
     def record(self) -> str:
         return self.game.record()
 
+    def menu_facts(self) -> dict[str, str] | None:
+        """While the menu is lit, no game is in play: its step and the choices made so far,
+        in words, for a page to show instead of the last game's variant and players."""
+        if self.menu is None:
+            return None
+        return wording.menu_facts(self.menu.step.value, self.menu.so_far())
+
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
         return lights.render(self.game, self.status, now)
 
@@ -524,6 +562,7 @@ class Session:
             "problem": self.problem,
             "occupied": sorted(self._raw),
             "frame": {p: list(c) for p, c in self.frame(now).items()},
+            "menu": self.menu_facts(),
         }
 
     def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:

@@ -5,7 +5,11 @@ A family at the board reads these: they say what to do with the hands, naming po
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from navakankari.engine.game import Game, Outcome, Reason, Side
+
+from .menu import player_words
 
 from .status import MismatchReason, Status, StatusKind
 
@@ -108,7 +112,19 @@ def _status_text(game: Game, status: Status) -> str:
 
 
 MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",
-              "starter": "who starts", "brightness": "the LED brightness"}
+              "starter": "who starts", "toss": "who starts (a toss)",
+              "brightness": "the LED brightness"}
+
+NOT_CHOSEN = "not chosen yet"
+
+
+def menu_facts(step: str, so_far: Mapping[str, str]) -> dict[str, str]:
+    """The page's facts while the menu is lit, when no game is in play: the step, and the
+    game and players chosen so far (`Menu.so_far`), never the last game's as if it went on."""
+    white, black = (player_words(so_far[side]) if side in so_far else NOT_CHOSEN
+                    for side in ("white", "black"))
+    return {"step": f"the board's menu: choose {MENU_STEPS.get(step, step)}",
+            "variant": so_far.get("variant", NOT_CHOSEN), "white": white, "black": black}
 
 
 def _menu_text(status: Status) -> str:

@@ -478,9 +478,13 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     try:
         assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
                          "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        # The recording's first line says how the menu stood: no switch is needed.
+        assert path.read_text().startswith("# navakankari-menu ")
+        assert cli.main(["replay", str(path)]) == 0
+        assert json.loads(capsys.readouterr().out) == result
     finally:
         logger.setLevel(level)
-    result = json.loads(capsys.readouterr().out)
     assert result["variant"] == "lasker"
     assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
                                                   str(session.players[Side.BLACK]))

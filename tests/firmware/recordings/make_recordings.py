@@ -14,7 +14,8 @@ from navakankari.engine.game import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.firmware.hands import Hands
-from navakankari.firmware.menu import MenuSettings, layout, playable, player_specs
+from navakankari.firmware.menu import Game, MenuSettings, layout, playable, player_specs
+from navakankari.firmware.menu_recording import MenuStart, format_line
 from navakankari.hal import load_profile
 
 MENU = MenuSettings()
@@ -23,8 +24,10 @@ HERE = Path(__file__).parent
 
 
 def write(name: str, variant: str, hands: Hands, game, *, white: str = "hand",  # type: ignore[no-untyped-def]
-          black: str = "hand", args: tuple[str, ...] = ()) -> None:
+          black: str = "hand", args: tuple[str, ...] = (), head: str = "") -> None:
     with open(HERE / f"{name}.jsonl", "w", encoding="utf-8") as out:
+        if head:  # the menu's line, as the store writes it for a game chosen on the board
+            out.write(head + "\n")
         for e in hands.events:
             out.write(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present}) + "\n")
     outcome = game.outcome()
@@ -107,7 +110,8 @@ def menu_session(name: str, seed: int) -> None:
         hands.perform(game.board, action, order="take-first")
         game.push(action)
     write(name, "navakankari", hands, game,
-          args=("--menu", "--profile", "sim-25", "--menu-hold", f"{MENU.hold:g}"))
+          args=("--menu", "--profile", "sim-25", "--menu-hold", f"{MENU.hold:g}"),
+          head=format_line(MenuStart(Game("navakankari", "hand", "hand"), variants, MENU)))
 
 
 def lone_capture_record(variant: str, jumps: int) -> str:
