@@ -1,4 +1,29 @@
 """The rules engine: boards, rule sets, games, notation and the computer player.
 
-Pure Python, standard library only: the engine knows no hardware.
+Pure Python, standard library only: the engine knows no hardware. The names below are the
+public surface (see engine/README.md for an example):
+
+    from navakankari.engine import new_game
+    game = new_game("nine-mens-morris")
+    game.push(game.parse("d6"))
 """
+
+from .actions import Action, ActionKind
+from .boards import BOARDS, Board
+from .errors import (EngineError, GameOverError, IllegalActionError, InvalidNotationError,
+                     UnknownVariantError)
+from .game import Game, Outcome, Phase, Reason, Side, game_from_position, new_game
+from .notation import (ParsedAction, format_mill_counts, jump_from_text, jump_to_text,
+                       morris_from_fen, morris_to_fen, parse_jump_action, parse_mill_counts,
+                       parse_morris_action)
+from .presets import PRESETS, describe, preset
+from .rules import AllInMills, BoardFull, Flying, NoCaptureEnd, Removals, Rules
+
+__all__ = [
+    "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "EngineError",
+    "Flying", "Game", "GameOverError", "IllegalActionError", "InvalidNotationError",
+    "NoCaptureEnd", "Outcome", "PRESETS", "ParsedAction", "Phase", "Reason", "Removals",
+    "Rules", "Side", "UnknownVariantError", "describe", "format_mill_counts",
+    "game_from_position", "jump_from_text", "jump_to_text", "morris_from_fen", "morris_to_fen",
+    "new_game", "parse_jump_action", "parse_mill_counts", "parse_morris_action", "preset",
+]

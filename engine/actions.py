@@ -22,7 +22,8 @@ class ActionKind(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action of one player. Points are bit positions on the game's board.
+    """One action of one player. Points are bit positions on the game's board; the same
+    points by name are `origin_name`, `target_name` and `jumped_names`.
 
     `empties` and `fills` are the occupancy change on the board, which is all the sensors
     can see: the tracker matches what the hands did against them.
@@ -36,6 +37,9 @@ class Action:
     empties: int
     fills: int
     text: str
+    origin_name: str | None = None  #: where a moved or jumping pebble starts; None otherwise
+    target_name: str = ""  #: where the pebble lands, or the pebble removed
+    jumped_names: tuple[str, ...] = ()  #: Nau Keti Keta: the pebbles a chain takes
 
     def __str__(self) -> str:
         return self.text
@@ -45,16 +49,18 @@ class Action:
 
 
 def place(board: Board, p: int) -> Action:
-    return Action(ActionKind.PLACE, -1, p, (), (p,), 0, 1 << p, board.points[p])
+    name = board.points[p]
+    return Action(ActionKind.PLACE, -1, p, (), (p,), 0, 1 << p, name, None, name)
 
 
 def move(board: Board, a: int, b: int) -> Action:
-    return Action(ActionKind.MOVE, a, b, (), (b,), 1 << a, 1 << b,
-                  f"{board.points[a]}-{board.points[b]}")
+    na, nb = board.points[a], board.points[b]
+    return Action(ActionKind.MOVE, a, b, (), (b,), 1 << a, 1 << b, f"{na}-{nb}", na, nb)
 
 
 def remove(board: Board, p: int) -> Action:
-    return Action(ActionKind.REMOVE, -1, p, (), (), 1 << p, 0, f"x{board.points[p]}")
+    name = board.points[p]
+    return Action(ActionKind.REMOVE, -1, p, (), (), 1 << p, 0, f"x{name}", None, name)
 
 
 def jump(board: Board, origin: int, path: tuple[int, ...], jumped: tuple[int, ...]) -> Action:
@@ -65,7 +71,8 @@ def jump(board: Board, origin: int, path: tuple[int, ...], jumped: tuple[int, ..
     target = path[-1]
     text = "x".join(board.points[p] for p in (origin, *path))
     return Action(ActionKind.JUMP, origin, target, jumped, path,
-                  empties & ~(1 << target), (1 << target) & ~(1 << origin), text)
+                  empties & ~(1 << target), (1 << target) & ~(1 << origin), text,
+                  board.points[origin], board.points[target], tuple(board.points[j] for j in jumped))
 
 
 class ActionTable:

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from .actions import Action, ActionKind, ActionTable, table_for
 from .boards import BOARDS, Board
-from .errors import IllegalActionError, InvalidNotationError
+from .errors import GameOverError, IllegalActionError, InvalidNotationError
 from .rules import Rules
 
 log = logging.getLogger(__name__)
@@ -43,16 +43,56 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+class Reason(str, Enum):
+    """Why a game ended. The values are the codes the store keeps, so stored games stay
+    readable; a Reason compares equal to its code."""
+
+    TOO_FEW_PEBBLES = "too-few-pebbles"  #: a morris side is down to fewer than `lose_below`
+    BLOCKED = "blocked"  #: the side to act has no legal action
+    BOARD_FULL = "board-full"  #: the board filled up during placement
+    REPETITION = "repetition"  #: the same position came up `repetition_draw` times
+    QUIET_MOVES = "quiet-moves"  #: `quiet_move_limit` moves in a row without a removal
+    ALL_TAKEN = "all-taken"  #: Nau Keti Keta: a side has no pebble left
+    NO_CAPTURES = "no-captures"  #: Nau Keti Keta: `quiet_move_limit` moves without a capture
+    ACTION_LIMIT = "action-limit"  #: a computer match stopped a game that went on too long
+    CLEARED = "cleared"  #: the board was cleared during the game (the board's own ending)
+    ABANDONED = "abandoned"  #: the daemon stopped with the game unfinished
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the winner (None for a draw) and why, as a short code."""
+    """How a game ended: the winner (None for a draw) and why."""
 
     winner: Side | None
-    reason: str
+    reason: Reason
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, Reason):  # a plain code, as the store keeps it
+            object.__setattr__(self, "reason", Reason(self.reason))
+
+    def __str__(self) -> str:
+        """`white wins (blocked)`, `draw (repetition)`."""
+        if self.winner is None:
+            return f"draw ({self.reason})"
+        return f"{self.winner} wins ({self.reason})"
 
     def to_dict(self) -> dict[str, str | None]:
         return {"winner": str(self.winner) if self.winner is not None else None,
-                "reason": self.reason}
+                "reason": self.reason.value}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, str | None]) -> "Outcome":
+        """The inverse of to_dict (what the store keeps); a bad value raises ValueError."""
+        winner = data.get("winner")
+        if winner not in (None, "white", "black"):
+            raise ValueError(f"outcome winner must be white, black or null, not {winner!r}")
+        return cls(None if winner is None else Side[winner.upper()], Reason(data["reason"]))
 
 
 @lru_cache(maxsize=None)
@@ -67,6 +107,20 @@ def zobrist(size: int, max_hand: int = 32) -> tuple[tuple[tuple[int, ...], ...],
                  for _ in range(2))
     pending = tuple(rnd.getrandbits(64) if n else 0 for n in range(8))
     return pieces, side, hand, pending
+
+
+@lru_cache(maxsize=None)
+def zobrist_extra(size: int, mills: int, max_count: int) -> tuple[
+        tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """Keys for the rule state beyond pebbles and hands: per mill, side and capture count
+    (0 keyed 0), and per side, origin and target of a remembered move. A seed of their own,
+    so the keys of `zobrist` (and every key of the standard game) stay as they were."""
+    rnd = random.Random(0x4E41564C)
+    counts = tuple(tuple(tuple(rnd.getrandbits(64) if n else 0 for n in range(max_count + 1))
+                         for _ in range(2)) for _ in range(mills))
+    moves = tuple(tuple(tuple(rnd.getrandbits(64) for _ in range(size)) for _ in range(size))
+                  for _ in range(2))
+    return counts, moves
 
 
 class Game(ABC):
@@ -104,7 +158,10 @@ class Game(ABC):
 
     @property
     def key(self) -> int:
-        """A 64-bit hash of the position (pebbles, side to move, hands, pending removals)."""
+        """A 64-bit hash of the whole rule state: pebbles, side to move, hands, pending
+        removals, and where the rules use them each mill's capture count and the move a
+        pebble may not undo to capture again. Equal keys: the same legal actions now and
+        after every action (history-only endings, repetition and the quiet-move count, aside)."""
         return self._key
 
     @property
@@ -157,23 +214,24 @@ class Game(ABC):
     def _generate(self) -> list[Action]:
         """The side to move's actions, whatever the counts say."""
 
+    def _has_action(self) -> bool:
+        """Whether the side to move has any action; a family answers without listing them."""
+        return bool(self._generate())
+
     def outcome(self) -> Outcome | None:
         """The result if the game is over, else None."""
         done = self._terminal_by_count()
         if done is not None:
             return done
-        if self._generate():
+        if self._has_action():
             return None
         return self._no_action_outcome()
 
     def _no_action_outcome(self) -> Outcome:
         """The side to move has no legal action."""
         if self.rules.blocked_loses:
-            return Outcome(Side(self._side ^ 1), "blocked")
-        return Outcome(None, "blocked")
-
-    @abstractmethod
-    def _terminal_by_count(self) -> Outcome | None: ...
+            return Outcome(Side(self._side ^ 1), Reason.BLOCKED)
+        return Outcome(None, Reason.BLOCKED)
 
     def ended_by_rule(self) -> Outcome | None:
         """The result by pebble count, repetition or quiet moves, if any: the endings that
@@ -215,6 +273,11 @@ class Game(ABC):
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def _check_not_over(self) -> None:
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is over ({outcome}); no action can be played")
+
     def colour_at(self, point: int) -> Side | None:
         bit = 1 << point
         if self.pieces(Side.WHITE) & bit:
@@ -226,11 +289,21 @@ class Game(ABC):
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
+    def parse(self, text: str) -> Action:
+        """The game's own Action for one action in notation (`d6`, `a1-a4`, `xd7`), checked
+        against the position: InvalidNotationError for text that is no action on this
+        board, IllegalActionError for one the rules forbid here, GameOverError when the
+        game has ended."""
+        return self.parse_action(text)
+
     def parse_action(self, text: str) -> Action:
         """Read one action in notation and check it is legal here."""
         text = text.strip()
         if not text:
             raise InvalidNotationError("empty action")
+        if self.is_over():
+            self._check_notation(text)
+            self._check_not_over()
         for action in self.legal_actions():
             if action.text == text:
                 return action
@@ -264,6 +337,7 @@ class Game(ABC):
     def play(self, text_or_action: str | Action) -> list[Action]:
         """Apply an action given as text (combined forms allowed) or as a value, checked."""
         if isinstance(text_or_action, Action):
+            self._check_not_over()
             if not self.is_legal(text_or_action):
                 raise IllegalActionError(f"{text_or_action} is not legal here")
             actions = [text_or_action]
@@ -273,16 +347,26 @@ class Game(ABC):
             self.push(action)
         return actions
 
-    def record(self) -> str:
-        """The game record: one action per token, separated by spaces."""
-        return " ".join(a.text for a in self.history)
+    def record(self, combined: bool = False) -> str:
+        """The game record: one action per token, separated by spaces. `combined` joins each
+        removal to the action that earned it (`g7xd1`, `a1-a4xd7xb6`), a form `play` and
+        `play_record` read back."""
+        if not combined:
+            return " ".join(a.text for a in self.history)
+        tokens: list[str] = []
+        for a in self.history:
+            if a.kind == ActionKind.REMOVE and tokens and self.rules.game == "morris":
+                tokens[-1] += a.text
+            else:
+                tokens.append(a.text)
+        return " ".join(tokens)
 
     def play_record(self, text: str) -> None:
         """Play every token of a record; a bad token raises an error naming its number."""
         for n, token in enumerate(text.split(), start=1):
             try:
                 self.play(token)
-            except (InvalidNotationError, IllegalActionError) as exc:
+            except (InvalidNotationError, IllegalActionError, GameOverError) as exc:
                 raise type(exc)(f"token {n} ({token}): {exc}") from None
 
     def _split_combined(self, token: str) -> list[str]:
@@ -302,8 +386,12 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.rules.name} {self.position()!r}>"
 
 
-def new_game(rules: Rules) -> Game:
-    """A game at the start position of the rule set's family."""
+def new_game(rules: Rules | str) -> Game:
+    """A game at the start position of a rule set (or of a preset named by its name)."""
+    if isinstance(rules, str):
+        from .presets import preset
+
+        rules = preset(rules)
     if rules.game == "jump":
         from .jump import JumpGame
 
@@ -313,7 +401,13 @@ def new_game(rules: Rules) -> Game:
     return MorrisGame(rules)
 
 
-def game_from_position(rules: Rules, text: str) -> Game:
+def game_from_position(rules: Rules | str, text: str) -> Game:
+    """A game at the position `text` (as `Game.position()` writes it) under a rule set or
+    a preset's name; a position the rules cannot reach raises InvalidNotationError."""
+    if isinstance(rules, str):
+        from .presets import preset
+
+        rules = preset(rules)
     if rules.game == "jump":
         from .jump import JumpGame
 
@@ -323,5 +417,5 @@ def game_from_position(rules: Rules, text: str) -> Game:
     return MorrisGame.from_position(rules, text)
 
 
-__all__ = ["Action", "ActionKind", "Game", "Outcome", "Phase", "Side", "new_game",
-           "game_from_position", "zobrist"]
+__all__ = ["Action", "ActionKind", "Game", "Outcome", "Phase", "Reason", "Side", "new_game",
+           "game_from_position", "zobrist", "zobrist_extra"]

@@ -8,7 +8,7 @@ the tracker must see the whole chain before it can tell what the hands did.
 from __future__ import annotations
 
 from .actions import Action, ActionKind, jump
-from .game import Game, Outcome, Phase, Side
+from .game import Game, Outcome, Phase, Reason, Side
 from .rules import NoCaptureEnd, Rules
 
 MOVE = ActionKind.MOVE
@@ -113,14 +113,14 @@ class JumpGame(Game):
         rules = self.rules
         for s in (self._side, self._side ^ 1):
             if self._bb[s].bit_count() < rules.lose_below:
-                return Outcome(Side(s ^ 1), "all-taken")
+                return Outcome(Side(s ^ 1), Reason.ALL_TAKEN)
         if self._track_rep and self._rep.get(self._key, 0) >= rules.repetition_draw:  # type: ignore[operator]
-            return self._no_capture_end("repetition")
+            return self._no_capture_end(Reason.REPETITION)
         if rules.quiet_move_limit is not None and self._quiet >= rules.quiet_move_limit:
-            return self._no_capture_end("no-captures")
+            return self._no_capture_end(Reason.NO_CAPTURES)
         return None
 
-    def _no_capture_end(self, reason: str) -> Outcome:
+    def _no_capture_end(self, reason: Reason) -> Outcome:
         if self.rules.no_capture_end is NoCaptureEnd.MOST_PEBBLES:
             w, b = self._bb[0].bit_count(), self._bb[1].bit_count()
             if w != b:
@@ -142,6 +142,17 @@ class JumpGame(Game):
         for a in self.board.bits(self._bb[s]):
             acts += steps[a][adj[a] & empty]
         return acts + captures
+
+    def _has_action(self) -> bool:
+        # A step means an action (a capture instead, when captures are compulsory).
+        if self._huff:
+            return True
+        s = self._side
+        empty = self._full & ~(self._bb[0] | self._bb[1])
+        adj = self._adj
+        if any(adj[a] & empty for a in self.board.bits(self._bb[s])):
+            return True
+        return bool(self._chains(s))
 
     # -- make / unmake ------------------------------------------------------------------
     def push(self, action: Action) -> None:

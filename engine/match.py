@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .game import Game, Outcome, Side, new_game
+from .game import Game, Outcome, Reason, Side, new_game
 from .player import ChoosesActions, make_player
 from .presets import preset
 
@@ -132,9 +132,10 @@ def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
         if times is not None:
             times[side].append(clock() - start)
         game.push(action)
-    outcome = game.outcome() or Outcome(None, "action-limit")
+    outcome = game.outcome() or Outcome(None, Reason.ACTION_LIMIT)
     views = tuple(f"{p.name} {p.ending(game)}" for p in players  # type: ignore[attr-defined]
-                  if getattr(p, "ending", None) is not None and outcome.reason != "action-limit")
+                  if getattr(p, "ending", None) is not None
+                  and outcome.reason is not Reason.ACTION_LIMIT)
     return GameResult(outcome, len(game.history), game.record(), opening=opening,
                       engine_views=views)
 
@@ -169,7 +170,7 @@ def run_match(variant: str, white: str, black: str, games: int, seed: int = 0,
                                opening_actions, times=colour_times)  # type: ignore[arg-type]
             result = dataclasses.replace(result, swapped=swapped)
             results.append(result)
-            reasons[result.outcome.reason] = reasons.get(result.outcome.reason, 0) + 1
+            reasons[result.outcome.reason.value] = reasons.get(result.outcome.reason.value, 0) + 1
             log.debug("game %d: %s after %d actions", n + 1, result.outcome, result.actions)
             if on_game is not None:
                 on_game(n + 1, games, result)

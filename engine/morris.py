@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from .actions import Action, ActionKind
 from .errors import InvalidNotationError
-from .game import Game, Outcome, Phase, Side
+from .game import Game, Outcome, Phase, Reason, Side, zobrist_extra
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
+
+Move = tuple[int, int]
 
 PLACE = ActionKind.PLACE
 MOVE = ActionKind.MOVE
@@ -31,10 +33,14 @@ class MorrisGame(Game):
         self._side = 0
         self._pending = 0
         self._mill_counts: tuple[int, ...] = (0,) * (2 * len(self._mills))
-        self._last_move: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+        self._last_move: tuple[Move | None, Move | None] = (None, None)
         self._quiet = 0
         self._last_mills: tuple[int, ...] = ()
+        # The key of the pebbles, and of the mill counts and remembered moves (kept in the
+        # same int, so the standard game pays nothing for the rules that use them).
         self._bkey = 0
+        self._zc, self._zm = zobrist_extra(b.size, len(self._mills),
+                                           rules.mill_capture_limit or 0)
         self._key = self._full_key()
         self._stack: list[tuple] = []
         self._rep: dict[int, int] = {}
@@ -51,6 +57,17 @@ class MorrisGame(Game):
     def _full_key(self) -> int:
         return (self._bkey ^ self._zs[self._side] ^ self._zh[0][self._hand[0]]
                 ^ self._zh[1][self._hand[1]] ^ self._zr[self._pending])
+
+    def _extra_key(self) -> int:
+        """The key of the mill counts and remembered moves, from scratch."""
+        key = 0
+        counts = self._mill_counts
+        for i, n in enumerate(counts):
+            key ^= self._zc[i >> 1][i & 1][n]
+        for s, lm in enumerate(self._last_move):
+            if lm is not None:
+                key ^= self._zm[s][lm[0]][lm[1]]
+        return key
 
     @property
     def phase(self) -> Phase:
@@ -73,9 +90,34 @@ class MorrisGame(Game):
         """Masks of the mills the last placement or move closed (also while removing)."""
         return self._last_mills
 
-    def mill_count(self, side: Side, mill: int) -> int:
-        """How many times `side` has formed mill number `mill` (for the capture limit)."""
-        return self._mill_counts[2 * mill + side]
+    def mill_index(self, mill: int | str | tuple[str, ...]) -> int:
+        """The number of a mill named by its points (`"a1-a4-a7"` or `("a1", "a4", "a7")`,
+        in any order) or given by its number."""
+        if isinstance(mill, int):
+            if not 0 <= mill < len(self._mills):
+                raise IndexError(f"the {self.board.name} board has mills 0..{len(self._mills) - 1}")
+            return mill
+        names = tuple(mill.split("-")) if isinstance(mill, str) else tuple(mill)
+        mask = self.board.mask(names)
+        if len(names) == len(set(names)) and mask in self._mills:
+            return self._mills.index(mask)
+        raise InvalidNotationError(f"{'-'.join(names)} is not a mill of the {self.board.name} board")
+
+    def mill_count(self, side: Side, mill: int | str | tuple[str, ...]) -> int:
+        """How many times `side` has formed a mill (for the capture limit; it stops counting
+        at the limit, where the mill has no capture left)."""
+        return self._mill_counts[2 * self.mill_index(mill) + side]
+
+    def mill_counts(self) -> dict[tuple[str, ...], tuple[int, int]]:
+        """Every mill formed so far under a capture limit: its points -> (white, black) counts."""
+        counts = self._mill_counts
+        return {self.board.names(m): (counts[2 * k], counts[2 * k + 1])
+                for k, m in enumerate(self._mills) if counts[2 * k] or counts[2 * k + 1]}
+
+    def remembered_move(self, side: Side) -> Move | None:
+        """Under `no_immediate_reform`: (origin, target) of `side`'s last move when it broke
+        a mill; moving that pebble straight back re-forms the mill and takes nothing."""
+        return self._last_move[side]
 
     def can_fly(self, side: Side) -> bool:
         return self._flies(side)
@@ -108,11 +150,11 @@ class MorrisGame(Game):
         hand, bb = self._hand, self._bb
         for s in (self._side, self._side ^ 1):
             if hand[s] + bb[s].bit_count() < rules.lose_below:
-                return Outcome(Side(s ^ 1), "too-few-pebbles")
+                return Outcome(Side(s ^ 1), Reason.TOO_FEW_PEBBLES)
         if self._track_rep and self._rep.get(self._key, 0) >= rules.repetition_draw:  # type: ignore[operator]
-            return Outcome(None, "repetition")
+            return Outcome(None, Reason.REPETITION)
         if rules.quiet_move_limit is not None and self._quiet >= rules.quiet_move_limit:
-            return Outcome(None, "quiet-moves")
+            return Outcome(None, Reason.QUIET_MOVES)
         return None
 
     def _generate(self) -> list[Action]:
@@ -143,6 +185,20 @@ class MorrisGame(Game):
                 acts += steps[a][adj[a] & empty]
         return acts
 
+    def _has_action(self) -> bool:
+        s = self._side
+        bb = self._bb
+        if self._pending:
+            return bool(self._takeable(s ^ 1))
+        own = bb[s]
+        empty = self._full & ~(own | bb[s ^ 1])
+        if not empty:
+            return False
+        if self._hand[s] or self._flies(s):
+            return True
+        adj = self._adj
+        return any(adj[a] & empty for a in self.board.bits(own))
+
     # -- make / unmake ------------------------------------------------------------------
     def push(self, action: Action) -> None:
         s = self._side
@@ -158,6 +214,10 @@ class MorrisGame(Game):
             o = s ^ 1
             bb[o] &= ~(1 << t)
             self._bkey ^= self._zp[o][t]
+            if self._reform and self._last_move[o] is not None and self._last_move[o][1] == t:
+                # The remembered pebble is gone: its move can no longer be undone, and a
+                # position string must not name a pebble that is not there.
+                self._remember(o, None)
             self._quiet = 0
             self._pending -= 1
             if self._pending and not self._takeable(o):
@@ -171,18 +231,20 @@ class MorrisGame(Game):
                 hand[s] -= 1
                 self._bkey ^= self._zp[s][t]
                 self._quiet = 0
-                if self._reform:
-                    self._last_move = (None, self._last_move[1]) if s == 0 else (self._last_move[0], None)
+                if self._reform and self._last_move[s] is not None:
+                    self._remember(s, None)
             else:
                 a = action.origin
+                if self._reform:
+                    rebuilt = self._last_move[s] == (t, a)
+                    own = bb[s]
+                    broke = any(own & m == m for _, m in self._mills_at[a])
+                    if broke or self._last_move[s] is not None:
+                        self._remember(s, (a, t) if broke else None)
                 bb[s] ^= (1 << a) | (1 << t)
                 zp = self._zp[s]
                 self._bkey ^= zp[a] ^ zp[t]
                 self._quiet += 1
-                if self._reform:
-                    lm = self._last_move
-                    rebuilt = lm[s] == (t, a)
-                    self._last_move = ((a, t), lm[1]) if s == 0 else (lm[0], (a, t))
             own = bb[s]
             closed = 0
             formed: tuple[int, ...] = ()
@@ -190,11 +252,14 @@ class MorrisGame(Game):
                 if own & m == m:
                     formed += (m,)
                     if self._limit is not None:
+                        # Every formation counts, whether or not it could take anything
+                        # (see Rules.mill_capture_limit); the count stops at the limit.
                         counts = self._mill_counts
                         n = counts[2 * k + s]
-                        self._mill_counts = counts[:2 * k + s] + (n + 1,) + counts[2 * k + s + 1:]
                         if n >= self._limit:
                             continue
+                        self._mill_counts = counts[:2 * k + s] + (n + 1,) + counts[2 * k + s + 1:]
+                        self._bkey ^= self._zc[k][s][n] ^ self._zc[k][s][n + 1]
                     if not rebuilt:
                         closed += 1
             self._last_mills = formed
@@ -203,8 +268,18 @@ class MorrisGame(Game):
             else:
                 self._end_turn(s)
         self._key = self._full_key()
-        if self._track_rep and not (hand[0] or hand[1]):
+        if self._track_rep and kind == MOVE:
             self._count_repetition()
+
+    def _remember(self, s: int, move: Move | None) -> None:
+        """Set the move side `s` may not undo to capture again, keeping the key in step."""
+        lm = self._last_move
+        zm = self._zm[s]
+        if lm[s] is not None:
+            self._bkey ^= zm[lm[s][0]][lm[s][1]]
+        if move is not None:
+            self._bkey ^= zm[move[0]][move[1]]
+        self._last_move = (move, lm[1]) if s == 0 else (lm[0], move)
 
     def _end_turn(self, s: int) -> None:
         self._side = s ^ 1
@@ -213,7 +288,7 @@ class MorrisGame(Game):
 
     def pop(self) -> Action:
         action = self.history.pop()
-        if self._track_rep and not (self._hand[0] or self._hand[1]):
+        if self._track_rep and action.kind == MOVE:
             self._uncount_repetition()
         (b0, b1, h0, h1, self._side, self._pending, self._mill_counts, self._last_move,
          self._quiet, self._bkey, self._key, self._last_mills,
@@ -228,8 +303,8 @@ class MorrisGame(Game):
     def _no_action_outcome(self) -> Outcome:
         if not (self._full & ~(self._bb[0] | self._bb[1])):
             if self.rules.board_full is BoardFull.FIRST_LOSES:
-                return Outcome(Side.BLACK, "board-full")
-            return Outcome(None, "board-full")
+                return Outcome(Side.BLACK, Reason.BOARD_FULL)
+            return Outcome(None, Reason.BOARD_FULL)
         return super()._no_action_outcome()
 
     # -- notation -----------------------------------------------------------------------
@@ -295,24 +370,65 @@ class MorrisGame(Game):
 
         return morris_from_fen(rules, text)
 
+    def max_pending(self) -> int:
+        """The most removals one action can earn under these rules on this board."""
+        if not self._per_mill:
+            return 1
+        return max(len(m) for m in self._mills_at)
+
     def _set_state(self, white: int, black: int, hand: tuple[int, int], side: int, pending: int,
-                   quiet: int, fullmove: int) -> None:
-        """Set a position directly (for position strings); clears history."""
+                   quiet: int, fullmove: int,
+                   mill_counts: dict[int, tuple[int, int]] | None = None,
+                   remembered: tuple[Move | None, Move | None] = (None, None)) -> None:
+        """Set a position directly (for position strings); clears history.
+
+        A position play cannot reach is refused. A removal owed with nothing to take is
+        dropped and the turn passes, as in play (`push`), so a loaded position plays on as
+        the game that reached it did. The loaded position itself is not counted for
+        repetition: only positions reached by moves count (as in Sanmill)."""
         if white & black:
             raise InvalidNotationError("a point holds pebbles of both sides")
+        if pending > self.max_pending():
+            raise InvalidNotationError(
+                f"{pending} removals pending: under {self.rules.name} one action earns at most "
+                f"{self.max_pending()}")
+        limit = self.rules.mill_capture_limit
+        counts = [0] * (2 * len(self._mills))
+        for k, pair in (mill_counts or {}).items():
+            for s in (0, 1):
+                if limit is None and pair[s]:
+                    raise InvalidNotationError(
+                        f"mill capture counts given, but {self.rules.name} has no capture limit")
+                counts[2 * k + s] = min(pair[s], limit or 0)
+        for s, move in enumerate(remembered):
+            if move is None:
+                continue
+            if not self._reform:
+                raise InvalidNotationError(
+                    f"a remembered mill move is given, but {self.rules.name} has no such rule")
+            if not (white, black)[s] >> move[1] & 1:
+                raise InvalidNotationError(
+                    f"the remembered move {self.board.points[move[0]]}-"
+                    f"{self.board.points[move[1]]} ends on a point without a "
+                    f"{('white', 'black')[s]} pebble")
         self._bb = [white, black]
         self._hand = list(hand)
         self._side = side
         self._pending = pending
         self._quiet = quiet
         self._fullmove = fullmove
+        self._mill_counts = tuple(counts)
+        self._last_move = remembered
+        self._last_mills = ()
         self._bkey = 0
         for s, m in enumerate(self._bb):
             for p in self.board.bits(m):
                 self._bkey ^= self._zp[s][p]
+        if pending and not self._takeable(side ^ 1):
+            self._pending = 0
+            self._end_turn(side)
+        self._bkey ^= self._extra_key()
         self._key = self._full_key()
         self.history.clear()
         self._stack.clear()
         self._rep = {}
-        if self._track_rep and not (hand[0] or hand[1]):
-            self._rep[self._key] = 1

@@ -3,10 +3,34 @@
 Actions: placement `d6`, move `a1-a4`, removal `xd7` (a combined `a1-a4xd7` is accepted on
 input), Nau Keti Keta capture chain `d5xd3xf1`. Morris positions use Sanmill's FEN-like
 string so positions move between this board and the most used open-source mill program.
+
+A morris position string carries the whole rule state. Its 17 fields are Sanmill's:
+
+    rings side phase action  white-on white-hand black-on black-hand
+    white-removals black-removals  white-from white-to black-from black-to  mills
+    quiet-moves move-number
+
+Fields 11-14 are Sanmill's "last mill" squares (its square numbers: inner ring 8-15,
+middle 16-23, outer 24-31, each from 12 o'clock clockwise; 0 for none). Under a rule that
+forbids capturing by moving a pebble out of a mill and straight back (`no_immediate_reform`,
+Morabaraba) they hold, per side, the last move that broke a mill, the one move that may not
+re-form it to capture. Field 15 is Sanmill's formed-mills mask: the points of every mill a
+side has formed (white's bits shifted up 32), written under a mill capture limit.
+
+Sanmill has no field for how often each mill has captured (the Navakankari limit of three),
+so an extension of our own follows field 17 when any mill has formed under a limit:
+
+    mills:a7-d7-g7=w2,d1-d2-d3=w1b3
+
+each mill by its points, then each side's count (w white, b black; a side with none left
+out). Sanmill skips a trailing token whose second character is not ':', so it reads these
+strings. Where the extension is absent, field 15 gives each mill it covers a count of one.
+Nau Keti Keta has a string of its own (see jump_to_text).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -72,6 +96,55 @@ SANMILL_RINGS = (
     ("d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7"),
 )
 _RING_NAMES = ("inner", "middle", "outer")
+SANMILL_SQUARES: dict[str, int] = {
+    name: 8 * (r + 1) + i for r, ring in enumerate(SANMILL_RINGS) for i, name in enumerate(ring)}
+"""Point name -> Sanmill's square number (position.h: SQ_8.. SQ_31, ring by ring)."""
+_SQUARE_NAMES = {sq: name for name, sq in SANMILL_SQUARES.items()}
+MILLS_TOKEN = "mills:"
+_COUNTS = re.compile(r"(?:w(\d+))?(?:b(\d+))?")
+
+
+def _square(board: Board, p: int) -> int:
+    return SANMILL_SQUARES[board.points[p]]
+
+
+def _sanmill_mask(board: Board, mask: int) -> int:
+    out = 0
+    for name in board.names(mask):
+        out |= 1 << SANMILL_SQUARES[name]
+    return out
+
+
+def format_mill_counts(board: Board, counts: dict[tuple[str, ...], tuple[int, int]]) -> str:
+    """The `mills:` extension token ("" when no mill has formed)."""
+    entries = []
+    for names, (w, b) in counts.items():
+        entries.append("-".join(names) + "=" + (f"w{w}" if w else "") + (f"b{b}" if b else ""))
+    return MILLS_TOKEN + ",".join(entries) if entries else ""
+
+
+def parse_mill_counts(board: Board, token: str) -> dict[int, tuple[int, int]]:
+    """Read a `mills:` token: mill number -> (white, black) counts."""
+    mills = [board.mask(m) for m in board.mills]
+    out: dict[int, tuple[int, int]] = {}
+    body = token[len(MILLS_TOKEN):]
+    for entry in body.split(","):
+        line, eq, counts = entry.partition("=")
+        names = line.split("-")
+        if not eq or len(names) != 3 or not all(board.has_point(n) for n in names):
+            raise InvalidNotationError(
+                f"{token!r}: {entry!r} is not a mill and its counts, as a7-d7-g7=w2b1")
+        mask = board.mask(names)
+        if mask not in mills:
+            raise InvalidNotationError(f"{token!r}: {line} is not a mill of the {board.name} board")
+        found = _COUNTS.fullmatch(counts)
+        k = mills.index(mask)
+        if not counts or found is None or k in out:
+            raise InvalidNotationError(
+                f"{token!r}: {entry!r} needs counts as w<number>, b<number> or both, once a mill")
+        w, b = (int(g) if g else 0 for g in found.groups())
+        out[k] = (w, b)
+    return out
 
 
 def morris_to_fen(game: "MorrisGame") -> str:
@@ -91,6 +164,16 @@ def morris_to_fen(game: "MorrisGame") -> str:
     pending = game.pending_removals
     placing = bool(game.in_hand(0) or game.in_hand(1))  # type: ignore[arg-type]
     action = "r" if pending else ("p" if placing else "s")
+    squares: list[int] = []
+    for s in (0, 1):
+        move = game.remembered_move(s)  # type: ignore[arg-type]
+        squares += [_square(board, move[0]), _square(board, move[1])] if move else [0, 0]
+    counts = game.mill_counts()
+    formed = [0, 0]
+    for names, pair in counts.items():
+        for s in (0, 1):
+            if pair[s]:
+                formed[s] |= _sanmill_mask(board, board.mask(names))
     fields = [
         "/".join(rings),
         "w" if side == 0 else "b",
@@ -98,10 +181,12 @@ def morris_to_fen(game: "MorrisGame") -> str:
         action,
         white.bit_count(), game.in_hand(0), black.bit_count(), game.in_hand(1),  # type: ignore[arg-type]
         pending if side == 0 else 0, pending if side == 1 else 0,
-        0, 0, 0, 0, 0,
+        *squares,
+        formed[0] << 32 | formed[1],
         game.quiet_moves, game._fullmove,
     ]
-    return " ".join(str(f) for f in fields)
+    extension = format_mill_counts(board, counts)
+    return " ".join(str(f) for f in fields) + (" " + extension if extension else "")
 
 
 MAX_PENDING = 3
@@ -187,9 +272,48 @@ def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
         raise InvalidNotationError(
             "position field 4 (action) says r (remove) but no removal is pending" if pending == 0
             else "a removal is pending but position field 4 (action) is not r")
+    remembered: list[tuple[int, int] | None] = [None, None]
+    if len(fields) >= 14:
+        labels = ("white's last mill origin", "white's last mill target",
+                  "black's last mill origin", "black's last mill target")
+        squares = [_int_field(fields, 10 + i, labels[i], text) for i in range(4)]
+        for s in (0, 1):
+            a, b = squares[2 * s], squares[2 * s + 1]
+            if a == b == 0:
+                continue
+            for i, sq in ((2 * s, a), (2 * s + 1, b)):
+                if sq not in _SQUARE_NAMES or not board.has_point(_SQUARE_NAMES[sq]):
+                    raise InvalidNotationError(
+                        f"position field {11 + i} ({labels[i]}) must be 0 or a Sanmill square "
+                        f"number of the {board.name} board, not {sq}")
+            remembered[s] = (board.index(_SQUARE_NAMES[a]), board.index(_SQUARE_NAMES[b]))
+    counts: dict[int, tuple[int, int]] = {}
+    if len(fields) >= 15:
+        try:
+            formed = int(fields[14])
+        except ValueError:
+            raise InvalidNotationError(
+                f"position field 15 (mills) must be a whole number, not {fields[14]!r}") from None
+        squares_mask = sum(1 << sq for sq in _SQUARE_NAMES)
+        per_side = (formed >> 32, formed & 0xFFFFFFFF)
+        if formed < 0 or formed >> 64 or any(m & ~squares_mask for m in per_side):
+            raise InvalidNotationError(
+                f"position field 15 (mills) holds squares that are not Sanmill's: {formed}")
+        for k, names in enumerate(board.mills):
+            line = sum(1 << SANMILL_SQUARES[n] for n in names)
+            pair = tuple(int(m & line == line) for m in per_side)
+            if any(pair):
+                counts[k] = pair  # type: ignore[assignment]
     quiet = _int_field(fields, 15, "moves without a removal", text) if len(fields) >= 16 else 0
     fullmove = _int_field(fields, 16, "move number", text) if len(fields) >= 17 else 1
-    game._set_state(masks[0], masks[1], hand, side, pending, quiet, max(fullmove, 1))
+    for token in fields[17:]:
+        if token.startswith(MILLS_TOKEN):
+            counts = parse_mill_counts(board, token)
+        else:
+            raise InvalidNotationError(
+                f"position: {token!r} after field 17 is not a known extension ({MILLS_TOKEN}...)")
+    game._set_state(masks[0], masks[1], hand, side, pending, quiet, max(fullmove, 1),
+                    counts, (remembered[0], remembered[1]))
     return game
 
 

@@ -15,11 +15,20 @@ NAVAKANKARI = Rules(
 )
 """Navakankari as the Indian seed texts give it: nine pebbles, no flying, one pebble taken
 for every mill closed (two mills at once take two), pebbles standing in mills are safe even
-when all are in mills, and one mill captures at most three times (rule 17 of the seed)."""
+when all are in mills, and one mill captures at most three times (rule 17 of the seed: "made
+once, remade twice", so every formation counts, also one that could take nothing). The
+seeds name no draw; without one a game in which neither side can close a mill again never
+ends (nobody flies, so such shuffles are common), and the board, the store and the computer
+need an end. The house rule is the standard game's, as Sanmill plays it: the third
+occurrence of a position reached by a move, or 100 moves in a row without a removal, draws."""
 
 NAVAKANKARI_STRICT = NAVAKANKARI.replace(name="navakankari-strict", mill_capture_limit=1)
 """The "strict" Navakankari of the same seed: a given mill captures only once (as Sanmill's
-Russian mill)."""
+Russian mill); draws as in navakankari (a house rule: the seeds name none)."""
+
+NAVAKANKARI_FLYING = NAVAKANKARI.replace(name="navakankari-flying", flying=Flying.BOTH)
+"""Navakankari with seed 001's optional third phase: once a side is down to three pebbles,
+both sides fly (move a pebble to any empty point). Otherwise as navakankari, draws included."""
 
 NINE_MENS_MORRIS = Rules(name="nine-mens-morris")
 """Standard Nine Men's Morris as Sanmill's rule 0 and the World Mill Sport Federation play
@@ -60,8 +69,8 @@ opponent without a move wins; forty moves without a capture (or a threefold repe
 end the game as a draw."""
 
 PRESETS: dict[str, Rules] = {
-    r.name: r for r in (NAVAKANKARI, NAVAKANKARI_STRICT, NINE_MENS_MORRIS, TWELVE_MENS_MORRIS,
-                        MORABARABA, LASKER, SIX_MENS_MORRIS, NAU_KETI_KETA)
+    r.name: r for r in (NAVAKANKARI, NAVAKANKARI_STRICT, NAVAKANKARI_FLYING, NINE_MENS_MORRIS,
+                        TWELVE_MENS_MORRIS, MORABARABA, LASKER, SIX_MENS_MORRIS, NAU_KETI_KETA)
 }
 
 def preset(name: str) -> Rules:

@@ -60,13 +60,23 @@ class Rules:
     fly_threshold: int = 3
     removals: Removals = Removals.ONE_PER_MOVE
     all_in_mills: AllInMills = AllInMills.ANY
-    mill_capture_limit: int | None = None  #: times one mill may capture for one side
+    #: How many times one side's mill may be formed with the right to capture: the first
+    #: formation and the re-formations up to this number (None: no limit). Every formation
+    #: counts, also one that took nothing because nothing could be taken. The seed rule reads
+    #: "a mill can capture at most 3 times: made once, remade twice": it counts the makings,
+    #: and a family at the board can count makings, which they see, where they could not
+    #: recall whether each one could take; Sanmill's one-time mill (the strict variant's
+    #: reference) marks a mill used when it is formed (position.cpp, mills_count).
+    mill_capture_limit: int | None = None
     no_immediate_reform: bool = False  #: a pebble moved out of a mill and straight back takes nothing
     move_in_placement: bool = False  #: a side with pebbles in hand may move instead of placing
     lose_below: int = 3  #: a side with fewer pebbles (board + hand) loses
     blocked_loses: bool = True  #: a side with no legal action loses (else draw)
     board_full: BoardFull = BoardFull.DRAW
-    repetition_draw: int | None = 3  #: the n-th occurrence of a moving-phase position draws
+    #: The n-th occurrence of a position draws. Morris games count, as Sanmill does, only the
+    #: positions reached by a move (not by a placement or a removal, nor a loaded position);
+    #: Nau Keti Keta counts the position after every action and the start position.
+    repetition_draw: int | None = 3
     quiet_move_limit: int | None = 100  #: this many moves in a row without a removal draw
     # Nau Keti Keta
     capture_compulsory: bool = True  #: a side that can capture must, and must finish the chain
@@ -84,6 +94,52 @@ class Rules:
 
     def replace(self, **changes: Any) -> "Rules":
         return dataclasses.replace(self, **changes)
+
+    def summary(self) -> list[str]:
+        """The rules in short lines, for `navakankari variants --rules`: captures and draws
+        first, the questions players ask."""
+        if self.game == "jump":
+            return [
+                f"{self.pieces} pebbles a side on the {self.board} board; capture by jumping"
+                + (", compulsory" if self.capture_compulsory else "")
+                + (", chains of jumps" if self.multi_jump else ", one jump a turn")
+                + (", huffing" if self.huffing else ""),
+                ("loses: a side with no pebble left" if self.lose_below == 1 else
+                 f"loses: a side left with fewer than {self.lose_below} pebbles")
+                + (" or without a move" if self.blocked_loses else ""),
+                "draws: " + _draws(self, "capture", "every position, the start included")
+                + ("" if self.no_capture_end is NoCaptureEnd.DRAW
+                   else "; then the side with more pebbles wins"),
+            ]
+        flying = {Flying.NONE: "no flying",
+                  Flying.SELF: f"a side down to {self.fly_threshold} flies",
+                  Flying.BOTH: f"once a side is down to {self.fly_threshold}, both fly"}[self.flying]
+        taking = ("one pebble for every mill closed" if self.removals is Removals.ONE_PER_MILL
+                  else "one pebble per move, even when two mills close")
+        safe = ("pebbles in mills are safe, even when all are" if self.all_in_mills is AllInMills.NONE
+                else "pebbles in mills are safe unless all are")
+        if self.mill_capture_limit is None:
+            limit = "a mill captures every time it is formed"
+        else:
+            times = {1: "once", 2: "twice"}.get(self.mill_capture_limit,
+                                                f"{self.mill_capture_limit} times")
+            limit = (f"a mill captures at most {times} per side: every formation counts, also "
+                     "one that could take nothing")
+        if self.no_immediate_reform:
+            limit += "; moving a pebble out of a mill and straight back takes nothing"
+        return [
+            f"{self.pieces} pebbles a side on the {self.board} board; {flying}"
+            + ("; a side may move instead of placing" if self.move_in_placement else ""),
+            f"captures: {taking}; {safe}; {limit}",
+            f"loses: fewer than {self.lose_below} pebbles"
+            + (", or no legal action" if self.blocked_loses else "; no legal action draws")
+            + ("; a board filled while placing: first player loses"
+               if self.board_full is BoardFull.FIRST_LOSES else
+               "; a board filled while placing draws"),
+            "draws: " + _draws(self, "removal",
+                               "positions reached by a move; not by a placement, a removal "
+                               "or loading"),
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values (enums as their strings), for the store and the web page."""
@@ -107,3 +163,16 @@ class Rules:
                     "BoardFull": BoardFull, "NoCaptureEnd": NoCaptureEnd}.get(str(ftype))
             kwargs[key] = enum(value) if enum else value
         return cls(**kwargs)
+
+
+def _draws(rules: Rules, capture: str, counted: str) -> str:
+    parts = []
+    if rules.repetition_draw is not None:
+        parts.append(f"a position's {_ordinal(rules.repetition_draw)} occurrence (counted: {counted})")
+    if rules.quiet_move_limit is not None:
+        parts.append(f"{rules.quiet_move_limit} moves in a row without a {capture}")
+    return " or ".join(parts) if parts else "none"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")

@@ -76,6 +76,17 @@ def format_score(score: int) -> str:
     return f"{score:+d}"
 
 
+def worth_starting(elapsed: float, budget: float, last: float, prev: float,
+                   deadline: float = 0.95, share: float = 0.2) -> bool:
+    """Whether to start the next iteration: only if it can finish its first root action
+    (at least `share` of it, the previous best being searched first) before `deadline`
+    of the budget: an unfinished iteration still answers with a better action it found. Its cost is predicted as the last iteration's times the last growth factor
+    (4 until two iterations are timed; at least 1.5, at most 8)."""
+    growth = last / prev if prev > 0 else 4.0
+    growth = min(max(growth, 1.5), 8.0)
+    return elapsed + last * growth * share < budget * deadline
+
+
 class Searcher:
     """One search engine with its transposition table, killers and history.
 
@@ -91,6 +102,7 @@ class Searcher:
         # collector can untrack the entries and a full collection stays short.
         self.tt: dict[int, tuple[int, int, int, str | None]] = {}
         self.tt_limit = tt_limit
+        self._leaf_scores: dict[int, int] = {}  # key -> static score (same limit as the table)
         if check_every < 1 or check_every & (check_every - 1):
             raise ValueError("check_every must be a power of two")
         self.check_mask = check_every - 1
@@ -105,10 +117,21 @@ class Searcher:
         self._eval: Evaluator = evaluator or (lambda g: 0)
         self._mills_at: tuple = ()
         self._jump = False
+        self._partial: tuple[Action, int] | None = None
+        self._tactical = 0  # how many actions the last _order put before the quiet ones
+        #: The deadline, as a share of the budget.
+        self.deadline_fraction = 0.95
+        #: The share of the next iteration's predicted cost that must fit before the deadline.
+        self.start_share = 0.2
+        #: Late-move reductions: quiet actions after this many are first searched a ply
+        #: shallower (0 turns them off).
+        self.lmr_after = 3
+        self.lmr_min_depth = 3
 
     def clear(self) -> None:
         """Forget the transposition table and move-ordering statistics (a new game)."""
         self.tt.clear()
+        self._leaf_scores.clear()
         self.history.clear()
 
     # -- the public entry point -----------------------------------------------------------
@@ -121,19 +144,25 @@ class Searcher:
         actions = game.legal_actions()
         if not actions:
             raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
-        self._eval = self._evaluator or evaluator_for(game.rules)
+        evaluator = self._evaluator or evaluator_for(game.rules)
+        if evaluator is not self._eval:
+            self._leaf_scores.clear()  # scored by another rule set's evaluator
+        self._eval = evaluator
         self._jump = game.rules.game == "jump"
         board = game.board
         self._mills_at = board.mills_at
         self._clock = clock
         self._stop = stop
         start = clock()
-        # Stop short of the budget: the last node batch, unwinding and the answer's
+        # Stop just short of the budget: the last node batch, unwinding and the answer's
         # bookkeeping must fit in the rest.
-        self._deadline = start + budget * 0.85 if budget is not None else float("inf")
+        self._deadline = (start + budget * self.deadline_fraction if budget is not None
+                          else float("inf"))
         self.nodes = 0
         if len(self.tt) > self.tt_limit:
             self.tt.clear()
+        if len(self._leaf_scores) > self.tt_limit:
+            self._leaf_scores.clear()
         for k in self.history:
             self.history[k] >>= 2
         self.killers = [[None, None] for _ in range(128)]
@@ -145,24 +174,34 @@ class Searcher:
         stopped = False
         if len(actions) == 1 and not all_root_scores:
             max_depth = min(max_depth, 1)
+        last_cost = prev_cost = 0.0
+        self._partial = None
         try:
             for depth in range(1, max_depth + 1):
-                if depth > 1 and budget is not None:
-                    # An iteration costs several times the last: do not start one that
-                    # would only be thrown away.
-                    if clock() - start > budget * 0.45:
-                        stopped = True
-                        break
+                elapsed = clock() - start
+                if depth > 1 and budget is not None and not worth_starting(
+                        elapsed, budget, last_cost, prev_cost, self.deadline_fraction,
+                        self.start_share):
+                    stopped = True
+                    break
                 self._check()
+                self._partial = None
+                began = elapsed
                 score, action, scores = self._root(game, actions, depth, all_root_scores)
                 best, best_score, depth_done = action, score, depth
                 root_scores = scores
+                prev_cost, last_cost = last_cost, clock() - start - began
                 if abs(score) >= MATE_BOUND and WIN - abs(score) <= depth and not all_root_scores:
                     break  # a forced result within the horizon: deeper will not change it
         except _Stopped:
             stopped = True
             while len(game.history) > base:
                 game.pop()
+            partial = self._partial
+            if partial is not None and not all_root_scores:
+                # The unfinished iteration searched the previous best first, so any action
+                # that beat it there is better at the greater depth.
+                best, best_score = partial
         seconds = clock() - start
         info = SearchInfo(best, best_score, depth_done, self.nodes, seconds,
                           self._pv(game, best, depth_done), stopped, root_scores)
@@ -185,20 +224,27 @@ class Searcher:
         alpha, beta = -INF, INF
         best_score, best = -INF, ordered[0]
         scores: list[tuple[Action, int]] = []
+        first = True
         for a in ordered:
             game.push(a)
-            lo = -INF if all_scores else alpha
-            if game.turn == turn:
-                score = self._negamax(game, depth, lo, beta, 1)
+            if all_scores:
+                score = self._child(game, turn, depth, -INF, beta, 1)
+            elif first:
+                score = self._child(game, turn, depth, alpha, beta, 1)
             else:
-                score = -self._negamax(game, depth - 1, -beta, -lo, 1)
+                score = self._child(game, turn, depth, alpha, alpha + 1, 1)
+                if score > alpha:
+                    score = self._child(game, turn, depth, alpha, beta, 1)
             game.pop()
+            first = False
             if all_scores:
                 scores.append((a, score))
             if score > best_score:
                 best_score, best = score, a
                 if score > alpha:
                     alpha = score
+            if not all_scores:
+                self._partial = (best, best_score)
         self._store(game.key, depth, EXACT, best_score, best, 0)
         return best_score, best, tuple(scores)
 
@@ -234,20 +280,40 @@ class Searcher:
                 return self._quiesce(game, alpha, beta, ply, self.quiescence_plies)
             if self.morris_quiescence and not (game.in_hand(0) or game.in_hand(1)):  # type: ignore[arg-type]
                 return self._quiesce_morris(game, alpha, beta, ply, self.quiescence_plies)
-            return self._eval(game)
+            # Iterative deepening meets the same leaves again: score each once. The key
+            # covers all the static score reads (pebbles, side, hands, pending removals).
+            cache = self._leaf_scores
+            score = cache.get(key)
+            if score is None:
+                score = cache[key] = self._eval(game)
+            return score
         actions = game.legal_actions()
         if not actions:
             return self._terminal(game, ply)
-        turn = game.turn
+        turn = game._side  # the plain int: the hot path makes no Side per node
         alpha0 = alpha
         best_score, best = -INF, None
         push, pop = game.push, game.pop
-        for a in self._order(game, actions, tt_move, ply):
+        ordered = self._order(game, actions, tt_move, ply)
+        # Quiet actions (no mill, removal, block or killer) sit at the end of the order.
+        quiet_from = max(self._tactical, self.lmr_after) if self.lmr_after else len(ordered)
+        reduce = depth >= self.lmr_min_depth
+        child = self._child
+        for i, a in enumerate(ordered):
             push(a)
-            if game.turn == turn:
-                score = self._negamax(game, depth, alpha, beta, ply + 1)
+            if i == 0:
+                score = child(game, turn, depth, alpha, beta, ply + 1)
             else:
-                score = -self._negamax(game, depth - 1, -beta, -alpha, ply + 1)
+                # Principal variation search: prove the rest worse with a null window,
+                # late quiet actions first a ply shallower; search again where one is not.
+                if reduce and i >= quiet_from and game._side != turn:
+                    score = -self._negamax(game, depth - 2, -alpha - 1, -alpha, ply + 1)
+                else:
+                    score = alpha + 1
+                if score > alpha:
+                    score = child(game, turn, depth, alpha, alpha + 1, ply + 1)
+                    if alpha < score < beta:
+                        score = child(game, turn, depth, alpha, beta, ply + 1)
             pop()
             if score > best_score:
                 best_score, best = score, a
@@ -264,6 +330,14 @@ class Searcher:
             flag = EXACT
         self._store(key, depth, flag, best_score, best, ply)
         return best_score
+
+    def _child(self, game: Game, turn: int, depth: int, alpha: int, beta: int,
+               ply: int) -> int:
+        """The score, for `turn`, of the position just pushed: a removal keeps the turn
+        and the depth, a change of side negates and counts a ply."""
+        if game._side == turn:
+            return self._negamax(game, depth, alpha, beta, ply)
+        return -self._negamax(game, depth - 1, -beta, -alpha, ply)
 
     def _quiesce(self, game: Game, alpha: int, beta: int, ply: int, left: int) -> int:
         """Nau Keti Keta leaves: play out pending captures (compulsory, so no stand-pat
@@ -384,6 +458,7 @@ class Searcher:
         """TT move first, then mill-closing moves, captures and removals, blocks of the
         opponent's mills, killers, and the rest by history."""
         if len(actions) < 2:
+            self._tactical = len(actions)
             return actions
         hist = self.history
         killers = self.killers[ply] if ply < len(self.killers) else (None, None)
@@ -403,28 +478,28 @@ class Searcher:
                     v = hist.get(a.text, 0)
                 scored.append((v, -i, a))
         else:
-            s = int(game.turn)
+            s = game._side
             own = game.pieces(s)  # type: ignore[arg-type]
             opp = game.pieces(s ^ 1)  # type: ignore[arg-type]
             mills_at = self._mills_at
+            hget = hist.get
             for i, a in enumerate(actions):
-                if a.text == tt_text:
+                text = a.text
+                if text == tt_text:
                     v = 1 << 40
-                elif a.kind == REMOVE:
+                elif a.kind is REMOVE:
                     # Take pebbles that stand in the opponent's potential mills first.
                     v = 1 << 32
-                    t = a.target
-                    for _, m in mills_at[t]:
+                    for _, m in mills_at[a.target]:
                         n = (opp & m).bit_count()
                         if n == 2 and not own & m:
                             v += 4
                         elif n == 3:
                             v -= 1
                 else:
-                    t = a.target
                     after = (own & ~a.empties) | a.fills
                     v = 0
-                    for _, m in mills_at[t]:
+                    for _, m in mills_at[a.target]:
                         if after & m == m:
                             v = 1 << 31
                             break
@@ -434,9 +509,15 @@ class Searcher:
                         if a is k0 or a is k1:
                             v = 1 << 29
                         else:
-                            v = hist.get(a.text, 0)
+                            v = hget(text, 0)
                 scored.append((v, -i, a))
         scored.sort(reverse=True)  # (score, -index) pairs are unique: actions never compared
+        tactical = 0
+        for x in scored:
+            if x[0] < 1 << 29:
+                break
+            tactical += 1
+        self._tactical = tactical
         return [x[2] for x in scored]
 
     def _pv(self, game: Game, first: Action, depth: int) -> tuple[Action, ...]:

@@ -71,12 +71,6 @@ def status(game: Game) -> str:
     return "; ".join(parts)
 
 
-def describe_outcome(outcome: Outcome) -> str:
-    if outcome.winner is None:
-        return f"draw ({outcome.reason})"
-    return f"{outcome.winner} wins ({outcome.reason})"
-
-
 HELP = ("Type an action: a placement d6, a move a1-a4, a removal xd7, or a move with its "
         "removal a1-a4xd7; Nau Keti Keta: a step d3-d4 or a capture d5xd3xf1. "
         "Also: moves (list legal actions), board, quit.")
@@ -132,6 +126,6 @@ def play_terminal(rules: Rules, computer: ChoosesActions, human: Side,
         if game.turn == human and game.pending_removals:
             write("a mill! take a pebble")
         write(draw(game))
-    write(f"game over: {describe_outcome(outcome)}")
+    write(f"game over: {outcome}")
     write(f"record: {game.record()}")
     return outcome

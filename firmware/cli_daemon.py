@@ -5,21 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from navakankari.hal import Board
+
     from .config import Config
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    import asyncio
-
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board
 
     from .config import ConfigError, load_config
-    from .daemon import BoardMismatchError, Daemon
     from .notify import setup_logging
-    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = load_config(args.config)
@@ -41,22 +39,32 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     services = [companion_service(config.web_pin, config.web_address, config.web_port)] \
         if config.web_port else []
+    return _run_daemon("run", config, board, sim_script=script, services=services)
+
+
+def _run_daemon(command: str, config: "Config", board: "Board", **options: Any) -> int:
+    """Run the daemon on an open board until it stops; a store that cannot be opened, a
+    board that does not match the game, and bad values are one line and an exit status."""
+    import asyncio
+
+    from .daemon import BoardMismatchError, Daemon
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
+
     try:
-        daemon = Daemon(config, board, sim_script=script, services=services)
+        daemon = Daemon(config, board, **options)
     except StoreError as exc:
         board.close()
-        print(f"navakankari run: {exc}", file=sys.stderr)
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
         return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return asyncio.run(daemon.run())
     except (BoardMismatchError, ValueError) as exc:
-        print(f"navakankari run: {exc}", file=sys.stderr)
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
         return 1
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
     """The daemon on a simulated board with every point of both boards, and its page."""
-    import asyncio
     import secrets
     import threading
     import webbrowser
@@ -65,9 +73,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     from .companion_backend import companion_service
     from .config import Config, ConfigError, PlayerSpec
-    from .daemon import Daemon
     from .notify import setup_logging
-    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = Config(
@@ -84,10 +90,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
-    from .web_names import WILDCARDS
+    from .web_names import local_url
 
-    here = "127.0.0.1" if config.web_address in WILDCARDS else config.web_address
-    url = f"http://{here}:{config.web_port}/#pin={config.web_pin}"
+    url = local_url(config.web_address, config.web_port, f"/#pin={config.web_pin}")
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
@@ -95,14 +100,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
         if not args.no_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    try:
-        daemon = Daemon(config, board, services=[companion_service(
-            config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready)])
-    except StoreError as exc:
-        board.close()
-        print(f"navakankari sim: {exc}", file=sys.stderr)
-        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
-    return asyncio.run(daemon.run())
+    return _run_daemon("sim", config, board, services=[companion_service(
+        config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready)])
 
 
 def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:
@@ -156,7 +155,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from navakankari.sim.recording import RecordingError
 
     from .config import ConfigError, PlayerSpec
-    from .replay import read_recording, replay, summary_json
+    from .replay import read_menu_recording, replay, summary_json
     from .store import Store, StoreError
     from .tracker import TrackerSettings
 
@@ -195,22 +194,53 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("navakankari replay: a recording FILE (or --export STORE) is needed", file=sys.stderr)
         return 2
     try:
-        rules = preset(args.variant)
-        players = {Side.WHITE: PlayerSpec.parse(args.white, "--white"),
-                   Side.BLACK: PlayerSpec.parse(args.black, "--black")}
-        settings = TrackerSettings(args.settle, args.grow, args.grace)
         if args.file == "-":
-            events = read_recording(sys.stdin, "<stdin>")
+            events, start = read_menu_recording(sys.stdin, "<stdin>")
         else:
             with open(args.file, encoding="utf-8") as stream:
-                events = read_recording(stream, args.file)
+                events, start = read_menu_recording(stream, args.file)
+        # A recording that starts in the board's menu says how it stood; what is given on
+        # the command line wins.
+        last = start.last if start is not None else None
+        rules = preset(args.variant or (last.variant if last else "navakankari"))
+        players = {Side.WHITE: PlayerSpec.parse(args.white or (last.white if last else "hand"),
+                                                "--white"),
+                   Side.BLACK: PlayerSpec.parse(args.black or (last.black if last else "hand"),
+                                                "--black")}
+        settings = TrackerSettings(args.settle, args.grow, args.grace)
+        for name in start.variants if start is not None else ():
+            preset(name)  # the menu line names only presets this version has
     except (EngineError, ConfigError, RecordingError, ValueError) as exc:
         print(f"navakankari replay: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"navakankari replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    session = replay(events, rules, players=players, settings=settings, seed=args.seed)
+    seed = args.seed if args.seed is not None else (start.seed if start is not None else 0)
+    menu = variants = None
+    if args.menu or start is not None:
+        from dataclasses import replace
+
+        from navakankari.hal import load_profile
+        from navakankari.hal.profile import ProfileError
+
+        from .config import Config
+        from .menu import MenuSettings, playable
+
+        try:
+            menu = start.settings if start is not None else MenuSettings()
+            if args.menu_hold is not None:
+                menu = replace(menu, hold=args.menu_hold)
+            if args.profile is None and start is not None:
+                variants = start.variants
+            else:
+                variants = playable(load_profile(
+                    args.profile or Config(game_variant=rules.name).profile).points)
+        except (ProfileError, ValueError) as exc:
+            print(f"navakankari replay: {exc}", file=sys.stderr)
+            return 2
+    session = replay(events, rules, players=players, settings=settings, seed=seed,
+                     menu=menu, variants=variants)
     print(summary_json(session))
     return 0
 
@@ -311,15 +341,30 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker")
     p.add_argument("file", nargs="?", help='JSON Lines {"t", "point", "present"}; - for stdin')
-    p.add_argument("--variant", default="navakankari", help="a preset name")
-    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
-    p.add_argument("--black", default="hand", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
+    p.add_argument("--variant", help="a preset name (default: navakankari, or the one a "
+                                     "recording that starts in the menu names)")
+    p.add_argument("--white", help='"hand" (the default), "computer[:LEVEL]", "remote" or '
+                                   '"engine:PATH"')
+    p.add_argument("--black", help='"hand" (the default), "computer[:LEVEL]", "remote" or '
+                                   '"engine:PATH"')
     p.add_argument("--settle", type=seconds(0.05, 2), default=0.2, help="settle time in seconds")
     p.add_argument("--grow", type=seconds(0, 10), default=0.35,
                    help="extra wait for growing actions")
     p.add_argument("--grace", type=seconds(0, 10), default=0.8,
                    help="seconds before a mistake is shown")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random computer player")
+    p.add_argument("--seed", type=int,
+                   help="seed of the random computer player and of the menu's tosses "
+                        "(default: the recording's, else 0)")
+    p.add_argument("--menu", action="store_true",
+                   help="the recording starts in the board's menu (--variant, --white and "
+                        "--black are then \"the same as last time\"); a recording of a game "
+                        "chosen on the board says so itself")
+    p.add_argument("--menu-hold", type=seconds(0, 10),
+                   help="in the menu: the daemon's game.menu_hold (default: the recording's, "
+                        "else 1)")
+    p.add_argument("--profile", help="in the menu: the wiring profile (its variants are offered; "
+                                     "default: the recording's, else the variant's board, "
+                                     "direct-24 or direct-19)")
     p.add_argument("--export", metavar="STORE",
                    help="instead, print the raw events of the last game in this SQLite store")
     p.add_argument("--game", type=int, help="with --export: the game id")

@@ -29,9 +29,14 @@ def _game(args: argparse.Namespace) -> Game:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     for name, rules in PRESETS.items():
-        print(f"{name}: {rules.pieces} pebbles a side on the {rules.board} board")
-        if args.verbose_rules:
-            print(f"    {describe(name)}")
+        if not args.verbose_rules:
+            print(f"{name}: {rules.pieces} pebbles a side on the {rules.board} board")
+            continue
+        head, *lines = rules.summary()
+        print(f"{name}: {head}")
+        for line in lines:
+            print(f"    {line}")
+        print(f"    source: {describe(name)}")
     return 0
 
 
@@ -91,7 +96,7 @@ def _depth(text: str) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("variants", help="list the rule presets")
     p.add_argument("--rules", dest="verbose_rules", action="store_true",
-                   help="say where each preset's rules come from")
+                   help="say each preset's captures and draws, and where its rules come from")
     p.set_defaults(func=cmd_variants)
 
     for name, func, text in (("perft", cmd_perft, "count leaves of the game tree"),

@@ -72,10 +72,12 @@ class DaemonBackend:
             pebbles = {p: c for p, c in sim.pebbles.items() if p in on_board}
             # Sensors cannot tell colours; the simulator can, and names a pebble that stands
             # where the game has the other side's.
-            for i, p in enumerate(board.points):
+            for i, p in enumerate(board.points if session.menu is None else ()):
                 side = game.colour_at(i)
                 if side is not None and pebbles.get(p, str(side)) != str(side):
                     wrong_colour.append({"point": p, "is": pebbles[p], "belongs": str(side)})
+        elif session.menu is not None:  # no game in play: the sensors cannot tell colours
+            pebbles = {p: "unknown" for p in session.tracker.settled}
         else:
             pebbles = {p: str(game.colour_at(i)) for i, p in enumerate(board.points)
                        if game.colour_at(i) is not None}
@@ -110,6 +112,9 @@ class DaemonBackend:
             "notice": self.daemon.store_notice or self.daemon.store.failure,
             "wrong_colour": wrong_colour,
             "problem": session.problem,
+            # While the menu is lit no game is in play: the page shows the step and what has
+            # been chosen so far, not the last game's variant and players.
+            "menu": session.menu_facts(),
         }
 
     def _leds(self) -> dict[str, Any]:

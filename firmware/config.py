@@ -18,6 +18,7 @@ from navakankari.engine.external import EngineSpec
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
+from .menu import MenuSettings
 from .tracker import TrackerSettings
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
@@ -93,6 +94,8 @@ class Config:
     game_variant: str = "navakankari"
     game_white: PlayerSpec = HAND
     game_black: PlayerSpec = field(default_factory=lambda: PlayerSpec("computer", 3))
+    game_menu: bool = True  #: the board's own menu whenever no game is in play
+    game_menu_hold: float = 1.0
     tracker_settle: float = 0.2
     tracker_grow: float = 0.35
     tracker_grace: float = 0.8
@@ -117,8 +120,10 @@ class Config:
         except UnknownVariantError:
             raise ConfigError("game.variant", f"unknown variant {self.game_variant!r}; "
                               f"variants: {', '.join(PRESETS)}") from None
+        if not isinstance(self.game_menu, bool):
+            raise ConfigError("game.menu", f"must be true or false, not {self.game_menu!r}")
         for key in ("tracker_settle", "tracker_grow", "tracker_grace", "tracker_clear_hold",
-                    "tracker_fault_window", "tracker_fault_quiet"):
+                    "tracker_fault_window", "tracker_fault_quiet", "game_menu_hold"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
                 raise ConfigError(_dotted(key), f"must be seconds between 0 and 10, not {value!r}")
@@ -156,6 +161,9 @@ class Config:
             settle=self.tracker_settle, grow=self.tracker_grow, grace=self.tracker_grace,
             clear_hold=self.tracker_clear_hold, fault_edges=self.tracker_fault_edges,
             fault_window=self.tracker_fault_window, fault_quiet=self.tracker_fault_quiet)
+
+    def menu_settings(self) -> "MenuSettings | None":
+        return MenuSettings(hold=self.game_menu_hold) if self.game_menu else None
 
     def store_file(self) -> Path:
         """Where the games are kept: as configured, else systemd's StateDirectory, else
@@ -199,7 +207,8 @@ class Config:
                         value = PlayerSpec.parse(value, f"{section}.{key}")
                     except ConfigError as exc:
                         raise ConfigError(exc.key, exc.problem, source) from None
-                elif (name.startswith("tracker_") and name != "tracker_fault_edges"
+                elif ((name.startswith("tracker_") and name != "tracker_fault_edges"
+                       or name == "game_menu_hold")
                       and isinstance(value, int) and not isinstance(value, bool)):
                     value = float(value)
                 kwargs[name] = value

@@ -23,9 +23,9 @@ from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.hal.sensors import SensorEvent
 
-from .config import Config
+from .config import Config, PlayerSpec
 from .notify import Notifier
-from .config import PlayerSpec
+from .menu import playable
 from .players import Chooser, computer_turn, player_for
 from .session import ComputerRequest, Session
 from .store import Store
@@ -61,7 +61,10 @@ class Daemon:
         player_factory: Callable[[PlayerSpec], Chooser] = player_for,
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
+        seed: int = 0,
     ) -> None:
+        """`seed`: with the time of the hand's last edge, decides the menu's tosses (so a
+        recording replays to the same toss)."""
         self.config = config
         self.board = board
         self.clock = clock
@@ -69,6 +72,9 @@ class Daemon:
         self.player_factory = player_factory
         self.sim_script = sim_script
         self.services = tuple(services)
+        self.seed = seed
+        self._cap = 1.0  #: the wiring profile's brightness cap
+        self._brightness = 1.0  #: the fraction of it chosen on the board
         self.store_notice: str | None = None  #: why the previous game could not be resumed
         if store is None:
             store, self.store_notice = open_store(config.store_file(),
@@ -139,7 +145,13 @@ class Daemon:
         players = {Side.WHITE: config.game_white, Side.BLACK: config.game_black}
         settings = config.tracker_settings()
         self.session = Session(rules, players, settings=settings, store=self.store,
-                               occupied=occupied, now=self.clock())
+                               occupied=occupied, now=self.clock(),
+                               menu=config.menu_settings(), variants=playable(sensors.points),
+                               seed=self.seed)
+        self._cap = self.board.leds.brightness
+        # The brightness kept from an earlier run, set before the first frame is shown.
+        self._brightness = self.session.brightness
+        self.board.leds.brightness = self._cap * self._brightness
         # Changes made from outside the loop's own tick (the web companion calling
         # new_game, takeback, remote_move) must wake the loop to light them.
         self.session.subscribe(lambda update: self.wake())
@@ -185,6 +197,10 @@ class Daemon:
             now = self.clock()
             session.tick(now)
             self._ask_computer()
+            if session.brightness != self._brightness:
+                self._brightness = session.brightness
+                self.board.leds.brightness = self._cap * session.brightness
+                last_frame = None  # the same colours, sent again at the new brightness
             frame = session.frame(now)
             if frame != last_frame:
                 self.board.leds.show(frame)

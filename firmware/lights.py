@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
 
+from .menu import toss_index
 from .palette import PAIR_PERIOD, PALETTE, PULSE_FLOOR, PULSE_STEP, RGB, Animation, Look, Role
 from .status import Status, StatusKind
 
@@ -64,6 +65,8 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             out[status.confirm_point] = (Role.CONFIRM_LIFT if status.armed else
                                          Role.CONFIRM_HOLD if status.holding
                                          else Role.CONFIRM_CLEAR)
+    elif kind == StatusKind.MENU:
+        _menu_layer(status, now, out)
     elif kind == StatusKind.OVER:
         outcome = status.outcome
         if outcome is not None and outcome.winner is not None:
@@ -73,6 +76,26 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
             put(Role.DRAW, board.names(game.occupancy))
     put(Role.SENSOR_FAULT, status.faulty)  # whatever else goes on
     return out
+
+
+MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TOOL,
+              "brightness": Role.MENU_TOOL}
+
+
+def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
+    """The menu's choices, the pebble held on one (as the clearing gesture), or the toss."""
+    if status.toss_ring:
+        k = toss_index(status.toss_start, status.toss_step, status.toss_steps, now)
+        ring = status.toss_ring
+        out[ring[k % len(ring)]] = Role.TOSS_WHITE if k % 2 == 0 else Role.TOSS_BLACK
+        return
+    if status.holding and status.confirm_point:
+        out[status.confirm_point] = Role.CONFIRM_LIFT if status.armed else Role.CONFIRM_HOLD
+        return
+    for point, kind, _ in status.choices:
+        out[point] = MENU_ROLES.get(kind, Role.MENU_CHOICE)
+    for point in status.current:
+        out[point] = Role.MENU_CURRENT
 
 
 def _forced_layer(status: Status, put,  # type: ignore[no-untyped-def]
@@ -104,6 +127,10 @@ SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.WINNER_WHITE}),  # OVER
     frozenset({Role.WINNER_BLACK}),
     frozenset({Role.DRAW}),
+    frozenset({Role.MENU_CHOICE, Role.MENU_CURRENT, Role.MENU_SAME, Role.MENU_BACK,
+               Role.MENU_TOOL}),  # MENU
+    frozenset({Role.TOSS_WHITE}),  # MENU, the toss light
+    frozenset({Role.TOSS_BLACK}),
 )
 """Every set of roles one frame of `roles` can hold; SENSOR_FAULT can join any of them.
 The palette must keep the roles of one set apart (tests/firmware/test_palette.py)."""
@@ -171,6 +198,10 @@ def next_change(game: Game, status: Status, now: float,
         if look.duration is not None:
             t = min(t, status.since + look.duration)
         times.append(t)
+    if status.toss_ring:
+        k = toss_index(status.toss_start, status.toss_step, status.toss_steps, now) + 1
+        if k <= status.toss_steps:
+            times.append(status.toss_start + k * status.toss_step)
     if status.kind == StatusKind.MISMATCH and len(status.pairs) > 1:
         times.append(status.since + (age // PAIR_PERIOD + 1) * PAIR_PERIOD)
     return min(times) if times else None

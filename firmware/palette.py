@@ -45,6 +45,13 @@ class Role(str, Enum):
     CONFIRM_HOLD = "confirm-hold"  #: ... a pebble is held there: keep holding
     CONFIRM_LIFT = "confirm-lift"  #: ... held long enough: lift it and the game ends
     SENSOR_FAULT = "sensor-fault"  #: a sensor that chatters without end (ignored until quiet)
+    MENU_CHOICE = "menu-choice"  #: the menu: a choice (hold a pebble on it, then lift it)
+    MENU_CURRENT = "menu-current"  #: ... the choice made last time
+    MENU_SAME = "menu-same"  #: ... the same game as last time, at once
+    MENU_BACK = "menu-back"  #: ... back one step
+    MENU_TOOL = "menu-tool"  #: ... take back the last move; LED brightness
+    TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
+    TOSS_BLACK = "toss-black"  #: ... on black's
 
 
 class Animation(str, Enum):
@@ -96,12 +103,20 @@ PALETTE: dict[Role, Look] = {
     Role.CONFIRM_HOLD: Look(ORANGE, Animation.BLINK, 0.3),
     Role.CONFIRM_LIFT: Look(WHITE),
     Role.SENSOR_FAULT: Look((255, 0, 188), Animation.BLINK, 0.25),  # emits (64, 0, 29)
+    Role.MENU_CHOICE: Look((0, 90, 255)),  # emits (0, 4, 64)
+    Role.MENU_CURRENT: Look(WHITE),
+    Role.MENU_SAME: Look((0, 255, 123), Animation.PULSE, 1.5),  # emits (0, 64, 10)
+    Role.MENU_BACK: Look(RED_ORANGE),
+    Role.MENU_TOOL: Look(VIOLET),
+    Role.TOSS_WHITE: Look(WHITE_SIDE),
+    Role.TOSS_BLACK: Look(BLACK_SIDE),
 }
 
 TOLD_APART_OVER_TIME: tuple[tuple[Role, Role], ...] = (
     (Role.TURN_WHITE, Role.TURN_BLACK),
     (Role.FREE_WHITE, Role.FREE_BLACK),
     (Role.WINNER_WHITE, Role.WINNER_BLACK),
+    (Role.TOSS_WHITE, Role.TOSS_BLACK),
 )
 """Roles never lit together whose colours must still say which side they mean."""
 

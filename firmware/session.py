@@ -13,23 +13,32 @@ synced) inside `tick` before anyone is told, and the daemon renders the lights o
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from navakankari.engine.actions import Action
-from navakankari.engine.game import Game, Side, new_game
+from navakankari.engine.game import Game, Outcome, Reason, Side, new_game
+from navakankari.engine.player import MAX_LEVEL
+from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
-from . import lights
+from . import lights, wording
+from . import menu as board_menu
 from .config import HAND, PlayerSpec
+from .menu import Chosen, Kind, Menu, MenuSettings
+from .menu_recording import MenuStart, format_line
 from .status import Status, StatusKind
 from .store import Store, StoredGame
 from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
 
-CLEARED = "cleared"
+BRIGHTNESS_KEY = "led_brightness"
+"""The store's setting that keeps the LED brightness chosen on the board across restarts."""
+
+CLEARED = Reason.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
 
 EVENT_BATCH = 200
@@ -63,6 +72,19 @@ class _Clocked:
     pending: list[tuple[float, str, bool]] = field(default_factory=list)
 
 
+def _kept_brightness(store: Store | None) -> float:
+    """The brightness last chosen on the board; the whole cap when none was, or when the kept
+    value is damaged (said in the log)."""
+    text = store.setting(BRIGHTNESS_KEY) if store is not None else None
+    if text is None:
+        return 1.0
+    try:
+        return board_menu.parse_brightness(text)
+    except ValueError as exc:
+        log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
+        return 1.0
+
+
 def default_players() -> dict[Side, PlayerSpec]:
     return {Side.WHITE: HAND, Side.BLACK: HAND}
 
@@ -81,10 +103,28 @@ class Session:
         now: float = 0.0,
         auto_new_game: bool = True,
         resume: bool = True,
+        menu: MenuSettings | None = None,
+        variants: Sequence[str] | None = None,
+        seed: int = 0,
     ) -> None:
+        """`menu`: show the board's menu whenever no game is in play (at start-up with
+        nothing to resume, after a game ends and the board is emptied, after the clear-board
+        gesture); `variants` are the ones it offers (default: those played on the start
+        variant's board). A toss is decided by `seed` and the time of the last sensor edge
+        since the menu opened, so a recording replays to the same toss."""
         self.settings = settings
         self.store = store
         self.auto_new_game = auto_new_game
+        self.menu_settings = menu
+        self.menu: Menu | None = None
+        self._variants = tuple(variants) if variants is not None else None
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self._menu_status: Status | None = None
+        self._menu_events: _Clocked | None = None
+        self._menu_start: MenuStart | None = None  #: how the menu stood when it opened
+        #: LED brightness chosen on the board (a fraction of the cap), kept in the store
+        self.brightness = _kept_brightness(store)
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._token = 0
@@ -100,32 +140,63 @@ class Session:
             stored = None
         if stored is not None:
             self._resume(stored, now)
+        elif menu is not None:
+            # "The same as last time" is the last game stored, if this board plays it; it is
+            # loaded as it ended, so the menu's "take back" reopens it after a restart too.
+            last = store.games(limit=1) if store is not None else []
+            if last and (last[0].rules.name in variants if variants is not None
+                         else last[0].rules.board == rules.board):
+                self._load(last[0], now)
+                log.info("game %d (%s), the last stored, is loaded as it stands: the menu's "
+                         "take back reopens it", last[0].id, last[0].rules.name)
+            else:
+                self._start(rules, dict(players or default_players()), now, record=False)
+            self._open_menu(now)
         else:
             self._start(rules, dict(players or default_players()), now)
-        self._last_status = self.tracker.status
+        self._last_status = self.status
 
     # -- setting up --------------------------------------------------------------------------
-    def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float) -> None:
+    def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float, *,
+               record: bool = True) -> None:
+        """A new game (`record`: kept in the store; at start-up the menu's default is not)."""
         self.rules = rules
         self.players = players
         self.game = new_game(rules)
+        self.menu = None
         self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(),
                                occupied=self._raw, now=now)
         self._events = _Clocked(t0=now)
         self._request = None
         self._token += 1
-        if self.store is not None:
+        self._game_id = None
+        if self.store is not None and record:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()})
-            # The start position's pebbles already standing, so the recording replays from
-            # an empty board. Stray pebbles are left out: their removal replays as nothing.
-            expected = set(self.game.board.names(self.game.occupancy))
-            self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
+            if self._menu_events is not None and self._menu_start is not None:
+                # Chosen on the board: the recording starts with the menu, and its first line
+                # says how the menu stood, so `navakankari replay FILE` goes through the same
+                # choices into this game.
+                self._events, self._menu_events = self._menu_events, None
+                self.store.set_recording_head(self._game_id, format_line(self._menu_start))
+            else:
+                # The start position's pebbles already standing, so the recording replays
+                # from an empty board. Stray pebbles are left out: their removal replays as
+                # nothing.
+                expected = set(self.game.board.names(self.game.occupancy))
+                self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
             self.flush_events()
+        self._menu_events = None
         log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
                  players[Side.BLACK])
 
     def _resume(self, stored: StoredGame, now: float) -> None:
+        self._load(stored, now)
+        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
+                 len(stored.actions))
+
+    def _load(self, stored: StoredGame, now: float) -> None:
+        """The stored game as it stands, its recording continued after its last event."""
         self.rules = stored.rules
         self.players = {Side.WHITE: PlayerSpec.parse(stored.players.get("white", "hand")),
                         Side.BLACK: PlayerSpec.parse(stored.players.get("black", "hand"))}
@@ -148,8 +219,6 @@ class Session:
                                 for p in sorted(seen ^ self._raw)]
         self.flush_events()
         self._token += 1
-        log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
-                 len(stored.actions))
 
     def _hands(self) -> list[Side]:
         return [s for s, p in self.players.items() if p.kind == "hand"]
@@ -159,7 +228,10 @@ class Session:
         """A raw sensor edge (in the loop's thread)."""
         (self._raw.add if event.present else self._raw.discard)(event.point)
         self.tracker.feed(event)
-        if self.store is not None and self.store.events_kept:
+        if self._menu_events is not None:
+            events = self._menu_events
+            events.pending.append((round(event.t - events.t0, 6), event.point, event.present))
+        elif self.store is not None and self.store.events_kept:
             self._events.pending.append((round(event.t - self._events.t0, 6), event.point,
                                          event.present))
             if len(self._events.pending) >= EVENT_BATCH:
@@ -168,6 +240,9 @@ class Session:
     def tick(self, now: float) -> list[Action]:
         """Let time pass; returns the actions committed (already stored)."""
         committed = self.tracker.tick(now)
+        if self.menu is not None:
+            self._menu_tick(now)
+            return committed
         if committed:
             self._committed(committed)
         if self.tracker.cleared:
@@ -178,16 +253,102 @@ class Session:
 
     def _end_cleared(self, now: float) -> None:
         """The board was cleared and the hands confirmed: the game ends (stored as such, so
-        a restart does not resume it) and a new one with the same rules and players starts;
-        it is played once its start position is set up (at once on an empty morris board)."""
+        a restart does not resume it). The menu opens; without one a new game with the same
+        rules and players starts, played once its start position is set up (at once on an
+        empty morris board)."""
         log.info("game %s ended: the board was cleared", self._game_id)
         if self.store is not None and self._game_id is not None:
             self.flush_events()
-            self.store.finish(self._game_id, {"winner": None, "reason": CLEARED})
-        self.new_game(now)
+            self.store.finish(self._game_id, Outcome(None, Reason.CLEARED).to_dict())
+        if self.menu_settings is not None:
+            self._open_menu(now)
+        else:
+            self.new_game(now)
 
     def deadline(self) -> float | None:
-        return self.tracker.deadline()
+        times = [t for t in (self.tracker.deadline(),
+                             self.menu.deadline() if self.menu is not None else None)
+                 if t is not None]
+        return min(times) if times else None
+
+    # -- the menu ----------------------------------------------------------------------------
+    def variants(self) -> tuple[str, ...]:
+        """The variants the menu offers."""
+        if self._variants is not None:
+            return self._variants
+        return board_menu.playable(self.game.board.points)
+
+    def _open_menu(self, now: float) -> None:
+        """No game in play: the board shows the menu and the tracker accepts nothing."""
+        assert self.menu_settings is not None
+        self.flush_events()  # the last game's recording ends here
+        last = board_menu.Game(self.rules.name, str(self.players[Side.WHITE]),
+                               str(self.players[Side.BLACK]))
+        self.tracker.set_hands((), now)
+        self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed)
+        self.menu = Menu(self.game.board, self.variants(), board_menu.player_specs(MAX_LEVEL),
+                         last, can_takeback=bool(self.game.history),
+                         settings=self.menu_settings, rng=self._rng,
+                         occupied=self.tracker.settled, now=now)
+        self._menu_events = _Clocked(t0=now, pending=[(0.0, p, True) for p in sorted(self._raw)])
+        self._request = None
+        self._token += 1
+        self._menu_status = None
+        self._menu_changed(now, "menu")
+
+    def _menu_tick(self, now: float) -> None:
+        menu = self.menu
+        assert menu is not None
+        settled = self.tracker.settled
+        assert self._menu_events is not None
+        self._rng.seed(f"{self._seed}:{self.tracker.last_edge - self._menu_events.t0:.6f}")
+        chosen = menu.see(settled, now) or menu.tick(now)
+        if chosen is None and self.auto_new_game and menu.last is not None:
+            # Nau Keti Keta's armies set up again: the same game at once, as without a menu.
+            start = new_game(preset(menu.last.variant))
+            points = frozenset(start.board.names(start.occupancy))
+            if points and settled == points:
+                chosen = Chosen(Kind.SAME, menu.last)
+        if chosen is None:
+            self._menu_changed(now, "status")
+            return
+        self._carry_out(chosen, now)
+
+    def _carry_out(self, chosen: Chosen, now: float) -> None:
+        if chosen.kind == Kind.LEVEL:
+            self.brightness = chosen.brightness
+            log.info("LED brightness %g of the cap", chosen.brightness)
+            if self.store is not None:
+                self.store.set_setting(BRIGHTNESS_KEY,
+                                       board_menu.format_brightness(chosen.brightness))
+            self._menu_changed(now, "brightness")
+        elif chosen.kind == Kind.TAKEBACK:
+            self.takeback_turn(now)
+        else:
+            game = chosen.game
+            assert game is not None
+            self.new_game(now, rules=preset(game.variant),
+                          players={Side.WHITE: PlayerSpec.parse(game.white, "white"),
+                                   Side.BLACK: PlayerSpec.parse(game.black, "black")})
+
+    def _menu_changed(self, now: float, reason: str) -> None:
+        status = self._build_menu_status(now)
+        if self._menu_status is None or not status.same_as(self._menu_status):
+            self._menu_status = status
+            self._notify(Update(reason, status, len(self.game.history)))
+
+    def _build_menu_status(self, now: float) -> Status:
+        assert self.menu is not None
+        view = self.menu.view(now)
+        toss = view.toss
+        return Status(
+            StatusKind.MENU, str(self.game.turn), now, menu_step=view.step.value,
+            choices=tuple((c.point, c.kind.value, c.label) for c in view.choices),
+            current=view.current, picked=view.picked, confirm_point=view.held,
+            confirm_hold=self.menu.settings.hold, holding=bool(view.held), armed=view.armed,
+            toss_ring=toss.ring if toss else (), toss_start=toss.start if toss else 0.0,
+            toss_step=toss.step if toss else 0.0, toss_steps=toss.steps if toss else 0,
+            toss_result=toss.result if toss else "", faulty=self.tracker.status.faulty)
 
     def _committed(self, actions: list[Action]) -> None:
         ply = len(self.game.history) - len(actions)
@@ -207,6 +368,10 @@ class Session:
     def _after(self, now: float) -> None:
         """New game by setting up the start position once a game is over; tell the
         subscribers when the status changed."""
+        if (self.menu_settings is not None and self.game.outcome() is not None
+                and not self.tracker.settled):
+            self._open_menu(now)
+            return
         if (self.auto_new_game and self.game.outcome() is not None
                 and self.tracker.settled == self._start_points()):
             self.new_game(now)
@@ -258,11 +423,14 @@ class Session:
         """Go back to the position after `ply` actions (0: the start)."""
         if not 0 <= ply <= len(self.game.history):
             raise ValueError(f"ply must be 0..{len(self.game.history)}, not {ply}")
+        if self.menu is not None:  # the last game, reopened
+            self.menu = self._menu_events = None
+            self.tracker.set_hands(self._hands(), now)
         while len(self.game.history) > ply:
             self.game.pop()
         if self.store is not None and self._game_id is not None:
             self.store.truncate(self._game_id, ply)
-        self.tracker.sync(now)
+        self.tracker.sync(now, clearable=False)
         self._token += 1
         self._request = None
         self._last_status = self.tracker.status
@@ -272,7 +440,8 @@ class Session:
         self.players = {**self.players, **players}
         if self.store is not None and self._game_id is not None:
             self.store.set_players(self._game_id, {str(s): str(p) for s, p in self.players.items()})
-        self.tracker.set_hands(self._hands(), now)
+        if self.menu is None:
+            self.tracker.set_hands(self._hands(), now)
         self._token += 1
         self._request = None
         self._notify(Update("players", self.tracker.status, len(self.game.history)))
@@ -281,6 +450,8 @@ class Session:
         """A move from a remote player (notation, `a1-a4xd7` allowed): the board shows it
         and accepts only it."""
         side = self.game.turn
+        if self.menu is not None:
+            raise ValueError("no game in play: the board shows its menu")
         if self.players[side].kind != "remote":
             raise ValueError(f"{side} is not a remote player")
         actions = tuple(self.game.parse_actions(text))
@@ -289,7 +460,7 @@ class Session:
 
     def computer_request(self) -> ComputerRequest | None:
         """The computer turn to choose now, if any (the same object until it is answered)."""
-        if self.tracker.status.kind != StatusKind.THINKING:
+        if self.menu is not None or self.tracker.status.kind != StatusKind.THINKING:
             return None
         side = self.game.turn
         spec = self.players[side]
@@ -343,6 +514,8 @@ class Session:
     # -- reading -----------------------------------------------------------------------------
     @property
     def status(self) -> Status:
+        if self.menu is not None and self._menu_status is not None:
+            return self._menu_status
         return self.tracker.status
 
     @property
@@ -352,11 +525,18 @@ class Session:
     def record(self) -> str:
         return self.game.record()
 
+    def menu_facts(self) -> dict[str, str] | None:
+        """While the menu is lit, no game is in play: its step and the choices made so far,
+        in words, for a page to show instead of the last game's variant and players."""
+        if self.menu is None:
+            return None
+        return wording.menu_facts(self.menu.step.value, self.menu.so_far())
+
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
-        return lights.render(self.game, self.tracker.status, now)
+        return lights.render(self.game, self.status, now)
 
     def next_frame_change(self, now: float) -> float | None:
-        return lights.next_change(self.game, self.tracker.status, now)
+        return lights.next_change(self.game, self.status, now)
 
     def snapshot(self, now: float) -> dict[str, object]:
         """Everything a web page shows, as JSON-ready values."""
@@ -378,10 +558,11 @@ class Session:
             "black": list(game.board.names(game.pieces(Side.BLACK))),
             "in_hand": {"white": game.in_hand(Side.WHITE), "black": game.in_hand(Side.BLACK)},
             "outcome": outcome.to_dict() if outcome else None,
-            "status": self.tracker.status.to_dict(),
+            "status": self.status.to_dict(),
             "problem": self.problem,
             "occupied": sorted(self._raw),
             "frame": {p: list(c) for p, c in self.frame(now).items()},
+            "menu": self.menu_facts(),
         }
 
     def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:

@@ -22,6 +22,7 @@ class StatusKind(str, Enum):
     MISMATCH = "mismatch"  #: the board must be put right: points to empty, points to fill
     CLEARING = "clearing"  #: every pebble was taken off a game in play: confirm, or put them back
     OVER = "over"  #: the game has ended
+    MENU = "menu"  #: no game in play: the board's menu is lit (menu.py)
 
 
 class MismatchReason(str, Enum):
@@ -61,6 +62,20 @@ class Status:
     holding: bool = False  #: a pebble is alone on the confirm point; the hold is timed
     armed: bool = False  #: ... for long enough: lifting it now ends the game
     faulty: tuple[str, ...] = ()  #: sensors that chatter without end, ignored until quiet
+    #: MENU: the step, the lit choices as (point, kind, words), the points of last time's
+    #: values, the choices made so far (words); `confirm_point`, `confirm_hold`, `holding`
+    #: and `armed` say the same of a pebble held on a choice as of the clearing gesture.
+    #: A toss: the light runs round `toss_ring` from `toss_start`, one point per
+    #: `toss_step` seconds for `toss_steps` steps, and stops on `toss_result`'s colour.
+    menu_step: str = ""
+    choices: tuple[tuple[str, str, str], ...] = ()
+    current: tuple[str, ...] = ()
+    picked: tuple[str, ...] = ()
+    toss_ring: tuple[str, ...] = ()
+    toss_start: float = 0.0
+    toss_step: float = 0.0
+    toss_steps: int = 0
+    toss_result: str = ""
 
     def same_as(self, other: "Status") -> bool:
         """Equal apart from `since` (a status that did not change keeps its start time)."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import EngineError
-from navakankari.engine.game import new_game
+from navakankari.engine.game import Outcome, Reason, new_game
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
@@ -49,6 +49,14 @@ CREATE TABLE IF NOT EXISTS events (
     present INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_game ON events(game, id);
+CREATE TABLE IF NOT EXISTS recording_heads (
+    game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    head TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -156,8 +164,9 @@ class Store:
         created = time.time() if created is None else created
         cur = self._tx([
             ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
-             (json.dumps({"winner": None, "reason": "abandoned"}),)),
+             (json.dumps(Outcome(None, Reason.ABANDONED).to_dict()),)),
             ("DELETE FROM events", ()),  # raw events are kept for the current game only
+            ("DELETE FROM recording_heads", ()),  # ... and so is the line that starts them
             ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
              (created, json.dumps(rules.to_dict()), json.dumps(players), start))])
         return int(cur.lastrowid) if cur is not None else -1  # type: ignore[arg-type]
@@ -223,6 +232,21 @@ class Store:
         rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         return [self.load(r[0]) for r in rows]
 
+    # -- settings chosen on the board -------------------------------------------------------
+    def setting(self, key: str) -> str | None:
+        """A setting kept across restarts (the LED brightness), as written; None if never set
+        or unreadable (the caller falls back to its default)."""
+        try:
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        except sqlite3.DatabaseError as exc:
+            log.warning("cannot read the setting %s from %s: %s", key, self.path, exc)
+            return None
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Keep a setting (synced, so a power cut just after does not lose it)."""
+        self._tx([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))])
+
     # -- raw events --------------------------------------------------------------------------
     def add_events(self, game: int, events: Sequence[tuple[float, str, bool]]) -> None:
         if events:
@@ -240,14 +264,26 @@ class Store:
                       (game, game, self.events_kept)))
         return stmts
 
+    def set_recording_head(self, game: int, line: str) -> None:
+        """A comment line that starts the game's recording (how the board's menu stood when
+        the recording began); it must start with # so the event reader skips it."""
+        if not line.startswith("#") or "\n" in line:
+            raise ValueError(f"a recording's head must be one line starting with #, not {line!r}")
+        self._tx([("INSERT OR REPLACE INTO recording_heads (game, head) VALUES (?, ?)",
+                   (game, line))])
+
     def events(self, game: int) -> list[SensorEvent]:
         return [SensorEvent(point, bool(present), t) for t, point, present in self._db.execute(
             "SELECT t, point, present FROM events WHERE game = ? ORDER BY id", (game,))]
 
     def events_jsonl(self, game: int) -> str:
-        """The game's raw events in the replay format, one JSON object a line."""
-        return "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present}) + "\n"
-                       for e in self.events(game))
+        """The game's raw events in the replay format, one JSON object a line, after the
+        recording's head line if it has one; empty when no events are kept."""
+        text = "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present})
+                       + "\n" for e in self.events(game))
+        row = self._db.execute("SELECT head FROM recording_heads WHERE game = ?",
+                               (game,)).fetchone()
+        return f"{row[0]}\n{text}" if text and row is not None else text
 
 
 def _check_usable(path: Path) -> None:

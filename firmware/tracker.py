@@ -112,6 +112,7 @@ class Tracker:
         self._mismatch_since: float | None = None
         self._mismatch_shown = False
         self._clearing = False  #: every pebble was taken off a game in play
+        self._restore_only = False  #: restoring after a takeback: an empty board is no clearing
         self._armed = False  #: ... and a pebble was held on the confirm point long enough
         self._cleared = False  #: ... and lifted: the end of the game is confirmed
         self._confirm = 1 << board.index(confirm_point(board))
@@ -189,11 +190,14 @@ class Tracker:
             return self._last_change + self.settings.clear_hold
         return None
 
-    def sync(self, now: float, *, restore: bool = True) -> None:
+    def sync(self, now: float, *, restore: bool = True, clearable: bool = True) -> None:
         """The game changed from outside (new game, takeback, resume): until the board
-        matches it again, show what to fix and accept nothing."""
+        matches it again, show what to fix and accept nothing. Not `clearable`: an empty
+        board on the way is part of putting it right (a takeback asked for), not a
+        clearing."""
         self._forced = ()
         self._restore = restore and self._settled != self.game.occupancy
+        self._restore_only = not clearable
         self._clearing = self._armed = self._cleared = False
         self._mismatch_since = None
         self._mismatch_shown = False
@@ -283,6 +287,11 @@ class Tracker:
         return frozenset(self.game.board.names(self._raw))
 
     @property
+    def last_edge(self) -> float:
+        """When the last raw edge came (or the tracker started)."""
+        return self._last_change
+
+    @property
     def cleared(self) -> bool:
         """The board was cleared and the end of the game confirmed (a pebble held on the
         confirm point, then lifted): the owner ends the game; the tracker accepts nothing
@@ -344,10 +353,13 @@ class Tracker:
                     break
                 self._clearing = False
                 log.info("the pebbles are back: the game goes on")
-            elif not observed and expected & (expected - 1) and game.history:
+            elif (not observed and expected & (expected - 1) and game.history
+                    and not (self._restore and self._restore_only)
+                    and not self._mid_action(expected)):
                 # Every pebble (two or more: one knocked off is a mishap) taken off a game
-                # in play: not a mistake to fix but maybe the end of the game; ask for the
-                # confirmation gesture.
+                # in play, and not as part of an action (a lone pebble's capture of the
+                # last opposing ones, carried take-first): not a mistake to fix but maybe
+                # the end of the game; ask for the confirmation gesture.
                 self._clearing = True
                 self._restore = False
                 self._grow_until = None
@@ -401,6 +413,11 @@ class Tracker:
         if committed:
             log.info("committed %s", _texts(committed))
         return committed
+
+    def _mid_action(self, expected: int) -> bool:
+        """An empty board is part-way through an action the hands may do now: every
+        pebble on the board is one the action lifts or takes."""
+        return any(not expected & ~u.lift for u in self._units()[1])
 
     def _grow_mask(self, unit: _Unit, consistent: list[_Unit]) -> int:
         """Points whose change would show the action growing (0: it cannot grow): a

@@ -5,19 +5,25 @@ A family at the board reads these: they say what to do with the hands, naming po
 
 from __future__ import annotations
 
-from navakankari.engine.game import Game, Outcome, Side
+from collections.abc import Mapping
+
+from navakankari.engine.game import Game, Outcome, Reason, Side
+
+from .menu import player_words
 
 from .status import MismatchReason, Status, StatusKind
 
-REASONS = {
-    "too-few-pebbles": "{loser} has fewer than three pebbles",
-    "blocked": "{loser} cannot move",
-    "board-full": "the board is full",
-    "repetition": "the same position came up three times",
-    "quiet-moves": "too many moves without a capture",
-    "all-taken": "{loser} has no pebbles left",
-    "no-captures": "too many moves without a capture",
-    "cleared": "the board was cleared",
+REASONS: dict[Reason, str] = {
+    Reason.TOO_FEW_PEBBLES: "{loser} has fewer than three pebbles",
+    Reason.BLOCKED: "{loser} cannot move",
+    Reason.BOARD_FULL: "the board is full",
+    Reason.REPETITION: "the same position came up three times",
+    Reason.QUIET_MOVES: "too many moves without a capture",
+    Reason.ALL_TAKEN: "{loser} has no pebbles left",
+    Reason.NO_CAPTURES: "too many moves without a capture",
+    Reason.ACTION_LIMIT: "the game went on too long",
+    Reason.CLEARED: "the board was cleared",
+    Reason.ABANDONED: "the game was left unfinished",
 }
 
 
@@ -37,13 +43,13 @@ def _all(points: tuple[str, ...] | list[str]) -> str:
 
 def outcome_text(outcome: Outcome) -> str:
     """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
-    if outcome.reason == "cleared":
+    if outcome.reason is Reason.CLEARED:
         head, loser = "game ended", ""
     elif outcome.winner is None:
         head, loser = "draw", ""
     else:
         head, loser = f"{outcome.winner} wins", str(outcome.winner.other)
-    why = REASONS.get(outcome.reason, outcome.reason.replace("-", " ")).format(loser=loser)
+    why = REASONS[outcome.reason].format(loser=loser)
     return f"{head}: {why}"
 
 
@@ -64,6 +70,8 @@ def status_text(game: Game, status: Status) -> str:
 def _status_text(game: Game, status: Status) -> str:
     turn = status.turn
     kind = status.kind
+    if kind is StatusKind.MENU:
+        return _menu_text(status)
     if kind is StatusKind.CLEARING:
         hold = f"{status.confirm_hold:g}"
         if status.armed:
@@ -101,6 +109,41 @@ def _status_text(game: Game, status: Status) -> str:
     if game.in_hand(Side[turn.upper()]):
         return f"{turn} to place a pebble on a free point"
     return f"{turn} to move a pebble"
+
+
+MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",
+              "starter": "who starts", "toss": "who starts (a toss)",
+              "brightness": "the LED brightness"}
+
+NOT_CHOSEN = "not chosen yet"
+
+
+def menu_facts(step: str, so_far: Mapping[str, str]) -> dict[str, str]:
+    """The page's facts while the menu is lit, when no game is in play: the step, and the
+    game and players chosen so far (`Menu.so_far`), never the last game's as if it went on."""
+    white, black = (player_words(so_far[side]) if side in so_far else NOT_CHOSEN
+                    for side in ("white", "black"))
+    return {"step": f"the board's menu: choose {MENU_STEPS.get(step, step)}",
+            "variant": so_far.get("variant", NOT_CHOSEN), "white": white, "black": black}
+
+
+def _menu_text(status: Status) -> str:
+    """The menu's step: what the lit points mean and how to choose one."""
+    so_far = f" ({', '.join(status.picked)})" if status.picked else ""
+    if status.toss_ring:
+        return (f"a toss{so_far}: the light runs round the board and stops on white's or "
+                "black's colour; that side starts")
+    words = {point: label for point, _, label in status.choices}
+    hold = f"{status.confirm_hold:g}"
+    if status.holding and status.confirm_point in words:
+        label = words[status.confirm_point]
+        if status.armed:
+            return f"lift the pebble from {status.confirm_point} now to choose {label}"
+        return f"keep the pebble on {status.confirm_point} for {hold} s, then lift it, " \
+               f"to choose {label}"
+    lit = "; ".join(f"{point} {label}" for point, _, label in status.choices)
+    return (f"menu, choose {MENU_STEPS.get(status.menu_step, status.menu_step)}{so_far}: "
+            f"hold a pebble on a lit point for {hold} s, then lift it ({lit})")
 
 
 def _forced_parts(status: Status) -> list[str]:

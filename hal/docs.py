@@ -90,14 +90,8 @@ def sensor_label(profile: Profile, point: str) -> str:
     return "simulated"
 
 
-def gpio_uses(profile: Profile) -> dict[int, str]:
-    uses = dict(profile.sensors.gpios())
-    uses.update(profile.leds.gpios())
-    return uses
-
-
 def pinout_markdown(profile: Profile, name: str) -> str:
-    uses = gpio_uses(profile)
+    uses = profile.gpios()
     s, led = profile.sensors, profile.leds
     lines = [
         f"# {profile.name}",
@@ -178,7 +172,7 @@ def _positions(points: Sequence[str]) -> dict[str, tuple[int, int]]:
 
 def wiring_drawing(profile: Profile) -> Drawing:
     """Header pins (left) and the board with each point's sensor and LED index (right)."""
-    uses = gpio_uses(profile)
+    uses = profile.gpios()
     d = Drawing(980, 600, font_size=11)
     d.text(20, 28, profile.name, size=16, extra=' font-weight="bold"')
     if uses:
@@ -249,19 +243,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", type=Path, default=DOCS_DIR, help=f"folder (default {DOCS_DIR})")
     parser.add_argument("--check", action="store_true", help="report stale files instead of writing")
     args = parser.parse_args(argv)
+    return write_generated(generated_files(), args.out, check=args.check)
+
+
+def write_generated(files: dict[str, str], out: Path, *, check: bool) -> int:
+    """Write the files that differ (or, with `check`, name them and return 1)."""
     stale = []
-    for filename, content in generated_files().items():
-        path = args.out / filename
+    for filename, content in files.items():
+        path = out / filename
         current = path.read_bytes() if path.exists() else None
         if current == content.encode("utf-8"):
             continue
         stale.append(filename)
-        if not args.check:
-            args.out.mkdir(parents=True, exist_ok=True)
+        if not check:
+            out.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content.encode("utf-8"))
     for filename in stale:
-        print(("stale: " if args.check else "wrote: ") + str(args.out / filename))
-    return 1 if args.check and stale else 0
+        print(("stale: " if check else "wrote: ") + str(out / filename))
+    return 1 if check and stale else 0
 
 
 if __name__ == "__main__":

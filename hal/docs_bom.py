@@ -14,7 +14,7 @@ from .docs_board import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
 from .profile import GpioSensorConfig, Mcp23017SensorConfig, MatrixSensorConfig, Profile
 
 VARIANT_PEBBLES: tuple[tuple[str, str, int, bool], ...] = (
-    ("navakankari, navakankari-strict", "24-point", 9, False),
+    ("navakankari, navakankari-strict, navakankari-flying", "24-point", 9, False),
     ("nine-mens-morris", "24-point", 9, False),
     ("lasker", "24-point", 10, False),
     ("twelve-mens-morris, morabaraba", "24-point", 12, True),

@@ -154,25 +154,30 @@ function render() {
   }
   $("notice").hidden = !state.notice;
   $("notice").textContent = state.notice || "";
-  $("variant").textContent = state.variant;
-  $("turn").textContent = state.outcome ? "—" : state.turn;
-  $("banner").textContent = state.outcome ? state.outcome.text : `${state.turn} to act · ${state.status.text}`;
-  $("phase").textContent = state.phase;
+  // While the board's menu is lit no game is in play: the facts are the menu's step and what
+  // has been chosen so far, not the last game's.
+  const menu = state.menu;
+  document.body.toggleAttribute("data-menu", !!menu);
+  $("variant").textContent = menu ? menu.variant : state.variant;
+  $("turn").textContent = menu || state.outcome ? "—" : state.turn;
+  $("banner").textContent = menu ? state.status.text
+    : state.outcome ? state.outcome.text : `${state.turn} to act · ${state.status.text}`;
+  $("phase").textContent = menu ? menu.step : state.phase;
   for (const side of ["white", "black"]) {
     const c = state.counts[side];
-    $(side + "-count").textContent =
+    $(side + "-count").textContent = menu ? menu[side] :
       `${c.board} on the board, ${c.hand} to place, ${c.taken} taken · ${playerName(state.players[side])}`;
   }
   $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
   $("status").setAttribute("data-kind", state.status.kind);
   // The status already says how the game ended; the outcome line only adds what it does not.
-  $("outcome").textContent = state.outcome && !state.status.text.includes(state.outcome.text)
+  $("outcome").textContent = state.outcome && !menu && !state.status.text.includes(state.outcome.text)
     ? state.outcome.text : "";
   $("colours").textContent = (state.wrong_colour || []).map((w) =>
     `${w.point} holds a ${w.is} pebble where a ${w.belongs} one belongs: lift it and set down a ${w.belongs} one`
   ).join("; ");
   const moves = $("moves");
-  moves.replaceChildren(...state.moves.map((m, i) => {
+  moves.replaceChildren(...(menu ? [] : state.moves).map((m, i) => {
     const li = document.createElement("li");
     const number = document.createElement("span");
     number.className = "ply";
@@ -188,7 +193,7 @@ function render() {
   hand.hidden = !state.sim;
   hand.setAttribute("data-holding", state.hand || "");
   $("drop").disabled = !state.hand;
-  $("remote-move").hidden = !!state.outcome || state.players[state.turn] !== "remote";
+  $("remote-move").hidden = !!menu || !!state.outcome || state.players[state.turn] !== "remote";
   fillSelectors();
 }
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import time
+from contextlib import contextmanager
 
 import pytest
 from sim_daemon import sim_daemon
 
+from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.firmware.replay import read_recording, replay
 from navakankari.hal.leds import on_screen
@@ -206,3 +208,114 @@ def test_changes_without_the_pin_are_refused(browser, running):
     wait_for_moves(page, 2)
     assert moves(page) == ["a7", "d1"]
     page.close()
+
+
+@contextmanager
+def menu_in_page(browser, tmp_path):  # type: ignore[no-untyped-def]
+    """The simulator with its menu, the page open on it once it shows the menu; yields the
+    running daemon, the page, the menu's layout, its variants and its players."""
+    from navakankari.engine.boards import BOARDS
+    from navakankari.engine.player import MAX_LEVEL
+    from navakankari.firmware.menu import layout, playable, player_specs
+    from navakankari.hal import load_profile
+
+    lay = layout(BOARDS["morris"])
+    variants = playable(load_profile("sim-25").points)
+    with sim_daemon(tmp_path, variant="nine-mens-morris", menu=True, menu_hold=0.4) as running:
+        page = browser.new_page(viewport={"width": 1100, "height": 760})
+        page.goto(f"{running.url}/#pin={running.pin}")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'menu'")
+        yield running, page, lay, variants, player_specs(MAX_LEVEL)
+        page.close()
+
+
+def start_with_white(page, point: str) -> None:
+    """Choose "white starts" on `point`; the game chosen is then in play."""
+    click(page, point)
+    page.wait_for_function(
+        f"document.querySelector('#status').textContent.includes('lift the pebble from {point}')")
+    click(page, point)
+    page.click("#drop")
+    page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+
+
+def choose_in_page(page, point: str, next_words: str) -> None:
+    """Choose a lit point of the menu by clicks, as hands do: a pebble set down on it, held
+    until the board says to lift it, lifted and put aside; then wait for `next_words`."""
+    click(page, point)
+    page.wait_for_function(
+        f"document.querySelector('#status').textContent.includes('lift the pebble from {point}')")
+    click(page, point)
+    page.wait_for_selector('#hand[data-holding]:not([data-holding=""])')
+    page.click("#drop")
+    page.wait_for_function(
+        f"document.querySelector('#status').textContent.includes({next_words!r})")
+
+
+def facts(page) -> dict[str, str]:
+    return {key: page.inner_text(f"#{key}").strip()
+            for key in ("variant", "turn", "phase", "white-count", "black-count")}
+
+
+def test_while_the_menu_is_lit_the_page_shows_its_step_not_the_last_game(browser, tmp_path):
+    """After a restart with the last game finished, the menu is lit: the page words the step
+    and what has been chosen so far, never the last game's variant, players and moves."""
+    from navakankari.firmware.store import Store
+
+    store = Store(tmp_path / "games.sqlite3")
+    last = store.new_game(preset("lasker"), {"white": "computer:2", "black": "remote"})
+    store.append(last, 0, LASKER_GAME[:3])
+    store.finish(last, {"winner": None, "reason": "cleared"})
+    store.close()
+    with menu_in_page(browser, tmp_path) as (running, page, lay, variants, players):
+        assert page.get_attribute("body", "data-menu") == ""
+        assert facts(page) == {"variant": "not chosen yet", "turn": "—",
+                               "phase": "the board's menu: choose the game",
+                               "white-count": "not chosen yet", "black-count": "not chosen yet"}
+        assert moves(page) == [] and page.is_hidden("#remote-move")
+        assert "lasker" not in page.inner_text("#facts")
+        assert "the same as last time (lasker" in page.inner_text("#status")
+        assert page.inner_text("#banner") == page.inner_text("#status")
+        choose_in_page(page, lay.slots[variants.index("nine-mens-morris")], "who plays white")
+        page.wait_for_function("document.querySelector('#variant').textContent === 'nine-mens-morris'")
+        assert facts(page)["phase"] == "the board's menu: choose who plays white"
+        choose_in_page(page, lay.slots[players.index("computer:1")], "who plays black")
+        assert facts(page)["white-count"] == "the computer at level 1"
+        assert facts(page)["black-count"] == "not chosen yet"
+        choose_in_page(page, lay.back, "who plays white")  # back: white is not chosen any more
+        page.wait_for_function(
+            "document.querySelector('#white-count').textContent === 'not chosen yet'")
+        choose_in_page(page, lay.slots[players.index("hand")], "who plays black")
+        choose_in_page(page, lay.slots[players.index("hand")], "who starts")
+        assert facts(page)["phase"] == "the board's menu: choose who starts"
+        start_with_white(page, lay.slots[0])  # the game chosen is in play, shown as one
+        assert page.get_attribute("body", "data-menu") is None
+        shown = facts(page)
+        assert (shown["variant"], shown["turn"]) == ("nine-mens-morris", "white")
+        assert shown["white-count"].endswith("played on the board")
+        click(page, "d6")
+        wait_for_moves(page, 1)
+        assert moves(page) == ["d6"]
+
+
+def test_the_menu_worked_in_the_page_then_the_game_chosen(browser, tmp_path, artifacts):
+    with menu_in_page(browser, tmp_path) as (running, page, lay, variants, players):
+        assert "menu, choose the game" in page.inner_text("#status")
+        lit = assert_leds_match(page, running)
+        assert set(lit) == {*lay.slots[:len(variants)], lay.same, lay.brightness}
+        choose_in_page(page, lay.slots[variants.index("lasker")], "who plays white")
+        assert "(lasker)" in page.inner_text("#status")
+        choose_in_page(page, lay.slots[players.index("remote")], "who plays black")
+        choose_in_page(page, lay.back, "who plays white")  # back a step
+        choose_in_page(page, lay.slots[players.index("hand")], "who plays black")
+        choose_in_page(page, lay.slots[players.index("hand")], "who starts")
+        page.screenshot(path=str(artifacts / "simulator-menu.png"))
+        start_with_white(page, lay.slots[0])
+        session = running.daemon.session
+        assert running.call(lambda: (session.rules.name, str(session.players[Side.WHITE]),
+                                     str(session.players[Side.BLACK]))) == ("lasker", "hand", "hand")
+        for n, point in enumerate(LASKER_GAME[:4], start=1):
+            click(page, point)
+            wait_for_moves(page, n)
+        assert moves(page) == LASKER_GAME[:4]
+        assert_leds_match(page, running)

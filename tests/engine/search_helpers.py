@@ -26,3 +26,13 @@ def morris_position(variant: str, white: str, black: str, side: str = "w",
     game = game_from_position(preset(variant), fen)
     assert game.position() == fen, (game.position(), fen)
     return game
+
+
+def random_playout(game: Game, rng, plies: int) -> Game:  # type: ignore[no-untyped-def]
+    """Play up to `plies` random legal actions on `game` (fewer if it ends); returns it."""
+    for _ in range(plies):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        game.push(rng.choice(actions))
+    return game

@@ -1,6 +1,6 @@
 import random
 
-from search_helpers import morris_position
+from search_helpers import morris_position, random_playout
 
 from navakankari.engine.evaluate import LOST, PIECE, evaluate
 from navakankari.engine.game import game_from_position, new_game
@@ -21,12 +21,7 @@ def test_the_score_does_not_depend_on_the_colour():
     rules = preset("navakankari")
     rng = random.Random(11)
     for _ in range(40):
-        game = new_game(rules)
-        for _ in range(rng.randrange(0, 60)):
-            actions = game.legal_actions()
-            if not actions:
-                break
-            game.push(rng.choice(actions))
+        game = random_playout(new_game(rules), rng, rng.randrange(0, 60))
         swapped = game_from_position(rules, _swap_morris(game.position()))
         assert evaluate(game) == evaluate(swapped), game.position()
 
@@ -69,3 +64,48 @@ def test_nau_keti_keta_counts_material_and_hanging_pebbles():
     # A pebble more is about a pebble more.
     more = game_from_position(rules, "***/***/***/*/**O/*@*/@** b 0 1")
     assert PIECE // 2 < evaluate(more) - evaluate(safe) < 2 * PIECE
+
+
+def test_mobility_outweighs_a_pebble_in_hand_when_large():
+    # The same pebbles on the corners (two neighbours each) or on the crossings (four):
+    # eight steps more for white are worth more than a pebble, even in the placing phase.
+    corners = morris_position("nine-mens-morris", "a7 g7 a1 g1", "b6 f6 b2 f2", hands=(5, 5))
+    crossings = morris_position("nine-mens-morris", "d6 b4 f4 d2", "b6 f6 b2 f2", hands=(5, 5))
+    assert evaluate(crossings) - evaluate(corners) > PIECE
+
+
+def test_edge_class_mobility_counts_every_step():
+    # The evaluator counts steps and shut-in pebbles by shifting whole edge classes; a
+    # plain count per pebble must agree on random positions of every morris board.
+    from navakankari.engine.evaluate import MorrisEvaluator, MorrisWeights
+    from navakankari.engine.presets import PRESETS
+
+    none = dict(place_mill=0, place_two=0, place_mobility=0, place_blocked=0,
+                move_mill=0, move_two=0, move_mobility=0, move_blocked=0)
+    only_mobility = MorrisWeights(**{**none, "place_mobility": 1, "move_mobility": 1})
+    only_blocked = MorrisWeights(**{**none, "place_blocked": 1, "move_blocked": 1})
+    for name in PRESETS:
+        rules = preset(name)
+        if rules.game == "jump":
+            continue
+        base = MorrisEvaluator(rules, MorrisWeights(**none))
+        mob = MorrisEvaluator(rules, only_mobility)
+        blk = MorrisEvaluator(rules, only_blocked)
+        adj = base.adj
+        rng = random.Random(len(name))
+        for _ in range(30):
+            game = random_playout(new_game(rules), rng, rng.randrange(0, 70))
+            if game.pending_removals or game.outcome() is not None:
+                continue
+            s = int(game.turn)
+            own, opp = game.pieces(s), game.pieces(s ^ 1)
+            placing = bool(game.in_hand(0) or game.in_hand(1))
+            if not placing and rules.flying.value != "none" and (game.can_fly(0) or game.can_fly(1)):
+                continue
+            empty = base.full & ~(own | opp)
+            steps = [sum((adj[p] & empty).bit_count() for p in base.bits(x)) for x in (own, opp)]
+            shut = [sum(1 for p in base.bits(x) if not adj[p] & empty) for x in (own, opp)]
+            if not placing and steps[0] == 0 and rules.blocked_loses:
+                continue  # scored as lost outright
+            assert mob(game) - base(game) == steps[0] - steps[1], game.position()
+            assert blk(game) - base(game) == -(shut[0] - shut[1]), game.position()

@@ -217,11 +217,15 @@ def test_twelve_a_side_full_board(board_full, expected):
 
 
 def test_threefold_repetition_draws():
+    # Only positions reached by moves count (as in Sanmill): the loaded position does not,
+    # so the third occurrence is the position after a7-a4 in the third round.
     game = at("nine-mens-morris", white="a7 d7 g4 b2", black="c3 e3 b4 f4 f2 d1")
     for _ in range(2):
         for text in ("a7-a4", "d1-d2", "a4-a7", "d2-d1"):
             assert game.outcome() is None
             game.play(text)
+    assert game.outcome() is None
+    game.play("a7-a4")
     assert game.outcome() == Outcome(None, "repetition")
 
 

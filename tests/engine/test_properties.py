@@ -6,6 +6,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from search_helpers import random_playout
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Side, game_from_position, new_game
@@ -16,14 +17,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def playout(name: str, seed: int, limit: int = 400):
-    game = new_game(PRESETS[name])
-    rng = random.Random(seed)
-    for _ in range(limit):
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game.push(rng.choice(actions))
-    return game
+    return random_playout(new_game(PRESETS[name]), random.Random(seed), limit)
 
 
 def check_state(game) -> None:

@@ -34,7 +34,7 @@ FAST = dict(tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)
 def _config(tmp_path: Path, **changes) -> Config:
     base = dict(game_variant="nine-mens-morris", game_white=PlayerSpec("hand"),
                 game_black=PlayerSpec("hand"), board_profile="sim-24",
-                store_path=str(tmp_path / "games.sqlite3"), **FAST)
+                store_path=str(tmp_path / "games.sqlite3"), game_menu=False, **FAST)
     base.update(changes)
     return Config(**base)
 
@@ -273,6 +273,7 @@ def _write_config(tmp_path: Path) -> Path:
 variant = "nine-mens-morris"
 white = "hand"
 black = "hand"
+menu = false
 [tracker]
 settle = 0.05
 grow = 0.1

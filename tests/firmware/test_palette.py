@@ -14,7 +14,7 @@ import math
 import pytest
 from tables import Table
 
-from navakankari.engine.game import Outcome, Side
+from navakankari.engine.game import Outcome, Reason, Side
 from navakankari.engine.presets import preset
 from navakankari.firmware.lights import ANY_TIME, SHOWN_TOGETHER, render, roles
 from navakankari.firmware.palette import (
@@ -122,7 +122,8 @@ def _statuses(turn: str) -> list[Status]:
     out = []
     for kind in StatusKind:
         for holding, armed in ((False, False), (True, False), (True, True), (False, True)):
-            for outcome in (None, Outcome(Side.WHITE, "x"), Outcome(Side.BLACK, "x"), Outcome(None, "x")):
+            for outcome in (None, Outcome(Side.WHITE, Reason.BLOCKED),
+                            Outcome(Side.BLACK, Reason.BLOCKED), Outcome(None, Reason.REPETITION)):
                 out.append(Status(kind, turn, holding=holding, armed=armed, outcome=outcome,
                                   faulty=("g1",), **full))
     return out

@@ -18,11 +18,12 @@ FILES = sorted(RECORDINGS.glob("*.jsonl"))
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_recordings_replay_to_the_scripted_game(path, capsys):
     expected = json.loads((path.parent / (path.stem + ".expected.json")).read_text())
-    assert cli.main(["replay", str(path), "--variant", expected["variant"]]) == 0
+    args = ["replay", str(path), "--variant", expected["variant"], *expected.get("args", [])]
+    assert cli.main(args) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1  # one JSON object on one line
     result = json.loads(out)
-    assert list(result) == ["actions", "position", "outcome"]
+    assert list(result) == ["actions", "position", "outcome", "variant", "white", "black"]
     assert result == expected["result"]
 
 

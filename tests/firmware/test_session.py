@@ -322,7 +322,8 @@ def test_takeback_turn_undoes_the_hands_turn_and_the_computers_answer(store):
         game.play(text)  # white (hand) closed a mill with g7 and took d2; black answered a1
     session.takeback_turn(0.0)
     assert session.record() == "a7 b6 d7 f6 g4 b2 g1 d2"
-    assert session.status.kind == StatusKind.CLEARING  # nothing is on the board
+    # Nothing is on the board: a takeback asks for its position, it is not a clearing.
+    assert session.status.kind == StatusKind.MISMATCH
     session.takeback_turn(0.0)
     assert session.record() == "a7 b6 d7 f6 g4 b2"
     session.takeback_to(0.0, 0)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from navakankari.engine.game import Outcome, Side, new_game
+from navakankari.engine.game import Outcome, Reason, Side, new_game
 from navakankari.engine.presets import preset
 from navakankari.firmware.status import MismatchReason, Status, StatusKind
-from navakankari.firmware.wording import outcome_text, status_text
+from navakankari.firmware.wording import REASONS, outcome_text, status_text
 
 
 def game(variant: str = "nine-mens-morris", record: str = ""):
@@ -70,6 +70,13 @@ def test_outcomes_in_words():
     assert outcome_text(Outcome(None, "board-full")) == "draw: the board is full"
     assert outcome_text(Outcome(Side.BLACK, "blocked")) == "black wins: white cannot move"
     assert outcome_text(Outcome(None, "cleared")) == "game ended: the board was cleared"
+
+
+def test_every_reason_has_words():
+    assert set(REASONS) == set(Reason)
+    for reason in Reason:
+        text = outcome_text(Outcome(Side.WHITE, reason))
+        assert "{" not in text and "-" not in text, text
 
 
 def test_many_points_to_put_right_are_grouped():

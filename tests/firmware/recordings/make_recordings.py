@@ -11,25 +11,37 @@ import random
 from pathlib import Path
 
 from navakankari.engine.game import new_game
+from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.firmware.hands import Hands
+from navakankari.firmware.menu import Game, MenuSettings, layout, playable, player_specs
+from navakankari.firmware.menu_recording import MenuStart, format_line
+from navakankari.hal import load_profile
+
+MENU = MenuSettings()
 
 HERE = Path(__file__).parent
 
 
-def write(name: str, variant: str, hands: Hands, game) -> None:  # type: ignore[no-untyped-def]
+def write(name: str, variant: str, hands: Hands, game, *, white: str = "hand",  # type: ignore[no-untyped-def]
+          black: str = "hand", args: tuple[str, ...] = (), head: str = "") -> None:
     with open(HERE / f"{name}.jsonl", "w", encoding="utf-8") as out:
+        if head:  # the menu's line, as the store writes it for a game chosen on the board
+            out.write(head + "\n")
         for e in hands.events:
             out.write(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present}) + "\n")
     outcome = game.outcome()
-    expected = {"variant": variant,
-                "result": {"actions": [a.text for a in game.history], "position": game.position(),
-                           "outcome": outcome.to_dict() if outcome else None}}
+    expected: dict = {"variant": variant}
+    if args:
+        expected["args"] = list(args)
+    expected["result"] = {"actions": [a.text for a in game.history], "position": game.position(),
+                          "outcome": outcome.to_dict() if outcome else None,
+                          "variant": game.rules.name, "white": white, "black": black}
     (HERE / f"{name}.expected.json").write_text(json.dumps(expected, indent=1) + "\n")
 
 
 def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "hop",
-             mistakes: bool = False) -> None:
+             mistakes: bool = False, gap: float = 0.12) -> None:
     rules = preset(variant)
     game = new_game(rules)
     rng = random.Random(seed)
@@ -51,7 +63,7 @@ def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "h
             # A lift put back before the real move.
             origin = game.board.points[action.origin]
             hands.lift(origin).wait(0.5).place(origin).wait(0.6)
-        hands.perform(game.board, action, order=order)
+        hands.perform(game.board, action, order=order, gap=gap)
         game.push(action)
     write(name, variant, hands, game)
 
@@ -64,6 +76,58 @@ def random_record(variant: str, seed: int, plies: int) -> str:
     return game.record()
 
 
+def choose(hands: Hands, point: str, *, knock: str | None = None) -> None:
+    """A menu choice by hand: a knock elsewhere and a hesitation first (neither chooses),
+    then the pebble held on the point past the hold time and lifted."""
+    if knock is not None:
+        hands.place(knock, chatter=0).wait(0.05).lift(knock, chatter=0).wait(0.5)
+    hands.place(point).wait(0.5).lift(point).wait(0.8)
+    hands.place(point).wait(MENU.hold + 0.4).lift(point).wait(MENU.lift + 0.8)
+
+
+def menu_session(name: str, seed: int) -> None:
+    """Power-on in the menu (the daemon's default game: navakankari, hand against hand, on
+    the simulator's 25 points), then: Nau Keti Keta; white remote, back, white hand; black
+    hand; black starts; the armies set up; a few moves."""
+    profile_points = load_profile("sim-25").points
+    lay = layout(new_game(preset("navakankari")).board)
+    variants = playable(profile_points)
+    players = player_specs(MAX_LEVEL)
+    rng = random.Random(seed)
+    hands = Hands((), rng=rng, chatter=4, pause=0.6)
+    hands.wait(0.5)
+    choose(hands, lay.slots[variants.index("nau-keti-keta")], knock=lay.slots[0])
+    choose(hands, lay.slots[players.index("remote")])
+    choose(hands, lay.back, knock=lay.slots[3])
+    choose(hands, lay.slots[players.index("hand")])
+    choose(hands, lay.slots[players.index("hand")])
+    choose(hands, lay.slots[1])  # black starts
+    variant = "nau-keti-keta"
+    game = new_game(preset(variant))
+    hands.setup(game.board.names(game.occupancy))
+    for token in random_record(variant, seed, 12).split():
+        action = game.parse_action(token)
+        hands.perform(game.board, action, order="take-first")
+        game.push(action)
+    write(name, "navakankari", hands, game,
+          args=("--menu", "--profile", "sim-25", "--menu-hold", f"{MENU.hold:g}"),
+          head=format_line(MenuStart(Game("navakankari", "hand", "hand"), variants, MENU)))
+
+
+def lone_capture_record(variant: str, jumps: int) -> str:
+    """The first seeded random game that ends with a lone pebble taking every remaining
+    opposing pebble, `jumps` or more of them, in one capture."""
+    for seed in range(5000):
+        rng = random.Random(seed)
+        game = new_game(preset(variant))
+        while game.outcome() is None and len(game.history) < 200:
+            game.push(rng.choice(game.legal_actions()))
+        if (game.outcome() is not None and game.occupancy.bit_count() == 1
+                and len(game.history[-1].jumped) >= jumps):
+            return game.record()
+    raise AssertionError("no such game")
+
+
 if __name__ == "__main__":
     scripted("navakankari-mills", "navakankari", "a7 b6 d7 f6 g4 b2 g1 d2 g7 xb6 xd2 d6", seed=1)
     scripted("nine-mens-morris-full", "nine-mens-morris",
@@ -73,3 +137,8 @@ if __name__ == "__main__":
              seed=4, order="take-first")
     scripted("nau-keti-keta-hop", "nau-keti-keta", random_record("nau-keti-keta", 5, 60),
              seed=5, order="hop", mistakes=True)
+    # Taken first and carried slowly: the board is empty for longer than the settle time
+    # before the lone pebble lands.
+    scripted("nau-keti-keta-lone-capture", "nau-keti-keta", lone_capture_record("nau-keti-keta", 3),
+             seed=6, order="take-first", gap=0.5)
+    menu_session("menu-to-nau-keti-keta", seed=7)

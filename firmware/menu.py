@@ -1,0 +1,407 @@
+"""The on-board menu: choose the game, the players and who starts with pebbles and LEDs only.
+
+A pure state machine with injected time. It is shown when no game is in play (at start-up
+with nothing to resume, after a game ends and the board is emptied, after the clear-board
+gesture) and fed the tracker's settled occupancy, so chatter, knocks and slides are
+filtered before it sees anything. A choice is made the way the clear-board gesture is
+confirmed: a pebble held alone on a lit point for `hold` seconds, then lifted (and the board
+left empty for `lift` seconds, so a pebble slid away to another point chooses nothing).
+
+Steps: the variant (with "the same as last time", "take back the last move" and "LED
+brightness" beside it) -> who plays white -> who plays black -> who starts (white, black or a
+toss: a light runs round the board and stops on a colour). Every step but the first has a
+"back" point. The layout of each board comes from its geometry (`layout`), so the 24- and
+19-point boards and any other board get one without tables.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from navakankari.engine.boards import Board
+
+from .tracker import confirm_point
+
+log = logging.getLogger(__name__)
+
+BRIGHTNESS_LEVELS: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
+"""LED brightness choices, as fractions of the wiring profile's brightness cap."""
+
+
+def format_brightness(level: float) -> str:
+    """A brightness level as kept in the store (`parse_brightness` reads it back)."""
+    return repr(float(level))
+
+
+def parse_brightness(text: str) -> float:
+    """A kept brightness level; ValueError unless it is a number above 0 and at most 1 (a
+    fraction of the cap), so a damaged value is never sent to the LEDs."""
+    try:
+        level = float(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"the LED brightness {text!r} is not a number") from None
+    if not 0.0 < level <= 1.0:  # also refuses nan
+        raise ValueError(f"the LED brightness {text!r} is not a fraction of the cap above 0 "
+                         "and at most 1")
+    return level
+
+
+class Step(str, Enum):
+    VARIANT = "variant"
+    WHITE = "white"
+    BLACK = "black"
+    STARTER = "starter"
+    TOSS = "toss"
+    BRIGHTNESS = "brightness"
+
+
+class Kind(str, Enum):
+    """What a lit point does when chosen."""
+
+    VARIANT = "variant"
+    PLAYER = "player"
+    STARTER = "starter"
+    LEVEL = "level"  #: a brightness level
+    SAME = "same"  #: the same game as last time, at once
+    BACK = "back"
+    TAKEBACK = "takeback"  #: reopen the last game, its last move taken back
+    BRIGHTNESS = "brightness"  #: go to the brightness step
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a board shows the menu: four fixed points and the slots choices fill in order."""
+
+    same: str  #: the centre (the clear-board gesture's confirm point)
+    back: str  #: straight below it
+    takeback: str  #: nearest on its left
+    brightness: str  #: nearest on its right
+    slots: tuple[str, ...]  #: every other point in reading order, from the top left
+
+
+def layout(board: Board) -> Layout:
+    """The menu's points on `board`, from its coordinates alone."""
+    coords = dict(zip(board.points, board.coordinates))
+    same = confirm_point(board)
+    sx, sy = coords[same]
+
+    def nearest(cands: Iterable[str]) -> str:
+        return min(cands, key=lambda p: ((coords[p][0] - sx) ** 2 + (coords[p][1] - sy) ** 2,
+                                         -coords[p][1], coords[p][0]))
+
+    back = nearest(p for p in board.points if coords[p][0] == sx and coords[p][1] < sy)
+    takeback = nearest(p for p in board.points if coords[p][0] < sx)
+    brightness = nearest(p for p in board.points if coords[p][0] > sx)
+    fixed = {same, back, takeback, brightness}
+    slots = tuple(sorted((p for p in board.points if p not in fixed),
+                         key=lambda p: (-coords[p][1], coords[p][0])))
+    return Layout(same, back, takeback, brightness, slots)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game to start: the variant and who plays each side (white moves first)."""
+
+    variant: str
+    white: str  #: a player spec: "hand", "computer:3", "remote"
+    black: str
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """What the menu decided; the session carries it out."""
+
+    kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; LEVEL: set `brightness`
+    game: Game | None = None
+    brightness: float = 0.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    point: str
+    kind: Kind
+    value: str  #: a variant name, a player spec, "white"/"black"/"toss", a level
+    label: str  #: in words, for the page
+
+
+@dataclass(frozen=True)
+class Toss:
+    """The running light: it starts at `start`, moves one point of `ring` every `step`
+    seconds for `steps` steps, in the colours white, black, white, ...; it stops on the
+    colour of `result`, which is shown for `pause` seconds more."""
+
+    ring: tuple[str, ...]
+    steps: int
+    step: float
+    start: float
+    result: str
+    pause: float
+
+    @property
+    def end(self) -> float:
+        return self.start + self.steps * self.step + self.pause
+
+
+@dataclass(frozen=True)
+class MenuSettings:
+    """Timing of the menu's gestures, in seconds."""
+
+    hold: float = 1.0  #: a pebble alone on a lit point this long, then lifted, chooses it
+    lift: float = 0.3  #: ... and the board then empty this long (a slide is no lift)
+    toss_step: float = 0.08
+    toss_laps: int = 2  #: whole rounds the toss light runs before it may stop
+    toss_pause: float = 1.5
+
+    def __post_init__(self) -> None:
+        for name in ("hold", "lift", "toss_step", "toss_pause"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or value < 0:
+                raise ValueError(f"menu {name} must be a number of seconds >= 0, not {value!r}")
+        if self.toss_step <= 0 or not isinstance(self.toss_laps, int) or self.toss_laps < 1:
+            raise ValueError("menu toss_step must be > 0 and toss_laps a whole number >= 1")
+
+
+@dataclass(frozen=True)
+class View:
+    """What the menu shows now (the lights and the page read it)."""
+
+    step: Step
+    choices: tuple[Choice, ...]
+    current: tuple[str, ...] = ()  #: points of last time's values in this step
+    held: str = ""  #: the lit point a pebble is held on
+    since: float = 0.0  #: when the held pebble settled
+    armed: bool = False  #: held long enough: lifting it chooses
+    toss: Toss | None = None
+    picked: tuple[str, ...] = ()  #: choices made so far, in words
+
+
+@dataclass
+class _State:
+    step: Step = Step.VARIANT
+    variant: str = ""
+    white: str = ""
+    black: str = ""
+    picked: list[str] = field(default_factory=list)
+
+
+class Menu:
+    """One visit to the menu. `see(occupied, now)` whenever the settled occupancy changes,
+    `tick(now)` at `deadline()`; both return a `Chosen` once something is decided."""
+
+    def __init__(self, board: Board, variants: Sequence[str], players: Sequence[str],
+                 last: Game | None, *, can_takeback: bool = False,
+                 settings: MenuSettings = MenuSettings(), rng: random.Random | None = None,
+                 occupied: Iterable[str] = (), now: float = 0.0) -> None:
+        if not variants:
+            raise ValueError("the menu needs at least one variant this board can play")
+        self.board = board
+        self.layout = layout(board)
+        self.variants = tuple(variants)
+        self.players = tuple(players)
+        need = max(len(self.variants), len(self.players), len(BRIGHTNESS_LEVELS), 3)
+        if need > len(self.layout.slots):
+            raise ValueError(f"the {board.name} board has {len(self.layout.slots)} menu points "
+                             f"for choices; {need} are needed")
+        self.last = last
+        self.can_takeback = can_takeback
+        self.settings = settings
+        self.rng = rng or random.Random()
+        self._s = _State()
+        self._occupied = frozenset(occupied)
+        self._since = now  #: when the settled occupancy became what it is
+        self._armed = ""
+        self._toss: Toss | None = None
+        log.info("menu: %s", self._s.step.value)
+
+    # -- what is lit ---------------------------------------------------------------------------
+    def choices(self) -> tuple[Choice, ...]:
+        s, lay = self._s, self.layout
+        out: list[Choice] = []
+        if s.step == Step.VARIANT:
+            out += [Choice(p, Kind.VARIANT, v, v) for p, v in zip(lay.slots, self.variants)]
+            if self.last is not None and self.last.variant in self.variants:
+                last = self.last
+                out.append(Choice(lay.same, Kind.SAME, "same",
+                                  f"the same as last time ({last.variant}, white {last.white}, "
+                                  f"black {last.black})"))
+            if self.can_takeback:
+                out.append(Choice(lay.takeback, Kind.TAKEBACK, "takeback",
+                                  "take back the last move"))
+            out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness", "LED brightness"))
+        elif s.step in (Step.WHITE, Step.BLACK):
+            out += [Choice(p, Kind.PLAYER, v, player_words(v))
+                    for p, v in zip(lay.slots, self.players)]
+        elif s.step == Step.STARTER:
+            out += [Choice(p, Kind.STARTER, v, w) for p, v, w in zip(
+                lay.slots, ("white", "black", "toss"),
+                ("white starts", "black starts", "a toss decides"))]
+        elif s.step == Step.BRIGHTNESS:
+            out += [Choice(p, Kind.LEVEL, f"{v:g}", f"{round(v * 100)} %")
+                    for p, v in zip(lay.slots, BRIGHTNESS_LEVELS)]
+        if s.step not in (Step.VARIANT, Step.TOSS):
+            out.append(Choice(lay.back, Kind.BACK, "back", "back"))
+        return tuple(out)
+
+    def _current(self, choices: tuple[Choice, ...]) -> tuple[str, ...]:
+        last = self.last
+        if last is None:
+            return ()
+        want = {Step.VARIANT: last.variant, Step.WHITE: last.white,
+                Step.BLACK: last.black}.get(self._s.step)
+        return tuple(c.point for c in choices
+                     if c.kind in (Kind.VARIANT, Kind.PLAYER) and c.value == want)
+
+    def view(self, now: float) -> View:
+        choices = self.choices()
+        lit = {c.point for c in choices}
+        held = next(iter(self._occupied)) if len(self._occupied) == 1 else ""
+        held = held if held in lit else ""
+        return View(self._s.step, choices, self._current(choices), held, self._since,
+                    bool(self._armed), self._toss, tuple(self._s.picked))
+
+    @property
+    def step(self) -> Step:
+        return self._s.step
+
+    def so_far(self) -> dict[str, str]:
+        """The choices made on the way to a game, in the order made: "variant" (a preset
+        name), then "white" and "black" (player specs); a step gone back over is not made."""
+        s = self._s
+        made = {Step.WHITE: 1, Step.BLACK: 2, Step.STARTER: 3, Step.TOSS: 3}.get(s.step, 0)
+        return dict(list(zip(("variant", "white", "black"), (s.variant, s.white, s.black)))[:made])
+
+    # -- inputs --------------------------------------------------------------------------------
+    def see(self, occupied: Iterable[str], now: float) -> Chosen | None:
+        """The settled occupancy changed."""
+        occupied = frozenset(occupied)
+        if occupied == self._occupied:
+            return None
+        self._occupied = occupied
+        self._since = now
+        if self._armed and occupied:
+            self._armed = ""  # set down again (or slid to another point): not a lift
+        return None
+
+    def tick(self, now: float) -> Chosen | None:
+        if self._toss is not None:
+            if now >= self._toss.end:
+                return self._finish(self._toss.result)
+            return None
+        due = self._hold_due()
+        if due is not None and now >= due:
+            self._armed = next(iter(self._occupied))
+            log.info("menu: %s held long enough; lift it to choose", self._armed)
+            return None
+        if self._armed and not self._occupied and now >= self._since + self.settings.lift:
+            point, self._armed = self._armed, ""
+            return self._choose(point, now)
+        return None
+
+    def deadline(self) -> float | None:
+        if self._toss is not None:
+            return self._toss.end
+        due = self._hold_due()
+        if due is not None:
+            return due
+        if self._armed and not self._occupied:
+            return self._since + self.settings.lift
+        return None
+
+    def _hold_due(self) -> float | None:
+        if self._armed or len(self._occupied) != 1:
+            return None
+        point = next(iter(self._occupied))
+        if point not in {c.point for c in self.choices()}:
+            return None
+        return self._since + self.settings.hold
+
+    # -- choosing ------------------------------------------------------------------------------
+    def _choose(self, point: str, now: float) -> Chosen | None:
+        choice = next((c for c in self.choices() if c.point == point), None)
+        if choice is None:  # pragma: no cover - only lit points are armed
+            return None
+        s = self._s
+        log.info("menu: %s chose %s", point, choice.label)
+        if choice.kind == Kind.SAME:
+            assert self.last is not None
+            return Chosen(Kind.SAME, self.last)
+        if choice.kind == Kind.TAKEBACK:
+            return Chosen(Kind.TAKEBACK)
+        if choice.kind == Kind.BRIGHTNESS:
+            s.step = Step.BRIGHTNESS
+        elif choice.kind == Kind.LEVEL:
+            s.step = Step.VARIANT
+            return Chosen(Kind.LEVEL, brightness=float(choice.value))
+        elif choice.kind == Kind.BACK:
+            if s.step in (Step.WHITE, Step.BLACK, Step.STARTER):
+                s.picked = s.picked[:-1]  # the choice that led to this step is undone
+            s.step = {Step.WHITE: Step.VARIANT, Step.BLACK: Step.WHITE, Step.STARTER: Step.BLACK,
+                      Step.BRIGHTNESS: Step.VARIANT}[s.step]
+        elif choice.kind == Kind.VARIANT:
+            s.variant, s.step = choice.value, Step.WHITE
+            s.picked = [choice.label]
+        elif choice.kind == Kind.PLAYER:
+            if s.step == Step.WHITE:
+                s.white, s.step = choice.value, Step.BLACK
+                s.picked.append(f"white {choice.label}")
+            else:
+                s.black, s.step = choice.value, Step.STARTER
+                s.picked.append(f"black {choice.label}")
+        elif choice.kind == Kind.STARTER:
+            if choice.value != "toss":
+                return self._finish(choice.value)
+            self._start_toss(now)
+        log.info("menu: %s", s.step.value)
+        return None
+
+    def _start_toss(self, now: float) -> None:
+        ring = self.layout.slots
+        result = self.rng.choice(("white", "black"))
+        steps = self.settings.toss_laps * len(ring) + self.rng.randrange(len(ring))
+        if ("white", "black")[steps % 2] != result:
+            steps += 1
+        self._toss = Toss(ring, steps, self.settings.toss_step, now, result,
+                          self.settings.toss_pause)
+        self._s.step = Step.TOSS
+        log.info("menu: a toss; %s starts", result)
+
+    def _finish(self, starter: str) -> Chosen:
+        """Start the game chosen; the side that starts moves first (the engine's white)."""
+        s = self._s
+        white, black = (s.white, s.black) if starter == "white" else (s.black, s.white)
+        self._toss = None
+        return Chosen(Kind.STARTER, Game(s.variant, white, black))
+
+
+def playable(points: Iterable[str]) -> tuple[str, ...]:
+    """Every preset (read at call time, so new ones appear) whose board's points are all
+    among `points` (a wiring profile's sensors)."""
+    from navakankari.engine.boards import BOARDS
+    from navakankari.engine.presets import PRESETS
+
+    have = set(points)
+    return tuple(name for name, rules in PRESETS.items() if set(BOARDS[rules.board].points) <= have)
+
+
+def toss_index(start: float, step: float, steps: int, now: float) -> int:
+    """How many points the toss light has run at `now` (it stops after `steps`); the light
+    is on white's colour at even counts, black's at odd ones."""
+    return max(0, min(steps, int((now - start) / step + 1e-9)))  # a step's own time counts
+
+
+def player_words(spec: str) -> str:
+    """A player spec as the menu and the page say it."""
+    if spec == "hand":
+        return "a hand on the board"
+    if spec == "remote":
+        return "remote (the companion)"
+    return f"the computer at level {spec.partition(':')[2]}"
+
+
+def player_specs(max_level: int) -> tuple[str, ...]:
+    """Who may play a side, in the order the menu lights them."""
+    return ("hand", *(f"computer:{n}" for n in range(1, max_level + 1)), "remote")

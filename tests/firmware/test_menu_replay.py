@@ -1,0 +1,119 @@
+"""A recording of a game chosen on the board replays without --menu: its first line says how
+the menu stood. `--menu` still works as a switch for a recording without that line."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from navakankari.firmware import cli
+from navakankari.firmware.menu import Game, MenuSettings
+from navakankari.firmware.menu_recording import (MenuLineError, MenuStart, find, format_line,
+                                                 parse_line)
+
+RECORDING = Path(__file__).parent / "recordings" / "menu-to-nau-keti-keta.jsonl"
+EXPECTED = json.loads(RECORDING.with_name("menu-to-nau-keti-keta.expected.json").read_text())
+
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12)
+seconds = st.floats(min_value=0, max_value=10, allow_nan=False)
+
+
+@given(st.builds(MenuStart, st.builds(Game, names, names, names),
+                 st.lists(names, min_size=1, max_size=5).map(tuple),
+                 st.builds(MenuSettings, seconds, seconds, st.floats(0.01, 1), st.integers(1, 4),
+                           seconds),
+                 st.integers(-2**40, 2**40)))
+def test_the_menu_line_reads_back_as_written(start):
+    line = format_line(start)
+    assert "\n" not in line and line.startswith("#")
+    assert parse_line(line) == start
+    assert find(["", line, '{"t": 0, "point": "d6", "present": true}']) == start
+
+
+def test_a_recording_without_the_line_has_no_menu():
+    assert find(['{"t": 0, "point": "d6", "present": true}',
+                 '# navakankari-menu {"too late": 1}']) is None
+    assert parse_line("# another comment") is None
+
+
+@pytest.mark.parametrize("body", ['{"last": 1}', "not json", '{"last": {"variant": "x", '
+                                  '"white": "hand", "black": "hand"}, "variants": [], '
+                                  '"settings": {}, "seed": 0}',
+                                  '{"last": {"variant": "x", "white": "hand", "black": "hand"},'
+                                  ' "variants": ["x"], "settings": {"hold": -1}, "seed": 0}'])
+def test_a_damaged_menu_line_is_a_clear_error(body, tmp_path, capsys):
+    with pytest.raises(MenuLineError, match="rec.jsonl:2: the menu line is not readable"):
+        find(["", "# navakankari-menu " + body], "rec.jsonl")
+    path = tmp_path / "rec.jsonl"
+    path.write_text("# navakankari-menu " + body + "\n" + RECORDING.read_text())
+    with quiet():
+        assert cli.main(["replay", str(path)]) == 2
+    assert "rec.jsonl:1: the menu line is not readable" in capsys.readouterr().err
+
+
+def test_a_menu_line_naming_an_unknown_variant_is_a_clear_error(tmp_path, capsys):
+    start = MenuStart(Game("navakankari", "hand", "hand"), ("navakankari", "chess"),
+                      MenuSettings())
+    path = tmp_path / "rec.jsonl"
+    path.write_text(format_line(start) + "\n" + RECORDING.read_text())
+    with quiet():
+        assert cli.main(["replay", str(path)]) == 2
+    assert "chess" in capsys.readouterr().err
+
+
+class quiet:
+    """The replay command quietens the project's log: keep its level as it was."""
+
+    def __enter__(self) -> None:
+        self.level = logging.getLogger("navakankari").level
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger("navakankari").setLevel(self.level)
+
+
+def test_a_recording_through_the_menu_replays_with_no_switch(capsys):
+    with quiet():
+        assert cli.main(["replay", str(RECORDING)]) == 0
+    assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
+
+
+def test_menu_is_still_a_switch_for_a_recording_without_the_line(tmp_path, capsys):
+    bare = tmp_path / "bare.jsonl"
+    lines = RECORDING.read_text().splitlines(keepends=True)
+    assert lines[0].startswith("# navakankari-menu ")
+    bare.write_text("".join(lines[1:]))
+    with quiet():
+        assert cli.main(["replay", str(bare), "--variant", EXPECTED["variant"],
+                         *EXPECTED["args"]]) == 0
+        assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
+        # Without the line and without --menu it is no menu: the hands' choices are not moves.
+        assert cli.main(["replay", str(bare)]) == 0
+    assert json.loads(capsys.readouterr().out)["variant"] == "navakankari"
+
+
+def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
+    import sqlite3
+
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.store import Store
+
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    first = store.new_game(preset("lasker"), {"white": "hand", "black": "hand"})
+    line = format_line(MenuStart(Game("lasker", "hand", "hand"), ("lasker",), MenuSettings()))
+    store.set_recording_head(first, line)
+    assert store.events_jsonl(first) == ""  # no events: nothing to replay
+    store.add_events(first, [(0.5, "d6", True)])
+    assert store.events_jsonl(first).splitlines() == [
+        line, '{"t": 0.5, "point": "d6", "present": true}']
+    with pytest.raises(ValueError, match="one line starting with #"):
+        store.set_recording_head(first, '{"t": 0}')
+    store.new_game(preset("lasker"), {"white": "hand", "black": "hand"})
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM recording_heads").fetchone() == (0,)
