@@ -172,21 +172,41 @@ def test_the_rings_show_what_the_leds_emit(browser, running):
     page.close()
 
 
+def _refused(page, path: str, act) -> None:
+    """`act()` makes the page send `path`; the daemon answers 403 and the page says why."""
+    page.evaluate("document.querySelector('#message').textContent = ''")
+    with page.expect_response(lambda r: r.url.endswith(path)) as answer:
+        act()
+    assert answer.value.status == 403
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert page.inner_text("#message") == "wrong or missing PIN"
+
+
 def test_changes_without_the_pin_are_refused(browser, running):
+    owner = browser.new_page()
+    owner.goto(f"{running.url}/#pin={running.pin}")
+    owner.wait_for_selector("#point-a7")
+    click(owner, "a7")  # a game in progress: a takeback or a new game would change it
+    wait_for_moves(owner, 1)
+    owner.close()
+
     page = browser.new_page()
     page.goto(running.url + "/")  # no #pin= in the address, none typed
     page.wait_for_selector("#point-d1")
-    click(page, "d1")
-    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
-    assert page.inner_text("#message") == "wrong or missing PIN"
-    page.click("#takeback")
-    assert running.daemon.board.simulation.pebbles == {}
-    assert moves(page) == []
+    wait_for_moves(page, 1)
+    _refused(page, "/api/hand", lambda: click(page, "d1"))
+    _refused(page, "/api/takeback", lambda: page.click("#takeback"))
+    page.select_option("#variant-select", "nine-mens-morris")
+    _refused(page, "/api/new-game", lambda: page.click("#new-game button[type=submit]"))
+    assert running.daemon.board.simulation.pebbles == {"a7": "white"}
+    assert running.call(lambda: (running.daemon.session.rules.name,
+                                 running.daemon.session.record())) == ("lasker", "a7")
+    assert moves(page) == ["a7"]
     page.fill("#pin", running.pin)
     page.dispatch_event("#pin", "change")
     click(page, "d1")
-    wait_for_moves(page, 1)
-    assert moves(page) == ["d1"]
+    wait_for_moves(page, 2)
+    assert moves(page) == ["a7", "d1"]
     page.close()
 
 

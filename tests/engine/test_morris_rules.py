@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import make_fen
 
@@ -47,16 +49,30 @@ def test_combined_notation_plays_move_and_removal():
     assert game.turn == Side.BLACK
 
 
-@pytest.mark.parametrize("variant, takeable", [
-    ("navakankari", []),  # all of black stands in mills: none may be taken
-    ("nine-mens-morris", ["xb2", "xb4", "xb6"]),  # all in mills: any may be taken
-])
-def test_all_opposing_pebbles_in_mills(variant, takeable):
-    game = at(variant, white="a7 d7 g4", black="b6 b4 b2", side="w")
+def test_all_opposing_pebbles_in_mills_none_may_be_taken_in_navakankari():
+    game = at("navakankari", white="a7 d7 g4", black="b6 b4 b2", side="w")
     game.play("g4-g7")
-    assert texts(game) == takeable or game.turn == Side.BLACK
-    if not takeable:
-        assert game.turn == Side.BLACK and game.pending_removals == 0
+    assert game.turn == Side.BLACK and game.pending_removals == 0
+    assert texts(game) == ["b2-d2", "b4-a4", "b4-c4", "b6-d6"]
+
+
+@pytest.mark.parametrize("moves", [False, True])
+def test_all_opposing_pebbles_in_mills_any_may_be_taken_in_the_standard_game(moves):
+    if moves:
+        game = at("nine-mens-morris", white="a7 d7 g4", black="b6 b4 b2 e3", side="w")
+        game.play("g4-g7")  # e3 is free: only it may be taken
+        assert texts(game) == ["xe3"]
+        game = at("nine-mens-morris", white="a7 d7 g4", black="b6 b4 b2", side="w")
+        game.play("g4-g7")
+    else:  # the same during placement
+        game = at("nine-mens-morris", white="a7 d7", black="b6 b4 b2", white_hand=3,
+                  black_hand=3)
+        game.play("g7")
+    assert game.turn == Side.WHITE and game.pending_removals == 1
+    assert texts(game) == ["xb2", "xb4", "xb6"]
+    game.play("xb4")
+    assert game.turn == Side.BLACK
+    assert sorted(game.board.names(game.pieces(Side.BLACK))) == ["b2", "b6"]
 
 
 def test_pebbles_in_a_mill_are_safe_while_others_are_not():
@@ -227,3 +243,110 @@ def test_a_removal_resets_the_quiet_count():
     game.play("g4-g7")
     game.play("xd1")
     assert game.quiet_moves == 0
+
+
+# -- what the rules tests above left open (found by tests/mutation/run.py) -----------------------
+def test_phase_three_lets_black_fly_when_white_is_down_to_three():
+    rules = preset("nine-mens-morris").replace(flying=Flying.BOTH)
+    fen = make_fen(white="a7 d7 d1", black="c3 e3 b4 f4 b2", side="b")
+    assert "b2-g1" in texts(game_from_position(rules, fen))
+    assert "b2-g1" not in texts(game_from_position(preset("nine-mens-morris"), fen))
+
+
+def test_phase_three_waits_until_the_other_side_has_placed_every_pebble():
+    rules = preset("nine-mens-morris").replace(flying=Flying.BOTH)
+    # White has placed all nine and has four left; black, three on the board, still has one
+    # to place: white walks.
+    game = game_from_position(rules, make_fen(white="a7 d7 d1 b6", black="c3 e3 b4",
+                                              black_hand=1, side="w"))
+    assert "a7-g1" not in texts(game) and "a7-a4" in texts(game)
+
+
+def test_a_side_not_to_move_with_two_pebbles_has_lost():
+    game = at("nine-mens-morris", white="a7 d7", black="c3 e3 b4", side="b")
+    assert game.outcome() == Outcome(Side.BLACK, "too-few-pebbles")
+    assert game.legal_actions() == []
+
+
+def test_a_second_removal_with_nothing_left_to_take_is_dropped():
+    # Two mills at once under navakankari owe two removals; black has one pebble out of a
+    # mill (b2), the rest stand in the mill c3 d3 e3, which navakankari protects.
+    game = at("navakankari", white="a7 d7 g4 g1", black="c3 d3 e3 b2", white_hand=5,
+              black_hand=5)
+    game.play("g7")
+    assert game.pending_removals == 2 and texts(game) == ["xb2"]
+    game.play("xb2")
+    assert game.turn == Side.BLACK and game.pending_removals == 0
+    assert "a1" in texts(game)
+
+
+def test_the_mills_just_closed_are_reported():
+    game = at("nine-mens-morris", white="a7 d7 g4 g1", black="b6 f6 b2", white_hand=5,
+              black_hand=6)
+    game.play("g7")
+    names = sorted(tuple(sorted(game.board.names(m))) for m in game.last_mills())
+    assert names == [("a7", "d7", "g7"), ("g1", "g4", "g7")]
+    game.play("xb6")
+    game.play("b6")
+    assert game.last_mills() == ()
+
+
+def test_a_placement_ends_a_run_of_quiet_moves():
+    game = at("nine-mens-morris", white="a7 d7", black="b6 f6", white_hand=2, black_hand=2,
+              quiet=5)
+    assert game.quiet_moves == 5
+    game.play("a1")
+    assert game.quiet_moves == 0
+
+
+@pytest.mark.parametrize("variant", ["nine-mens-morris", "lasker", "navakankari"])
+def test_a_position_has_one_key_however_it_was_reached(variant):
+    rules = preset(variant)
+    for seed in range(4):
+        game, rng = new_game(rules), random.Random(seed)
+        while game.outcome() is None and len(game.history) < 120:
+            game.push(rng.choice(game.legal_actions()))
+            assert game.key == game_from_position(rules, game.position()).key
+
+
+def test_black_closing_a_mill_when_all_white_stands_in_mills_in_navakankari():
+    game = at("navakankari", white="a7 d7 g7", black="b6 b4 f2", white_hand=2, black_hand=2,
+              side="b")
+    game.play("b2")  # black's own f2 stands free, white's pebbles do not: nothing to take
+    assert game.turn == Side.WHITE and game.pending_removals == 0
+    assert "a1" in texts(game)
+
+
+def test_the_move_number_counts_black_actions():
+    game = at("nine-mens-morris", white="a7", black="d7", white_hand=8, black_hand=8)
+    number = lambda: int(game.position().split()[-1])  # noqa: E731
+    assert number() == 1
+    game.play("g7")
+    assert number() == 1
+    game.play("b6")
+    assert number() == 2
+
+
+def test_navakankari_counts_each_sides_mills_apart():
+    # Black re-forms a1-d1-g1 (not the first mill of the board) while white shuffles d7-d6.
+    game = at("navakankari", white="a7 d7 g7 c5 e5 b4 f4", black="a1 d1 g1 b2", side="b")
+    pending = []
+    for _ in range(4):
+        game.play("g1-g4")
+        game.play("d7-d6" if "d7" in game.board.names(game.pieces(Side.WHITE)) else "d6-d7")
+        game.play("g4-g1")
+        pending.append(game.pending_removals)
+        if pending[-1]:
+            game.play(next(t for t in texts(game) if t not in ("xd7", "xd6")))
+        game.play("d7-d6" if "d7" in game.board.names(game.pieces(Side.WHITE)) else "d6-d7")
+    assert pending == [1, 1, 1, 0]
+
+
+def test_taking_back_an_action_restores_both_hands():
+    game = new_game(preset("nine-mens-morris"))
+    game.play("a7")  # white 8 in hand, black 9: the hands differ
+    before = game.position()
+    game.push(game.legal_actions()[0])
+    game.pop()
+    assert (game.in_hand(Side.WHITE), game.in_hand(Side.BLACK)) == (8, 9)
+    assert game.position() == before

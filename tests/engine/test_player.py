@@ -121,7 +121,10 @@ def test_play_game_ends_and_records_think_times():
     times = ([], [])
     result = play_game(new_game(preset("six-mens-morris")), GreedyPlayer(1), RandomPlayer(2),
                        random.Random(0), times=times)
-    assert result.outcome is not None
+    replayed = new_game(preset("six-mens-morris"))
+    replayed.play_record(result.record)  # the record alone leads to the reported end
+    assert replayed.outcome() == result.outcome and replayed.outcome() is not None
+    assert len(replayed.history) == result.actions
     assert len(times[0]) + len(times[1]) + 2 == result.actions
 
 

@@ -65,13 +65,39 @@ def test_viewing_needs_no_pin(running):
     assert state["sim"] is True and state["status"]["text"]
 
 
-@pytest.mark.parametrize("pin", [None, "", "1357"])
-def test_changes_need_the_pin(running, pin):
-    before = request(running.url + "/api/state")[1]
-    status, body = request(running.url + "/api/hand", {"op": "place", "point": "d6",
-                                                       "colour": "white"}, pin=pin)
-    assert status == 403 and body["error"] == "wrong or missing PIN"
-    assert request(running.url + "/api/state")[1]["pebbles"] == before["pebbles"]
+# One request per changing endpoint that the right PIN would carry out (200).
+CHANGES = {
+    "/api/hand": {"op": "place", "point": "a1", "colour": "black"},
+    "/api/new-game": {"variant": "lasker", "white": "hand", "black": "hand"},
+    "/api/takeback": {},
+    "/api/move": {"action": "d7"},
+}
+
+
+def _visible(state: dict) -> tuple:
+    return (state["variant"], state["players"], state["pebbles"], state["moves"],
+            state["status"]["kind"])
+
+
+@pytest.mark.parametrize("path", sorted(CHANGES))
+def test_changes_need_the_pin(tmp_path, path):
+    # Both sides play from here, so each request is one the right PIN gets carried out.
+    with sim_daemon(tmp_path, white="remote", black="remote") as running:
+        assert request(running.url + "/api/move", {"action": "d6"})[0] == 200
+        assert request(running.url + "/api/hand", {"op": "place", "point": "d6",
+                                                   "colour": "white"})[0] == 200
+        running.wait_for_plies(1)
+        before = request(running.url + "/api/state", pin=None)[1]
+        assert before["moves"] == ["d6"]
+        for pin in (None, "", PIN + "0"):
+            status, body = request(running.url + path, CHANGES[path], pin=pin)
+            assert (status, body) == (403, {"error": "wrong or missing PIN"}), pin
+            assert _visible(request(running.url + "/api/state", pin=None)[1]) == _visible(before)
+        assert running.call(lambda: running.daemon.session.record()) == "d6"
+        assert running.daemon.board.simulation.pebbles == {"d6": "white"}
+        # The same request with the PIN is carried out: the refusal was the PIN's doing.
+        assert request(running.url + path, CHANGES[path]) == (200, {"ok": True})
+        assert _visible(request(running.url + "/api/state", pin=None)[1]) != _visible(before)
 
 
 def test_malformed_requests_are_refused_clearly(running):
@@ -88,6 +114,35 @@ def test_malformed_requests_are_refused_clearly(running):
     assert status == 409 and "must be a point of the board" in body["error"]
     status, body = request(running.url + "/api/takeback", {"count": "all"})
     assert status == 409 and "count must be a whole number" in body["error"]
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("/api/new-game", {"white": "hand", "black": "hand"},
+     "new game: variant must be a non-empty string"),
+    ("/api/new-game", {"variant": "lasker", "white": "", "black": "hand"},
+     "new game: white must be a non-empty string"),
+    ("/api/new-game", {"variant": "lasker", "white": "hand", "black": 3},
+     "new game: black must be a non-empty string"),
+    ("/api/takeback", {"count": 1, "to": 0}, "takeback: give count or to, not both"),
+    ("/api/takeback", {"count": 0}, "takeback: count must be a whole number of at least 1"),
+    ("/api/takeback", {"to": -1}, "takeback: to must be a whole number of at least 0"),
+    ("/api/takeback", {"count": True}, "takeback: count must be a whole number of at least 1"),
+    ("/api/move", {"action": 7}, "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+    ("/api/move", {"action": "   "},
+     "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+    ("/api/move", {"action": "d" * 65},
+     "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+])
+def test_each_field_of_a_change_is_checked(running, path, body, message):
+    before = request(running.url + "/api/state")[1]
+    assert request(running.url + path, body) == (409, {"error": message})
+    assert _visible(request(running.url + "/api/state")[1]) == _visible(before)
+
+
+def test_a_takeback_of_one_action_passes_the_checks(tmp_path):
+    with sim_daemon(tmp_path) as running:  # an empty game: the game, not the check, refuses
+        assert request(running.url + "/api/takeback", {"count": 1}) == (
+            409, {"error": "takeback: no action to take back"})
 
 
 def test_an_oversized_body_is_refused(running):

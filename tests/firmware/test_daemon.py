@@ -25,6 +25,8 @@ from navakankari.firmware.daemon import BoardMismatchError, Daemon
 from navakankari.firmware.notify import JournalFormatter, Notifier, setup_logging
 from navakankari.firmware.store import Store
 from navakankari.hal import load_profile, open_board
+from navakankari.sim.clock import ManualClock
+from virtual_time import run_virtual
 
 FAST = dict(tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)
 
@@ -122,33 +124,53 @@ def test_priorities_only_on_the_stream_journal_stream_names(tmp_path):
     assert "ERROR" in _log_to(journal, {"JOURNAL_STREAM": "garbage"})
 
 
+def _sim_daemon(tmp_path: Path, clock: ManualClock, profile: str = "sim-24", **kw) -> Daemon:
+    """A daemon and its simulated board on the test's manual clock."""
+    board = open_board(load_profile(profile), backend="sim", clock=clock)
+    return Daemon(_config(tmp_path, board_profile=profile, **kw.pop("config", {})), board,
+                  clock=clock, **kw)
+
+
+async def _until(clock: ManualClock, done, within: float, step: float = 0.01) -> float:  # type: ignore[no-untyped-def]
+    """Virtual seconds until `done()`; fails after `within` virtual seconds."""
+    start = clock()
+    while not done():
+        assert clock() - start < within, f"not done after {within} virtual seconds"
+        await asyncio.sleep(step)
+    return clock() - start
+
+
 def test_the_daemon_plays_a_scripted_game_notifies_systemd_and_goes_dark(tmp_path):
     address = str(tmp_path / "notify")
     listener = Listener(address)
     notifier = Notifier({"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "100000"})
-    config = _config(tmp_path)
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock(1000.0)
     script = "d6 a4 e3 b2 d5 f2".split()
-    daemon = Daemon(config, board, notifier=notifier, sim_script=script)
+    daemon = _sim_daemon(tmp_path, clock, notifier=notifier, sim_script=script)
 
     async def main():
         task = asyncio.create_task(daemon.run())
-        for _ in range(400):
-            await asyncio.sleep(0.02)
-            if daemon.session is not None and len(daemon.session.game.history) == len(script):
-                await asyncio.sleep(0.3)
-                break
+        took = await _until(clock, lambda: daemon.session is not None and len(
+            daemon.session.game.history) == len(script), within=30)
+        await asyncio.sleep(0.3)
         daemon.stop()
-        return await task
+        return await task, took
 
-    assert asyncio.run(main()) == 0
+    code, took = run_virtual(main(), clock)
+    assert code == 0
     assert daemon.session.record() == " ".join(script)
+    # The hands act after a pause of 2 x settle + 0.05 s each; the last one commits after
+    # the settle time (within the 0.01 s step of the wait above).
+    settle = daemon.config.tracker_settle
+    assert took == pytest.approx(len(script) * (2 * settle + 0.05) + settle, abs=0.011)
     assert daemon.frames_shown >= len(script)
-    leds = board.simulation.leds
+    leds = daemon.board.simulation.leds
     assert leds.closed and leds.frames[-1].colours == {}  # dark at the end
+    assert leds.frames[-1].t == clock()  # written on the shared clock
     messages = listener.messages("STOPPING=1")
-    assert messages[0].startswith("READY=1")
-    assert messages.count("WATCHDOG=1") >= 3
+    assert messages[0].startswith("READY=1") and messages[-1] == "STOPPING=1"
+    # A watchdog message every 0.05 s (half of WATCHDOG_USEC) of the run, none missed.
+    assert messages.count("WATCHDOG=1") >= int((took + 0.3) / 0.05)
     listener.close()
     store = Store(tmp_path / "games.sqlite3")
     assert store.last_unfinished().actions == tuple(script)
@@ -156,51 +178,49 @@ def test_the_daemon_plays_a_scripted_game_notifies_systemd_and_goes_dark(tmp_pat
 
 
 def test_an_idle_daemon_sends_no_frames(tmp_path):
-    config = _config(tmp_path)
-    board = open_board(load_profile("sim-24"), backend="sim")
-    daemon = Daemon(config, board)
+    clock = ManualClock()
+    daemon = _sim_daemon(tmp_path, clock)
 
     async def main():
         task = asyncio.create_task(daemon.run())
         await asyncio.sleep(0.3)
         shown = daemon.frames_shown
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(3600)  # an hour with nothing on the board
         idle = daemon.frames_shown - shown
         daemon.stop()
         await task
         return shown, idle
 
-    shown, idle = asyncio.run(main())
+    shown, idle = run_virtual(main(), clock)
     assert shown == 1 and idle == 0
+    assert clock() == pytest.approx(3600.3)
 
 
 def test_the_computer_moves_in_the_daemon(tmp_path):
-    config = _config(tmp_path, game_black=PlayerSpec("computer", 1))
-    board = open_board(load_profile("sim-24"), backend="sim")
-    daemon = Daemon(config, board, sim_script=["d6"])
+    clock = ManualClock()
+    daemon = _sim_daemon(tmp_path, clock, sim_script=["d6"],
+                         config=dict(game_black=PlayerSpec("computer", 1)))
 
     async def main():
         task = asyncio.create_task(daemon.run())
-        for _ in range(300):
-            await asyncio.sleep(0.02)
-            if daemon.session is not None and len(daemon.session.game.history) >= 2:
-                break
+        # The search runs in a thread on real time; the loop waits for it at no cost.
+        await _until(clock, lambda: daemon.session is not None and len(
+            daemon.session.game.history) >= 2, within=600, step=0.5)
         daemon.stop()
         await task
 
-    asyncio.run(main())
+    run_virtual(main(), clock)
     # White's d6 by hand, then the computer's reply, carried out by the simulated hands.
     assert len(daemon.session.game.history) == 2
     assert daemon.session.game.history[0].text == "d6"
 
 
 def test_a_profile_without_the_variants_points_is_refused(tmp_path):
-    config = _config(tmp_path, game_variant="nau-keti-keta")
-    board = open_board(load_profile("sim-24"), backend="sim")
-    daemon = Daemon(config, board)
+    clock = ManualClock()
+    daemon = _sim_daemon(tmp_path, clock, config=dict(game_variant="nau-keti-keta"))
     with pytest.raises(BoardMismatchError, match="d4"):
-        asyncio.run(daemon.run())
-    assert board.simulation.leds.closed
+        run_virtual(daemon.run(), clock)
+    assert daemon.board.simulation.leds.closed
 
 
 # -- real processes --------------------------------------------------------------------------
@@ -305,7 +325,8 @@ def test_sigkill_at_random_moments_never_loses_a_committed_action(tmp_path):
                 "SELECT text FROM actions WHERE game = (SELECT MAX(id) FROM games) ORDER BY ply")]
             con.close()
             for ply, text in acknowledged:  # every acknowledged action survived the kill
-                assert stored[ply - 1] == text
+                actions = text.split()  # one commit may hold several (a move and its removal)
+                assert stored[ply - 1:ply - 1 + len(actions)] == actions
             assert stored == script[:len(stored)]
             kills += 1
             if finished:
@@ -327,19 +348,19 @@ def test_sigkill_at_random_moments_never_loses_a_committed_action(tmp_path):
 
 
 def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
-    config = _config(tmp_path, game_white=PlayerSpec("remote"))
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock()
     seen = {}
 
     async def web(daemon: Daemon) -> None:
         await asyncio.sleep(0.1)
         daemon.session.remote_move("d6", daemon.now())
-        await asyncio.sleep(0.2)
-        seen["lit"] = dict(board.simulation.leds.lit)
+        await asyncio.sleep(0)  # the loop's next turn lights it
+        seen["lit"] = dict(daemon.board.simulation.leds.lit)
         daemon.stop()
 
-    daemon = Daemon(config, board, services=[web])
-    asyncio.run(daemon.run())
+    daemon = _sim_daemon(tmp_path, clock, services=[web],
+                         config=dict(game_white=PlayerSpec("remote")))
+    run_virtual(daemon.run(), clock)
     from navakankari.firmware.palette import PALETTE, Role
 
     assert seen["lit"] == {"d6": PALETTE[Role.COMPUTER_TO].colour}  # shown: set a pebble on d6
@@ -348,27 +369,24 @@ def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
 def test_nau_keti_keta_on_the_nineteen_point_board_is_set_up_then_played(tmp_path):
     game = random_game(preset("nau-keti-keta"), seed=1, plies=6)
     script = [a.text for a in game.history]
-    config = _config(tmp_path, game_variant="nau-keti-keta", board_profile="sim-19")
-    board = open_board(load_profile("sim-19"), backend="sim")
-    daemon = Daemon(config, board, sim_script=script)
+    clock = ManualClock()
+    daemon = _sim_daemon(tmp_path, clock, "sim-19", sim_script=script,
+                         config=dict(game_variant="nau-keti-keta"))
 
     async def main():
         task = asyncio.create_task(daemon.run())
-        for _ in range(600):
-            await asyncio.sleep(0.02)
-            if daemon.session is not None and len(daemon.session.game.history) == len(script):
-                break
+        await _until(clock, lambda: daemon.session is not None and len(
+            daemon.session.game.history) == len(script), within=60)
         daemon.stop()
         await task
 
-    asyncio.run(main())
+    run_virtual(main(), clock)
     assert daemon.session.record() == " ".join(script)
 
 
 def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
     """The computer thinks until told to stop; a takeback tells it."""
-    config = _config(tmp_path, game_white=PlayerSpec("computer", 4))
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock()
     stops: list[bool] = []
 
     class Slow:
@@ -384,9 +402,10 @@ def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
         await asyncio.sleep(0.2)
         daemon.stop()
 
-    daemon = Daemon(config, board, player_factory=lambda spec: Slow(), services=[web])
+    daemon = _sim_daemon(tmp_path, clock, player_factory=lambda spec: Slow(), services=[web],
+                         config=dict(game_white=PlayerSpec("computer", 4)))
     started = time.monotonic()
-    asyncio.run(daemon.run())
+    run_virtual(daemon.run(), clock)
     assert stops and stops[0] is True
     assert time.monotonic() - started < 4
 

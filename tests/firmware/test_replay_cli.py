@@ -5,6 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from referee import Referee
+
+from navakankari.engine.presets import preset
 from navakankari.firmware import cli
 from navakankari.firmware.hands import Hands
 
@@ -22,6 +25,59 @@ def test_recordings_replay_to_the_scripted_game(path, capsys):
     result = json.loads(out)
     assert list(result) == ["actions", "position", "outcome", "variant", "white", "black"]
     assert result == expected["result"]
+
+
+# Position strings list the points in these orders (Sanmill's rings for morris, from 12
+# o'clock clockwise, inner ring first; rows from the top for the 19-point board).
+MORRIS_RINGS = ("d5 e5 e4 e3 d3 c3 c4 c5", "d6 f6 f4 f2 d2 b2 b4 b6", "d7 g7 g4 g1 d1 a1 a4 a7")
+NINETEEN_ROWS = ("a7 d7 g7", "b6 d6 f6", "c5 d5 e5", "d4", "c3 d3 e3", "b2 d2 f2", "a1 d1 g1")
+
+
+def _board_of(position: str) -> dict[str, str]:
+    """Point -> "O" (white) or "@" (black) from a position string's board field."""
+    groups = position.split()[0].split("/")
+    order = MORRIS_RINGS if len(groups) == 3 else NINETEEN_ROWS
+    assert [len(g) for g in groups] == [len(o.split()) for o in order]
+    return {p: c for group, names in zip(groups, order)
+            for p, c in zip(names.split(), group) if c != "*"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_golden_results_agree_with_the_recording_itself(path):
+    """The expected position and outcome were written by the engine; check them by another
+    route: occupancy from the raw events, colours and counts from the referee's own board."""
+    expected = json.loads((path.parent / (path.stem + ".expected.json")).read_text())
+    result = expected["result"]
+    occupied: set[str] = set()
+    for line in path.read_text().splitlines():
+        if line.startswith("#"):  # a header (the menu's settings), not an event
+            continue
+        event = json.loads(line)
+        (occupied.add if event["present"] else occupied.discard)(event["point"])
+    board = _board_of(result["position"])
+    assert set(board) == occupied  # the pebbles the sensors saw last
+    outcome = result["outcome"]
+    variant = result.get("variant", expected["variant"])  # the menu may have changed it
+    if variant == "nau-keti-keta":
+        if outcome is not None:
+            assert outcome["reason"] == "all-taken"
+            assert set(board.values()) == {"O" if outcome["winner"] == "white" else "@"}
+        return
+    rules = preset(variant)
+    referee = Referee(rules)
+    referee.judge_record(" ".join(result["actions"]))
+    assert board == {p: "O@"[s] for p, s in referee.colour.items()}
+    fields = result["position"].split()
+    assert fields[1] == "wb"[referee.side]
+    on_board = [referee.count(s) for s in (0, 1)]
+    in_hand = [rules.pieces - referee.placed[s] for s in (0, 1)]
+    assert [int(x) for x in fields[4:8]] == [on_board[0], in_hand[0], on_board[1], in_hand[1]]
+    if outcome is None:
+        assert min(on_board[s] + in_hand[s] for s in (0, 1)) >= 3
+    else:
+        assert outcome["reason"] == "too-few-pebbles"
+        loser = 1 if outcome["winner"] == "white" else 0
+        assert on_board[loser] + in_hand[loser] == 2 and on_board[loser ^ 1] >= 3
 
 
 def test_there_are_recordings_for_both_boards():

@@ -152,6 +152,7 @@ def test_dry_run_prints_and_does_nothing(tmp_path, capsys):
     assert cli.main(["service", "uninstall", "--dry-run"]) == 0
     assert "systemctl disable --now navakankari.service" in capsys.readouterr().out
     assert cli.main(["service", "status", "--dry-run"]) == 0
+    assert capsys.readouterr().out == "systemctl status navakankari.service --no-pager\n"
 
 
 def test_on_a_pi_the_unit_follows_its_model(tmp_path):

@@ -59,7 +59,9 @@ def test_committed_actions_are_stored_and_a_new_session_resumes_them(store):
     s = again.status
     assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
     assert s.to_fill == ("e3",) and s.to_empty == ("b2",)
-    assert now > 0
+    assert again.game_id == session.game_id == stored.id  # the same game, not a new one
+    assert store.games() == [store.load(stored.id)]
+    assert now == 1.0 + SETTINGS.settle  # e3 set down at 1.0 s, committed once settled
 
 
 def test_actions_are_in_the_store_before_subscribers_hear_of_them(store):
@@ -82,6 +84,34 @@ def test_actions_are_in_the_store_before_subscribers_hear_of_them(store):
     hands.place("g7").wait(0.5)
     play(session, hands, 10.0)
     assert len(seen) == 2
+
+
+def test_a_placement_and_its_removal_settled_together_are_both_stored(store):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    commits = []
+    session.subscribe(lambda update: commits.append(update.actions) if update.actions else None)
+    hands = Hands((), pause=0.5)
+    for p in ("a7", "b6", "d7", "f6"):
+        hands.place(p).wait(0.5)
+    hands.place("g7").wait(0.05).lift("b6").wait(0.5)  # faster than the settle time
+    now = play(session, hands, 0.0)
+    assert commits[-1] == ("g7", "xb6")  # one commit of two actions
+    assert store.load(session.game_id).actions == ("a7", "b6", "d7", "f6", "g7", "xb6")
+    hands.place("b6").wait(0.5)  # play on after it: the next ply follows the removal
+    play(session, hands, now)
+    assert store.load(session.game_id).actions == ("a7", "b6", "d7", "f6", "g7", "xb6", "b6")
+
+
+def test_the_store_keeps_every_action_of_one_append(store):
+    game = store.new_game(NINE, {"white": "hand", "black": "hand"}, created=1.0)
+    store.append(game, 0, ["a7", "b6", "d7", "f6"], t=2.0)
+    store.append(game, 4, ["g7", "xb6"], t=3.0)
+    store.append(game, 6, ["a1"], t=4.0)
+    assert store.load(game).actions == ("a7", "b6", "d7", "f6", "g7", "xb6", "a1")
+    rows = store._db.execute("SELECT ply, text, t FROM actions WHERE game = ? ORDER BY ply",
+                             (game,)).fetchall()
+    assert rows == [(0, "a7", 2.0), (1, "b6", 2.0), (2, "d7", 2.0), (3, "f6", 2.0),
+                    (4, "g7", 3.0), (5, "xb6", 3.0), (6, "a1", 4.0)]
 
 
 def test_the_computer_is_asked_and_its_turn_is_shown_then_followed(store):
@@ -165,7 +195,12 @@ def test_setting_up_the_start_position_after_a_game_starts_the_next(store):
     now = play(session, hands, 0.0)
     assert session.record() == finished.record()
     first_id = session.game_id
-    assert store.load(first_id).finished and store.load(first_id).outcome is not None
+    stored = store.load(first_id)
+    assert stored.finished and stored.actions == tuple(finished.record().split())
+    # Black won: white is down to two pebbles (seed 3 ends so).
+    assert finished.pieces(Side.WHITE).bit_count() + finished.in_hand(Side.WHITE) == 2
+    assert stored.outcome == finished.outcome().to_dict()
+    assert stored.outcome["winner"] == "black"
     assert session.status.kind == StatusKind.OVER
     for p in sorted(hands.occupied):
         hands.lift(p).wait(0.1)

@@ -352,16 +352,20 @@ def test_nau_keti_keta_setup_then_play_never_commits_during_setup():
     assert game.record() == "c3-d4"
 
 
+def _give_g7_xd2(t: Table) -> None:
+    """The computer (white) answers MILL_SETUP with g7, closing two mills, and takes d2."""
+    forced = [t.game.parse_action("g7")]
+    probe = t.game.copy()
+    probe.push(forced[0])
+    forced.append(probe.parse_action("xd2"))
+    t.tracker.set_forced(forced, t.now)
+
+
 # -- the computer's move -------------------------------------------------------------------
 def test_the_computers_move_is_the_only_action_accepted_and_any_order_works():
     t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
     assert t.status.kind == StatusKind.THINKING
-    game = t.game
-    forced = [game.parse_action("g7")]
-    probe = game.copy()
-    probe.push(forced[0])
-    forced.append(probe.parse_action("xd2"))
-    t.tracker.set_forced(forced, t.now)
+    _give_g7_xd2(t)
     s = t.status
     assert s.kind == StatusKind.EXECUTING and s.forced == ("g7", "xd2")
     assert s.forced_to == ("g7",) and s.forced_take == ("d2",)
@@ -439,3 +443,103 @@ def test_game_over_accepts_nothing_and_shows_the_outcome():
 def test_settings_are_checked():
     with pytest.raises(ValueError, match="settle"):
         TrackerSettings(settle=-1)
+
+
+# -- what the cases above left open (found by tests/mutation/run.py) ---------------------------
+def _ticked(t: Table) -> list[str]:
+    """Run the table like `Table.run`, keeping what each tick returned as committed."""
+    out: list[str] = []
+    tracker = t.tracker
+    events = t.hands.events[t.sent:]
+    t.sent = len(t.hands.events)
+    for event in [*events, None]:
+        until = None if event is None else event.t
+        for _ in range(10_000):
+            due = tracker.deadline()
+            if due is None or (until is not None and due > until):
+                break
+            t.now = max(t.now, due)
+            out += [a.text for a in tracker.tick(t.now)]
+        if event is not None:
+            tracker.feed(event)
+            t.now = max(t.now, event.t)
+            out += [a.text for a in tracker.tick(t.now)]
+    return out
+
+
+def test_tick_returns_exactly_what_it_committed():
+    t = Table(NINE, MILL_SETUP)
+    t.hands.place("g7").wait(0.05).lift("d2").wait(0.5)  # a placement and its removal at once
+    assert _ticked(t) == ["g7", "xd2"]
+    t.hands.place("d2").wait(0.5)
+    assert _ticked(t) == ["d2"]
+    assert t.record == MILL_SETUP + " g7 xd2 d2"
+
+
+def test_a_pebble_set_down_for_the_computer_before_it_answers_is_not_a_move():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})  # white is the computer, thinking
+    t.hands.place("a1").wait(2.0)
+    assert _ticked(t) == []
+    assert t.record == MILL_SETUP and t.status.kind != StatusKind.IDLE
+
+
+def test_the_computers_move_half_done_is_in_progress_not_a_mistake():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
+    _give_g7_xd2(t)
+    t.hands.lift("d2").wait(2.0)  # its removal first, slowly: longer than the grace time
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.EXECUTING and t.record == MILL_SETUP
+    t.hands.lift("a7").wait(2.0)  # a pebble the computer's move does not touch: a mistake
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.MISMATCH
+    t.hands.place("a7").wait(0.5).place("g7").wait(0.5)
+    t.run()
+    assert t.record == MILL_SETUP + " g7 xd2"
+
+
+def test_two_sides_placing_at_once_is_a_mistake():
+    t = Table(NINE, "")
+    t.hands.place("d6").wait(0.05).place("a1").wait(2.0)  # white's and black's at once
+    assert _ticked(t) == []
+    assert t.record == "" and t.status.kind == StatusKind.MISMATCH
+
+
+def test_after_a_mistake_is_put_right_the_next_one_gets_its_grace_time_again():
+    t = Table(NINE, "")
+    t.hands.place("d6").wait(0.05).place("a1").wait(2.0)  # two at once: a mistake
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.MISMATCH
+    t.hands.lift("d6").wait(0.05).lift("a1").wait(1.0)  # put right
+    t.run(t.hands.t)
+    assert t.status.kind == StatusKind.IDLE
+    t.hands.place("d6").wait(0.05).place("a1")
+    t.run(t.hands.t + SETTINGS.settle + SETTINGS.grace / 2)  # settled, within the grace time
+    assert t.status.kind == StatusKind.IN_PROGRESS
+    t.run(t.hands.t + SETTINGS.settle + SETTINGS.grace * 2)
+    assert t.status.kind == StatusKind.MISMATCH and t.record == ""
+
+
+def test_both_sides_moving_at_once_is_a_mistake_unless_the_first_was_given():
+    t = Table(NINE, MOVING)  # both sides by hand: nothing was given
+    t.hands.lift("c5").wait(0.05).place("c4").wait(0.05).lift("b6").wait(0.05).place("b4")
+    t.hands.wait(2.0)
+    assert _ticked(t) == []
+    assert t.record == MOVING and t.status.kind == StatusKind.MISMATCH
+
+
+def test_after_the_first_of_the_computers_actions_only_the_rest_is_accepted():
+    t = Table(NINE, MILL_SETUP, hands={Side.BLACK})
+    _give_g7_xd2(t)
+    t.hands.place("g7").wait(1.0)
+    t.run(t.hands.t)
+    assert t.record == MILL_SETUP + " g7"
+    t.hands.lift("b6").wait(2.0)  # takeable, but not the pebble the computer took
+    t.run(t.hands.t)
+    assert t.record == MILL_SETUP + " g7" and t.status.kind == StatusKind.MISMATCH
+
+
+def test_a_walking_move_commits_after_the_settle_time_without_waiting_for_growth():
+    t = Table(NINE, MOVING)
+    t.hands.lift("c5").wait(0.05).place("c4")
+    t.run(t.hands.t + SETTINGS.settle + 0.01)
+    assert t.record == MOVING + " c5-c4"

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from referee import Referee
 from tables import SETTINGS
 
 from navakankari.engine.game import new_game
@@ -24,6 +25,15 @@ step = st.one_of(
     st.tuples(st.just("chatter"), st.integers(0, 23), st.integers(1, 8)),
     st.tuples(st.just("wait"), st.floats(0.0, 2.0), st.just(0)),
 )
+
+
+def judge_record(rules, game) -> None:  # type: ignore[no-untyped-def]
+    """Every committed action was legal where it was played: judged by the referee on its
+    own board for the morris games, by the engine's rules replayed for Nau Keti Keta."""
+    if rules.game == "morris":
+        Referee(rules).judge_record(game.record())
+    else:
+        new_game(rules).play_record(game.record())
 
 
 def noise(hands: Hands, board, kind: str, a, b) -> None:  # type: ignore[no-untyped-def]
@@ -70,9 +80,7 @@ def test_random_streams(variant, steps, seed):
         else:
             noise(hands, board, kind, a, b)
     now = drive(tracker, hands.events)
-    # Every committed action was legal where it was played.
-    check = new_game(rules)
-    check.play_record(game.record())
+    judge_record(rules, game)
     # Put the board back to what the game expects: the tracker is in sync again.
     expected = set(board.names(game.occupancy))
     fix = Hands(hands.occupied, t=now + 0.1)
@@ -136,9 +144,9 @@ def test_random_streams_against_the_computer(variant, steps):
         hands.events.clear()
         now = drive(tracker, events, now=now)
         hands.t = max(hands.t, now)
+    judge_record(rules, game)
     check = new_game(rules)
-    for ply, action in enumerate(game.history):  # every commit legal; black's only as given
-        assert action in check.legal_actions()
+    for ply, action in enumerate(game.history):  # black's commits only as given
         if check.turn == Side.BLACK:
             assert given.get(ply) == action.text
         check.push(action)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from navakankari.hal import LedError, SensorError, SensorEvent
-from navakankari.hal.leds import correction_table
 
 from hal_harness import BRIGHTNESS, LedHarness, SensorHarness
 
@@ -98,9 +97,14 @@ def test_context_manager_closes(sensor_harness: SensorHarness) -> None:
 # --- LEDs ----------------------------------------------------------------------------------
 
 
+GAMMA = 2.6  # the WS2812 correction the hardware notes settle on
+
+
 def _expected(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
-    table = correction_table(BRIGHTNESS)
-    return (table[rgb[0]], table[rgb[1]], table[rgb[2]])
+    """What the LED must be sent for a requested colour: each channel through the gamma curve
+    out = 255 * (in / 255) ** gamma, then scaled by the brightness cap, rounded to a byte."""
+    r, g, b = (round(255 * (c / 255) ** GAMMA * BRIGHTNESS) for c in rgb)
+    return (r, g, b)
 
 
 def test_show_lights_named_points_and_darkens_the_rest(led_harness: LedHarness) -> None:
@@ -111,9 +115,11 @@ def test_show_lights_named_points_and_darkens_the_rest(led_harness: LedHarness) 
     assert frame[0] == _expected((255, 0, 0))
     assert frame[1] == _expected((0, 128, 255))
     assert frame[2:] == [(0, 0, 0)] * 22
+    assert (frame[0], frame[1]) == ((64, 0, 0), (0, 11, 64))  # worked by hand
     strip.show({"g1": (10, 200, 30)})
     frame = led_harness.frames()[-1]
     assert frame[:23] == [(0, 0, 0)] * 23 and frame[23] == _expected((10, 200, 30))
+    assert frame[23] == (0, 34, 0)  # 10 and 30 fall below the first step: dark
     assert strip.frames_written == 2
 
 

@@ -1,0 +1,41 @@
+"""The manual-clock loop the daemon tests run on."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from virtual_time import run_virtual
+
+from navakankari.sim.clock import ManualClock
+
+
+def test_timers_fire_in_order_at_their_virtual_times_at_once():
+    clock = ManualClock(5.0)
+    fired: list[tuple[str, float]] = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        loop.call_later(30.0, lambda: fired.append(("late", clock())))
+        loop.call_later(0.25, lambda: fired.append(("early", clock())))
+        await asyncio.sleep(3600)
+        fired.append(("slept", clock()))
+
+    started = time.monotonic()
+    run_virtual(main(), clock)
+    assert fired == [("early", 5.25), ("late", 35.0), ("slept", 3605.0)]
+    assert time.monotonic() - started < 1.0
+
+
+def test_with_no_timer_the_loop_waits_for_a_thread_for_real():
+    clock = ManualClock()
+
+    async def main() -> str:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str] = loop.create_future()
+        threading.Timer(0.05, lambda: loop.call_soon_threadsafe(future.set_result, "woken")).start()
+        return await future
+
+    assert run_virtual(main(), clock) == "woken"
+    assert clock() == 0.0  # nothing to jump to: virtual time stood still
