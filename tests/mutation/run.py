@@ -48,7 +48,8 @@ TARGETS = {
         ("MorrisGame._flies", "MorrisGame._takeable", "MorrisGame._terminal_by_count",
          "MorrisGame._generate", "MorrisGame.push", "MorrisGame._end_turn",
          "MorrisGame._no_action_outcome"),
-        ("tests/engine/test_morris_rules.py", "tests/engine/test_perft.py"), 30),
+        ("tests/engine/test_morris_rules.py", "tests/engine/test_perft.py",
+         "tests/engine/test_rule_state.py"), 30),
     "tracker": Target(
         "navakankari.firmware.tracker", "firmware/tracker.py",
         ("Tracker._units", "Tracker._evaluate", "Tracker._prefix", "Tracker._push", "_lift",
