@@ -55,7 +55,7 @@ TARGETS = {
         ("Tracker._units", "Tracker._evaluate", "Tracker._prefix", "Tracker._push", "_lift",
          "_reach", "_diff_within", "_is_flight"),
         ("tests/firmware/test_tracker.py", "tests/firmware/test_tracker_presets.py",
-         "tests/firmware/test_clearing.py"), 30),
+         "tests/firmware/test_clearing.py", "tests/firmware/test_empty_board_traps.py"), 60),
     "store": Target(
         "navakankari.firmware.store", "firmware/store.py",
         ("Store._tx", "Store.new_game", "Store.append", "Store.truncate", "Store.finish",
