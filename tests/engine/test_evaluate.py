@@ -109,3 +109,4 @@ def test_edge_class_mobility_counts_every_step():
                 continue  # scored as lost outright
             assert mob(game) - base(game) == steps[0] - steps[1], game.position()
             assert blk(game) - base(game) == -(shut[0] - shut[1]), game.position()
+
