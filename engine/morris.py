@@ -214,6 +214,10 @@ class MorrisGame(Game):
             o = s ^ 1
             bb[o] &= ~(1 << t)
             self._bkey ^= self._zp[o][t]
+            if self._reform and self._last_move[o] is not None and self._last_move[o][1] == t:
+                # The remembered pebble is gone: its move can no longer be undone, and a
+                # position string must not name a pebble that is not there.
+                self._remember(o, None)
             self._quiet = 0
             self._pending -= 1
             if self._pending and not self._takeable(o):

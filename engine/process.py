@@ -106,10 +106,7 @@ class LineProcess:
                     continue
             if line is _EOF:
                 self._lines.put(_EOF)  # every later read sees the end too
-                try:
-                    self._proc.wait(QUIT_WAIT)
-                except subprocess.TimeoutExpired:
-                    pass
+                _reaped(self._proc)
                 raise ProcessGone(f"{self.argv[0]} has ended{self._ended()}")
             log.debug("%s > %s", self.argv[0], line)
             self.tail.append(line)
@@ -124,10 +121,7 @@ class LineProcess:
         """Kill the child without touching its pipes (safe while the interpreter exits)."""
         if self._proc.poll() is None:
             self._proc.kill()
-            try:
-                self._proc.wait(QUIT_WAIT)
-            except subprocess.TimeoutExpired:
-                pass
+            _reaped(self._proc)
 
     def close(self, quit_line: str | None = "quit") -> None:
         """Ask the child to leave, then terminate, then kill it; always reaps it."""
@@ -142,11 +136,8 @@ class LineProcess:
         for step in steps:
             if step is not None and proc.poll() is None:
                 step()
-            try:
-                proc.wait(QUIT_WAIT)
+            if _reaped(proc):
                 break
-            except subprocess.TimeoutExpired:
-                continue
         try:
             if proc.stdin is not None:
                 proc.stdin.close()
@@ -155,3 +146,12 @@ class LineProcess:
         self._reader.join(QUIT_WAIT)  # the child has gone: its output ends
         if proc.stdout is not None and not self._reader.is_alive():
             proc.stdout.close()
+
+
+def _reaped(proc: subprocess.Popen) -> bool:
+    """Wait up to QUIT_WAIT for the child to end; whether it has."""
+    try:
+        proc.wait(QUIT_WAIT)
+    except subprocess.TimeoutExpired:
+        return False
+    return True

@@ -5,21 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from navakankari.hal import Board
+
     from .config import Config
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    import asyncio
-
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board
 
     from .config import ConfigError, load_config
-    from .daemon import BoardMismatchError, Daemon
     from .notify import setup_logging
-    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = load_config(args.config)
@@ -41,22 +39,32 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     services = [companion_service(config.web_pin, config.web_address, config.web_port)] \
         if config.web_port else []
+    return _run_daemon("run", config, board, sim_script=script, services=services)
+
+
+def _run_daemon(command: str, config: "Config", board: "Board", **options: Any) -> int:
+    """Run the daemon on an open board until it stops; a store that cannot be opened, a
+    board that does not match the game, and bad values are one line and an exit status."""
+    import asyncio
+
+    from .daemon import BoardMismatchError, Daemon
+    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
+
     try:
-        daemon = Daemon(config, board, sim_script=script, services=services)
+        daemon = Daemon(config, board, **options)
     except StoreError as exc:
         board.close()
-        print(f"navakankari run: {exc}", file=sys.stderr)
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
         return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return asyncio.run(daemon.run())
     except (BoardMismatchError, ValueError) as exc:
-        print(f"navakankari run: {exc}", file=sys.stderr)
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
         return 1
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
     """The daemon on a simulated board with every point of both boards, and its page."""
-    import asyncio
     import secrets
     import threading
     import webbrowser
@@ -65,9 +73,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     from .companion_backend import companion_service
     from .config import Config, ConfigError, PlayerSpec
-    from .daemon import Daemon
     from .notify import setup_logging
-    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         config = Config(
@@ -84,10 +90,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
-    from .web_names import WILDCARDS
+    from .web_names import local_url
 
-    here = "127.0.0.1" if config.web_address in WILDCARDS else config.web_address
-    url = f"http://{here}:{config.web_port}/#pin={config.web_pin}"
+    url = local_url(config.web_address, config.web_port, f"/#pin={config.web_pin}")
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
@@ -95,14 +100,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
         if not args.no_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    try:
-        daemon = Daemon(config, board, services=[companion_service(
-            config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready)])
-    except StoreError as exc:
-        board.close()
-        print(f"navakankari sim: {exc}", file=sys.stderr)
-        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
-    return asyncio.run(daemon.run())
+    return _run_daemon("sim", config, board, services=[companion_service(
+        config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready)])
 
 
 def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:

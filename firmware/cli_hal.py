@@ -9,8 +9,11 @@ import argparse
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
+
+if TYPE_CHECKING:
+    from navakankari.hal import Profile
 
 DEFAULT_PROFILE = "direct-24"
 
@@ -79,17 +82,26 @@ def _enter_pressed() -> Callable[[], bool]:
     return check
 
 
-def run_selftest(args: argparse.Namespace) -> int:
-    from navakankari.hal import BackendError, ProfileError, load_profile, open_board  # noqa: PLC0415
-    from navakankari.hal.selftest import run_selftest as run  # noqa: PLC0415
+def _profile_to_open(name: str, command: str) -> "Profile":
+    """The profile, once nothing on this Pi stops `command` from opening its board (the
+    service holding the pins, LEDs that need root): else BackendError saying what to do."""
+    from navakankari.hal import BackendError, load_profile  # noqa: PLC0415
 
     from .doctor import preflight  # noqa: PLC0415
 
+    profile = load_profile(name)
+    stop = preflight(profile, command)
+    if stop:
+        raise BackendError(stop)
+    return profile
+
+
+def run_selftest(args: argparse.Namespace) -> int:
+    from navakankari.hal import BackendError, ProfileError, open_board  # noqa: PLC0415
+    from navakankari.hal.selftest import run_selftest as run  # noqa: PLC0415
+
     try:
-        profile = load_profile(args.profile)
-        stop = preflight(profile, "selftest")
-        if stop:
-            raise BackendError(stop)
+        profile = _profile_to_open(args.profile, "selftest")
         board = open_board(profile)
     except (ProfileError, BackendError, ImportError, OSError, RuntimeError, ValueError) as exc:
         print(f"navakankari selftest: {exc}", file=sys.stderr)
@@ -110,16 +122,11 @@ def run_selftest(args: argparse.Namespace) -> int:
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
-    from navakankari.hal import BackendError, ProfileError, load_profile, open_board  # noqa: PLC0415
+    from navakankari.hal import BackendError, ProfileError, open_board  # noqa: PLC0415
     from navakankari.hal.calibrate import CalibrationError, run_calibration, write_profile  # noqa: PLC0415
 
-    from .doctor import preflight  # noqa: PLC0415
-
     try:
-        profile = load_profile(args.profile)
-        stop = preflight(profile, "calibrate")
-        if stop:
-            raise BackendError(stop)
+        profile = _profile_to_open(args.profile, "calibrate")
         learned = run_calibration(
             profile, open_board, keep_sensors=args.keep_sensors, out=sys.stdout, should_skip=_enter_pressed()
         )

@@ -13,7 +13,7 @@ import urllib.request
 from typing import Any
 
 from .config import Config
-from .web_names import WILDCARDS
+from .web_names import local_url
 
 
 class ControlError(RuntimeError):
@@ -24,8 +24,7 @@ def post(config: Config, path: str, body: dict[str, Any], timeout: float = 10.0)
     """POST `body` to the daemon's companion at `path` (e.g. "/api/takeback")."""
     if not config.web_port:
         raise ControlError("the web companion is off (web.port = 0): nothing to talk to")
-    host = "127.0.0.1" if config.web_address in WILDCARDS else config.web_address
-    url = f"http://{host}:{config.web_port}{path}"
+    url = local_url(config.web_address, config.web_port, path)
     request = urllib.request.Request(
         url, data=json.dumps(body).encode(), method="POST",
         headers={"Content-Type": "application/json", "X-Pin": config.web_pin})

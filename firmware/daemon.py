@@ -23,9 +23,8 @@ from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.hal.sensors import SensorEvent
 
-from .config import Config
+from .config import Config, PlayerSpec
 from .notify import Notifier
-from .config import PlayerSpec
 from .menu import playable
 from .players import Chooser, computer_turn, player_for
 from .session import ComputerRequest, Session

@@ -18,6 +18,7 @@ import stat
 import subprocess
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from navakankari.hal.needs import (
@@ -219,7 +220,7 @@ class Doctor:
             "i2c": (boot.param_on("i2c_arm", "i2c"), "I2C", "dtparam=i2c_arm",
                     (dev / "i2c-1").exists()),
             "audio": (boot.param_on("audio"), "analog audio", "dtparam=audio",
-                      "snd_bcm2835" in self.modules()),
+                      "snd_bcm2835" in self.modules),
             "i2s": (boot.param_on("i2s"), "I2S audio", "dtparam=i2s", None),
         }
         for key, (on, label, line, now) in states.items():
@@ -287,8 +288,11 @@ class Doctor:
                             f"remove {' '.join(consoles)} from cmdline.txt", note=True)]
         return [Finding("serial", True, "the serial port is off GPIO14/15")]
 
-    def modules(self) -> set[str]:
-        return {ln.split()[0] for ln in _read(self.root / "proc/modules").splitlines() if ln.split()}
+    @cached_property
+    def modules(self) -> frozenset[str]:
+        """The loaded kernel modules (/proc/modules), read once."""
+        return frozenset(ln.split()[0] for ln in _read(self.root / "proc/modules").splitlines()
+                         if ln.split())
 
     # -- packages in the install --------------------------------------------------------------
     def packages(self, model: PiModel) -> list[Finding]:
@@ -355,10 +359,15 @@ class Doctor:
         out += self.readable(user, unit.get("ExecStart", ""))
         return out
 
+    @cached_property
+    def accounts(self) -> tuple[dict[str, Account], dict[str, int]]:
+        """Users and group ids (/etc/passwd, /etc/group), read once."""
+        return read_accounts(self.root)
+
     def account(self, n: Needs, user: str) -> list[Finding]:
         if user == "root":
             return [Finding("user", True, "the service runs as root")]
-        users, gids = read_accounts(self.root)
+        users, gids = self.accounts
         account = users.get(user)
         if account is None:
             return [Finding("user", False, f"the service user {user} does not exist",
@@ -391,7 +400,7 @@ class Doctor:
         """Can the service user reach the script and the config (every folder on the way)?"""
         if user == "root" or not exec_start:
             return []
-        users, gids = read_accounts(self.root)
+        users, gids = self.accounts
         account = users.get(user)
         if account is None:
             return []
@@ -422,7 +431,7 @@ class Doctor:
                                        f"{n.pins[pin]}", f"delete the line dtoverlay={name}"
                                        f"{''.join(f',{k}={v}' for k, v in args.items())} from "
                                        f"{self._where(boot)} and reboot"))
-        if not out and "w1_gpio" in self.modules():
+        if not out and "w1_gpio" in self.modules:
             out.append(Finding("1-wire", False, "the 1-Wire driver w1_gpio is loaded and holds a "
                                "pin (GPIO4 unless configured otherwise)",
                                "remove dtoverlay=w1-gpio from config.txt and reboot",

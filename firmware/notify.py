@@ -115,3 +115,6 @@ def setup_logging(level: str = "info", env: Mapping[str, str] | None = None,
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO), handlers=[handler],
                         force=True)
+    # The level is the root's alone: a quiet command run before (replay, bench) may have
+    # raised the package logger's own level in this process.
+    logging.getLogger("navakankari").setLevel(logging.NOTSET)

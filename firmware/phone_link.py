@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import segno
 
-from .web_names import LOCAL, WILDCARDS
+from .web_names import LOCAL, WILDCARDS, url_host
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,8 @@ def phone_link(address: str, port: int, pin: str | None) -> PhoneLink:
     host = address
     if address in WILDCARDS:
         host = own_address() or f"{socket.gethostname()}.local"
-    if ":" in host:
-        host = f"[{host}]"
     fragment = f"#pin={pin}" if pin else ""
-    return PhoneLink(f"http://{host}:{port}/{fragment}")
+    return PhoneLink(f"http://{url_host(host)}:{port}/{fragment}")
 
 
 def log_link(link: PhoneLink) -> None:

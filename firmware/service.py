@@ -103,10 +103,14 @@ def install_steps(*, needs: Needs, root: bool = False,
     groups = needs.groups
     steps = []
     if not root:
+        # A user made by an earlier install (another profile) joins the groups this one
+        # needs, so that /etc/group (what doctor reads) agrees with SupplementaryGroups=.
         member = f"--groups {','.join(groups)} " if groups else ""
+        join = f"usermod -aG {','.join(groups)} {SERVICE_USER}" if groups else "true"
         steps.append(Step(f"create the system user {SERVICE_USER}" + (f" in {' '.join(groups)}" if groups else ""),
-                          ("sh", "-c", f"id -u {SERVICE_USER} >/dev/null 2>&1 || useradd --system "
-                           f"--no-create-home --shell /usr/sbin/nologin {member}{SERVICE_USER}")))
+                          ("sh", "-c", f"if id -u {SERVICE_USER} >/dev/null 2>&1; then {join}; "
+                           f"else useradd --system --no-create-home --shell /usr/sbin/nologin "
+                           f"{member}{SERVICE_USER}; fi")))
     example = resources.files("navakankari.firmware").joinpath("navakankari.example.toml")
     steps += [
         Step(f"write {config} (kept if it exists)", path=config,

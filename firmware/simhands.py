@@ -46,7 +46,8 @@ class SimHands:
                     await asyncio.sleep(self.gap)
                 continue
             if status.kind == StatusKind.MENU:
-                await self.same_as_last_time(status)
+                if not await self.same_as_last_time(status):
+                    return
                 continue
             if status.kind == StatusKind.IN_PROGRESS:
                 continue
@@ -66,18 +67,20 @@ class SimHands:
                     return
                 await self.perform(action)
 
-    async def same_as_last_time(self, status) -> None:  # type: ignore[no-untyped-def]
+    async def same_as_last_time(self, status) -> bool:  # type: ignore[no-untyped-def]
         """In the board's menu, choose the configured game: a pebble held on its point,
-        then lifted."""
+        then lifted. False (said once) when the menu offers no such choice: the hands stop,
+        as at a script action that does not play."""
         point = next((p for p, kind, _ in status.choices if kind == "same"), None)
         if point is None:
             log.error("sim-hands: the menu offers no game to play")
-            return
+            return False
         self.sim.place(point)
         await asyncio.sleep(status.confirm_hold + self.pause)
         self.sim.lift(point)
         menu = self.session.menu_settings
         await asyncio.sleep(self.session.settings.settle + (menu.lift if menu else 0) + self.pause)
+        return True
 
     async def perform(self, action: Action) -> None:
         names = self.session.game.board.points

@@ -30,6 +30,18 @@ def own_names(address: str) -> frozenset[str]:
     return frozenset(_norm(n) for n in names if n)
 
 
+def url_host(host: str) -> str:
+    """A host as written in a URL: an IPv6 address goes in brackets ("[::1]")."""
+    return f"[{host}]" if ":" in host else host
+
+
+def local_url(address: str, port: int, path: str = "/") -> str:
+    """The companion's URL from this machine: one listening on every address (a wildcard)
+    is reached on 127.0.0.1."""
+    host = "127.0.0.1" if address in WILDCARDS else address
+    return f"http://{url_host(host)}:{port}{path}"
+
+
 def _norm(name: str) -> str:
     return name.strip().lower().rstrip(".").strip("[]")
 

@@ -90,14 +90,8 @@ def sensor_label(profile: Profile, point: str) -> str:
     return "simulated"
 
 
-def gpio_uses(profile: Profile) -> dict[int, str]:
-    uses = dict(profile.sensors.gpios())
-    uses.update(profile.leds.gpios())
-    return uses
-
-
 def pinout_markdown(profile: Profile, name: str) -> str:
-    uses = gpio_uses(profile)
+    uses = profile.gpios()
     s, led = profile.sensors, profile.leds
     lines = [
         f"# {profile.name}",
@@ -178,7 +172,7 @@ def _positions(points: Sequence[str]) -> dict[str, tuple[int, int]]:
 
 def wiring_drawing(profile: Profile) -> Drawing:
     """Header pins (left) and the board with each point's sensor and LED index (right)."""
-    uses = gpio_uses(profile)
+    uses = profile.gpios()
     d = Drawing(980, 600, font_size=11)
     d.text(20, 28, profile.name, size=16, extra=' font-weight="bold"')
     if uses:

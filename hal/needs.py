@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from .profile import (
     I2C_GPIOS,
     SPI0_GPIOS,
+    SPI_LED_GPIO,
     GpioSensorConfig,
     MatrixSensorConfig,
     Mcp23017SensorConfig,
@@ -31,9 +32,7 @@ from .profile import (
 )
 
 UART_GPIOS = (14, 15)
-PWM_LED_GPIOS = (12, 18)
 PCM_LED_GPIO = 21
-SPI_LED_GPIO = 10
 
 
 @dataclass(frozen=True)
@@ -122,13 +121,6 @@ class Needs:
         return [f"{d.unit} rw" for d in self.devices]
 
 
-def profile_pins(profile: Profile) -> dict[int, str]:
-    """Every GPIO the profile uses, with its use (SPI0 and I2C pins included)."""
-    pins = dict(profile.sensors.gpios())
-    pins.update(profile.leds.gpios())
-    return pins
-
-
 def _sensor_devices(profile: Profile) -> tuple[list[Device], list[str]]:
     s = profile.sensors
     if isinstance(s, (GpioSensorConfig, MatrixSensorConfig)):
@@ -171,7 +163,7 @@ def needs(profile: Profile, model: PiModel) -> Needs:
     led_devices, led_on, off, lines = _led_devices(profile, model)
     devices += led_devices
     on += led_on
-    pins = profile_pins(profile)
+    pins = profile.gpios()
     off = {**_pins_off(pins, on), **off}
     unique = tuple(dict.fromkeys(devices))
     root = any(d.group is None for d in unique)

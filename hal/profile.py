@@ -19,6 +19,8 @@ HEADER_GPIOS = range(0, 28)
 RESERVED_GPIOS = {0: "ID_SD (HAT ID EEPROM)", 1: "ID_SC (HAT ID EEPROM)"}
 I2C_GPIOS = (2, 3)
 SPI0_GPIOS = (7, 8, 9, 10, 11)
+SPI_LED_GPIO = 10
+"""SPI0 MOSI: the LED data pin of neopixel_spi, and of neopixel when it sends through SPI."""
 NEOPIXEL_GPIOS = (10, 12, 18, 21)
 """Pins the Pi's PWM, PCM or SPI hardware can drive a WS2812 chain from."""
 PIXEL_ORDERS = ("RGB", "GRB", "BRG", "RBG", "GBR", "BGR")
@@ -106,8 +108,8 @@ class LedConfig:
     gamma: float = 2.6
 
     def gpios(self) -> dict[int, str]:
-        if self.backend == "neopixel_spi" or (self.backend == "neopixel" and self.pin == 10):
-            return {pin: "LED data (SPI0)" if pin == 10 else "SPI0" for pin in SPI0_GPIOS}
+        if self.backend == "neopixel_spi" or (self.backend == "neopixel" and self.pin == SPI_LED_GPIO):
+            return {pin: "LED data (SPI0)" if pin == SPI_LED_GPIO else "SPI0" for pin in SPI0_GPIOS}
         if self.backend == "neopixel" and self.pin is not None:
             return {self.pin: "LED data"}
         return {}
@@ -122,6 +124,11 @@ class Profile:
     sensors: SensorConfig
     leds: LedConfig
     source: str = field(default="<profile>", compare=False)
+
+    def gpios(self) -> dict[int, str]:
+        """Every GPIO the profile uses, with its use (SPI0 and I2C pins included): the
+        pinout tables, the Pi's interface checks and the unit all read this one list."""
+        return {**self.sensors.gpios(), **self.leds.gpios()}
 
 
 def profile_names() -> list[str]:
@@ -364,16 +371,17 @@ class _Checker:
             raise self.fail("leds", "gamma", f"must be a number within 1..4, not {gamma!r}")
         count = self.int_value("leds", "count", section.get("count", len(points)), 1, 1024)
         pin: int | None = None
-        if backend == "neopixel" and section.get("pin", 18) != 10:
+        if backend == "neopixel" and section.get("pin", 18) != SPI_LED_GPIO:
             pin = self.led_pin(section.get("pin", 18), NEOPIXEL_GPIOS, "LED data")
         elif backend in ("neopixel", "neopixel_spi"):
             # On GPIO10 rpi_ws281x sends through /dev/spidev0.0 too: the SPI0 driver holds all
             # of its pins (CE1, CE0, MISO, MOSI, SCLK), so no sensor may sit on them.
-            pin = section.get("pin", 10)
-            if pin != 10:
+            pin = section.get("pin", SPI_LED_GPIO)
+            if pin != SPI_LED_GPIO:
                 raise self.fail("leds", "pin", f"neopixel_spi sends on SPI0 MOSI, GPIO10, not {pin!r}")
             for spi_pin in SPI0_GPIOS:
-                self.led_pin(spi_pin, SPI0_GPIOS, "LED data (SPI0)" if spi_pin == 10 else "SPI0")
+                self.led_pin(spi_pin, SPI0_GPIOS,
+                             "LED data (SPI0)" if spi_pin == SPI_LED_GPIO else "SPI0")
         index = self.table(section, "leds.index")
         self.per_point("leds.index", index, points)
         used: dict[int, str] = {}

@@ -116,6 +116,18 @@ def test_morabaraba_keeps_the_mill_breaking_move_in_fields_11_to_14():
     assert forgetful.pending_removals == 1
 
 
+def test_a_remembered_pebble_taken_off_is_forgotten():
+    rules = preset("morabaraba")
+    game = game_from_position(rules, make_fen(white="a7 d7 g7 b2", black="c3 e3 b4 e4 f2 d2"))
+    game.play_record("g7-g4 d2-d3 xg4")
+    assert game.remembered_move(Side.WHITE) is None
+    assert game.position().split()[10:14] == ["0"] * 4
+    loaded = game_from_position(rules, game.position())
+    assert loaded.key == game.key
+    game.pop()
+    assert game.remembered_move(Side.WHITE) == (game.board.index("g7"), game.board.index("g4"))
+
+
 def test_a_move_that_breaks_no_mill_is_not_remembered():
     game = game_from_position("morabaraba", make_fen(white="a7 d7 g4 b2", black="c3 e3 b4 f2 d1"))
     game.play("b2-d2")

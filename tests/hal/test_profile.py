@@ -146,3 +146,12 @@ def test_profile_is_a_frozen_value() -> None:
     assert isinstance(profile, Profile)
     with pytest.raises(AttributeError):
         profile.name = "x"  # type: ignore[misc]
+
+
+def test_profile_gpios_are_the_sensors_and_the_leds_pins() -> None:
+    profile = load_profile("matrix-spi-24")
+    gpios = profile.gpios()
+    assert gpios[5] == "matrix row 0" and gpios[26] == "matrix column 7"
+    assert gpios[10] == "LED data (SPI0)" and gpios[11] == "SPI0"
+    assert gpios == {**profile.sensors.gpios(), **profile.leds.gpios()}
+    assert load_profile("sim-24").gpios() == {}

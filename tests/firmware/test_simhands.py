@@ -1,0 +1,26 @@
+"""Simulated hands in a menu that offers no game to play: said once, and the hands stop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from navakankari.engine.game import Side
+from navakankari.engine.presets import preset
+from navakankari.firmware.config import HAND
+from navakankari.firmware.menu import MenuSettings
+from navakankari.firmware.session import Session
+from navakankari.firmware.simhands import SimHands
+from navakankari.firmware.status import StatusKind
+
+
+def test_hands_stop_when_the_menu_offers_no_game_to_play(caplog):
+    # The configured game cannot be played on this board: no "same as last time" choice.
+    session = Session(preset("nau-keti-keta"), {Side.WHITE: HAND, Side.BLACK: HAND},
+                      occupied=(), now=0.0, menu=MenuSettings(), variants=["navakankari"])
+    assert session.status.kind == StatusKind.MENU
+    assert all(kind != "same" for _, kind, _ in session.status.choices)
+    hands = SimHands(None, session, ["d6"], pause=0.0)
+    with caplog.at_level(logging.ERROR, logger="navakankari.firmware.simhands"):
+        asyncio.run(asyncio.wait_for(hands.run(), 5))
+    assert [r.getMessage() for r in caplog.records] == ["sim-hands: the menu offers no game to play"]
