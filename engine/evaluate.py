@@ -77,23 +77,24 @@ class MorrisEvaluator:
         self.down = tuple(sorted(down.items()))
 
     def __call__(self, game: Game) -> int:
-        s = int(game.turn)
+        # The morris game's own fields: this runs at every leaf.
+        s = game._side
         o = s ^ 1
-        own, opp = game.pieces(s), game.pieces(o)  # type: ignore[arg-type]
-        hs, ho = game.in_hand(s), game.in_hand(o)  # type: ignore[arg-type]
+        own, opp = game._bb[s], game._bb[o]  # type: ignore[attr-defined]
+        hs, ho = game._hand[s], game._hand[o]  # type: ignore[attr-defined]
         ns, no = own.bit_count(), opp.bit_count()
         if ns + hs < self.lose_below:
             return -LOST
         if no + ho < self.lose_below:
             return LOST
-        pending = game.pending_removals
+        pending = game._pending  # type: ignore[attr-defined]
         score = PIECE * (ns + hs - no - ho) + 90 * pending
         empty = self.full & ~(own | opp)
         placing = bool(hs or ho)
         fly_s = fly_o = False
         if self.flying and not placing:
-            fly_s = game.can_fly(s)  # type: ignore[attr-defined]
-            fly_o = game.can_fly(o)  # type: ignore[attr-defined]
+            fly_s = game._flies(s)  # type: ignore[attr-defined]
+            fly_o = game._flies(o)  # type: ignore[attr-defined]
         adj = self.adj
         own_mills = opp_mills = 0
         own_two = opp_two = 0  # potential mills: two pebbles and an empty third point
@@ -144,27 +145,28 @@ class MorrisEvaluator:
         elif n_opp:
             score -= 15
         # Mobility: steps to empty neighbours; pebbles with none are blocked. Each edge
-        # class (neighbours a fixed number of bits apart) is one shift and one count.
+        # class (neighbours a fixed number of bits apart) is one shift of the empty points
+        # onto the points beside them, then a count for each side.
         mob_s = blk_s = mob_o = blk_o = 0
-        up, down = self.up, self.down
-        if not fly_s:
-            for d, m in up:
-                mob_s += ((own & m) << d & empty).bit_count()
-            for d, m in down:
-                mob_s += ((own & m) >> d & empty).bit_count()
-        if not fly_o:
-            for d, m in up:
-                mob_o += ((opp & m) << d & empty).bit_count()
-            for d, m in down:
-                mob_o += ((opp & m) >> d & empty).bit_count()
-        if not (fly_s and fly_o):
-            free = 0  # points with an empty neighbour
-            for d, m in up:
-                free |= empty >> d & m
-            for d, m in down:
-                free |= empty << d & m
-            blk_s = 0 if fly_s else (own & ~free).bit_count()
-            blk_o = 0 if fly_o else (opp & ~free).bit_count()
+        free = 0  # points with an empty neighbour
+        for d, m in self.up:
+            e = empty >> d & m
+            free |= e
+            mob_s += (own & e).bit_count()
+            mob_o += (opp & e).bit_count()
+        for d, m in self.down:
+            e = empty << d & m
+            free |= e
+            mob_s += (own & e).bit_count()
+            mob_o += (opp & e).bit_count()
+        if fly_s:
+            mob_s = 0
+        else:
+            blk_s = (own & ~free).bit_count()
+        if fly_o:
+            mob_o = 0
+        else:
+            blk_o = (opp & ~free).bit_count()
         if placing:
             score += w.place_mobility * (mob_s - mob_o) - w.place_blocked * (blk_s - blk_o)
         else:

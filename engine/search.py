@@ -254,10 +254,10 @@ class Searcher:
             self._check()
         # The table's keys carry no history: a position it scored earlier may now be a
         # repetition (or past the quiet-move limit), so the rules are asked first.
-        done = game.ended_by_rule()
+        done = game._terminal_by_count()  # ended_by_rule, one call less
         if done is not None:
             return self._outcome_score(done, game, ply)
-        key = game.key
+        key = game._key
         entry = self.tt.get(key)
         tt_move = None
         if entry is not None:
@@ -287,7 +287,8 @@ class Searcher:
             if score is None:
                 score = cache[key] = self._eval(game)
             return score
-        actions = game.legal_actions()
+        # The count, repetition and quiet-move endings were asked above: generate at once.
+        actions = game._generate()
         if not actions:
             return self._terminal(game, ply)
         turn = game._side  # the plain int: the hot path makes no Side per node
@@ -298,22 +299,34 @@ class Searcher:
         # Quiet actions (no mill, removal, block or killer) sit at the end of the order.
         quiet_from = max(self._tactical, self.lmr_after) if self.lmr_after else len(ordered)
         reduce = depth >= self.lmr_min_depth
-        child = self._child
+        negamax = self._negamax
+        ply1 = ply + 1
         for i, a in enumerate(ordered):
             push(a)
+            # As in _child: a removal keeps the turn and the depth.
+            same = game._side == turn
             if i == 0:
-                score = child(game, turn, depth, alpha, beta, ply + 1)
+                if same:
+                    score = negamax(game, depth, alpha, beta, ply1)
+                else:
+                    score = -negamax(game, depth - 1, -beta, -alpha, ply1)
             else:
                 # Principal variation search: prove the rest worse with a null window,
                 # late quiet actions first a ply shallower; search again where one is not.
-                if reduce and i >= quiet_from and game._side != turn:
-                    score = -self._negamax(game, depth - 2, -alpha - 1, -alpha, ply + 1)
+                if reduce and i >= quiet_from and not same:
+                    score = -negamax(game, depth - 2, -alpha - 1, -alpha, ply1)
                 else:
                     score = alpha + 1
                 if score > alpha:
-                    score = child(game, turn, depth, alpha, alpha + 1, ply + 1)
+                    if same:
+                        score = negamax(game, depth, alpha, alpha + 1, ply1)
+                    else:
+                        score = -negamax(game, depth - 1, -alpha - 1, -alpha, ply1)
                     if alpha < score < beta:
-                        score = child(game, turn, depth, alpha, beta, ply + 1)
+                        if same:
+                            score = negamax(game, depth, alpha, beta, ply1)
+                        else:
+                            score = -negamax(game, depth - 1, -beta, -alpha, ply1)
             pop()
             if score > best_score:
                 best_score, best = score, a

@@ -109,3 +109,25 @@ def test_edge_class_mobility_counts_every_step():
                 continue  # scored as lost outright
             assert mob(game) - base(game) == steps[0] - steps[1], game.position()
             assert blk(game) - base(game) == -(shut[0] - shut[1]), game.position()
+
+
+def test_a_flying_side_has_no_mobility_and_no_blocked_pebbles():
+    # White has three pebbles and flies: only black's steps and shut-in pebbles count.
+    from navakankari.engine.evaluate import MorrisEvaluator, MorrisWeights
+
+    none = dict(place_mill=0, place_two=0, place_mobility=0, place_blocked=0,
+                move_mill=0, move_two=0, move_mobility=0, move_blocked=0)
+    rules = preset("nine-mens-morris")
+    base = MorrisEvaluator(rules, MorrisWeights(**none))
+    mob = MorrisEvaluator(rules, MorrisWeights(**{**none, "move_mobility": 1}))
+    blk = MorrisEvaluator(rules, MorrisWeights(**{**none, "move_blocked": 1}))
+    # Black's steps: d1-d2, g1-g4, a4-b4 and d6 to b6, f6 or d5 (6); a1 is shut in by
+    # black's own a4 and d1.
+    game = morris_position("nine-mens-morris", "a7 d7 g7", "a1 d1 g1 a4 d6", side="w")
+    assert game.can_fly(game.turn)
+    assert mob(game) - base(game) == -6
+    assert blk(game) - base(game) == 1
+    # Seen from black, the steps count for it and white's shut-in pebbles do not.
+    black = morris_position("nine-mens-morris", "a7 d7 g7", "a1 d1 g1 a4 d6", side="b")
+    assert mob(black) - base(black) == 6
+    assert blk(black) - base(black) == -1
