@@ -136,12 +136,12 @@ def run_steps(steps: Sequence[Step], *, dry_run: bool, out: Callable[[str], None
     """Carry out (or with dry_run, print) each step; stops at the first failure."""
     for step in steps:
         if step.path is not None:
+            if step.only_if_missing and step.path.exists():
+                out(f"# {step.path} exists: kept as it is" if dry_run else f"kept {step.path}")
+                continue
             if dry_run:
                 out(f"# {step.describe}")
                 out(f"cat > {step.path} <<'EOF'\n{step.text.rstrip()}\nEOF")
-                continue
-            if step.only_if_missing and step.path.exists():
-                out(f"kept {step.path}")
                 continue
             step.path.parent.mkdir(parents=True, exist_ok=True)
             step.path.write_text(step.text, encoding="utf-8")

@@ -127,6 +127,9 @@ def test_install_with_a_config_runs_the_unit_with_that_config(tmp_path, capsys):
     assert f"ExecStart={script_path()[0]} run --config {config}\n" in unit
     assert sorted(_devices(unit)) == sorted(EXPECTED["direct-24"][0])
     assert "User=root" in unit and "useradd" not in out
+    # The config exists, so the dry run says it is kept rather than printing what it would write.
+    assert f"# {config} exists: kept as it is\n" in out
+    assert f"cat > {config}" not in out and "[tracker]" not in out
 
 
 def test_install_refuses_a_config_whose_profile_is_bad(tmp_path, capsys):
