@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .game import Game, Outcome, Reason, Side, new_game
-from .player import ChoosesActions, make_player
+from .player import ChoosesActions, close_player, make_player
 from .presets import preset
 
 log = logging.getLogger(__name__)
@@ -176,8 +176,6 @@ def run_match(variant: str, white: str, black: str, games: int, seed: int = 0,
                 on_game(n + 1, games, result)
     finally:
         for player in players:
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            close_player(player)
     return MatchResult(variant, white, black, tuple(results),
                        (ThinkTimes(tuple(times[0])), ThinkTimes(tuple(times[1]))), reasons)

@@ -218,6 +218,13 @@ async def choose_async(game: Game, level: int, stop_event: threading.Event | Non
     return await Player(level, seed=seed).choose_async(game, stop_event)
 
 
+def close_player(player: object) -> None:
+    """End what a player holds (an engine's process); players holding nothing have no close()."""
+    close = getattr(player, "close", None)
+    if close is not None:
+        close()
+
+
 def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0,
                 movetime: float | None = None) -> ChoosesActions:
     """A player from a short spec: `random`, `greedy`, `level:N`, `level:max` or

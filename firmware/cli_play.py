@@ -27,7 +27,7 @@ def _read_line(prompt: str) -> str | None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
-    from navakankari.engine.player import Player, make_player
+    from navakankari.engine.player import Player, close_player, make_player
     from navakankari.engine.presets import preset
     from navakankari.engine.terminal import play_terminal
 
@@ -48,9 +48,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 1
     finally:
-        close = getattr(computer, "close", None)
-        if close is not None:
-            close()
+        close_player(computer)
     return 0  # over, or the player quit: both are what was asked for
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
+from navakankari.engine.player import close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.sensors import SensorEvent
 
@@ -288,8 +289,6 @@ class Daemon:
         self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
         for player in self._players.values():
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            close_player(player)
         self.notifier.close()
         log.info("stopped")
