@@ -22,12 +22,6 @@ VARIANTS = ["nine-mens-morris", "six-mens-morris", "morabaraba", "nau-keti-keta"
 HOLD = SETTINGS.clear_hold
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "games.sqlite3")
-    yield s
-    s.close()
-
 
 class Board:
     """A session with a store, and hands on one clock."""

@@ -187,12 +187,6 @@ class Board:
         return self.session.status
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "games.sqlite3")
-    yield s
-    s.close()
-
 
 SETUP_ORDERS = ("white-first", "black-first", "alternating", "reversed", "winner-stays")
 

@@ -32,12 +32,6 @@ NKK_POINTS = BOARDS["lau-kata-kati"].points
 BOTH = ("nine-mens-morris", "nau-keti-keta")  # a 24-point and a 19-point board
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "games.sqlite3")
-    yield s
-    s.close()
-
 
 class MenuBoard:
     """A session with the menu, a store, and noisy hands on one clock."""

@@ -23,12 +23,6 @@ HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
 VS_COMPUTER = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 1)}
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "games.sqlite3")
-    yield s
-    s.close()
-
 
 def play(session: Session, hands: Hands, now: float) -> float:
     events = hands.events[:]
