@@ -1,12 +1,17 @@
 """The rules engine: boards, rule sets, games, notation and the computer player.
 
-Pure Python, standard library only: the engine knows no hardware. The names below are the
+Pure Python, standard library only: the engine knows no hardware. Its hot modules can also
+be compiled from the same sources (`navakankari build-engine`, see native.py). The names below are the
 public surface (see engine/README.md for an example):
 
     from navakankari.engine import new_game
     game = new_game("nine-mens-morris")
     game.push(game.parse("d6"))
 """
+
+from . import native as _native
+
+_native.activate(__path__)  # the compiled hot modules, when built for these sources
 
 from .actions import Action, ActionKind
 from .boards import BOARDS, Board

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
+from typing import cast
 
 from .boards import Board, by_byte
 
@@ -101,15 +102,15 @@ class ActionTable:
                 for k, b in enumerate(nbrs):
                     if sub >> k & 1:
                         mask |= 1 << b
-                        acts.append(self.move[a][b])
+                        acts.append(cast(Action, self.move[a][b]))  # a != b: never None
                 table[mask] = acts
             steps.append(table)
         self.steps = tuple(steps)
         self.by_text = {a.text: a for a in self.place + self.remove}
         for row in self.move:
-            for a in row:
-                if a is not None:
-                    self.by_text[a.text] = a
+            for m in row:
+                if m is not None:
+                    self.by_text[m.text] = m
 
     def places(self, mask: int) -> list[Action]:
         return by_byte(self.place_by_byte, mask)

@@ -10,89 +10,18 @@ from __future__ import annotations
 import logging
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from enum import Enum, IntEnum
 from functools import lru_cache
 from typing import TypeVar
 
 from .actions import Action, ActionKind, ActionTable, table_for
 from .boards import BOARDS, Board
 from .errors import GameOverError, IllegalActionError, InvalidNotationError
+from .outcome import Outcome, Phase, Reason, Side
 from .rules import Rules
 
 log = logging.getLogger(__name__)
 
 G = TypeVar("G", bound="Game")
-
-
-class Side(IntEnum):
-    WHITE = 0
-    BLACK = 1
-
-    @property
-    def other(self) -> "Side":
-        return Side(1 - self)
-
-    def __str__(self) -> str:
-        return self.name.lower()
-
-
-class Phase(str, Enum):
-    PLACING = "placing"
-    MOVING = "moving"
-    OVER = "over"
-
-
-class Reason(str, Enum):
-    """Why a game ended. The values are the codes the store keeps, so stored games stay
-    readable; a Reason compares equal to its code."""
-
-    TOO_FEW_PEBBLES = "too-few-pebbles"  #: a morris side is down to fewer than `lose_below`
-    BLOCKED = "blocked"  #: the side to act has no legal action
-    BOARD_FULL = "board-full"  #: the board filled up during placement
-    REPETITION = "repetition"  #: the same position came up `repetition_draw` times
-    QUIET_MOVES = "quiet-moves"  #: `quiet_move_limit` moves in a row without a removal
-    ALL_TAKEN = "all-taken"  #: Nau Keti Keta: a side has no pebble left
-    NO_CAPTURES = "no-captures"  #: Nau Keti Keta: `quiet_move_limit` moves without a capture
-    ACTION_LIMIT = "action-limit"  #: a computer match stopped a game that went on too long
-    CLEARED = "cleared"  #: the board was cleared during the game (the board's own ending)
-    ABANDONED = "abandoned"  #: the daemon stopped with the game unfinished
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: the winner (None for a draw) and why."""
-
-    winner: Side | None
-    reason: Reason
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.reason, Reason):  # a plain code, as the store keeps it
-            object.__setattr__(self, "reason", Reason(self.reason))
-
-    def __str__(self) -> str:
-        """`white wins (blocked)`, `draw (repetition)`."""
-        if self.winner is None:
-            return f"draw ({self.reason})"
-        return f"{self.winner} wins ({self.reason})"
-
-    def to_dict(self) -> dict[str, str | None]:
-        return {"winner": str(self.winner) if self.winner is not None else None,
-                "reason": self.reason.value}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, str | None]) -> "Outcome":
-        """The inverse of to_dict (what the store keeps); a bad value raises ValueError."""
-        winner = data.get("winner")
-        if winner not in (None, "white", "black"):
-            raise ValueError(f"outcome winner must be white, black or null, not {winner!r}")
-        return cls(None if winner is None else Side[winner.upper()], Reason(data["reason"]))
 
 
 @lru_cache(maxsize=None)
@@ -169,7 +98,7 @@ class Game(ABC):
         """Moves in a row without a capture (for the move-count draw)."""
         return self._quiet
 
-    def pieces(self, side: Side) -> int:
+    def pieces(self, side: int) -> int:
         """Mask of the points holding `side`'s pebbles."""
         return self._bb[side]
 
@@ -190,7 +119,7 @@ class Game(ABC):
     def phase(self) -> Phase: ...
 
     @abstractmethod
-    def in_hand(self, side: Side) -> int: ...
+    def in_hand(self, side: int) -> int: ...
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the side to move; empty when the game is over."""
@@ -249,9 +178,15 @@ class Game(ABC):
 
     def copy(self: G) -> G:
         """An independent game with the same position and history (pop works on both)."""
-        other = object.__new__(type(self))
-        other.__dict__ = {k: (v.copy() if isinstance(v, (list, dict)) else v)
-                          for k, v in self.__dict__.items()}
+        cls = type(self)
+        other = cls(self.rules)  # type: ignore[call-arg]
+        # A compiled game has no __dict__; its class lists its attributes instead.
+        names = getattr(cls, "__mypyc_attrs__", None) or tuple(self.__dict__)
+        for name in names:
+            if name == "__dict__":
+                continue
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if isinstance(value, (list, dict)) else value)
         return other
 
     # -- the shared surface --------------------------------------------------------------
@@ -263,10 +198,10 @@ class Game(ABC):
     def occupancy(self) -> int:
         return self.pieces(Side.WHITE) | self.pieces(Side.BLACK)
 
-    def on_board(self, side: Side) -> int:
+    def on_board(self, side: int) -> int:
         return self.pieces(side).bit_count()
 
-    def captured(self, side: Side) -> int:
+    def captured(self, side: int) -> int:
         """How many of `side`'s pebbles the opponent has taken."""
         return self.rules.pieces - self.in_hand(side) - self.on_board(side)
 

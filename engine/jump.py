@@ -59,10 +59,10 @@ class JumpGame(Game):
     def phase(self) -> Phase:
         return Phase.OVER if self.outcome() is not None else Phase.MOVING
 
-    def in_hand(self, side: Side) -> int:
+    def in_hand(self, side: int) -> int:
         return 0
 
-    def captured(self, side: Side) -> int:
+    def captured(self, side: int) -> int:
         start = self.board.mask(p for p in self.board.points
                                 if p[1:] in (WHITE_ROWS if side == 0 else BLACK_ROWS))
         return start.bit_count() - self._bb[side].bit_count()

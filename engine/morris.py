@@ -6,6 +6,8 @@ so a mill leaves the same side to act with `pending_removals` > 0.
 
 from __future__ import annotations
 
+from typing import cast
+
 from .actions import Action, ActionKind
 from .errors import InvalidNotationError
 from .game import Game, Outcome, Phase, Reason, Side, zobrist_extra
@@ -79,7 +81,7 @@ class MorrisGame(Game):
     def pending_removals(self) -> int:
         return self._pending
 
-    def in_hand(self, side: Side) -> int:
+    def in_hand(self, side: int) -> int:
         return self._hand[side]
 
     def takeable(self) -> int:
@@ -103,7 +105,7 @@ class MorrisGame(Game):
             return self._mills.index(mask)
         raise InvalidNotationError(f"{'-'.join(names)} is not a mill of the {self.board.name} board")
 
-    def mill_count(self, side: Side, mill: int | str | tuple[str, ...]) -> int:
+    def mill_count(self, side: int, mill: int | str | tuple[str, ...]) -> int:
         """How many times `side` has formed a mill (for the capture limit; it stops counting
         at the limit, where the mill has no capture left)."""
         return self._mill_counts[2 * self.mill_index(mill) + side]
@@ -114,12 +116,12 @@ class MorrisGame(Game):
         return {self.board.names(m): (counts[2 * k], counts[2 * k + 1])
                 for k, m in enumerate(self._mills) if counts[2 * k] or counts[2 * k + 1]}
 
-    def remembered_move(self, side: Side) -> Move | None:
+    def remembered_move(self, side: int) -> Move | None:
         """Under `no_immediate_reform`: (origin, target) of `side`'s last move when it broke
         a mill; moving that pebble straight back re-forms the mill and takes nothing."""
         return self._last_move[side]
 
-    def can_fly(self, side: Side) -> bool:
+    def can_fly(self, side: int) -> bool:
         return self._flies(side)
 
     def _flies(self, s: int) -> bool:
@@ -177,7 +179,7 @@ class MorrisGame(Game):
             moves = table.move
             for a in bits(own):
                 row = moves[a]
-                acts += [row[b] for b in targets]
+                acts += [cast(Action, row[b]) for b in targets]  # a != b: never None
         else:
             adj = self._adj
             steps = table.steps
@@ -214,7 +216,8 @@ class MorrisGame(Game):
             o = s ^ 1
             bb[o] &= ~(1 << t)
             self._bkey ^= self._zp[o][t]
-            if self._reform and self._last_move[o] is not None and self._last_move[o][1] == t:
+            lmo = self._last_move[o]
+            if self._reform and lmo is not None and lmo[1] == t:
                 # The remembered pebble is gone: its move can no longer be undone, and a
                 # position string must not name a pebble that is not there.
                 self._remember(o, None)
@@ -275,8 +278,9 @@ class MorrisGame(Game):
         """Set the move side `s` may not undo to capture again, keeping the key in step."""
         lm = self._last_move
         zm = self._zm[s]
-        if lm[s] is not None:
-            self._bkey ^= zm[lm[s][0]][lm[s][1]]
+        old = lm[s]
+        if old is not None:
+            self._bkey ^= zm[old[0]][old[1]]
         if move is not None:
             self._bkey ^= zm[move[0]][move[1]]
         self._last_move = (move, lm[1]) if s == 0 else (lm[0], move)

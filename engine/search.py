@@ -197,7 +197,7 @@ class Searcher:
             stopped = True
             while len(game.history) > base:
                 game.pop()
-            partial = self._partial
+            partial = self._partial_answer()
             if partial is not None and not all_root_scores:
                 # The unfinished iteration searched the previous best first, so any action
                 # that beat it there is better at the greater depth.
@@ -209,6 +209,11 @@ class Searcher:
         return info
 
     # -- internals ------------------------------------------------------------------------
+    def _partial_answer(self) -> tuple[Action, int] | None:
+        # Read through a method: search() sets the attribute to None before its loop, and
+        # the compiled build would take a read in the same function to be None as well.
+        return self._partial
+
     def _check(self) -> None:
         stop = self._stop
         if stop is not None and stop.is_set():
@@ -283,10 +288,10 @@ class Searcher:
             # Iterative deepening meets the same leaves again: score each once. The key
             # covers all the static score reads (pebbles, side, hands, pending removals).
             cache = self._leaf_scores
-            score = cache.get(key)
-            if score is None:
-                score = cache[key] = self._eval(game)
-            return score
+            cached = cache.get(key)
+            if cached is None:
+                cached = cache[key] = self._eval(game)
+            return cached
         # The count, repetition and quiet-move endings were asked above: generate at once.
         actions = game._generate()
         if not actions:

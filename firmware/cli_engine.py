@@ -62,11 +62,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     if not args.verbose:  # figures only: the daemon's own log lines would drown them
         logging.getLogger("navakankari").setLevel(logging.WARNING)
+    from navakankari.engine import native
+
+    print(native.describe(), flush=True)
     for name in names:
         module, _, func = BENCH_SECTIONS[name].partition(":")
         print(f"== {name}", flush=True)
         getattr(importlib.import_module(module), func)(out=lambda s: print(s, flush=True),
                                                         quick=args.quick)
+    return 0
+
+
+def cmd_build_engine(args: argparse.Namespace) -> int:
+    from navakankari.engine import native
+
+    try:
+        native.build()
+    except native.NativeBuildError as exc:
+        print(f"navakankari build-engine: {exc}", file=sys.stderr)
+        if args.optional:
+            print("navakankari build-engine: the pure-Python engine plays instead", file=sys.stderr)
+            return 0
+        return 1
     return 0
 
 
@@ -107,6 +124,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         if name == "perft":
             p.add_argument("--depth", type=_depth, required=True, help="plies, at least 1")
         p.set_defaults(func=_guard(func))
+
+    p = sub.add_parser("build-engine", help="compile the engine's hot modules (optional, faster)")
+    p.add_argument("--optional", action="store_true",
+                   help="exit 0 when it cannot be built: the pure-Python engine then plays")
+    p.set_defaults(func=cmd_build_engine)
 
     p = sub.add_parser("bench", help="print speed figures")
     p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)})")

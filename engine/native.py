@@ -1,0 +1,160 @@
+"""The optional compiled build of the engine's hot modules, and the switch that loads it.
+
+The pure-Python modules are the reference. `build()` compiles the very same source files with
+mypyc (a C compiler and the `mypy` package are needed) into `_native/` beside them, together
+with a digest of those sources. `activate()`, run when the engine package is imported, puts
+that folder first on the package's path only while the digest still matches the sources, so
+an edited module is never shadowed by a stale build, and never when `NAVAKANKARI_PURE` is set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+#: The modules compiled: the game state, move generation, evaluation and search. Every
+#: subclass of a compiled class must be compiled too, hence the jump game.
+COMPILED = ("actions", "game", "morris", "jump", "evaluate", "search")
+#: Set (to anything but "" or "0") to run the pure-Python engine although a build is present.
+PURE_ENV = "NAVAKANKARI_PURE"
+
+HERE = Path(__file__).resolve().parent
+NATIVE_DIR = HERE / "_native"
+PACKAGE = "navakankari.engine"
+
+
+class NativeBuildError(RuntimeError):
+    """The compiled build could not be made; the pure-Python engine still works."""
+
+
+@dataclass(frozen=True)
+class NativeState:
+    """Whether the compiled modules are loaded, and why not when they are not."""
+
+    active: bool
+    reason: str
+
+
+def source_digest(source_dir: Path = HERE) -> str:
+    """A digest of the compiled modules' sources and of the interpreter they are built for."""
+    h = hashlib.sha256(sys.implementation.cache_tag.encode())
+    h.update((sysconfig.get_config_var("EXT_SUFFIX") or "").encode())
+    for name in COMPILED:
+        h.update(name.encode())
+        h.update((source_dir / f"{name}.py").read_bytes())
+    return h.hexdigest()
+
+
+def _module_dir(native_dir: Path) -> Path:
+    return native_dir.joinpath(*PACKAGE.split("."))
+
+
+def _forced_pure() -> bool:
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+def check(native_dir: Path = NATIVE_DIR, source_dir: Path = HERE) -> NativeState:
+    """Whether a build in `native_dir` may be loaded for the sources in `source_dir`."""
+    if _forced_pure():
+        return NativeState(False, f"{PURE_ENV} is set")
+    stamp = native_dir / "DIGEST"
+    if not stamp.is_file():
+        return NativeState(False, "no compiled build (navakankari build-engine makes one)")
+    if stamp.read_text().strip() != source_digest(source_dir):
+        return NativeState(False, "the compiled build is older than the sources "
+                                  "(navakankari build-engine rebuilds it)")
+    return NativeState(True, f"compiled build in {native_dir}")
+
+
+_state = NativeState(False, "not checked")
+
+
+def activate(package_path: list[str]) -> NativeState:
+    """Put a current build first on the engine package's path (before any hot module is
+    imported); otherwise leave the pure modules in place and say why."""
+    global _state
+    try:
+        _state = check()
+    except OSError as exc:  # an unreadable stamp or source: the pure engine still runs
+        _state = NativeState(False, f"the compiled build could not be checked: {exc}")
+    if _state.active:
+        package_path.insert(0, str(_module_dir(NATIVE_DIR)))
+        # The compiled modules share one runtime library, imported by its top-level name.
+        if str(NATIVE_DIR) not in sys.path:
+            sys.path.append(str(NATIVE_DIR))
+    log.debug("engine: %s", _state.reason)
+    return _state
+
+
+def state() -> NativeState:
+    """What `activate` decided, and whether the hot modules really came from the build."""
+    if not _state.active:
+        return _state
+    module = sys.modules.get(f"{PACKAGE}.search")
+    if module is not None and not str(getattr(module, "__file__", "")).startswith(str(NATIVE_DIR)):
+        return NativeState(False, f"the build was found but {module.__file__} was loaded")
+    return _state
+
+
+def describe() -> str:
+    """One line for benchmarks and logs: which engine runs."""
+    s = state()
+    return f"engine: {'compiled' if s.active else 'pure Python'} ({s.reason})"
+
+
+def build(native_dir: Path = NATIVE_DIR, source_dir: Path = HERE,
+          out=print) -> float:  # type: ignore[no-untyped-def]
+    """Compile the hot modules into `native_dir`; returns the seconds it took."""
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        raise NativeBuildError("mypyc is not installed (pip install mypy, or the 'fast' extra)") from None
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="navakankari-build-") as tmp:
+        stage = Path(tmp)
+        pkg = _module_dir(stage)
+        pkg.mkdir(parents=True)
+        # The package layout the modules are imported under, with every engine module so
+        # that the type checker sees the ones that stay pure too.
+        for parent in pkg.parents:
+            if parent == stage:
+                break
+            (parent / "__init__.py").write_text("")
+        for src in source_dir.glob("*.py"):
+            if src.name != "__init__.py":
+                shutil.copy2(src, pkg / src.name)
+        (pkg / "__init__.py").write_text("")
+        files = [str(pkg.relative_to(stage) / f"{name}.py") for name in COMPILED]
+        out(f"compiling {', '.join(COMPILED)} with mypyc (about half a minute)")
+        proc = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=stage,
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+            raise NativeBuildError(f"mypyc failed (exit {proc.returncode}):\n{tail}")
+        built = sorted(stage.glob("*__mypyc*")) + [
+            p for name in COMPILED for p in pkg.glob(f"{name}.*") if p.suffix != ".py"]
+        if len(built) < len(COMPILED) + 1:
+            raise NativeBuildError(f"mypyc made {len(built)} files, expected {len(COMPILED) + 1}")
+        fresh = native_dir.with_name(native_dir.name + ".new")
+        shutil.rmtree(fresh, ignore_errors=True)
+        target = _module_dir(fresh)
+        target.mkdir(parents=True)
+        for path in built:
+            shutil.copy2(path, (fresh if path.parent == stage else target) / path.name)
+        (fresh / "DIGEST").write_text(source_digest(source_dir) + "\n")
+        shutil.rmtree(native_dir, ignore_errors=True)
+        fresh.rename(native_dir)
+    seconds = time.monotonic() - started
+    out(f"built {len(built)} files into {native_dir} in {seconds:.0f} s")
+    return seconds
