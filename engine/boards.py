@@ -143,7 +143,7 @@ class Board:
 
 
 def _morris_lines(outer: bool, spokes_as_lines: bool) -> tuple[tuple[str, ...], ...]:
-    squares = [
+    squares: list[tuple[str, ...]] = [
         ("b6", "d6", "f6"), ("f6", "f4", "f2"), ("b2", "d2", "f2"), ("b6", "b4", "b2"),
         ("c5", "d5", "e5"), ("e5", "e4", "e3"), ("c3", "d3", "e3"), ("c5", "c4", "c3"),
     ]
@@ -151,7 +151,7 @@ def _morris_lines(outer: bool, spokes_as_lines: bool) -> tuple[tuple[str, ...], 
         squares = [
             ("a7", "d7", "g7"), ("g7", "g4", "g1"), ("a1", "d1", "g1"), ("a7", "a4", "a1"),
         ] + squares
-        spokes = [("d7", "d6", "d5"), ("a4", "b4", "c4"), ("g4", "f4", "e4"), ("d1", "d2", "d3")]
+        spokes: list[tuple[str, ...]] = [("d7", "d6", "d5"), ("a4", "b4", "c4"), ("g4", "f4", "e4"), ("d1", "d2", "d3")]
     else:
         spokes = [("d6", "d5"), ("b4", "c4"), ("f4", "e4"), ("d2", "d3")]
     return tuple(squares + spokes) if spokes_as_lines else tuple(squares)

@@ -244,17 +244,17 @@ def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
         raise InvalidNotationError(
             f"position field 4 (action) must be p, s or r, not {fields[3]!r}")
     labels = ("white on board", "white in hand", "black on board", "black in hand")
-    counts = [_int_field(fields, 4 + i, labels[i], text) for i in range(4)]
+    tallies = [_int_field(fields, 4 + i, labels[i], text) for i in range(4)]
     for s, colour in enumerate(("white", "black")):
-        if counts[2 * s] != masks[s].bit_count():
+        if tallies[2 * s] != masks[s].bit_count():
             raise InvalidNotationError(
-                f"position field {5 + 2 * s} ({colour} on board) says {counts[2 * s]} but the "
+                f"position field {5 + 2 * s} ({colour} on board) says {tallies[2 * s]} but the "
                 f"board shows {masks[s].bit_count()} {colour} pebbles")
-        if counts[2 * s] + counts[2 * s + 1] > rules.pieces:
+        if tallies[2 * s] + tallies[2 * s + 1] > rules.pieces:
             raise InvalidNotationError(
-                f"{colour} has {counts[2 * s] + counts[2 * s + 1]} pebbles on board and in hand; "
+                f"{colour} has {tallies[2 * s] + tallies[2 * s + 1]} pebbles on board and in hand; "
                 f"{rules.name} gives each side {rules.pieces}")
-    hand = (counts[1], counts[3])
+    hand = (tallies[1], tallies[3])
     if fields[2] == "m" and (hand[0] or hand[1]):
         raise InvalidNotationError("position field 3 says moving but pebbles are still in hand")
     pending = 0
@@ -301,9 +301,9 @@ def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
                 f"position field 15 (mills) holds squares that are not Sanmill's: {formed}")
         for k, names in enumerate(board.mills):
             line = sum(1 << SANMILL_SQUARES[n] for n in names)
-            pair = tuple(int(m & line == line) for m in per_side)
+            pair = (int(per_side[0] & line == line), int(per_side[1] & line == line))
             if any(pair):
-                counts[k] = pair  # type: ignore[assignment]
+                counts[k] = pair
     quiet = _int_field(fields, 15, "moves without a removal", text) if len(fields) >= 16 else 0
     fullmove = _int_field(fields, 16, "move number", text) if len(fields) >= 17 else 1
     for token in fields[17:]:
