@@ -18,6 +18,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,8 +65,9 @@ def _forced_pure() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-def check(native_dir: Path = NATIVE_DIR, source_dir: Path = HERE) -> NativeState:
+def check(native_dir: Path | None = None, source_dir: Path = HERE) -> NativeState:
     """Whether a build in `native_dir` may be loaded for the sources in `source_dir`."""
+    native_dir = native_dir or NATIVE_DIR
     if _forced_pure():
         return NativeState(False, f"{PURE_ENV} is set")
     stamp = native_dir / "DIGEST"
@@ -113,9 +115,10 @@ def describe() -> str:
     return f"engine: {'compiled' if s.active else 'pure Python'} ({s.reason})"
 
 
-def build(native_dir: Path = NATIVE_DIR, source_dir: Path = HERE,
-          out=print) -> float:  # type: ignore[no-untyped-def]
+def build(native_dir: Path | None = None, source_dir: Path = HERE,
+          out: Callable[[str], object] = print) -> float:
     """Compile the hot modules into `native_dir`; returns the seconds it took."""
+    native_dir = native_dir or NATIVE_DIR
     try:
         import mypyc  # noqa: F401
     except ImportError:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: makes .venv, installs the package with its
-# test dependencies, installs Chromium for the browser tests where it can, then runs pytest.
+# test dependencies, compiles the engine's hot modules, installs Chromium for the browser
+# tests where it can, then runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -9,6 +10,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[dev]'
+# The compiled engine (the pure-Python one plays, and is tested against it, where it cannot be built).
+.venv/bin/navakankari build-engine --optional
 if [ -f tests/browser-deps.sh ]; then
     bash tests/browser-deps.sh
 fi

@@ -1,0 +1,183 @@
+"""The compiled build: loaded only while it matches the sources, and it plays exactly as the
+pure-Python reference does."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from navakankari.engine import native
+
+# Perft and fixed-depth searches over every family and phase, printed as JSON: the compiled
+# and the pure engine must print the same.
+PROBE = r"""
+import json, sys
+from navakankari.engine import native, game_from_position, new_game, preset
+from navakankari.engine.bench import MOVING_POSITION
+from navakankari.engine.perft import perft
+from navakankari.engine.search import Searcher
+from navakankari.engine.search_bench import MIDGAME_POSITION
+nmm = preset("nine-mens-morris")
+games = [
+    ("nine-mens-morris", new_game(nmm), 4, 5),
+    ("midgame", game_from_position(nmm, MIDGAME_POSITION), 3, 6),
+    ("moving", game_from_position(nmm, MOVING_POSITION), 5, 8),
+    ("navakankari", new_game(preset("navakankari")), 3, 4),
+    ("morabaraba", new_game(preset("morabaraba")), 3, 4),
+    ("lasker", new_game(preset("lasker")), 3, 4),
+    ("nau-keti-keta", new_game(preset("nau-keti-keta")), 8, 8),
+]
+out = {"active": native.state().active}
+for name, game, pdepth, sdepth in games:
+    info = Searcher().search(game, max_depth=sdepth)
+    out[name] = [perft(game, pdepth), str(info.action), info.score, info.depth, info.nodes,
+                 [str(a) for a in info.pv], game.position()]
+print(json.dumps(out))
+"""
+
+
+def _probe(pure: bool) -> dict:
+    env = dict(os.environ)
+    env.pop(native.PURE_ENV, None)
+    if pure:
+        env[native.PURE_ENV] = "1"
+    proc = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_the_compiled_build_plays_exactly_as_the_pure_engine():
+    state = native.check()
+    if not state.active and not os.environ.get("CI"):
+        pytest.skip(f"no compiled build here: {state.reason}")
+    compiled, pure = _probe(pure=False), _probe(pure=True)
+    assert compiled.pop("active") is True, "the compiled build was not loaded"
+    assert pure.pop("active") is False
+    assert compiled == pure
+
+
+def _fake_build(native_dir: Path, source_dir: Path, digest: str | None = None) -> None:
+    native_dir.mkdir(parents=True, exist_ok=True)
+    (native_dir / "DIGEST").write_text((digest or native.source_digest(source_dir)) + "\n")
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in native.COMPILED:
+        shutil.copy2(Path(native.__file__).with_name(f"{name}.py"), src / f"{name}.py")
+    return src
+
+
+def test_a_build_for_these_sources_is_used(tmp_path, sources, monkeypatch):
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    _fake_build(tmp_path / "nat", sources)
+    state = native.check(tmp_path / "nat", sources)
+    assert state.active, state.reason
+
+
+def test_an_edited_source_retires_the_build(tmp_path, sources, monkeypatch):
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    _fake_build(tmp_path / "nat", sources)
+    with (sources / "search.py").open("a") as f:
+        f.write("\n# edited\n")
+    state = native.check(tmp_path / "nat", sources)
+    assert not state.active
+    assert "older than the sources" in state.reason
+
+
+def test_no_build_and_the_pure_switch_are_named(tmp_path, sources, monkeypatch):
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    state = native.check(tmp_path / "none", sources)
+    assert not state.active and "navakankari build-engine" in state.reason
+    _fake_build(tmp_path / "nat", sources)
+    for off in ("", "0"):
+        monkeypatch.setenv(native.PURE_ENV, off)
+        assert native.check(tmp_path / "nat", sources).active
+    monkeypatch.setenv(native.PURE_ENV, "1")
+    state = native.check(tmp_path / "nat", sources)
+    assert not state.active and native.PURE_ENV in state.reason
+
+
+def test_the_digest_covers_every_compiled_module(sources):
+    before = native.source_digest(sources)
+    for name in native.COMPILED:
+        path = sources / f"{name}.py"
+        text = path.read_text()
+        path.write_text(text + " ")
+        assert native.source_digest(sources) != before, name
+        path.write_text(text)
+    assert native.source_digest(sources) == before
+
+
+def test_activate_leaves_the_path_alone_without_a_current_build(monkeypatch, tmp_path):
+    monkeypatch.setattr(native, "_state", native._state)
+    monkeypatch.setattr(native, "NATIVE_DIR", tmp_path / "none")
+    path = ["/somewhere/engine"]
+    state = native.activate(path)
+    assert not state.active
+    assert path == ["/somewhere/engine"]
+
+
+def test_activate_puts_a_current_build_first(monkeypatch, tmp_path):
+    monkeypatch.setattr(native, "_state", native._state)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    nat = tmp_path / "nat"
+    _fake_build(nat, Path(native.__file__).parent)
+    monkeypatch.setattr(native, "NATIVE_DIR", nat)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    path = ["/somewhere/engine"]
+    assert native.activate(path).active
+    assert path == [str(nat / "navakankari" / "engine"), "/somewhere/engine"]
+    assert str(nat) in sys.path
+
+
+def test_without_mypyc_the_build_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "mypyc", None)  # import mypyc now raises ImportError
+    with pytest.raises(native.NativeBuildError, match="mypyc is not installed"):
+        native.build(tmp_path / "nat", out=lambda s: None)
+    assert not (tmp_path / "nat").exists()
+
+
+def test_a_failed_compile_names_the_error_and_keeps_the_old_build(monkeypatch, tmp_path):
+    pytest.importorskip("mypyc")
+    nat = tmp_path / "nat"
+    _fake_build(nat, Path(native.__file__).parent, digest="old")
+    src = tmp_path / "src"
+    shutil.copytree(Path(native.__file__).parent, src,
+                    ignore=shutil.ignore_patterns("_native*", "__pycache__"))
+    (src / "evaluate.py").write_text((src / "evaluate.py").read_text()
+                                     + "\n\ndef broken() -> int:\n    return 'a string'\n")
+    with pytest.raises(native.NativeBuildError, match="mypyc failed"):
+        native.build(nat, src, out=lambda s: None)
+    assert (nat / "DIGEST").read_text().strip() == "old"
+
+
+def test_build_engine_optional_exits_0_when_it_cannot_build(monkeypatch, capsys):
+    from navakankari.firmware import cli
+
+    def fail(*args, **kwargs):
+        raise native.NativeBuildError("no compiler here")
+
+    monkeypatch.setattr(native, "build", fail)
+    assert cli.main(["build-engine"]) == 1
+    assert "no compiler here" in capsys.readouterr().err
+    assert cli.main(["build-engine", "--optional"]) == 0
+    assert "pure-Python engine plays instead" in capsys.readouterr().err
+
+
+def test_bench_says_which_engine_runs(capsys):
+    from navakankari.firmware import cli
+
+    assert cli.main(["bench", "engine", "--quick"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == native.describe()
+    assert first.startswith("engine: compiled (" if native.state().active else "engine: pure Python (")
