@@ -11,16 +11,18 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final, cast
 
 from .boards import BOARDS
 from .game import Game
+from .morris import MorrisGame
 from .rules import Flying, Rules
 
 log = logging.getLogger(__name__)
 
-PIECE = 100
+PIECE: Final = 100
 #: A side that has lost by the count or cannot move, seen at a leaf without a move generation.
-LOST = 20_000
+LOST: Final = 20_000
 
 Evaluator = Callable[[Game], int]
 
@@ -78,23 +80,24 @@ class MorrisEvaluator:
 
     def __call__(self, game: Game) -> int:
         # The morris game's own fields: this runs at every leaf.
+        game = cast(MorrisGame, game)  # typed, so that the compiled build reads fields directly
         s = game._side
         o = s ^ 1
-        own, opp = game._bb[s], game._bb[o]  # type: ignore[attr-defined]
-        hs, ho = game._hand[s], game._hand[o]  # type: ignore[attr-defined]
+        own, opp = game._bb[s], game._bb[o]
+        hs, ho = game._hand[s], game._hand[o]
         ns, no = own.bit_count(), opp.bit_count()
         if ns + hs < self.lose_below:
             return -LOST
         if no + ho < self.lose_below:
             return LOST
-        pending = game._pending  # type: ignore[attr-defined]
+        pending = game._pending
         score = PIECE * (ns + hs - no - ho) + 90 * pending
         empty = self.full & ~(own | opp)
         placing = bool(hs or ho)
         fly_s = fly_o = False
         if self.flying and not placing:
-            fly_s = game._flies(s)  # type: ignore[attr-defined]
-            fly_o = game._flies(o)  # type: ignore[attr-defined]
+            fly_s = game._flies(s)
+            fly_o = game._flies(o)
         adj = self.adj
         own_mills = opp_mills = 0
         own_two = opp_two = 0  # potential mills: two pebbles and an empty third point

@@ -7,13 +7,15 @@ the tracker must see the whole chain before it can tell what the hands did.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Action, ActionKind, jump
 from .game import Game, Outcome, Phase, Reason, Side
 from .rules import NoCaptureEnd, Rules
 
-MOVE = ActionKind.MOVE
-JUMP = ActionKind.JUMP
-REMOVE = ActionKind.REMOVE
+MOVE: Final = ActionKind.MOVE
+JUMP: Final = ActionKind.JUMP
+REMOVE: Final = ActionKind.REMOVE
 
 WHITE_ROWS = ("1", "2", "3")  # white fills the lower triangle, black the upper one
 BLACK_ROWS = ("5", "6", "7")

@@ -6,7 +6,7 @@ so a mill leaves the same side to act with `pending_removals` > 0.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from .actions import Action, ActionKind
 from .errors import InvalidNotationError
@@ -15,9 +15,9 @@ from .rules import AllInMills, BoardFull, Flying, Removals, Rules
 
 Move = tuple[int, int]
 
-PLACE = ActionKind.PLACE
-MOVE = ActionKind.MOVE
-REMOVE = ActionKind.REMOVE
+PLACE: Final = ActionKind.PLACE
+MOVE: Final = ActionKind.MOVE
+REMOVE: Final = ActionKind.REMOVE
 
 
 class MorrisGame(Game):

@@ -13,7 +13,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 from .actions import Action, ActionKind
 from .errors import GameOverError
@@ -22,15 +22,17 @@ from .game import Game, Outcome
 
 log = logging.getLogger(__name__)
 
-INF = 10_000_000
-WIN = 1_000_000
+INF: Final = 10_000_000
+WIN: Final = 1_000_000
 #: Scores beyond this are wins or losses found by the search (WIN minus the plies to it).
-MATE_BOUND = WIN - 10_000
+MATE_BOUND: Final = WIN - 10_000
 
-EXACT, LOWER, UPPER = 0, 1, 2
-REMOVE = ActionKind.REMOVE
-JUMP = ActionKind.JUMP
-PLACE = ActionKind.PLACE
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+REMOVE: Final = ActionKind.REMOVE
+JUMP: Final = ActionKind.JUMP
+PLACE: Final = ActionKind.PLACE
 
 Clock = Callable[[], float]
 
@@ -115,7 +117,7 @@ class Searcher:
         self._clock: Clock = time.monotonic
         self._stop: StopFlag | None = None
         self._eval: Evaluator = evaluator or (lambda g: 0)
-        self._mills_at: tuple = ()
+        self._mills_at: tuple[tuple[tuple[int, int], ...], ...] = ()
         self._jump = False
         self._partial: tuple[Action, int] | None = None
         self._tactical = 0  # how many actions the last _order put before the quiet ones
@@ -481,7 +483,11 @@ class Searcher:
         hist = self.history
         killers = self.killers[ply] if ply < len(self.killers) else (None, None)
         k0, k1 = killers
-        scored: list[tuple[int, int, Action]] = []
+        # One int a key: the score above 10 bits of (1023 - index), so a descending sort
+        # orders by score, then by generation order, as (score, -index) pairs would.
+        if len(actions) > 1024:
+            raise ValueError("more than 1024 actions to order")
+        keys: list[int] = []
         if self._jump:
             for i, a in enumerate(actions):
                 if a.text == tt_text:
@@ -494,7 +500,7 @@ class Searcher:
                     v = 1 << 29
                 else:
                     v = hist.get(a.text, 0)
-                scored.append((v, -i, a))
+                keys.append(v << 10 | (1023 - i))
         else:
             s = game._side
             own = game.pieces(s)  # type: ignore[arg-type]
@@ -509,11 +515,11 @@ class Searcher:
                     # Take pebbles that stand in the opponent's potential mills first.
                     v = 1 << 32
                     for _, m in mills_at[a.target]:
-                        n = (opp & m).bit_count()
-                        if n == 2 and not own & m:
-                            v += 4
-                        elif n == 3:
+                        x = opp & m  # mills are three points: x & (x - 1) means two or more
+                        if x == m:
                             v -= 1
+                        elif x & (x - 1) and not own & m:
+                            v += 4
                 else:
                     after = (own & ~a.empties) | a.fills
                     v = 0
@@ -521,22 +527,23 @@ class Searcher:
                         if after & m == m:
                             v = 1 << 31
                             break
-                        if (opp & m).bit_count() == 2:
-                            v = 1 << 30  # blocks a mill
+                        x = opp & m
+                        if x != m and x & (x - 1):
+                            v = 1 << 30  # blocks a mill (two of its three points)
                     if not v:
                         if a is k0 or a is k1:
                             v = 1 << 29
                         else:
                             v = hget(text, 0)
-                scored.append((v, -i, a))
-        scored.sort(reverse=True)  # (score, -index) pairs are unique: actions never compared
+                keys.append(v << 10 | (1023 - i))
+        keys.sort(reverse=True)
         tactical = 0
-        for x in scored:
-            if x[0] < 1 << 29:
+        for k in keys:
+            if k < 1 << 39:  # a score below 1 << 29: the quiet actions
                 break
             tactical += 1
         self._tactical = tactical
-        return [x[2] for x in scored]
+        return [actions[1023 - (k & 1023)] for k in keys]
 
     def _pv(self, game: Game, first: Action, depth: int) -> tuple[Action, ...]:
         """The principal variation, read from the table (stops at a missing or stale move)."""
