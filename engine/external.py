@@ -43,6 +43,8 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_GRACE = 5.0
 #: Seconds a starting engine gets to answer `uci` and `isready` (at least; `grace` if longer).
 START_TIMEOUT = 10.0
+#: How many times `d` is asked before a position that disagrees is an error.
+POSITION_ASKS = 3
 _BESTMOVE = re.compile(r"\bbestmove\s+(\S+)")
 _FEN = re.compile(r"\bFen:\s*(\S.*)$")
 #: Position-string fields that must agree: board, side to move, action (place/select/
@@ -316,10 +318,16 @@ class EnginePlayer:
     def _check_position(self, proc: LineProcess, game: Game) -> str:
         """The engine's own string for the position, once it agrees with ours."""
         ours = game.position()
-        seen = self._engine_positions(proc, game)
-        for fen in reversed(seen):
-            if _same_position(ours, fen):
-                return fen
+        # Asked up to three times: Sanmill's search thread can still be printing when `d`
+        # answers, and a line of its statistics once landed inside the `Fen:` line.
+        for attempt in range(POSITION_ASKS):
+            seen = self._engine_positions(proc, game)
+            for fen in reversed(seen):
+                if _same_position(ours, fen):
+                    return fen
+            if attempt + 1 < POSITION_ASKS:
+                log.warning("engine %s: position %s is not ours (%s); asking again",
+                            self.spec.path, seen[-1] if seen else "missing", ours)
         shown = seen[-1] if seen else "nothing (no Fen: line after d)"
         raise self._fail(f"has another position: {shown}; it did not take every move "
                          "or plays other rules", game)

@@ -11,6 +11,8 @@ action, or misbehaves as `--mode` says:
   draw     answer `bestmove draw` unless the position came as `position fen`
   drift    ignore the last move of `position ... moves` (as Sanmill does with an illegal one)
   mute     print no `Fen:` line for `d`
+  garbled  answer the first `d` with statistics inside the `Fen:` line (a race seen in
+           Sanmill's output), the next ones right
 A won game shows phase `o` in its position string, and `go` answers `bestmove draw` after
 a drawn one, as Sanmill does after a repetition.
 `--log FILE` appends every line received, so tests can see what was sent.
@@ -72,6 +74,7 @@ def main() -> int:
     game = new_game(RULES)
     from_fen = False
     searching = False
+    garbled = False
     for line in sys.stdin:
         line = line.strip()
         if log is not None:
@@ -92,7 +95,10 @@ def main() -> int:
             fields = game.position().split()
             if game.outcome() is not None and game.outcome().winner is not None:
                 fields[2] = "o"  # Sanmill's phase for a won game
-            if args.mode != "mute":
+            if args.mode == "garbled" and not garbled:
+                garbled = True
+                say("", "  some board drawing", "Fen: 0.00% : 0.00% : 0.00%", "Key: 0")
+            elif args.mode != "mute":
                 say("", "  some board drawing", f"Fen: {' '.join(fields)}", "Key: 0")
         elif command == "go":
             if args.mode == "die":

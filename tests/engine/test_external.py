@@ -178,6 +178,19 @@ def test_a_draw_by_its_own_rules_is_asked_again_from_the_position(tmp_path):
     assert positions == ["position startpos moves d6", f"position fen {game.position()}"]
 
 
+def test_a_garbled_position_line_is_asked_again(tmp_path, caplog):
+    engine, log = player(tmp_path, "garbled")
+    game = new_game(NINE)
+    game.play_record("d6 d5")
+    engine.new_game()
+    with caplog.at_level("WARNING", logger="navakankari.engine.external"):
+        action = engine.choose(game)
+    engine.close()
+    assert action in game.legal_actions()
+    assert sent(log).count("d") == 2
+    assert "0.00% : 0.00% : 0.00% is not ours" in caplog.text
+
+
 # -- failures: a clear error, the process ended, the game untouched ----------------------------
 @pytest.mark.parametrize("mode, message", [
     ("illegal", r"answered \S+, which is illegal here \(legal: "),
