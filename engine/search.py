@@ -4,7 +4,9 @@ Scores are from the point of view of the side to move. A removal (or a huff) is 
 of the same player as the move before it, so the sign flips, and the depth counts down,
 only where the side to move changes: a move and its removals are one ply. The search stops
 at a time budget (an injected clock, read every `check_every` nodes) or when a stop event is
-set, and then answers with the best action of the deepest finished iteration.
+set, and then answers with the best action of the deepest finished iteration. Three against
+three under rules the endgame database holds for (endgame.py) is looked up, not searched: such
+a node scores exactly, WIN minus the actions to the end, and is kept out of the table.
 """
 
 from __future__ import annotations
