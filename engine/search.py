@@ -276,7 +276,8 @@ class Searcher:
         if done is not None:
             return self._outcome_score(done, game, ply)
         tb = self._tablebase
-        if tb is not None and game._bb[0].bit_count() == 3 and game._bb[1].bit_count() == 3:
+        if (tb is not None and game._bb[0].bit_count() == 3 and game._bb[1].bit_count() == 3
+                and not game.in_hand(0) and not game.in_hand(1)):  # 3 and 3 also while placing
             d = tb.probe(game)
             if d is not None:
                 # Exact, so searched no deeper and kept out of the table.

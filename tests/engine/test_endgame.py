@@ -292,3 +292,20 @@ def test_a_capture_into_three_against_three_is_scored_exactly():
             best = v if best is None else max(best, v)
         game.pop()
         assert scores[str(action)] == best
+
+
+def test_the_search_puts_up_the_longest_defence():
+    rng = random.Random(17)
+    table = _table()
+    tried = 0
+    while tried < 5:
+        white, black = _random_position(rng)
+        d = table.distance(white, black)
+        if d < 9 or d % 2 == 0:
+            continue
+        tried += 1
+        game = _game(white, black)
+        info = Searcher().search(game, max_depth=6)
+        assert format_score(info.score) == f"loss in {d}"
+        game.push(info.action)
+        assert table.probe(game) == d - 1
