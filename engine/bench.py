@@ -7,8 +7,12 @@ the mill and chess engines' perft does; the figures also give the positions actu
 
 from __future__ import annotations
 
+import random
 import time
+import tracemalloc
 from collections.abc import Callable
+
+from . import endgame
 
 from .game import Game, game_from_position, new_game
 from .perft import perft
@@ -28,11 +32,42 @@ def _measure(label: str, game: Game, depth: int, out: Callable[[str], None]) -> 
         f"{made[0] / seconds:,.0f} push+pop/s")
 
 
+def measure_endgame(out: Callable[[str], None], quick: bool) -> None:
+    """The three-against-three database: solving it (skipped when quick), its file, reading
+    it (time and memory) and lookups per second."""
+    if not quick:
+        from .endgame_solve import solve
+
+        out(f"endgame 3v3 solved in {solve().seconds:.2f} s (pure Python)")
+    path = endgame.data_path()
+    tracemalloc.start()
+    start = time.perf_counter()
+    table = endgame.EndgameTable(path)
+    size = len(table.table)
+    seconds = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    rng = random.Random(3)
+    pairs = []
+    for _ in range(20_000):
+        points = rng.sample(range(24), 6)
+        pairs.append((sum(1 << p for p in points[:3]), sum(1 << p for p in points[3:])))
+    start = time.perf_counter()
+    for mover, opponent in pairs:
+        table.distance(mover, opponent)
+    lookups = len(pairs) / (time.perf_counter() - start)
+    out(f"endgame 3v3 file {path.stat().st_size:,} bytes; loaded in {seconds * 1000:.1f} ms, "
+        f"{size:,} bytes held (peak {peak / 1e6:.1f} MB while loading); "
+        f"{lookups:,.0f} lookups/s")
+
+
 def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
-    """Perft from the empty board, from a moving position, and from Nau Keti Keta's start."""
+    """Perft from the empty board, from a moving position, and from Nau Keti Keta's start;
+    the endgame database's figures."""
     rules = preset("nine-mens-morris")
     _measure("perft nine-mens-morris empty board", new_game(rules), 4 if quick else 5, out)
     _measure("perft nine-mens-morris moving phase", game_from_position(rules, MOVING_POSITION),
              5 if quick else 7, out)
     _measure("perft nau-keti-keta start", new_game(preset("nau-keti-keta")),
              8 if quick else 12, out)
+    measure_endgame(out, quick)

@@ -4,7 +4,9 @@ Scores are from the point of view of the side to move. A removal (or a huff) is 
 of the same player as the move before it, so the sign flips, and the depth counts down,
 only where the side to move changes: a move and its removals are one ply. The search stops
 at a time budget (an injected clock, read every `check_every` nodes) or when a stop event is
-set, and then answers with the best action of the deepest finished iteration.
+set, and then answers with the best action of the deepest finished iteration. Three against
+three under rules the endgame database holds for (endgame.py) is looked up, not searched: such
+a node scores exactly, WIN minus the actions to the end, and is kept out of the table.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from .actions import Action, ActionKind
+from .endgame import EndgameTable, table_for
 from .errors import GameOverError
 from .evaluate import LOST, Evaluator, evaluator_for
 from .game import Game, Outcome
@@ -98,8 +101,11 @@ class Searcher:
 
     def __init__(self, evaluator: Evaluator | None = None, *, tt_limit: int = 300_000,
                  check_every: int = 128, quiescence_plies: int = 8,
-                 morris_quiescence: bool = False) -> None:
+                 morris_quiescence: bool = False, endgame: bool = True) -> None:
         self._evaluator = evaluator
+        #: Look three against three up in the endgame database where the rules allow it.
+        self.endgame = endgame
+        self._tablebase: EndgameTable | None = None
         # key -> (depth, flag, score, best action's text): no object references, so the
         # collector can untrack the entries and a full collection stays short.
         self.tt: dict[int, tuple[int, int, int, str | None]] = {}
@@ -151,6 +157,7 @@ class Searcher:
             self._leaf_scores.clear()  # scored by another rule set's evaluator
         self._eval = evaluator
         self._jump = game.rules.game == "jump"
+        self._tablebase = table_for(game.rules) if self.endgame else None
         board = game.board
         self._mills_at = board.mills_at
         self._clock = clock
@@ -175,6 +182,10 @@ class Searcher:
         root_scores: tuple[tuple[Action, int], ...] = ()
         stopped = False
         if len(actions) == 1 and not all_root_scores:
+            max_depth = min(max_depth, 1)
+        if self._tablebase is not None and self._tablebase.probe(game) is not None:
+            # Every action leads to a position the database knows (or to a removal that
+            # ends the game): one ply scores them all exactly.
             max_depth = min(max_depth, 1)
         last_cost = prev_cost = 0.0
         self._partial = None
@@ -264,6 +275,15 @@ class Searcher:
         done = game._terminal_by_count()  # ended_by_rule, one call less
         if done is not None:
             return self._outcome_score(done, game, ply)
+        tb = self._tablebase
+        if (tb is not None and game._bb[0].bit_count() == 3 and game._bb[1].bit_count() == 3
+                and not game.in_hand(0) and not game.in_hand(1)):  # 3 and 3 also while placing
+            d = tb.probe(game)
+            if d is not None:
+                # Exact, so searched no deeper and kept out of the table.
+                if not d:
+                    return 0
+                return WIN - ply - d if not d & 1 else -(WIN - ply - d)
         key = game._key
         entry = self.tt.get(key)
         tt_move = None

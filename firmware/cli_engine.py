@@ -87,6 +87,25 @@ def cmd_build_engine(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_build_endgame(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from navakankari.engine import endgame
+    from navakankari.engine.endgame_solve import build
+
+    path = Path(args.out) if args.out else endgame.data_path()
+    try:
+        solution, size = build(path)
+    except OSError as exc:
+        print(f"navakankari build-endgame: cannot write {path}: {exc}", file=sys.stderr)
+        return 1
+    print(f"three against three, flying: {endgame.POSITIONS:,} positions with the side to move: "
+          f"{solution.wins:,} wins, {solution.losses:,} losses, {solution.draws:,} draws; "
+          f"longest {solution.levels} actions")
+    print(f"solved in {solution.seconds:.2f} s; wrote {path} ({size:,} bytes)")
+    return 0
+
+
 def _guard(func):  # type: ignore[no-untyped-def]
     """Bad input (an unknown variant, a bad position) is one clear line and exit code 2."""
 
@@ -129,6 +148,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--optional", action="store_true",
                    help="exit 0 when it cannot be built: the pure-Python engine then plays")
     p.set_defaults(func=cmd_build_engine)
+
+    p = sub.add_parser("build-endgame",
+                       help="solve three against three (flying) and write the endgame database")
+    p.add_argument("--out", help="where to write it (default: the engine's shipped file)")
+    p.set_defaults(func=cmd_build_endgame)
 
     p = sub.add_parser("bench", help="print speed figures")
     p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)})")

@@ -3,7 +3,7 @@ import re
 from navakankari.firmware import cli
 
 
-COMMANDS = ["variants", "perft", "moves", "build-engine", "bench", "selftest", "calibrate", "run", "sim",
+COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest", "calibrate", "run", "sim",
             "replay", "takeback", "new-game", "service", "doctor", "play", "match"]
 
 

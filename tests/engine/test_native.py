@@ -32,6 +32,11 @@ games = [
     ("morabaraba", new_game(preset("morabaraba")), 3, 4),
     ("lasker", new_game(preset("lasker")), 3, 4),
     ("nau-keti-keta", new_game(preset("nau-keti-keta")), 8, 8),
+    # The endgame database: three against three, and a capture into it.
+    ("3v3", game_from_position(nmm, "********/***O**O*/O**@**@@ w m s 3 0 3 0 0 0 0 0 0 0 0 0 1"),
+     2, 3),
+    ("4v3", game_from_position(nmm, "O****O**/*O*@*@**/*O*****@ b m s 4 0 3 0 0 0 0 0 0 0 0 0 1"),
+     2, 5),
 ]
 out = {"active": native.state().active}
 for name, game, pdepth, sdepth in games:
