@@ -1,8 +1,8 @@
 """The rules engine: boards, rule sets, games, notation and the computer player.
 
 Pure Python, standard library only: the engine knows no hardware. Its hot modules can also
-be compiled from the same sources (`navakankari build-engine`, see native.py). The names below are the
-public surface (see engine/README.md for an example):
+be compiled from the same sources (`navakankari build-engine`, see native.py). The names
+below are the public surface (see engine/README.md for an example):
 
     from navakankari.engine import new_game
     game = new_game("nine-mens-morris")

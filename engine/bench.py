@@ -13,7 +13,6 @@ import tracemalloc
 from collections.abc import Callable
 
 from . import endgame
-
 from .game import Game, game_from_position, new_game
 from .perft import perft
 from .presets import preset

@@ -3,8 +3,9 @@ import re
 from navakankari.firmware import cli
 
 
-COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest", "calibrate", "run", "sim",
-            "replay", "takeback", "new-game", "service", "doctor", "play", "match"]
+COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest",
+            "calibrate", "run", "sim", "replay", "takeback", "new-game", "service", "doctor",
+            "play", "match"]
 
 
 def test_help_lists_commands(capsys):
