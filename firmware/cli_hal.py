@@ -98,7 +98,7 @@ def _profile_to_open(name: str, command: str) -> "Profile":
 
 def run_selftest(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, open_board  # noqa: PLC0415
-    from navakankari.hal.selftest import run_selftest as run  # noqa: PLC0415
+    from navakankari.hal.tools.selftest import run_selftest as run  # noqa: PLC0415
 
     try:
         profile = _profile_to_open(args.profile, "selftest")
@@ -123,7 +123,7 @@ def run_selftest(args: argparse.Namespace) -> int:
 
 def run_calibrate(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, open_board  # noqa: PLC0415
-    from navakankari.hal.calibrate import CalibrationError, run_calibration, write_profile  # noqa: PLC0415
+    from navakankari.hal.tools.calibrate import CalibrationError, run_calibration, write_profile  # noqa: PLC0415
 
     try:
         profile = _profile_to_open(args.profile, "calibrate")

@@ -18,7 +18,7 @@ from pathlib import Path
 from navakankari.engine.boards import BOARDS, Board
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.hal import load_profile
-from navakankari.hal.docs import write_generated
+from navakankari.hal.docs.generate import write_generated
 from navakankari.wiring import PROFILE_DIR
 
 from .menu import Kind, Menu, MenuSettings, Step, playable, player_specs

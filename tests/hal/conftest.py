@@ -82,13 +82,13 @@ def led_harness(request: pytest.FixtureRequest, clock: ManualClock) -> Iterator[
     profile = load_profile("direct-24")
     index = profile.leds.index
     if name == "neopixel":
-        from navakankari.hal.neopixel_leds import NeoPixelStrip
+        from navakankari.hal.backends.neopixel_leds import NeoPixelStrip
 
         written = request.getfixturevalue("neopixel_capture")
         strip: LedStrip = NeoPixelStrip(index, pin=18, brightness=BRIGHTNESS)
         harness = LedHarness(strip, written, grb_to_rgb)
     elif name == "neopixel_spi":
-        from navakankari.hal.neopixel_leds import NeoPixelSpiStrip
+        from navakankari.hal.backends.neopixel_leds import NeoPixelSpiStrip
 
         spi = FakeSPI()
         strip = NeoPixelSpiStrip(index, spi=spi, brightness=BRIGHTNESS)

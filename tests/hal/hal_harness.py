@@ -52,7 +52,7 @@ class GpioHarness(SensorHarness):
 
 class MatrixHarness(SensorHarness):
     def __init__(self, clock: ManualClock, diodes: bool = True) -> None:
-        from navakankari.hal.matrix_sensors import MatrixSensors
+        from navakankari.hal.backends.matrix_sensors import MatrixSensors
 
         self.profile = load_profile("matrix-24")
         s = self.profile.sensors
@@ -81,7 +81,7 @@ class MatrixHarness(SensorHarness):
 
 class McpHarness(SensorHarness):
     def __init__(self, factory: MockFactory, clock: ManualClock) -> None:
-        from navakankari.hal.mcp23017_sensors import Mcp23017Sensors
+        from navakankari.hal.backends.mcp23017_sensors import Mcp23017Sensors
 
         self.profile = load_profile("mcp23017-24")
         s = self.profile.sensors

@@ -143,7 +143,7 @@ def test_the_led_driver_blinka_wants_is_the_one_the_extra_installs_on_a_pi(probe
 
 
 def test_import_board_turns_off_blinkas_interactive_installer(monkeypatch) -> None:
-    from navakankari.hal.blinka import SKIP_CHECK_ENV, import_board
+    from navakankari.hal.backends.blinka import SKIP_CHECK_ENV, import_board
 
     monkeypatch.delenv(SKIP_CHECK_ENV, raising=False)
     assert import_board().__name__ == "board"

@@ -11,8 +11,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from navakankari.hal import BackendError, open_board, load_profile
-from navakankari.hal.gpiozero_sensors import GpioZeroSensors
-from navakankari.hal.neopixel_leds import NeoPixelStrip
+from navakankari.hal.backends.gpiozero_sensors import GpioZeroSensors
+from navakankari.hal.backends.neopixel_leds import NeoPixelStrip
 from navakankari.sim import ManualClock, SimulatedBoard
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from navakankari.hal import SensorEvent, load_profile, open_board
-from navakankari.hal.calibrate import (
+from navakankari.hal.tools.calibrate import (
     Calibration,
     CalibrationError,
     Stage,

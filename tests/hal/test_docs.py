@@ -9,17 +9,18 @@ import pytest
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.presets import PRESETS
-from navakankari.hal import docs, load_profile, profile_names
-from navakankari.hal.docs_board import (
+from navakankari.hal.docs import generate as docs
+from navakankari.hal import load_profile, profile_names
+from navakankari.hal.docs.board import (
     DIAGONAL_LINES,
     LAU_KATA_KATI_LINES,
     MORRIS_LINES,
     board_drawing,
     is_buildable,
 )
-from navakankari.hal.docs_bom import VARIANT_PEBBLES
-from navakankari.hal.docs_schematic import schematic
-from navakankari.hal.svgdraw import Drawing
+from navakankari.hal.docs.bom import VARIANT_PEBBLES
+from navakankari.hal.docs.schematic import schematic
+from navakankari.hal.docs.svgdraw import Drawing
 
 CHECKED_IN = Path(__file__).resolve().parents[2] / "wiring" / "docs"
 

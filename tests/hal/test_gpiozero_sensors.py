@@ -9,7 +9,7 @@ from gpiozero import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
 
 from navakankari.hal import SensorEvent, load_profile
-from navakankari.hal.gpiozero_sensors import GpioZeroSensors
+from navakankari.hal.backends.gpiozero_sensors import GpioZeroSensors
 from navakankari.sim import ManualClock
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from hal_harness import MatrixHarness
 from navakankari.hal import SensorEvent
-from navakankari.hal.matrix_sensors import MatrixSensors
+from navakankari.hal.backends.matrix_sensors import MatrixSensors
 from navakankari.sim import ManualClock
 
 CELLS = list(itertools.product(range(3), range(8)))

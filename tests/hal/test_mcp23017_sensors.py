@@ -8,7 +8,7 @@ from gpiozero.pins.mock import MockFactory
 from hal_harness import McpHarness
 from hal_fakes import GPINTEN, GPPU, IOCON, IODIR, FakeI2C
 from navakankari.hal import SensorEvent
-from navakankari.hal.mcp23017_sensors import Mcp23017Sensors
+from navakankari.hal.backends.mcp23017_sensors import Mcp23017Sensors
 from navakankari.sim import ManualClock
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hal_fakes import FakeSPI, decode_ws2812_spi
 from navakankari.hal import load_profile
-from navakankari.hal.neopixel_leds import NeoPixelSpiStrip, NeoPixelStrip
+from navakankari.hal.backends.neopixel_leds import NeoPixelSpiStrip, NeoPixelStrip
 
 FRAME = {"a7": (255, 0, 0), "d7": (0, 255, 0), "g7": (0, 0, 255), "b6": (255, 255, 255), "d6": (128, 0, 0)}
 # brightness 0.25 after gamma 2.6: 255 -> 64, 128 -> 11; GRB order on the wire

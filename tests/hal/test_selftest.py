@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from navakankari.hal import load_profile, open_board
-from navakankari.hal.selftest import PRIMARIES, Finding, Phase, Selftest, render_occupancy, run_selftest
+from navakankari.hal.tools.selftest import PRIMARIES, Finding, Phase, Selftest, render_occupancy, run_selftest
 from navakankari.sim import ManualClock, SensorFaults, SimulatedBoard
 
 P19 = load_profile("sim-19").points

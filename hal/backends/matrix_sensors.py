@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 
-from .sensors import Clock, SensorArray, check_points
+from ..sensors import Clock, SensorArray, check_points
 
 log = logging.getLogger(__name__)
 

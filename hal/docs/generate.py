@@ -16,10 +16,10 @@ from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
-from .docs_bom import bom_markdown, power_markdown
-from .docs_schematic import schematic
-from .docs_board import Layout, board_drawing, draw_board, grid_mm, is_buildable
-from .profile import (
+from .bom import bom_markdown, power_markdown
+from .schematic import schematic
+from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
+from ..profile import (
     RESERVED_GPIOS,
     GpioSensorConfig,
     Mcp23017SensorConfig,

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .sensors import Clock, SensorArray, check_points
+from ..sensors import Clock, SensorArray, check_points
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .sensors import Clock, SensorArray, check_points
+from ..sensors import Clock, SensorArray, check_points
 
 log = logging.getLogger(__name__)
 

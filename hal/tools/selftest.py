@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from .board import Board
-from .leds import RGB
-from .sensors import SensorEvent
+from ..board import Board
+from ..leds import RGB
+from ..sensors import SensorEvent
 
 log = logging.getLogger(__name__)
 

@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .board import Board
-from .leds import RGB
-from .profile import (
+from ..board import Board
+from ..leds import RGB
+from ..profile import (
     GpioSensorConfig,
     LedConfig,
     Mcp23017SensorConfig,
@@ -31,7 +31,7 @@ from .profile import (
     dump_profile,
     parse_profile,
 )
-from .sensors import SensorEvent
+from ..sensors import SensorEvent
 
 log = logging.getLogger(__name__)
 

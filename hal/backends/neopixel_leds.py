@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .blinka import import_board
-from .leds import DEFAULT_GAMMA, RGB, LedStrip
+from ..leds import DEFAULT_GAMMA, RGB, LedStrip
 
 log = logging.getLogger(__name__)
 

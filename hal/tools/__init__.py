@@ -1,0 +1,1 @@
+"""The maker's tools for a freshly built board: the self-test and the calibration."""
