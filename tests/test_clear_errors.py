@@ -15,10 +15,10 @@ from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import IllegalActionError, InvalidNotationError
 from navakankari.engine.game import new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware import cli
-from navakankari.firmware.bench import _spread
-from navakankari.firmware.config import ConfigError, load_config
-from navakankari.firmware.replay import read_recording
+from navakankari.firmware.cli import main as cli
+from navakankari.firmware.cli.bench import _spread
+from navakankari.firmware.daemon.config import ConfigError, load_config
+from navakankari.firmware.cli.replay import read_recording
 from navakankari.hal import ProfileError, load_profile
 from navakankari.sim.recording import RecordingError
 
@@ -108,7 +108,7 @@ def test_export_from_a_store_that_is_not_there(tmp_path, capsys):
 
 
 def test_export_of_a_game_without_raw_events(tmp_path, capsys):
-    from navakankari.firmware.store import Store
+    from navakankari.firmware.store.database import Store
 
     path = tmp_path / "g.sqlite3"
     store = Store(path, events_kept=0)

@@ -1,6 +1,6 @@
 import re
 
-from navakankari.firmware import cli
+from navakankari.firmware.cli import main as cli
 
 
 COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest",

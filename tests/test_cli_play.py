@@ -6,8 +6,8 @@ import sys
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.player import Player
 from navakankari.engine.presets import preset
-from navakankari.engine.terminal import play_terminal
-from navakankari.firmware import cli
+from navakankari.firmware.cli.terminal import play_terminal
+from navakankari.firmware.cli import main as cli
 
 
 def test_play_reads_actions_from_stdin_and_explains_bad_ones(monkeypatch, capsys):

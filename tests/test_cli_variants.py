@@ -2,8 +2,8 @@
 preset's captures and draws, and every preset (navakankari-flying too) is reachable."""
 
 from navakankari.engine.presets import PRESETS
-from navakankari.firmware import cli
-from navakankari.firmware.config import Config, load_config
+from navakankari.firmware.cli import main as cli
+from navakankari.firmware.daemon.config import Config, load_config
 
 FLYING_FEN = "*@*@****/**O*O***/O*OO**@* w m s 5 0 3 0 0 0 0 0 0 0 0 0 1"
 

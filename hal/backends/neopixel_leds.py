@@ -12,8 +12,8 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .blinka import import_board
 from ..leds import DEFAULT_GAMMA, RGB, LedStrip
+from .blinka import import_board
 
 log = logging.getLogger(__name__)
 

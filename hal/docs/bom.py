@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..profile import GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
 from .board import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
-from ..profile import GpioSensorConfig, Mcp23017SensorConfig, MatrixSensorConfig, Profile
 
 VARIANT_PEBBLES: tuple[tuple[str, str, int, bool], ...] = (
     ("navakankari, navakankari-strict, navakankari-flying", "24-point", 9, False),

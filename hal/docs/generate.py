@@ -16,18 +16,18 @@ from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
-from .bom import bom_markdown, power_markdown
-from .schematic import schematic
-from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
 from ..profile import (
     RESERVED_GPIOS,
     GpioSensorConfig,
-    Mcp23017SensorConfig,
     MatrixSensorConfig,
+    Mcp23017SensorConfig,
     Profile,
     load_profile,
     profile_names,
 )
+from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
+from .bom import bom_markdown, power_markdown
+from .schematic import schematic
 from .svgdraw import Drawing
 
 DOCS_DIR = PROFILE_DIR / "docs"

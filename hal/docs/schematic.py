@@ -7,7 +7,7 @@ expander addresses and the matrix lines are the profile's.
 
 from __future__ import annotations
 
-from ..profile import GpioSensorConfig, Mcp23017SensorConfig, MatrixSensorConfig, Profile
+from ..profile import GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
 from .svgdraw import Drawing
 
 WIRE = 'stroke="#222" stroke-width="1.5"'

@@ -24,8 +24,8 @@ from ..leds import RGB
 from ..profile import (
     GpioSensorConfig,
     LedConfig,
-    Mcp23017SensorConfig,
     MatrixSensorConfig,
+    Mcp23017SensorConfig,
     Profile,
     SimSensorConfig,
     dump_profile,

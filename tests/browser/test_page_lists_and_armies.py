@@ -10,7 +10,7 @@ from tables import random_game
 
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware.store import Store
+from navakankari.firmware.store.database import Store
 
 NINE = preset("nine-mens-morris")
 

@@ -12,7 +12,7 @@ from sim_daemon import sim_daemon
 
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.replay import read_recording, replay
+from navakankari.firmware.cli.replay import read_recording, replay
 from navakankari.hal.leds import on_screen
 
 LASKER_GAME = ["a7", "b6", "d7", "f6", "g7", "xb6", "d2", "g7-g4"]
@@ -216,7 +216,7 @@ def menu_in_page(browser, tmp_path):  # type: ignore[no-untyped-def]
     running daemon, the page, the menu's layout, its variants and its players."""
     from navakankari.engine.boards import BOARDS
     from navakankari.engine.player import MAX_LEVEL
-    from navakankari.firmware.menu import layout, playable, player_specs
+    from navakankari.firmware.core.menu import layout, playable, player_specs
     from navakankari.hal import load_profile
 
     lay = layout(BOARDS["morris"])
@@ -260,7 +260,7 @@ def facts(page) -> dict[str, str]:
 def test_while_the_menu_is_lit_the_page_shows_its_step_not_the_last_game(browser, tmp_path):
     """After a restart with the last game finished, the menu is lit: the page words the step
     and what has been chosen so far, never the last game's variant, players and moves."""
-    from navakankari.firmware.store import Store
+    from navakankari.firmware.store.database import Store
 
     store = Store(tmp_path / "games.sqlite3")
     last = store.new_game(preset("lasker"), {"white": "computer:2", "black": "remote"})

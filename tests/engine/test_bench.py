@@ -1,4 +1,4 @@
-from navakankari.engine import bench
+from navakankari.firmware.cli import engine_bench as bench
 
 
 def test_bench_prints_counts_and_rates():

@@ -19,7 +19,7 @@ from navakankari.engine.game import Side, game_from_position
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.rules import AllInMills, Flying, Removals
 from navakankari.engine.search import WIN, Searcher, format_score
-from navakankari.firmware import cli
+from navakankari.firmware.cli import main as cli
 
 from search_helpers import morris_fen
 

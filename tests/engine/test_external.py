@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from navakankari.engine.external import (DEFAULT_GRACE, EnginePlayer, EngineSpec,
                                          ExternalEngineError, _same_position)
 from navakankari.engine.game import game_from_position, new_game
-from navakankari.engine.match import run_match
+from navakankari.firmware.cli.match import run_match
 from navakankari.engine.player import make_player
 from navakankari.engine.presets import preset
 
@@ -286,7 +286,7 @@ def test_movetime_gives_a_level_exactly_that_budget():
 
 
 def test_a_failing_engine_stops_the_match_with_its_error(tmp_path, capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     path, _ = fake(tmp_path, "garbage")
     code = cli.main(["match", "--variant", "nine-mens-morris", "--white", "greedy",
@@ -299,7 +299,7 @@ def test_a_failing_engine_stops_the_match_with_its_error(tmp_path, capsys):
 
 
 def test_match_cli_reports_each_game(tmp_path, capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     path, _ = fake(tmp_path)
     code = cli.main(["match", "--variant", "nine-mens-morris", "--white", "level:1",
@@ -320,8 +320,8 @@ def test_match_cli_reports_each_game(tmp_path, capsys):
 
 def test_an_engine_that_sees_another_ending_is_reported():
     from navakankari.engine.game import Outcome, Side
-    from navakankari.engine.match import GameResult
-    from navakankari.firmware.cli_play import game_line
+    from navakankari.firmware.cli.match import GameResult
+    from navakankari.firmware.cli.play import game_line
 
     def result(winner, view):  # type: ignore[no-untyped-def]
         return GameResult(Outcome(winner, "blocked" if winner is not None else "repetition"),
@@ -338,7 +338,7 @@ def test_an_engine_that_sees_another_ending_is_reported():
 def test_play_against_an_engine_in_the_terminal(tmp_path, capsys, monkeypatch, mode):
     import io
 
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     path, log = fake(tmp_path, mode)
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))

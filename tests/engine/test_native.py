@@ -19,10 +19,10 @@ from navakankari.engine import native
 PROBE = r"""
 import json, sys
 from navakankari.engine import native, game_from_position, new_game, preset
-from navakankari.engine.bench import MOVING_POSITION
+from navakankari.firmware.cli.engine_bench import MOVING_POSITION
 from navakankari.engine.perft import perft
 from navakankari.engine.search import Searcher
-from navakankari.engine.search_bench import MIDGAME_POSITION
+from navakankari.firmware.cli.search_bench import MIDGAME_POSITION
 nmm = preset("nine-mens-morris")
 games = [
     ("nine-mens-morris", new_game(nmm), 4, 5),
@@ -167,7 +167,7 @@ def test_a_failed_compile_names_the_error_and_keeps_the_old_build(monkeypatch, t
 
 
 def test_build_engine_optional_exits_0_when_it_cannot_build(monkeypatch, capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     def fail(*args, **kwargs):
         raise native.NativeBuildError("no compiler here")
@@ -180,7 +180,7 @@ def test_build_engine_optional_exits_0_when_it_cannot_build(monkeypatch, capsys)
 
 
 def test_bench_says_which_engine_runs(capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     assert cli.main(["bench", "engine", "--quick"]) == 0
     first = capsys.readouterr().out.splitlines()[0]

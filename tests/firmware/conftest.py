@@ -2,7 +2,7 @@
 
 import pytest
 
-from navakankari.firmware.store import Store
+from navakankari.firmware.store.database import Store
 
 
 @pytest.fixture

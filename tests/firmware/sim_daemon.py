@@ -11,9 +11,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from navakankari.firmware.companion_backend import companion_service
-from navakankari.firmware.config import Config, PlayerSpec
-from navakankari.firmware.daemon import Daemon
+from navakankari.firmware.companion.backend import companion_service
+from navakankari.firmware.core.players import PlayerSpec
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.loop import Daemon
 from navakankari.hal import load_profile, open_board
 
 PIN = "2468"

@@ -7,9 +7,9 @@ import random
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, new_game
 from navakankari.engine.rules import Rules
-from navakankari.firmware.clockwork import run_until
-from navakankari.firmware.hands import Hands
-from navakankari.firmware.tracker import BOTH_SIDES, Tracker, TrackerSettings
+from navakankari.firmware.core.clockwork import run_until
+from navakankari.sim.hands import Hands
+from navakankari.firmware.core.tracker import BOTH_SIDES, Tracker, TrackerSettings
 
 SETTINGS = TrackerSettings(settle=0.2, grow=0.35, grace=0.8)
 

@@ -7,15 +7,15 @@ from tables import SETTINGS, random_game
 
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware import lights
-from navakankari.firmware.clockwork import drive, run_until
-from navakankari.firmware.config import HAND
-from navakankari.firmware.hands import Hands
-from navakankari.firmware.palette import PALETTE, Role
-from navakankari.firmware.session import CLEARED, Session
-from navakankari.firmware.status import MismatchReason, StatusKind
-from navakankari.firmware.store import Store
-from navakankari.firmware.tracker import confirm_point
+from navakankari.firmware.core import lights
+from navakankari.firmware.core.clockwork import drive, run_until
+from navakankari.firmware.core.players import HAND
+from navakankari.sim.hands import Hands
+from navakankari.firmware.core.palette import PALETTE, Role
+from navakankari.firmware.core.session import CLEARED, Session
+from navakankari.firmware.core.status import MismatchReason, StatusKind
+from navakankari.firmware.store.database import Store
+from navakankari.firmware.core.tracker import confirm_point
 
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
 VARIANTS = ["nine-mens-morris", "six-mens-morris", "morabaraba", "nau-keti-keta"]

@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from sim_daemon import PIN, sim_daemon
 
-from navakankari.firmware.companion_backend import slide_path
+from navakankari.firmware.companion.backend import slide_path
 from navakankari.engine.boards import MORRIS
 
 
@@ -216,7 +216,7 @@ def test_a_remote_side_moves_from_the_page(tmp_path):
 
 
 def test_takeback_to_any_earlier_position_and_from_the_command_line(tmp_path, capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     with sim_daemon(tmp_path) as running:
         for n, point in enumerate(["a1", "d1", "g1"], start=1):
@@ -240,7 +240,7 @@ def test_takeback_to_any_earlier_position_and_from_the_command_line(tmp_path, ca
 
 
 def test_the_command_line_says_when_no_daemon_answers(tmp_path, capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
     from sim_daemon import free_port
 
     config = tmp_path / "daemon.toml"

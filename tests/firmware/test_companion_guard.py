@@ -12,10 +12,10 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from navakankari.firmware.companion import Companion, DebugAccessLogger, access_log
-from navakankari.firmware.config import Config, ConfigError
-from navakankari.firmware.pin_throttle import PinThrottle
-from navakankari.firmware.web_names import host_name, origin_name
+from navakankari.firmware.companion.server import Companion, DebugAccessLogger, access_log
+from navakankari.firmware.daemon.config import Config, ConfigError
+from navakankari.firmware.companion.pin_throttle import PinThrottle
+from navakankari.firmware.companion.names import host_name, origin_name
 
 PIN = "135790"
 

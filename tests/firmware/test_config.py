@@ -4,9 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from navakankari.firmware.config import Config, ConfigError, PlayerSpec, load_config
+from navakankari.firmware.core.players import PlayerSpec
+from navakankari.firmware.daemon.config import Config, ConfigError, load_config
 
-EXAMPLE = Path(__file__).parents[2] / "firmware" / "navakankari.example.toml"
+EXAMPLE = Path(__file__).parents[2] / "firmware" / "daemon" / "navakankari.example.toml"
 
 
 def test_the_example_file_documents_exactly_the_defaults():
@@ -84,7 +85,7 @@ def test_store_file_follows_the_state_directory(monkeypatch, tmp_path):
 
 
 def test_tracker_settings_come_from_the_config():
-    from navakankari.firmware.config import Config
+    from navakankari.firmware.daemon.config import Config
 
     config = Config.from_dict({"tracker": {"clear_hold": 4, "fault_edges": 30, "settle": 0.25}})
     settings = config.tracker_settings()
@@ -95,7 +96,7 @@ def test_tracker_settings_come_from_the_config():
 def test_fault_edges_must_be_a_positive_whole_number():
     import pytest
 
-    from navakankari.firmware.config import Config, ConfigError
+    from navakankari.firmware.daemon.config import Config, ConfigError
 
     with pytest.raises(ConfigError, match="tracker.fault_edges: must be at least 1"):
         Config.from_dict({"tracker": {"fault_edges": 0}})

@@ -20,10 +20,11 @@ import pytest
 from tables import random_game
 
 from navakankari.engine.presets import preset
-from navakankari.firmware.config import Config, PlayerSpec
-from navakankari.firmware.daemon import BoardMismatchError, Daemon
-from navakankari.firmware.notify import JournalFormatter, Notifier, setup_logging
-from navakankari.firmware.store import Store
+from navakankari.firmware.core.players import PlayerSpec
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.loop import BoardMismatchError, Daemon
+from navakankari.firmware.daemon.notify import JournalFormatter, Notifier, setup_logging
+from navakankari.firmware.store.database import Store
 from navakankari.hal import load_profile, open_board
 from navakankari.sim.clock import ManualClock
 from virtual_time import run_virtual
@@ -361,7 +362,7 @@ def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
     daemon = _sim_daemon(tmp_path, clock, services=[web],
                          config=dict(game_white=PlayerSpec("remote")))
     run_virtual(daemon.run(), clock)
-    from navakankari.firmware.palette import PALETTE, Role
+    from navakankari.firmware.core.palette import PALETTE, Role
 
     assert seen["lit"] == {"d6": PALETTE[Role.COMPUTER_TO].colour}  # shown: set a pebble on d6
 
@@ -411,7 +412,7 @@ def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
 
 
 def test_run_reports_a_bad_config_or_profile(tmp_path, capsys):
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     bad = tmp_path / "bad.toml"
     bad.write_text("[tracker]\nsettle = 5\n")
@@ -466,7 +467,7 @@ def new_game_first_action() -> str:
 
 
 def test_an_engine_that_answers_illegally_leaves_the_game_as_it_was(tmp_path, caplog):
-    with caplog.at_level(logging.ERROR, logger="navakankari.firmware.daemon"):
+    with caplog.at_level(logging.ERROR, logger="navakankari.firmware.daemon.loop"):
         daemon, [snapshot] = _engine_daemon(tmp_path, "illegal")
     assert snapshot["actions"] == [] and snapshot["record"] == ""
     assert re.search(r"engine .*/engine: answered \S+, which is illegal here", snapshot["problem"])

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from navakankari.firmware import cli, doctor
-from navakankari.firmware.doctor import Doctor, fix_lines, parse_config_txt
-from navakankari.firmware.service import render_unit
+from navakankari.firmware.cli import main as cli
+from navakankari.firmware.system import doctor
+from navakankari.firmware.system.doctor import Doctor, fix_lines, parse_config_txt
+from navakankari.firmware.system.service import render_unit
 from navakankari.hal import load_profile
 from navakankari.hal.needs import MODELS, PiModel, needs
 

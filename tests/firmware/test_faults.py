@@ -9,11 +9,11 @@ import pytest
 from tables import SETTINGS, Table, random_game
 
 from navakankari.engine.presets import preset
-from navakankari.firmware import lights
-from navakankari.firmware.hands import Hands
-from navakankari.firmware.palette import PALETTE, Role
-from navakankari.firmware.status import StatusKind
-from navakankari.firmware.tracker import TrackerSettings
+from navakankari.firmware.core import lights
+from navakankari.sim.hands import Hands
+from navakankari.firmware.core.palette import PALETTE, Role
+from navakankari.firmware.core.status import StatusKind
+from navakankari.firmware.core.tracker import TrackerSettings
 
 NINE = preset("nine-mens-morris")
 
@@ -29,7 +29,7 @@ def chatter(hands: Hands, point: str, seconds: float, gap: float = 0.04) -> None
 
 
 def test_a_chattering_sensor_is_shown_and_ignored_until_quiet(caplog):
-    caplog.set_level(logging.WARNING, "navakankari.firmware.tracker")
+    caplog.set_level(logging.WARNING, "navakankari.firmware.core.tracker")
     t = Table(NINE, "d6 a1")
     chatter(t.hands, "g7", SETTINGS.fault_window + 0.5)
     t.hands.place("d2")  # the other sensors are still followed
@@ -76,7 +76,7 @@ def test_slower_or_shorter_chatter_than_the_window_is_not_a_fault():
 
 @pytest.mark.parametrize("variant", ["nine-mens-morris", "lasker", "nau-keti-keta"])
 def test_whole_games_with_heavy_bounces_never_flag_a_sensor(variant, caplog):
-    caplog.set_level(logging.WARNING, "navakankari.firmware.tracker")
+    caplog.set_level(logging.WARNING, "navakankari.firmware.core.tracker")
     rules = preset(variant)
     ref = random_game(rules, seed=4, plies=60)
     t = Table(rules)

@@ -5,9 +5,9 @@ from tables import Table, random_game
 
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.lights import next_change, render, roles
-from navakankari.firmware.palette import PAIR_PERIOD, PALETTE, PULSE_STEP, Role, check_palette
-from navakankari.firmware.status import StatusKind
+from navakankari.firmware.core.lights import next_change, render, roles
+from navakankari.firmware.core.palette import PAIR_PERIOD, PALETTE, PULSE_STEP, Role, check_palette
+from navakankari.firmware.core.status import StatusKind
 
 NINE = preset("nine-mens-morris")
 MOVING = "c5 b6 a4 e3 d5 d6 f2 d2 g7 e5 c3 a1 d1 g4 f4 d7 e4 a7"
@@ -79,7 +79,7 @@ def test_the_computers_move_from_to_and_take():
 
 
 def test_the_computers_move_stays_shown_when_a_hand_puts_it_elsewhere():
-    from navakankari.firmware.wording import status_text
+    from navakankari.firmware.core.wording import status_text
 
     t = computer_plays_g7_xd2()
     t.hands.place("c5")  # a legal placement, but not the one given

@@ -12,18 +12,18 @@ from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
-from navakankari.firmware import lights
-from navakankari.firmware.clockwork import drive, run_until
-from navakankari.firmware.config import HAND, PlayerSpec
-from navakankari.firmware.hands import Hands
-from navakankari.firmware.menu import (BRIGHTNESS_LEVELS, Game, Kind, Menu, MenuSettings, Step,
+from navakankari.firmware.core import lights
+from navakankari.firmware.core.clockwork import drive, run_until
+from navakankari.firmware.core.players import HAND, PlayerSpec
+from navakankari.sim.hands import Hands
+from navakankari.firmware.core.menu import (BRIGHTNESS_LEVELS, Game, Kind, Menu, MenuSettings, Step,
                                        layout, playable, player_specs)
-from navakankari.firmware.palette import Role
-from navakankari.firmware.session import CLEARED, Session
-from navakankari.firmware.status import MismatchReason, StatusKind
-from navakankari.firmware.store import Store
-from navakankari.firmware.tracker import confirm_point
-from navakankari.firmware.wording import status_text
+from navakankari.firmware.core.palette import Role
+from navakankari.firmware.core.session import CLEARED, Session
+from navakankari.firmware.core.status import MismatchReason, StatusKind
+from navakankari.firmware.store.database import Store
+from navakankari.firmware.core.tracker import confirm_point
+from navakankari.firmware.core.wording import status_text
 
 MENU = MenuSettings(hold=1.0, lift=0.3)
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
@@ -269,7 +269,7 @@ def test_the_toss_light_moves_and_stops_on_the_colour_of_the_result():
     view = menu.view(t)
     toss = view.toss
     assert view.step == Step.TOSS and toss is not None and toss.steps >= 2 * len(lay.slots)
-    from navakankari.firmware.status import Status
+    from navakankari.firmware.core.status import Status
 
     status = Status(StatusKind.MENU, "white", t, toss_ring=toss.ring, toss_start=toss.start,
                     toss_step=toss.step, toss_steps=toss.steps, toss_result=toss.result)
@@ -437,7 +437,7 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     with --menu it makes the same choices (the toss included) and the same game."""
     import json
 
-    from navakankari.firmware import cli
+    from navakankari.firmware.cli import main as cli
 
     b = MenuBoard("nine-mens-morris", store, seed=0)
     b.hands.t = 0.7 + seed * 0.0371  # the toss depends on when the hands act
@@ -449,7 +449,7 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     b.run()
     session = b.session
     assert session.menu is None and session.rules.name == "lasker"
-    from navakankari.firmware.players import RandomPlayer, computer_turn
+    from navakankari.firmware.core.players import RandomPlayer, computer_turn
 
     computer = {side: RandomPlayer(1, int(side)) for side in Side}  # as the replay's (seed 0)
     for _ in range(3):  # hands answer the computer's moves, the computer answers theirs

@@ -8,8 +8,8 @@ import time
 from sim_daemon import sim_daemon
 
 from navakankari.engine.boards import BOARDS
-from navakankari.firmware.menu import BRIGHTNESS_LEVELS, layout
-from navakankari.firmware.status import StatusKind
+from navakankari.firmware.core.menu import BRIGHTNESS_LEVELS, layout
+from navakankari.firmware.core.status import StatusKind
 
 HOLD = 0.3
 

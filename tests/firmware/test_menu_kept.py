@@ -11,13 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_menu import MENU, MenuBoard
 
-from navakankari.firmware.config import Config
-from navakankari.firmware.daemon import Daemon
-from navakankari.firmware.menu import (BRIGHTNESS_LEVELS, Kind, format_brightness, layout,
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.loop import Daemon
+from navakankari.firmware.core.menu import (BRIGHTNESS_LEVELS, Kind, format_brightness, layout,
                                        parse_brightness)
-from navakankari.firmware.session import BRIGHTNESS_KEY
-from navakankari.firmware.status import StatusKind
-from navakankari.firmware.store import Store
+from navakankari.firmware.core.session import BRIGHTNESS_KEY
+from navakankari.firmware.core.status import StatusKind
+from navakankari.firmware.store.database import Store
 from navakankari.hal import load_profile, open_board
 
 BOTH = ("nine-mens-morris", "nau-keti-keta")
@@ -62,7 +62,7 @@ def test_the_brightness_chosen_survives_a_restart_and_a_power_cut(variant, tmp_p
 def test_a_damaged_kept_brightness_falls_back_to_the_cap_and_says_so(text, tmp_path, caplog):
     store = Store(tmp_path / "games.sqlite3")
     store.set_setting(BRIGHTNESS_KEY, text)
-    with caplog.at_level(logging.WARNING, logger="navakankari.firmware.session"):
+    with caplog.at_level(logging.WARNING, logger="navakankari.firmware.core.session"):
         b = MenuBoard("nine-mens-morris", store).run()
     assert b.session.brightness == 1.0
     assert any("LED brightness" in r.getMessage() and "cap" in r.getMessage()
@@ -107,8 +107,8 @@ def test_take_back_from_the_menu_reaches_the_game_that_ended_before_a_restart(va
     from test_menu import play_and_clear
 
     from navakankari.engine.game import new_game
-    from navakankari.firmware.session import CLEARED
-    from navakankari.firmware.status import MismatchReason
+    from navakankari.firmware.core.session import CLEARED
+    from navakankari.firmware.core.status import MismatchReason
 
     path = tmp_path / "games.sqlite3"
     store = Store(path)

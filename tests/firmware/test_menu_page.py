@@ -7,9 +7,9 @@ from test_menu import MenuBoard
 
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
-from navakankari.firmware.menu import Kind
-from navakankari.firmware.store import Store
-from navakankari.firmware.wording import NOT_CHOSEN, menu_facts
+from navakankari.firmware.core.menu import Kind
+from navakankari.firmware.store.database import Store
+from navakankari.firmware.core.wording import NOT_CHOSEN, menu_facts
 
 
 def test_the_choices_so_far_follow_every_step_and_every_back(tmp_path):

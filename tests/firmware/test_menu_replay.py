@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from navakankari.firmware import cli
-from navakankari.firmware.menu import Game, MenuSettings
-from navakankari.firmware.menu_recording import (MenuLineError, MenuStart, find, format_line,
+from navakankari.firmware.cli import main as cli
+from navakankari.firmware.core.menu import Game, MenuSettings
+from navakankari.firmware.core.recording import (MenuLineError, MenuStart, find, format_line,
                                                  parse_line)
 
 RECORDING = Path(__file__).parent / "recordings" / "menu-to-nau-keti-keta.jsonl"
@@ -100,7 +100,7 @@ def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
     import sqlite3
 
     from navakankari.engine.presets import preset
-    from navakankari.firmware.store import Store
+    from navakankari.firmware.store.database import Store
 
     path = tmp_path / "games.sqlite3"
     store = Store(path)

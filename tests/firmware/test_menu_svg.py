@@ -6,8 +6,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from navakankari.engine.boards import BOARDS
-from navakankari.firmware import menu_svg
-from navakankari.firmware.menu import layout
+from navakankari.firmware.cli import menu_drawings as menu_svg
+from navakankari.firmware.core.menu import layout
 
 CHECKED_IN = Path(__file__).resolve().parents[2] / "wiring" / "menu"
 README = Path(__file__).resolve().parents[2] / "README.md"

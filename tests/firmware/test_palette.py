@@ -16,15 +16,15 @@ from tables import Table
 
 from navakankari.engine.game import Outcome, Reason, Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.lights import ANY_TIME, SHOWN_TOGETHER, render, roles
-from navakankari.firmware.palette import (
+from navakankari.firmware.core.lights import ANY_TIME, SHOWN_TOGETHER, render, roles
+from navakankari.firmware.core.palette import (
     PALETTE,
     PULSE_STEP,
     TOLD_APART_OVER_TIME,
     Animation,
     Role,
 )
-from navakankari.firmware.status import Status, StatusKind
+from navakankari.firmware.core.status import Status, StatusKind
 from navakankari.hal.leds import correction_table
 from navakankari.hal.profile import load_profile, profile_names
 

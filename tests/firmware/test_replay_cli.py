@@ -8,8 +8,8 @@ import pytest
 from referee import Referee
 
 from navakankari.engine.presets import preset
-from navakankari.firmware import cli
-from navakankari.firmware.hands import Hands
+from navakankari.firmware.cli import main as cli
+from navakankari.sim.hands import Hands
 
 RECORDINGS = Path(__file__).parent / "recordings"
 FILES = sorted(RECORDINGS.glob("*.jsonl"))
@@ -111,10 +111,10 @@ def test_a_bad_recording_is_a_clear_error(tmp_path, capsys):
 def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
     from navakankari.engine.game import Side
     from navakankari.engine.presets import preset
-    from navakankari.firmware.clockwork import drive
-    from navakankari.firmware.config import HAND
-    from navakankari.firmware.session import Session
-    from navakankari.firmware.store import Store
+    from navakankari.firmware.core.clockwork import drive
+    from navakankari.firmware.core.players import HAND
+    from navakankari.firmware.core.session import Session
+    from navakankari.firmware.store.database import Store
 
     store = Store(tmp_path / "g.sqlite3")
     # The board holds a stray pebble when the game begins; it is cleared off first.
@@ -138,10 +138,10 @@ def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
 def test_a_nau_keti_keta_game_begun_on_a_set_up_board_exports_its_setup(tmp_path, capsys):
     from navakankari.engine.game import Side, new_game
     from navakankari.engine.presets import preset
-    from navakankari.firmware.clockwork import drive
-    from navakankari.firmware.config import HAND
-    from navakankari.firmware.session import Session
-    from navakankari.firmware.store import Store
+    from navakankari.firmware.core.clockwork import drive
+    from navakankari.firmware.core.players import HAND
+    from navakankari.firmware.core.session import Session
+    from navakankari.firmware.store.database import Store
 
     rules = preset("nau-keti-keta")
     start = set(new_game(rules).board.names(new_game(rules).occupancy))

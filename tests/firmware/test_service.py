@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from navakankari.firmware import cli
+from navakankari.firmware.cli import main as cli
 from navakankari.hal import load_profile, profile_names
 from navakankari.hal.needs import unit_needs
-from navakankari.firmware.service import (
+from navakankari.firmware.system.service import (
     install_steps,
     render_unit,
     run_steps,
@@ -159,7 +159,7 @@ def test_dry_run_prints_and_does_nothing(tmp_path, capsys):
 
 
 def test_on_a_pi_the_unit_follows_its_model(tmp_path):
-    from navakankari.firmware.service import unit_needs_of
+    from navakankari.firmware.system.service import unit_needs_of
 
     model = tmp_path / "model"
     model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")

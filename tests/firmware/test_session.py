@@ -9,14 +9,14 @@ from tables import SETTINGS, random_game
 
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware.clockwork import drive
-from navakankari.firmware.config import HAND, PlayerSpec
-from navakankari.firmware.hands import Hands
-from navakankari.firmware.players import RandomPlayer, computer_turn
-from navakankari.firmware.replay import read_recording, replay, summary
-from navakankari.firmware.session import Session
-from navakankari.firmware.status import MismatchReason, StatusKind
-from navakankari.firmware.store import Store
+from navakankari.firmware.core.clockwork import drive
+from navakankari.firmware.core.players import HAND, PlayerSpec
+from navakankari.sim.hands import Hands
+from navakankari.firmware.core.players import RandomPlayer, computer_turn
+from navakankari.firmware.cli.replay import read_recording, replay, summary
+from navakankari.firmware.core.session import Session
+from navakankari.firmware.core.status import MismatchReason, StatusKind
+from navakankari.firmware.store.database import Store
 
 NINE = preset("nine-mens-morris")
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
@@ -274,7 +274,7 @@ def test_set_players_mid_game(store):
 
 
 def test_the_bench_measures_commits():
-    from navakankari.firmware.bench import settle_to_frame
+    from navakankari.firmware.cli.bench import settle_to_frame
 
     commits, others = settle_to_frame("six-mens-morris", store_dir=None, games=1)
     assert len(commits) > 10 and all(s >= 0 for s in commits + others)

@@ -7,11 +7,11 @@ import logging
 
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.config import HAND
-from navakankari.firmware.menu import MenuSettings
-from navakankari.firmware.session import Session
-from navakankari.firmware.simhands import SimHands
-from navakankari.firmware.status import StatusKind
+from navakankari.firmware.core.players import HAND
+from navakankari.firmware.core.menu import MenuSettings
+from navakankari.firmware.core.session import Session
+from navakankari.firmware.daemon.simhands import SimHands
+from navakankari.firmware.core.status import StatusKind
 
 
 def test_hands_stop_when_the_menu_offers_no_game_to_play(caplog):
@@ -21,6 +21,6 @@ def test_hands_stop_when_the_menu_offers_no_game_to_play(caplog):
     assert session.status.kind == StatusKind.MENU
     assert all(kind != "same" for _, kind, _ in session.status.choices)
     hands = SimHands(None, session, ["d6"], pause=0.0)
-    with caplog.at_level(logging.ERROR, logger="navakankari.firmware.simhands"):
+    with caplog.at_level(logging.ERROR, logger="navakankari.firmware.daemon.simhands"):
         asyncio.run(asyncio.wait_for(hands.run(), 5))
     assert [r.getMessage() for r in caplog.records] == ["sim-hands: the menu offers no game to play"]

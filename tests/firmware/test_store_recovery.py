@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from navakankari.engine.presets import preset
-from navakankari.firmware.service import shipped_unit
-from navakankari.firmware.store import (EXIT_STORE_UNUSABLE, Store,
+from navakankari.firmware.system.service import shipped_unit
+from navakankari.firmware.store.database import (EXIT_STORE_UNUSABLE, Store,
                                         StoreUnusableError)
-from navakankari.firmware.store_recovery import open_store
+from navakankari.firmware.store.recovery import open_store
 
 NINE = preset("nine-mens-morris")
 
@@ -175,10 +175,10 @@ def test_an_unusable_store_path_exits_with_the_status_systemd_knows(tmp_path, wh
 
 def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, caplog):
     from navakankari.engine.game import Side
-    from navakankari.firmware.clockwork import drive
-    from navakankari.firmware.config import HAND
-    from navakankari.firmware.hands import Hands
-    from navakankari.firmware.session import Session
+    from navakankari.firmware.core.clockwork import drive
+    from navakankari.firmware.core.players import HAND
+    from navakankari.sim.hands import Hands
+    from navakankari.firmware.core.session import Session
 
     store = Store(tmp_path / "games.sqlite3")
     session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store)

@@ -9,10 +9,10 @@ from tables import SETTINGS, Table, find_chain_record, random_game
 
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware.hands import JUMP_ORDERS, Hands
-from navakankari.firmware.clockwork import drive
-from navakankari.firmware.status import MismatchReason, StatusKind
-from navakankari.firmware.tracker import Tracker, TrackerSettings, pair_points
+from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.firmware.core.clockwork import drive
+from navakankari.firmware.core.status import MismatchReason, StatusKind
+from navakankari.firmware.core.tracker import Tracker, TrackerSettings, pair_points
 
 NINE = preset("nine-mens-morris")
 NKK = preset("nau-keti-keta")

@@ -11,10 +11,10 @@ from tables import SETTINGS
 
 from navakankari.engine.game import new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware.clockwork import drive
-from navakankari.firmware.hands import JUMP_ORDERS, Hands
-from navakankari.firmware.status import StatusKind
-from navakankari.firmware.tracker import Tracker
+from navakankari.firmware.core.clockwork import drive
+from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.firmware.core.status import StatusKind
+from navakankari.firmware.core.tracker import Tracker
 
 VARIANTS = ["nine-mens-morris", "navakankari", "lasker", "six-mens-morris", "nau-keti-keta"]
 
@@ -111,8 +111,8 @@ def test_random_streams_against_the_computer(variant, steps):
     """White by hand, black's moves given (as the computer's): noise never commits anything
     but legal actions and given moves, and the board always comes back into sync."""
     from navakankari.engine.game import Side
-    from navakankari.firmware.clockwork import run_until
-    from navakankari.firmware.players import RandomPlayer, computer_turn
+    from navakankari.firmware.core.clockwork import run_until
+    from navakankari.firmware.core.players import RandomPlayer, computer_turn
 
     rules = preset(variant)
     game = new_game(rules)

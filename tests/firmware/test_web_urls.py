@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from navakankari.firmware.phone_link import phone_link
-from navakankari.firmware.web_names import LOCAL, host_name, local_url, own_names
+from navakankari.firmware.companion.phone_link import phone_link
+from navakankari.firmware.companion.names import LOCAL, host_name, local_url, own_names
 
 
 @pytest.mark.parametrize("address, host", [

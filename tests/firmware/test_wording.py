@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from navakankari.engine.game import Outcome, Reason, Side, new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware.status import MismatchReason, Status, StatusKind
-from navakankari.firmware.wording import REASONS, outcome_text, status_text
+from navakankari.firmware.core.status import MismatchReason, Status, StatusKind
+from navakankari.firmware.core.wording import REASONS, outcome_text, status_text
 
 
 def game(variant: str = "nine-mens-morris", record: str = ""):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from navakankari.firmware import cli
+from navakankari.firmware.cli import main as cli
 
 
 def test_subcommands_are_registered() -> None:

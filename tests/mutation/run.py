@@ -51,31 +51,31 @@ TARGETS = {
         ("tests/engine/test_morris_rules.py", "tests/engine/test_perft.py",
          "tests/engine/test_rule_state.py"), 30),
     "tracker": Target(
-        "navakankari.firmware.tracker", "firmware/tracker.py",
+        "navakankari.firmware.core.tracker", "firmware/core/tracker.py",
         ("Tracker._units", "Tracker._evaluate", "Tracker._prefix", "Tracker._push", "_lift",
          "_reach", "_diff_within", "_is_flight"),
         ("tests/firmware/test_tracker.py", "tests/firmware/test_tracker_presets.py",
          "tests/firmware/test_clearing.py", "tests/firmware/test_empty_board_traps.py"), 60),
     "store": Target(
-        "navakankari.firmware.store", "firmware/store.py",
+        "navakankari.firmware.store.database", "firmware/store/database.py",
         ("Store._tx", "Store.new_game", "Store.append", "Store.truncate", "Store.finish",
          "Store.load", "Store.last_unfinished", "Store._event_statements"),
         ("tests/firmware/test_session.py", "tests/firmware/test_store_recovery.py"), 60),
     "session-store": Target(
-        "navakankari.firmware.session", "firmware/session.py",
+        "navakankari.firmware.core.session", "firmware/core/session.py",
         ("Session._committed", "Session._end_cleared", "Session.takeback_to"),
         ("tests/firmware/test_session.py", "tests/firmware/test_clearing.py"), 60),
     "companion": Target(
-        "navakankari.firmware.companion", "firmware/companion.py",
+        "navakankari.firmware.companion.server", "firmware/companion/server.py",
         ("Companion._names", "Companion._errors", "Companion.static", "Companion._pin_refusal",
          "Companion._changing", "Companion.new_game", "Companion.takeback", "Companion.move"),
         ("tests/firmware/test_companion_guard.py", "tests/firmware/test_companion.py"), 90),
     "pin-throttle": Target(
-        "navakankari.firmware.pin_throttle", "firmware/pin_throttle.py",
+        "navakankari.firmware.companion.pin_throttle", "firmware/companion/pin_throttle.py",
         ("PinThrottle._bucket", "PinThrottle.wait", "PinThrottle.wrong"),
         ("tests/firmware/test_companion_guard.py",), 60),
     "web-names": Target(
-        "navakankari.firmware.web_names", "firmware/web_names.py",
+        "navakankari.firmware.companion.names", "firmware/companion/names.py",
         ("own_names", "_norm", "host_name", "origin_name", "allowed"),
         ("tests/firmware/test_companion_guard.py",), 60),
 }

@@ -13,9 +13,9 @@ from pathlib import Path
 from navakankari.engine.game import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
-from navakankari.firmware.hands import Hands
-from navakankari.firmware.menu import Game, MenuSettings, layout, playable, player_specs
-from navakankari.firmware.menu_recording import MenuStart, format_line
+from navakankari.sim.hands import Hands
+from navakankari.firmware.core.menu import Game, MenuSettings, layout, playable, player_specs
+from navakankari.firmware.core.recording import MenuStart, format_line
 from navakankari.hal import load_profile
 
 MENU = MenuSettings()

@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable
 
 if TYPE_CHECKING:
     from navakankari.hal import Profile
@@ -87,7 +87,7 @@ def _profile_to_open(name: str, command: str) -> "Profile":
     service holding the pins, LEDs that need root): else BackendError saying what to do."""
     from navakankari.hal import BackendError, load_profile  # noqa: PLC0415
 
-    from .doctor import preflight  # noqa: PLC0415
+    from ..system.doctor import preflight  # noqa: PLC0415
 
     profile = load_profile(name)
     stop = preflight(profile, command)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .bench import MOVING_POSITION
-from .game import Game, game_from_position, new_game
-from .presets import preset
-from .search import Searcher, format_score
+from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.presets import preset
+from navakankari.engine.search import Searcher, format_score
+
+from .engine_bench import MOVING_POSITION
 
 # Nine Men's Morris after ten placements (d6 d2 f4 b4 d5 d3 e4 c4 g7 a1), white to place.
 MIDGAME_POSITION = "O*O*@*@*/O*O*@*@*/*O***@** w p p 5 4 5 4 0 0 0 0 0 0 0 0 6"

@@ -45,7 +45,7 @@ class Step:
 
 
 def shipped_unit() -> str:
-    return resources.files("navakankari.firmware").joinpath(UNIT_NAME).read_text(encoding="utf-8")
+    return resources.files("navakankari.firmware.system").joinpath(UNIT_NAME).read_text(encoding="utf-8")
 
 
 def script_path() -> list[str]:
@@ -111,7 +111,7 @@ def install_steps(*, needs: Needs, root: bool = False,
                           ("sh", "-c", f"if id -u {SERVICE_USER} >/dev/null 2>&1; then {join}; "
                            f"else useradd --system --no-create-home --shell /usr/sbin/nologin "
                            f"{member}{SERVICE_USER}; fi")))
-    example = resources.files("navakankari.firmware").joinpath("navakankari.example.toml")
+    example = resources.files("navakankari.firmware.daemon").joinpath("navakankari.example.toml")
     steps += [
         Step(f"write {config} (kept if it exists)", path=config,
              text=example.read_text(encoding="utf-8"), only_if_missing=True),

@@ -15,10 +15,10 @@ import sys
 from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "navakankari.firmware.cli_engine",
-    "navakankari.firmware.cli_hal",
-    "navakankari.firmware.cli_daemon",
-    "navakankari.firmware.cli_play",
+    "navakankari.firmware.cli.engine",
+    "navakankari.firmware.cli.hal",
+    "navakankari.firmware.cli.daemon",
+    "navakankari.firmware.cli.play",
 )
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-
 from typing import TYPE_CHECKING
 
 from navakankari.engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from navakankari.engine.match import GameResult
+    from navakankari.firmware.cli.match import GameResult
 
 
 def _read_line(prompt: str) -> str | None:
@@ -29,7 +28,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
     from navakankari.engine.player import Player, close_player, make_player
     from navakankari.engine.presets import preset
-    from navakankari.engine.terminal import play_terminal
+    from navakankari.firmware.cli.terminal import play_terminal
 
     try:
         rules = preset(args.variant)
@@ -94,9 +93,9 @@ class _Progress:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
-    from navakankari.engine.match import run_match
     from navakankari.engine.player import make_player
     from navakankari.engine.presets import preset
+    from navakankari.firmware.cli.match import run_match
 
     try:
         preset(args.variant)

@@ -15,8 +15,8 @@ import logging
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.errors import EngineError
 
-from .session import Session
-from .status import StatusKind
+from ..core.session import Session
+from ..core.status import StatusKind
 
 log = logging.getLogger(__name__)
 

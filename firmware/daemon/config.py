@@ -1,6 +1,6 @@
 """The daemon's configuration: one TOML file, read with the standard library.
 
-Every key has a documented default (see `firmware/navakankari.example.toml`), so an empty
+Every key has a documented default (see `firmware/daemon/navakankari.example.toml`), so an empty
 file is a valid configuration. A bad value is a `ConfigError` that names the key.
 """
 
@@ -14,77 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
-from navakankari.engine.external import EngineSpec
-from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 
-from .menu import MenuSettings
-from .tracker import TrackerSettings
+from ..core.errors import ConfigError
+from ..core.menu import MenuSettings
+from ..core.players import HAND, PlayerSpec
+from ..core.tracker import TrackerSettings
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
-PLAYER_KINDS = ("hand", "computer", "remote", "engine")
-
-
-class ConfigError(ValueError):
-    """A configuration value is wrong; the message names the key (`tracker.settle`)."""
-
-    def __init__(self, key: str, problem: str, source: str = "") -> None:
-        self.key = key
-        self.problem = problem
-        where = f"{source}: " if source else ""
-        super().__init__(f"{where}{key}: {problem}")
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """Who plays a side: "hand" (on the board), "computer" at a level, "remote" (moves
-    arrive from the web companion and the board shows them), or "engine" (an installed
-    engine: `engine` holds what follows `engine:`, see navakankari.engine.external)."""
-
-    kind: str = "hand"
-    level: int = 3
-    engine: str = ""
-
-    def __str__(self) -> str:
-        if self.kind == "computer":
-            return f"computer:{self.level}"
-        if self.kind == "engine":
-            return f"engine:{self.engine}"
-        return self.kind
-
-    @property
-    def plays_itself(self) -> bool:
-        """The daemon chooses this side's actions (the computer or an engine)."""
-        return self.kind in ("computer", "engine")
-
-    @classmethod
-    def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
-        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL) or
-        "engine:PATH[?KEY=VALUE&...]"."""
-        if not isinstance(text, str):
-            raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
-        kind, _, level = text.strip().partition(":")
-        if kind not in PLAYER_KINDS:
-            raise ConfigError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
-        if kind == "engine":
-            try:
-                EngineSpec.parse(text)
-            except ValueError as exc:
-                raise ConfigError(key, str(exc)) from None
-            return cls(kind, engine=level)
-        if kind != "computer":
-            if level:
-                raise ConfigError(key, f"only a computer player has a level ({text!r})")
-            return cls(kind)
-        if not level:
-            return cls(kind)
-        if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
-            raise ConfigError(key, f"computer level must be 1..{MAX_LEVEL}, not {level!r}")
-        return cls(kind, int(level))
-
-
-HAND = PlayerSpec("hand")
 
 
 @dataclass(frozen=True)

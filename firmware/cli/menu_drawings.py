@@ -1,7 +1,7 @@
 """The board menu's layout drawn for each board, beside the wiring documents.
 
-    python -m navakankari.firmware.menu_svg            # rewrite wiring/menu/
-    python -m navakankari.firmware.menu_svg --check    # exit 1 if a checked-in file is stale
+    python -m navakankari.firmware.cli.menu_drawings            # rewrite wiring/menu/
+    python -m navakankari.firmware.cli.menu_drawings --check    # exit 1 if a checked-in file is stale
 
 Generated from the menu itself (its layout, the variants of the shipped profile, the
 engine's levels), never drawn by hand, so the drawing says what the board does.
@@ -21,7 +21,7 @@ from navakankari.hal import load_profile
 from navakankari.hal.docs.generate import write_generated
 from navakankari.wiring import PROFILE_DIR
 
-from .menu import Kind, Menu, MenuSettings, Step, playable, player_specs
+from ..core.menu import Kind, Menu, MenuSettings, Step, playable, player_specs
 
 MENU_DIR = PROFILE_DIR / "menu"
 
@@ -37,7 +37,7 @@ COLUMNS = ((Step.VARIANT, "1. game"), (Step.WHITE, "2. white / 3. black"),
 
 def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
     """A menu shown at `step` (the choices leading there made with the first slots)."""
-    from .menu import Game
+    from ..core.menu import Game
 
     menu = Menu(board, variants, player_specs(MAX_LEVEL), Game(variants[0], "hand", "hand"),
                 can_takeback=True, settings=MenuSettings())
@@ -130,7 +130,7 @@ def generated_files() -> dict[str, str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m navakankari.firmware.menu_svg",
+    parser = argparse.ArgumentParser(prog="python -m navakankari.firmware.cli.menu_drawings",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", type=Path, default=MENU_DIR,
                         help=f"folder (default {MENU_DIR})")

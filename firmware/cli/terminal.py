@@ -7,11 +7,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from .errors import IllegalActionError, InvalidNotationError
-from .game import Game, Outcome, Side, new_game
-from .player import ChoosesActions
-from .rules import Rules
-from .search import format_score
+from navakankari.engine.errors import IllegalActionError, InvalidNotationError
+from navakankari.engine.game import Game, Outcome, Side, new_game
+from navakankari.engine.player import ChoosesActions
+from navakankari.engine.rules import Rules
+from navakankari.engine.search import format_score
 
 log = logging.getLogger(__name__)
 

@@ -10,12 +10,36 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import Protocol
 
-from navakankari.engine.actions import Action, ActionKind
-from navakankari.engine.boards import Board
 from navakankari.hal.sensors import SensorEvent
 
 JUMP_ORDERS = ("hop", "take-first", "land-first")
+
+
+class PointNames(Protocol):
+    """A board as the hands need it: its point names, by index."""
+
+    @property
+    def points(self) -> Sequence[str]: ...
+
+
+class HandAction(Protocol):
+    """An action as a rules engine gives it: a kind named PLACE, MOVE, REMOVE or JUMP, and
+    point indices into the board's names. The hands need nothing else of the game, so the
+    simulated board stays free of any rules."""
+
+    @property
+    def kind(self) -> Enum: ...
+    @property
+    def origin(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def path(self) -> Sequence[int]: ...
+    @property
+    def jumped(self) -> Sequence[int]: ...
 
 
 class Hands:
@@ -85,24 +109,24 @@ class Hands:
         return self.chatter
 
     # -- actions -----------------------------------------------------------------------------
-    def perform(self, board: Board, action: Action, *, order: str = "hop",
+    def perform(self, board: PointNames, action: HandAction, *, order: str = "hop",
                 gap: float = 0.12) -> "Hands":
         """Carry out one action by hand, then pause long enough for it to settle."""
         names = board.points
-        kind = action.kind
-        if kind == ActionKind.PLACE:
+        kind = action.kind.name
+        if kind == "PLACE":
             self.place(names[action.target])
-        elif kind == ActionKind.REMOVE:
+        elif kind == "REMOVE":
             self.lift(names[action.target])
-        elif kind == ActionKind.MOVE:
+        elif kind == "MOVE":
             self.lift(names[action.origin]).wait(gap).place(names[action.target])
-        elif kind == ActionKind.JUMP:
+        elif kind == "JUMP":
             self._jump(board, action, order, gap)
         else:  # pragma: no cover - every kind is handled above
             raise ValueError(f"unknown action kind {kind}")
         return self.wait(self.pause)
 
-    def _jump(self, board: Board, action: Action, order: str, gap: float) -> None:
+    def _jump(self, board: PointNames, action: HandAction, order: str, gap: float) -> None:
         names = board.points
         origin = names[action.origin]
         landings = [names[p] for p in action.path]

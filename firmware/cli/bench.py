@@ -18,13 +18,13 @@ from pathlib import Path
 
 from navakankari.engine.game import Side, new_game
 from navakankari.engine.presets import preset
+from navakankari.sim.hands import Hands
 
-from .clockwork import run_until
-from .config import HAND, Config
-from .hands import Hands
-from .session import Session
-from .store import Store
-from .tracker import TrackerSettings
+from ..core.clockwork import run_until
+from ..core.session import Session
+from ..core.tracker import TrackerSettings
+from ..daemon.config import HAND, Config
+from ..store.database import Store
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -94,8 +94,8 @@ def idle_cpu(seconds: float) -> tuple[float, int]:
     """CPU seconds the daemon loop uses over `seconds` of idling, and frames it sent."""
     from navakankari.hal import load_profile, open_board
 
-    from .daemon import Daemon
-    from .notify import Notifier
+    from ..daemon.loop import Daemon
+    from ..daemon.notify import Notifier
 
     with tempfile.TemporaryDirectory() as tmp:
         config = Config(game_variant="nine-mens-morris", game_white=HAND, game_black=HAND,

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from navakankari.engine.game import Game, Outcome, Reason, Side
 
 from .menu import player_words
-
 from .status import MismatchReason, Status, StatusKind
 
 REASONS: dict[Reason, str] = {

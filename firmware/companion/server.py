@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
-from . import web_names
+from . import names as web_names
 from .phone_link import PhoneLink, log_link, phone_link
 from .pin_throttle import PinThrottle
 

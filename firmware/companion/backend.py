@@ -16,15 +16,15 @@ from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.game import Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
-
 from navakankari.hal.leds import on_screen
 
-from .companion import RequestError
-from .config import ConfigError, PlayerSpec
-from .wording import outcome_text, status_text
+from ..core.errors import ConfigError
+from ..core.players import PlayerSpec
+from ..core.wording import outcome_text, status_text
+from .server import RequestError
 
 if TYPE_CHECKING:
-    from .daemon import Daemon
+    from ..daemon.loop import Daemon
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +292,7 @@ def companion_service(pin: str, host: str, port: int, *, required: bool = False,
     (the simulator, which is nothing without its page)."""
 
     async def serve_companion(daemon: "Daemon") -> None:
-        from .companion import Companion, serve
+        from .server import Companion, serve
 
         try:
             runner = await serve(Companion(DaemonBackend(daemon), pin, address=host), host, port)

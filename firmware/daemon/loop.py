@@ -24,13 +24,13 @@ from navakankari.engine.player import close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.sensors import SensorEvent
 
-from .config import Config, PlayerSpec
+from ..core.menu import playable
+from ..core.players import Chooser, PlayerSpec, computer_turn, player_for
+from ..core.session import ComputerRequest, Session
+from ..store.database import Store
+from ..store.recovery import open_store
+from .config import Config
 from .notify import Notifier
-from .menu import playable
-from .players import Chooser, computer_turn, player_for
-from .session import ComputerRequest, Session
-from .store import Store
-from .store_recovery import open_store
 
 log = logging.getLogger(__name__)
 

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from navakankari.hal import Board
 
-    from .config import Config
+    from ..daemon.config import Config
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board
 
-    from .config import ConfigError, load_config
-    from .notify import setup_logging
+    from ..daemon.config import ConfigError, load_config
+    from ..daemon.notify import setup_logging
 
     try:
         config = load_config(args.config)
@@ -35,7 +35,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
               file=sys.stderr)
         return 1
-    from .companion_backend import companion_service
+    from ..companion.backend import companion_service
 
     services = [companion_service(config.web_pin, config.web_address, config.web_port)] \
         if config.web_port else []
@@ -47,8 +47,8 @@ def _run_daemon(command: str, config: "Config", board: "Board", **options: Any) 
     board that does not match the game, and bad values are one line and an exit status."""
     import asyncio
 
-    from .daemon import BoardMismatchError, Daemon
-    from .store import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
+    from ..daemon.loop import BoardMismatchError, Daemon
+    from ..store.database import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
         daemon = Daemon(config, board, **options)
@@ -71,9 +71,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     from navakankari.hal import load_profile, open_board
 
-    from .companion_backend import companion_service
-    from .config import Config, ConfigError, PlayerSpec
-    from .notify import setup_logging
+    from ..companion.backend import companion_service
+    from ..core.players import PlayerSpec
+    from ..daemon.config import Config, ConfigError
+    from ..daemon.notify import setup_logging
 
     try:
         config = Config(
@@ -90,7 +91,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
-    from .web_names import local_url
+    from ..companion.names import local_url
 
     url = local_url(config.web_address, config.web_port, f"/#pin={config.web_pin}")
     board = open_board(load_profile(config.profile), backend="sim")
@@ -106,8 +107,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:
     """POST to the running daemon what `body(config)` makes of its configuration."""
-    from .config import ConfigError, load_config
-    from .control import ControlError, post
+    from ..companion.client import ControlError, post
+    from ..daemon.config import ConfigError, load_config
 
     try:
         config = load_config(args.config)
@@ -128,7 +129,8 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     from navakankari.engine.errors import UnknownVariantError
     from navakankari.engine.presets import preset
 
-    from .config import ConfigError, PlayerSpec
+    from ..core.errors import ConfigError
+    from ..core.players import PlayerSpec
 
     try:  # what can be checked here is checked before any daemon is asked
         if args.variant:
@@ -149,17 +151,18 @@ def cmd_new_game(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    import logging
+
     from navakankari.engine.errors import EngineError
     from navakankari.engine.game import Side
     from navakankari.engine.presets import preset
     from navakankari.sim.recording import RecordingError
 
-    from .config import ConfigError, PlayerSpec
+    from ..core.errors import ConfigError
+    from ..core.players import PlayerSpec
+    from ..core.tracker import TrackerSettings
+    from ..store.database import Store, StoreError
     from .replay import read_menu_recording, replay, summary_json
-    from .store import Store, StoreError
-    from .tracker import TrackerSettings
-
-    import logging
 
     if not args.verbose:
         logging.getLogger("navakankari").setLevel(logging.WARNING)
@@ -224,8 +227,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from navakankari.hal import load_profile
         from navakankari.hal.profile import ProfileError
 
-        from .config import Config
-        from .menu import MenuSettings, playable
+        from ..core.menu import MenuSettings, playable
+        from ..daemon.config import Config
 
         try:
             menu = start.settings if start is not None else MenuSettings()
@@ -251,8 +254,15 @@ def cmd_service(args: argparse.Namespace) -> int:
 
     from navakankari.hal.profile import ProfileError
 
-    from .config import Config, ConfigError, load_config
-    from .service import CONFIG_DIR, UNIT_NAME, install_steps, run_steps, uninstall_steps, unit_needs_of
+    from ..daemon.config import Config, ConfigError, load_config
+    from ..system.service import (
+        CONFIG_DIR,
+        UNIT_NAME,
+        install_steps,
+        run_steps,
+        uninstall_steps,
+        unit_needs_of,
+    )
 
     if args.action == "status":
         if args.dry_run:
@@ -278,9 +288,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
     from navakankari.hal.profile import ProfileError, load_profile
 
-    from .config import Config, ConfigError, load_config
-    from .doctor import Doctor, fix_lines, report
-    from .service import CONFIG_DIR
+    from ..daemon.config import Config, ConfigError, load_config
+    from ..system.doctor import Doctor, fix_lines, report
+    from ..system.service import CONFIG_DIR
 
     root = Path(args.root)
     config_file = Path(args.config) if args.config else CONFIG_DIR / "navakankari.toml"

@@ -24,13 +24,13 @@ from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 
+from ..store.database import Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
-from .config import HAND, PlayerSpec
 from .menu import Chosen, Kind, Menu, MenuSettings
-from .menu_recording import MenuStart, format_line
+from .players import HAND, PlayerSpec
+from .recording import MenuStart, format_line
 from .status import Status, StatusKind
-from .store import Store, StoredGame
 from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)

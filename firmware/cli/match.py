@@ -15,9 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .game import Game, Outcome, Reason, Side, new_game
-from .player import ChoosesActions, close_player, make_player
-from .presets import preset
+from navakankari.engine.game import Game, Outcome, Reason, Side, new_game
+from navakankari.engine.player import ChoosesActions, close_player, make_player
+from navakankari.engine.presets import preset
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import segno
 
-from .web_names import LOCAL, WILDCARDS, url_host
+from .names import LOCAL, WILDCARDS, url_host
 
 log = logging.getLogger(__name__)
 

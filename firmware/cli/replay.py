@@ -24,13 +24,12 @@ from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import iter_events
 
-from .clockwork import drive
-from .config import HAND, PlayerSpec
-from .menu import MenuSettings
-from .menu_recording import MenuStart, find
-from .players import RandomPlayer, computer_turn
-from .session import Session
-from .tracker import TrackerSettings
+from ..core.clockwork import drive
+from ..core.menu import MenuSettings
+from ..core.players import HAND, PlayerSpec, RandomPlayer, computer_turn
+from ..core.recording import MenuStart, find
+from ..core.session import Session
+from ..core.tracker import TrackerSettings
 
 
 class _Replayer:

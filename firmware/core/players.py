@@ -10,15 +10,70 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass
+from typing import Protocol
 
 from navakankari.engine.actions import Action
+from navakankari.engine.external import EngineSpec
 from navakankari.engine.game import Game
+from navakankari.engine.player import MAX_LEVEL
 
-if TYPE_CHECKING:
-    from .config import PlayerSpec
+from .errors import ConfigError
 
 log = logging.getLogger(__name__)
+
+PLAYER_KINDS = ("hand", "computer", "remote", "engine")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who plays a side: "hand" (on the board), "computer" at a level, "remote" (moves
+    arrive from the web companion and the board shows them), or "engine" (an installed
+    engine: `engine` holds what follows `engine:`, see navakankari.engine.external)."""
+
+    kind: str = "hand"
+    level: int = 3
+    engine: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "computer":
+            return f"computer:{self.level}"
+        if self.kind == "engine":
+            return f"engine:{self.engine}"
+        return self.kind
+
+    @property
+    def plays_itself(self) -> bool:
+        """The daemon chooses this side's actions (the computer or an engine)."""
+        return self.kind in ("computer", "engine")
+
+    @classmethod
+    def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
+        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL) or
+        "engine:PATH[?KEY=VALUE&...]"."""
+        if not isinstance(text, str):
+            raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
+        kind, _, level = text.strip().partition(":")
+        if kind not in PLAYER_KINDS:
+            raise ConfigError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
+        if kind == "engine":
+            try:
+                EngineSpec.parse(text)
+            except ValueError as exc:
+                raise ConfigError(key, str(exc)) from None
+            return cls(kind, engine=level)
+        if kind != "computer":
+            if level:
+                raise ConfigError(key, f"only a computer player has a level ({text!r})")
+            return cls(kind)
+        if not level:
+            return cls(kind)
+        if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
+            raise ConfigError(key, f"computer level must be 1..{MAX_LEVEL}, not {level!r}")
+        return cls(kind, int(level))
+
+
+HAND = PlayerSpec("hand")
 
 
 class Chooser(Protocol):
@@ -47,7 +102,7 @@ def computer_player(level: int, *, seed: int | None = None) -> Chooser:
     return Player(level, seed=seed)
 
 
-def player_for(spec: "PlayerSpec") -> Chooser:
+def player_for(spec: PlayerSpec) -> Chooser:
     """The player behind a side the daemon plays: the search at a level, or an installed
     engine (`engine:PATH`)."""
     if spec.kind == "engine":

@@ -13,7 +13,7 @@ import logging
 import time
 from pathlib import Path
 
-from .store import Store, StoreDamagedError, StoreUnusableError
+from .database import Store, StoreDamagedError, StoreUnusableError
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from navakankari.engine.presets import PRESETS, describe, preset
 
 # Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
 BENCH_SECTIONS: dict[str, str] = {
-    "engine": "navakankari.engine.bench:run",
-    "search": "navakankari.engine.search_bench:run",
-    "daemon": "navakankari.firmware.bench:run",
+    "engine": "navakankari.firmware.cli.engine_bench:run",
+    "search": "navakankari.firmware.cli.search_bench:run",
+    "daemon": "navakankari.firmware.cli.bench:run",
 }
 
 

@@ -12,8 +12,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from .config import Config
-from .web_names import local_url
+from ..daemon.config import Config
+from .names import local_url
 
 
 class ControlError(RuntimeError):

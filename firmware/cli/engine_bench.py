@@ -12,10 +12,10 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from . import endgame
-from .game import Game, game_from_position, new_game
-from .perft import perft
-from .presets import preset
+from navakankari.engine import endgame
+from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.perft import perft
+from navakankari.engine.presets import preset
 
 # A moving-phase position from a Sanmill game (eight white and nine black pebbles, white to move).
 MOVING_POSITION = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"
@@ -35,7 +35,7 @@ def measure_endgame(out: Callable[[str], None], quick: bool) -> None:
     """The three-against-three database: solving it (skipped when quick), its file, reading
     it (time and memory) and lookups per second."""
     if not quick:
-        from .endgame_solve import solve
+        from navakankari.engine.endgame_solve import solve
 
         out(f"endgame 3v3 solved in {solve().seconds:.2f} s (pure Python)")
     path = endgame.data_path()

@@ -1,0 +1,1 @@
+"""The asyncio loop that owns a board, its configuration and its systemd notifications."""

@@ -1,0 +1,1 @@
+"""The systemd unit and its installer, and `navakankari doctor`."""
