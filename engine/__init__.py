@@ -17,8 +17,10 @@ from .actions import Action, ActionKind
 from .boards import BOARDS, Board
 from .errors import (EngineError, GameOverError, IllegalActionError, InvalidNotationError,
                      UnknownVariantError)
-from .game import Game, Outcome, Phase, Reason, Side, game_from_position, new_game
-from .notation import (ParsedAction, format_mill_counts, jump_from_text, jump_to_text,
+from .game import Game, Outcome, Phase, Reason, Side
+from .variants import game_from_position, new_game
+from .notation import (JumpPosition, MorrisPosition, ParsedAction, format_mill_counts,
+                       jump_from_text, jump_to_text,
                        morris_from_fen, morris_to_fen, parse_jump_action, parse_mill_counts,
                        parse_morris_action)
 from .presets import PRESETS, describe, preset
@@ -26,6 +28,7 @@ from .rules import AllInMills, BoardFull, Flying, NoCaptureEnd, Removals, Rules
 
 __all__ = [
     "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "EngineError",
+    "JumpPosition", "MorrisPosition",
     "Flying", "Game", "GameOverError", "IllegalActionError", "InvalidNotationError",
     "NoCaptureEnd", "Outcome", "PRESETS", "ParsedAction", "Phase", "Reason", "Removals",
     "Rules", "Side", "UnknownVariantError", "describe", "format_mill_counts",

@@ -31,7 +31,8 @@ from urllib.parse import parse_qsl, quote
 
 from .actions import Action
 from .errors import EngineError, GameOverError, IllegalActionError, InvalidNotationError
-from .game import Game, new_game
+from .game import Game
+from .variants import new_game
 from .process import LineProcess, ProcessError, ProcessTimeout
 
 log = logging.getLogger(__name__)

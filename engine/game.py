@@ -321,36 +321,5 @@ class Game(ABC):
         return f"<{type(self).__name__} {self.rules.name} {self.position()!r}>"
 
 
-def new_game(rules: Rules | str) -> Game:
-    """A game at the start position of a rule set (or of a preset named by its name)."""
-    if isinstance(rules, str):
-        from .presets import preset
-
-        rules = preset(rules)
-    if rules.game == "jump":
-        from .jump import JumpGame
-
-        return JumpGame(rules)
-    from .morris import MorrisGame
-
-    return MorrisGame(rules)
-
-
-def game_from_position(rules: Rules | str, text: str) -> Game:
-    """A game at the position `text` (as `Game.position()` writes it) under a rule set or
-    a preset's name; a position the rules cannot reach raises InvalidNotationError."""
-    if isinstance(rules, str):
-        from .presets import preset
-
-        rules = preset(rules)
-    if rules.game == "jump":
-        from .jump import JumpGame
-
-        return JumpGame.from_position(rules, text)
-    from .morris import MorrisGame
-
-    return MorrisGame.from_position(rules, text)
-
-
-__all__ = ["Action", "ActionKind", "Game", "Outcome", "Phase", "Reason", "Side", "new_game",
-           "game_from_position", "zobrist", "zobrist_extra"]
+__all__ = ["Action", "ActionKind", "Game", "Outcome", "Phase", "Reason", "Side", "zobrist",
+           "zobrist_extra"]

@@ -11,6 +11,7 @@ from typing import Final
 
 from .actions import Action, ActionKind, jump
 from .game import Game, Outcome, Phase, Reason, Side
+from .notation import JumpPosition, jump_from_text, jump_to_text, parse_jump_action
 from .rules import NoCaptureEnd, Rules
 
 MOVE: Final = ActionKind.MOVE
@@ -210,20 +211,24 @@ class JumpGame(Game):
 
     # -- notation -----------------------------------------------------------------------
     def _check_notation(self, text: str) -> None:
-        from .notation import parse_jump_action
 
         if text.startswith("x"):
             self.board.index(text[1:])
             return
         parse_jump_action(self.board, text)
 
-    def position(self) -> str:
-        from .notation import jump_to_text
+    def position_record(self) -> JumpPosition:
+        """This position as the plain record its string is written from."""
+        return JumpPosition(self._bb[0], self._bb[1], self._side, self._quiet, self._fullmove,
+                            self.huffable())
 
-        return jump_to_text(self)
+    def position(self) -> str:
+        return jump_to_text(self.board, self.position_record())
 
     @classmethod
     def from_position(cls, rules: Rules, text: str) -> "JumpGame":
-        from .notation import jump_from_text
-
-        return jump_from_text(rules, text)
+        record = jump_from_text(rules, text)
+        game = cls(rules)
+        game._set_state(record.white, record.black, record.side, record.quiet, record.fullmove,
+                        record.huff)
+        return game

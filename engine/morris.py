@@ -11,6 +11,7 @@ from typing import Final, cast
 from .actions import Action, ActionKind
 from .errors import InvalidNotationError
 from .game import Game, Outcome, Phase, Reason, Side, zobrist_extra
+from .notation import MorrisPosition, morris_from_fen, morris_to_fen, parse_morris_action
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
 
 Move = tuple[int, int]
@@ -319,12 +320,10 @@ class MorrisGame(Game):
         return [head] + ["x" + r for r in rest.split("x")]
 
     def _check_notation(self, text: str) -> None:
-        from .notation import parse_morris_action
 
         parse_morris_action(self.board, text)
 
     def _why_illegal(self, text: str) -> str:
-        from .notation import parse_morris_action
 
         parsed = parse_morris_action(self.board, text)
         me, names = self.turn, self.board.points
@@ -363,16 +362,26 @@ class MorrisGame(Game):
             return f"{self._pending} removal(s) pending"
         return self.phase.value
 
-    def position(self) -> str:
-        from .notation import morris_to_fen
+    def position_record(self) -> MorrisPosition:
+        """This position as the plain record its string is written from."""
+        counts = self._mill_counts
+        return MorrisPosition(
+            self._bb[0], self._bb[1], (self._hand[0], self._hand[1]), self._side,
+            self._pending, self._quiet, self._fullmove,
+            {k: (counts[2 * k], counts[2 * k + 1]) for k in range(len(self._mills))
+             if counts[2 * k] or counts[2 * k + 1]},
+            (self._last_move[0], self._last_move[1]))
 
-        return morris_to_fen(self)
+    def position(self) -> str:
+        return morris_to_fen(self.board, self.position_record())
 
     @classmethod
     def from_position(cls, rules: Rules, text: str) -> "MorrisGame":
-        from .notation import morris_from_fen
-
-        return morris_from_fen(rules, text)
+        record = morris_from_fen(rules, text)
+        game = cls(rules)
+        game._set_state(record.white, record.black, record.hand, record.side, record.pending,
+                        record.quiet, record.fullmove, record.mill_counts, record.remembered)
+        return game
 
     def max_pending(self) -> int:
         """The most removals one action can earn under these rules on this board."""

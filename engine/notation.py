@@ -26,22 +26,23 @@ each mill by its points, then each side's count (w white, b black; a side with n
 out). Sanmill skips a trailing token whose second character is not ':', so it reads these
 strings. Where the extension is absent, field 15 gives each mill it covers a count of one.
 Nau Keti Keta has a string of its own (see jump_to_text).
+
+A position string reads into a plain record (`MorrisPosition`, `JumpPosition`) and is
+written from one; the game classes build themselves from a record and give theirs, so
+this module knows no game class and the engine's imports run one way.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from .actions import ActionKind
-from .boards import Board
+from .boards import BOARDS, Board
 from .errors import InvalidNotationError
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .jump import JumpGame
-    from .morris import MorrisGame
+Move = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,36 @@ class ParsedAction:
 
     kind: ActionKind
     points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MorrisPosition:
+    """A morris position as its string holds it: point masks, pebbles in hand, the side to
+    act and its pending removals, the quiet-move count and move number, each mill's capture
+    counts by mill number, and each side's remembered mill-breaking move."""
+
+    white: int
+    black: int
+    hand: tuple[int, int]
+    side: int
+    pending: int = 0
+    quiet: int = 0
+    fullmove: int = 1
+    mill_counts: dict[int, tuple[int, int]] = field(default_factory=dict)
+    remembered: tuple[Move | None, Move | None] = (None, None)
+
+
+@dataclass(frozen=True)
+class JumpPosition:
+    """A Nau Keti Keta position as its string holds it; `huff` is the mask of pebbles that
+    may be huffed (taken for a capture they failed to make)."""
+
+    white: int
+    black: int
+    side: int
+    quiet: int = 0
+    fullmove: int = 1
+    huff: int = 0
 
 
 def _point(board: Board, name: str, text: str) -> int:
@@ -147,9 +178,9 @@ def parse_mill_counts(board: Board, token: str) -> dict[int, tuple[int, int]]:
     return out
 
 
-def morris_to_fen(game: "MorrisGame") -> str:
-    board = game.board
-    white, black = game.pieces(0), game.pieces(1)  # type: ignore[arg-type]
+def morris_to_fen(board: Board, position: MorrisPosition) -> str:
+    """The position string of a morris position on `board`."""
+    white, black = position.white, position.black
     rings = []
     for ring in SANMILL_RINGS:
         chars = []
@@ -160,15 +191,16 @@ def morris_to_fen(game: "MorrisGame") -> str:
             bit = 1 << board.index(name)
             chars.append("O" if white & bit else "@" if black & bit else "*")
         rings.append("".join(chars))
-    side = game.turn
-    pending = game.pending_removals
-    placing = bool(game.in_hand(0) or game.in_hand(1))  # type: ignore[arg-type]
+    side = position.side
+    pending = position.pending
+    placing = bool(position.hand[0] or position.hand[1])
     action = "r" if pending else ("p" if placing else "s")
     squares: list[int] = []
-    for s in (0, 1):
-        move = game.remembered_move(s)  # type: ignore[arg-type]
+    for move in position.remembered:
         squares += [_square(board, move[0]), _square(board, move[1])] if move else [0, 0]
-    counts = game.mill_counts()
+    mills = board.mill_masks
+    counts = {board.names(mills[k]): pair
+              for k, pair in sorted(position.mill_counts.items()) if pair[0] or pair[1]}
     formed = [0, 0]
     for names, pair in counts.items():
         for s in (0, 1):
@@ -179,11 +211,11 @@ def morris_to_fen(game: "MorrisGame") -> str:
         "w" if side == 0 else "b",
         "p" if placing else "m",
         action,
-        white.bit_count(), game.in_hand(0), black.bit_count(), game.in_hand(1),  # type: ignore[arg-type]
+        white.bit_count(), position.hand[0], black.bit_count(), position.hand[1],
         pending if side == 0 else 0, pending if side == 1 else 0,
         *squares,
         formed[0] << 32 | formed[1],
-        game.quiet_moves, game._fullmove,
+        position.quiet, position.fullmove,
     ]
     extension = format_mill_counts(board, counts)
     return " ".join(str(f) for f in fields) + (" " + extension if extension else "")
@@ -203,11 +235,10 @@ def _int_field(fields: list[str], i: int, label: str, text: str) -> int:
     return value
 
 
-def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
-    from .morris import MorrisGame
-
-    game = MorrisGame(rules)
-    board = game.board
+def morris_from_fen(rules: Rules, text: str) -> MorrisPosition:
+    """Read a morris position string under `rules`; says which field is wrong. Whether
+    play can reach the position is the game's to judge when it loads the record."""
+    board = BOARDS[rules.board]
     fields = text.split()
     if len(fields) < 8:
         raise InvalidNotationError(
@@ -312,33 +343,30 @@ def morris_from_fen(rules: Rules, text: str) -> "MorrisGame":
         else:
             raise InvalidNotationError(
                 f"position: {token!r} after field 17 is not a known extension ({MILLS_TOKEN}...)")
-    game._set_state(masks[0], masks[1], hand, side, pending, quiet, max(fullmove, 1),
-                    counts, (remembered[0], remembered[1]))
-    return game
+    return MorrisPosition(masks[0], masks[1], hand, side, pending, quiet, max(fullmove, 1),
+                          counts, (remembered[0], remembered[1]))
 
 
 # -- Nau Keti Keta position strings ---------------------------------------------------------
-def jump_to_text(game: "JumpGame") -> str:
+def jump_to_text(board: Board, position: JumpPosition) -> str:
     """Rows from the top (a7 d7 g7) to the bottom (a1 d1 g1), then side, quiet moves, move."""
-    board = game.board
-    white, black = game.pieces(0), game.pieces(1)  # type: ignore[arg-type]
+    white, black = position.white, position.black
     rows: dict[int, list[str]] = {}
     for i, name in enumerate(board.points):
         bit = 1 << i
         rows.setdefault(int(name[1:]), []).append("O" if white & bit else "@" if black & bit else "*")
     body = "/".join("".join(rows[r]) for r in sorted(rows, reverse=True))
-    huff = game.huffable()
-    fields = [body, "w" if game.turn == 0 else "b", str(game.quiet_moves), str(game._fullmove)]
+    huff = position.huff
+    fields = [body, "w" if position.side == 0 else "b", str(position.quiet),
+              str(position.fullmove)]
     if huff:
         fields.append("h:" + ",".join(board.names(huff)))
     return " ".join(fields)
 
 
-def jump_from_text(rules: Rules, text: str) -> "JumpGame":
-    from .jump import JumpGame
-
-    game = JumpGame(rules)
-    board = game.board
+def jump_from_text(rules: Rules, text: str) -> JumpPosition:
+    """Read a Nau Keti Keta position string under `rules`; says which field is wrong."""
+    board = BOARDS[rules.board]
     fields = text.split()
     if len(fields) < 2:
         raise InvalidNotationError("position needs at least the rows and the side (w or b)")
@@ -377,5 +405,5 @@ def jump_from_text(rules: Rules, text: str) -> "JumpGame":
         if not fields[4].startswith("h:"):
             raise InvalidNotationError(f"position field 5 must be h:points, not {fields[4]!r}")
         huff = board.mask(n for n in fields[4][2:].split(",") if n)
-    game._set_state(masks[0], masks[1], 0 if fields[1] == "w" else 1, quiet, max(fullmove, 1), huff)
-    return game
+    return JumpPosition(masks[0], masks[1], 0 if fields[1] == "w" else 1, quiet,
+                        max(fullmove, 1), huff)

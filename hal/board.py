@@ -7,12 +7,12 @@ module, and the hardware library it needs, is imported only when that backend is
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
 
 from .leds import LedStrip
@@ -86,20 +86,29 @@ def open_board(
     return Board(sensors, leds)
 
 
+BOARD_GROUP = "navakankari.boards"
+"""Entry-point group of boards that live outside the hardware layer. The simulated board
+implements the hardware interfaces but belongs to `sim`, which imports `hal`; were `hal` to
+import it back, the two would form a circle. So `sim` is declared under this group
+(pyproject.toml) as an opener `(profile, clock, sleep) -> Board`, and found by name."""
+
+BoardOpener = Callable[[Profile, Clock, "Callable[[float], None] | None"], "Board"]
+
+
+def board_opener(name: str) -> BoardOpener:
+    """The opener registered as `name`; a BackendError names what is registered."""
+    found = entry_points(group=BOARD_GROUP)
+    for entry in found:
+        if entry.name == name:
+            opener: BoardOpener = entry.load()
+            return opener
+    known = ", ".join(sorted(e.name for e in found)) or "none"
+    raise BackendError(f"no board registered as {name!r} under {BOARD_GROUP} (registered: "
+                       f"{known}); is the package installed?")
+
+
 def _open_sim(profile: Profile, clock: Clock, sleep: Callable[[float], None] | None) -> Board:
-    sim_board = importlib.import_module("navakankari.sim.board")
-    led = profile.leds
-    simulation = sim_board.SimulatedBoard(
-        profile.points,
-        clock=clock,
-        sleep=sleep,
-        led_index=led.index,
-        led_count=led.count,
-        brightness=led.brightness,
-        gamma=led.gamma,
-    )
-    log.info("simulated board with %d points (%s)", len(profile.points), profile.name)
-    return Board(simulation.sensors, simulation.leds, simulation)
+    return board_opener(SIM)(profile, clock, sleep)
 
 
 def open_sensors(profile: Profile, *, clock: Clock = time.monotonic) -> SensorArray:

@@ -15,7 +15,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from navakankari.hal.board import Board
 from navakankari.hal.leds import DEFAULT_GAMMA, RGB, LedStrip
+from navakankari.hal.profile import Profile
 from navakankari.hal.sensors import Clock, SensorArray, SensorEvent
 
 from .clock import ManualClock
@@ -242,3 +244,22 @@ class SimulatedBoard:
     def close(self) -> None:
         self.sensors.close()
         self.leds.close()
+
+
+def open_simulated(profile: Profile, clock: Clock = time.monotonic,
+                   sleep: Callable[[float], None] | None = None) -> Board:
+    """A simulated board for a wiring profile: its points, its LED chain, brightness and
+    gamma. Registered as the `sim` board (pyproject.toml's `navakankari.boards` entry points),
+    which is how `navakankari.hal.open_board` finds it without importing this package."""
+    led = profile.leds
+    simulation = SimulatedBoard(
+        profile.points,
+        clock=clock,
+        sleep=sleep,
+        led_index=led.index,
+        led_count=led.count,
+        brightness=led.brightness,
+        gamma=led.gamma,
+    )
+    log.info("simulated board with %d points (%s)", len(profile.points), profile.name)
+    return Board(simulation.sensors, simulation.leds, simulation)

@@ -13,7 +13,7 @@ import pytest
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import IllegalActionError, InvalidNotationError
-from navakankari.engine.game import new_game
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.cli.bench import _spread

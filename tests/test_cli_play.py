@@ -3,7 +3,9 @@ import re
 import subprocess
 import sys
 
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.player import Player
 from navakankari.engine.presets import preset
 from navakankari.firmware.cli.terminal import play_terminal

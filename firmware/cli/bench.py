@@ -16,7 +16,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.sim.hands import Hands
 

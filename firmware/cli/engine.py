@@ -8,7 +8,8 @@ import logging
 import sys
 
 from navakankari.engine.errors import EngineError
-from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.game import Game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 

@@ -13,7 +13,8 @@ import tracemalloc
 from collections.abc import Callable
 
 from navakankari.engine import endgame
-from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.game import Game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import preset
 

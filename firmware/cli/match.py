@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from navakankari.engine.game import Game, Outcome, Reason, Side, new_game
+from navakankari.engine.game import Game, Outcome, Reason, Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.player import ChoosesActions, close_player, make_player
 from navakankari.engine.presets import preset
 

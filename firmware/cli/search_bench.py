@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.game import Game
+
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.search import Searcher, format_score
 

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from navakankari.engine.actions import Action
-from navakankari.engine.game import Game, Outcome, Reason, Side, new_game
+from navakankari.engine.game import Game, Outcome, Reason, Side
+from navakankari.engine.variants import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import EngineError
-from navakankari.engine.game import Outcome, Reason, new_game
+from navakankari.engine.game import Outcome, Reason
+from navakankari.engine.variants import new_game
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 

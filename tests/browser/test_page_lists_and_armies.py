@@ -8,7 +8,9 @@ import pytest
 from sim_daemon import sim_daemon
 from tables import random_game
 
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.firmware.store.database import Store
 

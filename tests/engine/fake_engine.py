@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 
 RULES = preset("nine-mens-morris")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from navakankari.engine.game import Game, game_from_position
+from navakankari.engine.game import Game
+
+from navakankari.engine.variants import game_from_position
 from navakankari.engine.notation import SANMILL_RINGS
 from navakankari.engine.presets import preset
 

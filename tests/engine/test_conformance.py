@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 
 DATA = (Path(__file__).resolve().parents[2].parent / "shared" / "conformance"

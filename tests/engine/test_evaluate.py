@@ -3,7 +3,7 @@ import random
 from search_helpers import morris_position, random_playout
 
 from navakankari.engine.evaluate import LOST, PIECE, evaluate
-from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 
 

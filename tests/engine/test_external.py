@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from navakankari.engine.external import (DEFAULT_GRACE, EnginePlayer, EngineSpec,
                                          ExternalEngineError, _same_position)
-from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli.match import run_match
 from navakankari.engine.player import make_player
 from navakankari.engine.presets import preset

@@ -6,7 +6,7 @@ from search_helpers import morris_position
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import GameOverError
-from navakankari.engine.game import game_from_position, new_game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli.match import play_game, run_match
 from navakankari.engine.player import (
     LEVELS, MAX_LEVEL, GreedyPlayer, Player, RandomPlayer, choose_async, level_info,

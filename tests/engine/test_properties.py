@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from search_helpers import random_playout
 
 from navakankari.engine.actions import ActionKind
-from navakankari.engine.game import Side, game_from_position, new_game
+from navakankari.engine.game import Side
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import PRESETS
 
 variants = st.sampled_from(sorted(PRESETS))

@@ -7,7 +7,8 @@ import pytest
 from search_helpers import morris_position, random_playout
 
 from navakankari.engine.evaluate import evaluate
-from navakankari.engine.game import Game, game_from_position, new_game
+from navakankari.engine.game import Game
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.search import INF, WIN, Searcher, worth_starting
 

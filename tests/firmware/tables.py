@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from navakankari.engine.actions import ActionKind
-from navakankari.engine.game import Game, new_game
+from navakankari.engine.game import Game
+from navakankari.engine.variants import new_game
 from navakankari.engine.rules import Rules
 from navakankari.firmware.core.clockwork import run_until
 from navakankari.sim.hands import Hands

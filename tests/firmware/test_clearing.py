@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from tables import SETTINGS, random_game
 
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.firmware.core import lights
 from navakankari.firmware.core.clockwork import drive, run_until

@@ -461,7 +461,7 @@ def test_an_engine_plays_a_side_on_the_board(tmp_path):
 
 
 def new_game_first_action() -> str:
-    from navakankari.engine.game import new_game
+    from navakankari.engine.variants import new_game
 
     return new_game(preset("nine-mens-morris")).legal_actions()[0].text
 

@@ -12,7 +12,8 @@ import pytest
 from tables import SETTINGS, Table
 
 from navakankari.engine.actions import Action, ActionKind
-from navakankari.engine.game import Game, Side, game_from_position, new_game
+from navakankari.engine.game import Game, Side
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.firmware.core.clockwork import drive

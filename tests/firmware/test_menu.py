@@ -9,7 +9,8 @@ import pytest
 from tables import SETTINGS
 
 from navakankari.engine.boards import BOARDS
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+from navakankari.engine.variants import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.firmware.core import lights

@@ -106,7 +106,7 @@ def test_take_back_from_the_menu_reaches_the_game_that_ended_before_a_restart(va
                                                                                tmp_path):
     from test_menu import play_and_clear
 
-    from navakankari.engine.game import new_game
+    from navakankari.engine.variants import new_game
     from navakankari.firmware.core.session import CLEARED
     from navakankari.firmware.core.status import MismatchReason
 

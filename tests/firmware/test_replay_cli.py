@@ -136,7 +136,8 @@ def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
 
 
 def test_a_nau_keti_keta_game_begun_on_a_set_up_board_exports_its_setup(tmp_path, capsys):
-    from navakankari.engine.game import Side, new_game
+    from navakankari.engine.game import Side
+    from navakankari.engine.variants import new_game
     from navakankari.engine.presets import preset
     from navakankari.firmware.core.clockwork import drive
     from navakankari.firmware.core.players import HAND

@@ -7,7 +7,9 @@ import sqlite3
 import pytest
 from tables import SETTINGS, random_game
 
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.players import HAND, PlayerSpec

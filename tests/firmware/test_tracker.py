@@ -7,7 +7,9 @@ import random
 import pytest
 from tables import SETTINGS, Table, find_chain_record, random_game
 
-from navakankari.engine.game import Side, new_game
+from navakankari.engine.game import Side
+
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.sim.hands import JUMP_ORDERS, Hands
 from navakankari.firmware.core.clockwork import drive

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from referee import Referee
 from tables import SETTINGS
 
-from navakankari.engine.game import new_game
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.clockwork import drive
 from navakankari.sim.hands import JUMP_ORDERS, Hands

@@ -6,7 +6,7 @@ import pytest
 from tables import SETTINGS, Table, random_game
 
 from navakankari.engine.actions import ActionKind
-from navakankari.engine.game import new_game
+from navakankari.engine.variants import new_game
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.core.tracker import Tracker

@@ -10,7 +10,7 @@ import json
 import random
 from pathlib import Path
 
-from navakankari.engine.game import new_game
+from navakankari.engine.variants import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.sim.hands import Hands

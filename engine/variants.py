@@ -1,0 +1,38 @@
+"""The family table: which game class plays a rule set, and the factories built on it.
+
+A rule set names its family (`Rules.game`); the classes live in their own modules and know
+nothing of each other, so this table is the one place that knows them all.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .jump import JumpGame
+from .morris import MorrisGame
+from .presets import preset
+from .rules import Rules
+
+FAMILIES: dict[str, type[Game]] = {"morris": MorrisGame, "jump": JumpGame}
+"""`Rules.game` -> the class that plays it."""
+
+
+def family(rules: Rules) -> type[Game]:
+    """The game class for a rule set."""
+    try:
+        return FAMILIES[rules.game]
+    except KeyError:
+        raise ValueError(f"{rules.name}: no game family {rules.game!r}; "
+                         f"one of {', '.join(FAMILIES)}") from None
+
+
+def new_game(rules: Rules | str) -> Game:
+    """A game at the start position of a rule set (or of a preset named by its name)."""
+    rules = preset(rules) if isinstance(rules, str) else rules
+    return family(rules)(rules)  # type: ignore[call-arg]
+
+
+def game_from_position(rules: Rules | str, text: str) -> Game:
+    """A game at the position `text` (as `Game.position()` writes it) under a rule set or
+    a preset's name; a position the rules cannot reach raises InvalidNotationError."""
+    rules = preset(rules) if isinstance(rules, str) else rules
+    return family(rules).from_position(rules, text)
