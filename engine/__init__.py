@@ -15,19 +15,34 @@ _native.activate(__path__)  # the compiled hot modules, when built for these sou
 
 from .actions import Action, ActionKind
 from .boards import BOARDS, Board
-from .errors import (EngineError, GameOverError, IllegalActionError, InvalidNotationError,
-                     UnknownVariantError)
+from .errors import (
+    EngineError,
+    GameOverError,
+    IllegalActionError,
+    InvalidNotationError,
+    RulesError,
+    UnknownVariantError,
+)
 from .game import Game, Outcome, Phase, Reason, Side
-from .variants import game_from_position, new_game
-from .notation import (JumpPosition, MorrisPosition, ParsedAction, format_mill_counts,
-                       jump_from_text, jump_to_text,
-                       morris_from_fen, morris_to_fen, parse_jump_action, parse_mill_counts,
-                       parse_morris_action)
+from .notation import (
+    JumpPosition,
+    MorrisPosition,
+    ParsedAction,
+    format_mill_counts,
+    jump_from_text,
+    jump_to_text,
+    morris_from_fen,
+    morris_to_fen,
+    parse_jump_action,
+    parse_mill_counts,
+    parse_morris_action,
+)
 from .presets import PRESETS, describe, preset
 from .rules import AllInMills, BoardFull, Flying, NoCaptureEnd, Removals, Rules
+from .variants import game_from_position, new_game
 
 __all__ = [
-    "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "EngineError",
+    "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "EngineError", "RulesError",
     "JumpPosition", "MorrisPosition",
     "Flying", "Game", "GameOverError", "IllegalActionError", "InvalidNotationError",
     "NoCaptureEnd", "Outcome", "PRESETS", "ParsedAction", "Phase", "Reason", "Removals",

@@ -7,8 +7,8 @@ this module knows how many points a board has.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 

@@ -19,7 +19,7 @@ from importlib import resources
 from itertools import combinations
 from pathlib import Path
 
-from .errors import EngineError
+from .errors import RulesError
 from .game import Game
 from .rules import AllInMills, Flying, Rules
 
@@ -30,7 +30,7 @@ FILENAME = "endgame-3v3.bin"
 POSITIONS = 2024 * 1330  #: C(24, 3) mover's sets times C(21, 3) opponent's sets: 2,691,920
 
 
-class EndgameDataError(EngineError):
+class EndgameDataError(RulesError):
     """The database file is missing or not what it should be."""
 
 

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
 from .actions import Action
-from .errors import EngineError, GameOverError, IllegalActionError, InvalidNotationError
+from .errors import GameOverError, IllegalActionError, InvalidNotationError, RulesError
 from .game import Game
-from .variants import new_game
 from .process import LineProcess, ProcessError, ProcessTimeout
+from .variants import new_game
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +50,11 @@ _BESTMOVE = re.compile(r"\bbestmove\s+(\S+)")
 _FEN = re.compile(r"\bFen:\s*(\S.*)$")
 #: Position-string fields that must agree: board, side to move, action (place/select/
 #: remove), pebbles on the board and in hand. Sanmill writes the phase and the move number
-#: its own way (see HARDWARE-NOTES: phase `p` while a removal is pending after the last
-#: placement).
+#: its own way (phase `p` while a removal is pending after the last placement).
 _COMPARED_FIELDS = (0, 1, 3, 4, 5, 6, 7)
 
 
-class ExternalEngineError(EngineError):
+class ExternalEngineError(RulesError):
     """The engine gave no usable answer; the message names it and the position."""
 
 

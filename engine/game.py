@@ -194,6 +194,15 @@ class Game(ABC):
     def pending_removals(self) -> int:
         return 0
 
+    def takeable(self) -> int:
+        """Mask of the opposing pebbles the side to act may take by removal now (none in a
+        family that takes by jumping)."""
+        return 0
+
+    def last_mills(self) -> tuple[int, ...]:
+        """Masks of the mills the last action closed (none in a family without mills)."""
+        return ()
+
     @property
     def occupancy(self) -> int:
         return self.pieces(Side.WHITE) | self.pieces(Side.BLACK)

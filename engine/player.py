@@ -13,13 +13,14 @@ import logging
 import random
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action, ActionKind
 from .errors import GameOverError
 from .game import Game
-from .search import MATE_BOUND, Clock, SearchInfo, Searcher, StopFlag
+from .search import MATE_BOUND, Clock, Searcher, SearchInfo, StopFlag
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,8 @@ LEVELS: tuple[Level, ...] = (
     Level(6, 2.00, 64),
 )
 MAX_LEVEL = len(LEVELS)
+DEFAULT_LEVEL = 3
+"""The level a bare `computer` plays at, on the board and on the command line alike."""
 
 
 def level_info(number: int) -> Level:
@@ -103,7 +106,7 @@ class Player:
     def __init__(self, level: int, seed: int | None = None, clock: Clock = time.monotonic,
                  budget_scale: float = 1.0) -> None:
         self.level = level_info(level)
-        self.name = f"level:{level}"
+        self.name = f"computer:{level}"
         self.rng = random.Random(seed)
         self.clock = clock
         self.budget_scale = budget_scale
@@ -227,10 +230,12 @@ def close_player(player: object) -> None:
 
 def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0,
                 movetime: float | None = None) -> ChoosesActions:
-    """A player from a short spec: `random`, `greedy`, `level:N`, `level:max` or
-    `engine:PATH[?KEY=VALUE&...]` (an installed engine, see external.py). `movetime`, if
-    given, is the thinking time per action in seconds for a level (its budget, in place of
-    `budget_scale`) and for an engine alike."""
+    """A player from a spec of the grammar every command shares: `computer`, `computer:N`,
+    `computer:max` or `engine:PATH[?KEY=VALUE&...]` (an installed engine, see external.py),
+    and for strength runs `random` and `greedy`. The former `level:N` is read as
+    `computer:N` with a FutureWarning. `movetime`, if given, is the thinking time per action
+    in seconds for a computer level (its budget, in place of `budget_scale`) and for an
+    engine alike."""
     if movetime is not None and not (0 < movetime < float("inf")):
         raise ValueError(f"the time per action must be a positive number of seconds, not {movetime}")
     text = spec.strip()
@@ -246,12 +251,17 @@ def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0,
         return RandomPlayer(seed)
     if spec == "greedy":
         return GreedyPlayer(seed)
-    if spec.startswith("level:"):
-        value = spec.partition(":")[2]
+    kind, colon, value = spec.partition(":")
+    if kind == "level" and colon:
+        warnings.warn(f"player {spec!r}: the spelling level:N is deprecated and will be removed; "
+                      f"write computer:{value}", FutureWarning, stacklevel=2)
+        kind = "computer"
+    if kind == "computer":
+        value = value or str(DEFAULT_LEVEL)
         number = MAX_LEVEL if value == "max" else int(value) if value.isdigit() else 0
         if 1 <= number <= MAX_LEVEL:
             if movetime is not None:
                 budget_scale = movetime / level_info(number).budget
             return Player(number, seed=seed, budget_scale=budget_scale)
-    raise ValueError(f"unknown player {spec!r}; use random, greedy, level:1..level:{MAX_LEVEL}, "
-                     "level:max or engine:PATH")
+    raise ValueError(f"unknown player {spec!r}; use computer:1..computer:{MAX_LEVEL}, "
+                     "computer:max, engine:PATH, greedy or random")

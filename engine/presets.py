@@ -13,21 +13,21 @@ NAVAKANKARI = Rules(
     all_in_mills=AllInMills.NONE,
     mill_capture_limit=3,
 )
-"""Navakankari as the Indian seed texts give it: nine pebbles, no flying, one pebble taken
+"""Navakankari as the Indian rule texts give it: nine pebbles, no flying, one pebble taken
 for every mill closed (two mills at once take two), pebbles standing in mills are safe even
-when all are in mills, and one mill captures at most three times (rule 17 of the seed: "made
+when all are in mills, and one mill captures at most three times (rule 17 of those texts: "made
 once, remade twice", so every formation counts, also one that could take nothing). The
-seeds name no draw; without one a game in which neither side can close a mill again never
+texts name no draw; without one a game in which neither side can close a mill again never
 ends (nobody flies, so such shuffles are common), and the board, the store and the computer
 need an end. The house rule is the standard game's, as Sanmill plays it: the third
 occurrence of a position reached by a move, or 100 moves in a row without a removal, draws."""
 
 NAVAKANKARI_STRICT = NAVAKANKARI.replace(name="navakankari-strict", mill_capture_limit=1)
-"""The "strict" Navakankari of the same seed: a given mill captures only once (as Sanmill's
-Russian mill); draws as in navakankari (a house rule: the seeds name none)."""
+"""The "strict" Navakankari of the same texts: a given mill captures only once (as Sanmill's
+Russian mill); draws as in navakankari (a house rule: the texts name none)."""
 
 NAVAKANKARI_FLYING = NAVAKANKARI.replace(name="navakankari-flying", flying=Flying.BOTH)
-"""Navakankari with seed 001's optional third phase: once a side is down to three pebbles,
+"""Navakankari with one rule text's optional third phase: once a side is down to three pebbles,
 both sides fly (move a pebble to any empty point). Otherwise as navakankari, draws included."""
 
 NINE_MENS_MORRIS = Rules(name="nine-mens-morris")

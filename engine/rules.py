@@ -1,4 +1,4 @@
-"""A rule set: every option the seed variants differ in, as one frozen dataclass.
+"""A rule set: every option the traditional variants differ in, as one frozen dataclass.
 
 Presets (see presets.py) are named instances. The options are orthogonal where the sources
 allow it, so a family can play "navakankari, but with flying" by changing one field.
@@ -62,7 +62,7 @@ class Rules:
     all_in_mills: AllInMills = AllInMills.ANY
     #: How many times one side's mill may be formed with the right to capture: the first
     #: formation and the re-formations up to this number (None: no limit). Every formation
-    #: counts, also one that took nothing because nothing could be taken. The seed rule reads
+    #: counts, also one that took nothing because nothing could be taken. The rule text reads
     #: "a mill can capture at most 3 times: made once, remade twice": it counts the makings,
     #: and a family at the board can count makings, which they see, where they could not
     #: recall whether each one could take; Sanmill's one-time mill (the strict variant's

@@ -10,15 +10,14 @@ import subprocess
 import sys
 
 import pytest
-
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import IllegalActionError, InvalidNotationError
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.cli.bench import _spread
-from navakankari.firmware.daemon.config import ConfigError, load_config
 from navakankari.firmware.cli.replay import read_recording
+from navakankari.firmware.daemon.config import ConfigError, load_config
 from navakankari.hal import ProfileError, load_profile
 from navakankari.sim.recording import RecordingError
 
@@ -153,12 +152,12 @@ def test_sim_that_cannot_serve_exits_non_zero(tmp_path, host, port_taken):
 
 def test_quit_in_play_exits_zero(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-    assert cli.main(["play", "--variant", "nine-mens-morris", "--level", "1", "--seed", "1"]) == 0
+    assert cli.main(["play", "--variant", "nine-mens-morris", "--opponent", "computer:1", "--seed", "1"]) == 0
 
 
 def test_ctrl_c_in_play_ends_it_quietly():
     proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "play",
-                             "--variant", "nine-mens-morris", "--level", "1"],
+                             "--variant", "nine-mens-morris", "--opponent", "computer:1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith("nine-mens-morris: you play white")

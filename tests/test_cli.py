@@ -2,7 +2,6 @@ import re
 
 from navakankari.firmware.cli import main as cli
 
-
 COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest",
             "calibrate", "run", "sim", "replay", "takeback", "new-game", "service", "doctor",
             "play", "match"]

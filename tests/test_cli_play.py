@@ -4,18 +4,17 @@ import subprocess
 import sys
 
 from navakankari.engine.game import Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.player import Player
 from navakankari.engine.presets import preset
-from navakankari.firmware.cli.terminal import play_terminal
+from navakankari.engine.variants import new_game
 from navakankari.firmware.cli import main as cli
+from navakankari.firmware.cli.terminal import play_terminal
 
 
 def test_play_reads_actions_from_stdin_and_explains_bad_ones(monkeypatch, capsys):
     moves = "zz9\nd9\nd6\nd6\nmoves\nquit\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(moves))
-    code = cli.main(["play", "--variant", "nine-mens-morris", "--level", "1", "--seed", "3"])
+    code = cli.main(["play", "--variant", "nine-mens-morris", "--opponent", "computer:1", "--seed", "3"])
     out = capsys.readouterr().out
     assert code == 0  # quit before the end: what the player asked for
     assert "not played: 'zz9' is not a point of the morris board" in out
@@ -31,7 +30,7 @@ def test_play_through_a_pipe_in_a_subprocess():
     script = "b4\nzz\nquit\n"
     proc = subprocess.run(
         [sys.executable, "-m", "navakankari.firmware.cli", "play", "--variant",
-         "six-mens-morris", "--side", "black", "--level", "2", "--seed", "1"],
+         "six-mens-morris", "--side", "black", "--opponent", "computer:2", "--seed", "1"],
         input=script, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0
     assert proc.stdout.count("\ncomputer plays ") == 2  # before b4 and after it
@@ -55,7 +54,7 @@ def test_a_terminal_game_runs_to_its_outcome():
 
 def test_match_prints_times_and_ends_with_the_tally(capsys):
     code = cli.main(["match", "--variant", "six-mens-morris", "--white", "greedy",
-                     "--black", "level:1", "--games", "2", "--seed", "5",
+                     "--black", "computer:1", "--games", "2", "--seed", "5",
                      "--budget-scale", "0.2"])
     captured = capsys.readouterr()
     assert code == 0
@@ -69,3 +68,9 @@ def test_match_prints_times_and_ends_with_the_tally(capsys):
 def test_match_rejects_an_unknown_player(capsys):
     assert cli.main(["match", "--white", "genius", "--black", "random"]) == 2
     assert "unknown player" in capsys.readouterr().err
+
+
+def test_play_level_is_the_old_spelling_of_opponent(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert cli.main(["play", "--variant", "six-mens-morris", "--level", "1", "--seed", "1"]) == 0
+    assert "--level is deprecated" in capsys.readouterr().err

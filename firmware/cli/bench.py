@@ -17,9 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from navakankari.engine.game import Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
 from navakankari.sim.hands import Hands
 
 from ..core.clockwork import run_until

@@ -153,7 +153,7 @@ def cmd_new_game(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     import logging
 
-    from navakankari.engine.errors import EngineError
+    from navakankari.engine.errors import RulesError
     from navakankari.engine.game import Side
     from navakankari.engine.presets import preset
     from navakankari.sim.recording import RecordingError
@@ -213,7 +213,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         settings = TrackerSettings(args.settle, args.grow, args.grace)
         for name in start.variants if start is not None else ():
             preset(name)  # the menu line names only presets this version has
-    except (EngineError, ConfigError, RecordingError, ValueError) as exc:
+    except (RulesError, ConfigError, RecordingError, ValueError) as exc:
         print(f"navakankari replay: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
@@ -256,13 +256,13 @@ def cmd_service(args: argparse.Namespace) -> int:
 
     from ..daemon.config import Config, ConfigError, load_config
     from ..system.service import (
-        CONFIG_DIR,
-        UNIT_NAME,
-        install_steps,
-        run_steps,
-        uninstall_steps,
-        unit_needs_of,
-    )
+    CONFIG_DIR,
+    UNIT_NAME,
+    install_steps,
+    run_steps,
+    uninstall_steps,
+    unit_needs_of,
+)
 
     if args.action == "status":
         if args.dry_run:

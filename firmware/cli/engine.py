@@ -7,11 +7,11 @@ import importlib
 import logging
 import sys
 
-from navakankari.engine.errors import EngineError
+from navakankari.engine.errors import RulesError
 from navakankari.engine.game import Game
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
+from navakankari.engine.variants import game_from_position, new_game
 
 # Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
 BENCH_SECTIONS: dict[str, str] = {
@@ -113,7 +113,7 @@ def _guard(func):  # type: ignore[no-untyped-def]
     def run(args: argparse.Namespace) -> int:
         try:
             return func(args)
-        except EngineError as exc:
+        except RulesError as exc:
             print(f"navakankari: {exc}", file=sys.stderr)
             return 2
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from navakankari.engine import endgame
 from navakankari.engine.game import Game
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
 
 # A moving-phase position from a Sanmill game (eight white and nine black pebbles, white to move).
 MOVING_POSITION = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"

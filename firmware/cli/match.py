@@ -16,10 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from navakankari.engine.game import Game, Outcome, Reason, Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.player import ChoosesActions, close_player, make_player
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from navakankari.engine.errors import EngineError
+from navakankari.engine.errors import RulesError
 
 if TYPE_CHECKING:
     from navakankari.firmware.cli.match import GameResult
@@ -26,15 +26,19 @@ def _read_line(prompt: str) -> str | None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
-    from navakankari.engine.player import Player, close_player, make_player
+    from navakankari.engine.player import close_player, make_player
     from navakankari.engine.presets import preset
     from navakankari.firmware.cli.terminal import play_terminal
 
     try:
         rules = preset(args.variant)
-        computer = make_player(args.opponent, seed=args.seed) if args.opponent else \
-            Player(args.level, seed=args.seed)
-    except (EngineError, ValueError) as exc:
+        opponent = args.opponent
+        if args.level is not None:
+            print(f"navakankari play: --level is deprecated and will be removed; write "
+                  f"--opponent computer:{args.level}", file=sys.stderr)
+            opponent = opponent or f"computer:{args.level}"
+        computer = make_player(opponent or "computer", seed=args.seed)
+    except (RulesError, ValueError) as exc:
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 2
     human = Side.WHITE if args.side == "white" else Side.BLACK
@@ -43,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C: the player left; no traceback
         print("\ngame abandoned", flush=True)
         return 130
-    except EngineError as exc:  # an engine that failed: the game so far was printed
+    except RulesError as exc:  # an engine that failed: the game so far was printed
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -101,7 +105,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         preset(args.variant)
         for spec in (args.white, args.black):
             make_player(spec, movetime=args.movetime)
-    except (EngineError, ValueError) as exc:
+    except (RulesError, ValueError) as exc:
         print(f"navakankari match: {exc}", file=sys.stderr)
         return 2
     try:
@@ -110,7 +114,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                            movetime=args.movetime, swap=args.swap,
                            on_game=_Progress(args.white, args.black, args.records,
                                              None if args.quiet else sys.stderr))
-    except EngineError as exc:
+    except RulesError as exc:
         print(f"navakankari match: stopped: {exc}", file=sys.stderr)
         return 1
     pace = f"{args.movetime:g} s per action" if args.movetime is not None else \
@@ -144,19 +148,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("play", help="play a game against the computer in the terminal")
     p.add_argument("--variant", default="navakankari", help="a preset name (see variants)")
-    p.add_argument("--level", type=int, default=3, help=f"computer strength 1..{MAX_LEVEL}")
+    p.add_argument("--level", type=int, default=None, help=argparse.SUPPRESS)  # old spelling
     p.add_argument("--side", choices=("white", "black"), default="white",
                    help="the side you play (white moves first)")
     p.add_argument("--seed", type=int, default=None, help="seed of the computer's random choices")
-    p.add_argument("--opponent", metavar="SPEC",
-                   help="instead of --level: any match player (level:N, greedy, random) or an "
-                        "installed engine, engine:PATH[?KEY=VALUE&...]")
+    p.add_argument("--opponent", metavar="SPEC", default=None,
+                   help=f"who you play: computer[:1..{MAX_LEVEL}|:max] (default computer:3), "
+                        "engine:PATH[?KEY=VALUE&...], greedy or random")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("match", help="play computer players against each other")
     p.add_argument("--variant", default="navakankari", help="a preset name")
     p.add_argument("--white", required=True,
-                   help="random, greedy, level:N, level:max or engine:PATH[?KEY=VALUE&...]")
+                   help=f"computer[:1..{MAX_LEVEL}|:max], engine:PATH[?KEY=VALUE&...], greedy "
+                        "or random")
     p.add_argument("--black", required=True, help="as --white")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0, help="seed of the openings and random choices")

@@ -6,10 +6,9 @@ import time
 from collections.abc import Callable
 
 from navakankari.engine.game import Game
-
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.search import Searcher, format_score
+from navakankari.engine.variants import game_from_position, new_game
 
 from .engine_bench import MOVING_POSITION
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 from navakankari.engine.errors import IllegalActionError, InvalidNotationError
 from navakankari.engine.game import Game, Outcome, Side
-from navakankari.engine.variants import new_game
 from navakankari.engine.player import ChoosesActions
 from navakankari.engine.rules import Rules
 from navakankari.engine.search import format_score
+from navakankari.engine.variants import new_game
 
 log = logging.getLogger(__name__)
 

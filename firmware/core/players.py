@@ -16,7 +16,7 @@ from typing import Protocol
 from navakankari.engine.actions import Action
 from navakankari.engine.external import EngineSpec
 from navakankari.engine.game import Game
-from navakankari.engine.player import MAX_LEVEL
+from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL
 
 from .errors import ConfigError
 
@@ -32,7 +32,7 @@ class PlayerSpec:
     engine: `engine` holds what follows `engine:`, see navakankari.engine.external)."""
 
     kind: str = "hand"
-    level: int = 3
+    level: int = DEFAULT_LEVEL
     engine: str = ""
 
     def __str__(self) -> str:
@@ -49,7 +49,7 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
-        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL) or
+        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL, or max) or
         "engine:PATH[?KEY=VALUE&...]"."""
         if not isinstance(text, str):
             raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
@@ -68,6 +68,8 @@ class PlayerSpec:
             return cls(kind)
         if not level:
             return cls(kind)
+        if level == "max":
+            return cls(kind, MAX_LEVEL)
         if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
             raise ConfigError(key, f"computer level must be 1..{MAX_LEVEL}, not {level!r}")
         return cls(kind, int(level))
@@ -81,7 +83,7 @@ class Chooser(Protocol):
 
 
 class RandomPlayer:
-    """Picks a legal action at random: the stand-in until the search is available."""
+    """Picks a legal action at random, seeded: a quick opponent for tests and replays."""
 
     def __init__(self, level: int = 0, seed: int | None = None) -> None:
         self.level = level

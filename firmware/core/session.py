@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from navakankari.engine.actions import Action
 from navakankari.engine.game import Game, Outcome, Reason, Side
-from navakankari.engine.variants import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
+from navakankari.engine.variants import new_game
 from navakankari.hal.sensors import SensorEvent
 
 from ..store.database import Store, StoredGame

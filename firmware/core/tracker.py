@@ -1,4 +1,4 @@
-"""Sensor changes to engine actions: the model of DESIGN.md section 6.
+"""Sensor changes to engine actions: settled occupancy matched against the legal actions.
 
 The sensors see occupancy only. With C the occupancy the game expects and O the settled
 observed one, every legal action is judged by its diff (points it empties, points it fills):
@@ -521,9 +521,9 @@ class Tracker:
         if game.turn not in self.hands:
             return self._plain_status(StatusKind.THINKING)
         if game.pending_removals:
-            takeable = getattr(game, "takeable", lambda: 0)()
+            takeable = game.takeable()
             mills = 0
-            for m in getattr(game, "last_mills", lambda: ())():
+            for m in game.last_mills():
                 mills |= m
             return self._plain_status(StatusKind.REMOVAL, takeable=names(takeable),
                                       mills=names(mills))
@@ -623,7 +623,7 @@ def _forced_mills(game: Game, forced: tuple[Action, ...]) -> int:
             game.push(a)
             pushed += 1
         mills = 0
-        for m in getattr(game, "last_mills", lambda: ())():
+        for m in game.last_mills():
             mills |= m
         return mills
     finally:

@@ -13,7 +13,7 @@ import asyncio
 import logging
 
 from navakankari.engine.actions import Action, ActionKind
-from navakankari.engine.errors import EngineError
+from navakankari.engine.errors import RulesError
 
 from ..core.session import Session
 from ..core.status import StatusKind
@@ -62,7 +62,7 @@ class SimHands:
             if status.kind in (StatusKind.IDLE, StatusKind.REMOVAL):
                 try:
                     action = session.game.parse_action(self.script[ply])
-                except EngineError as exc:
+                except RulesError as exc:
                     log.error("sim-hands: script action %d (%s): %s", ply + 1, self.script[ply], exc)
                     return
                 await self.perform(action)

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from navakankari.engine.errors import EngineError
+from navakankari.engine.errors import RulesError
 from navakankari.engine.game import Outcome, Reason
-from navakankari.engine.variants import new_game
 from navakankari.engine.rules import Rules
+from navakankari.engine.variants import new_game
 from navakankari.hal.sensors import SensorEvent
 
 log = logging.getLogger(__name__)
@@ -213,9 +213,9 @@ class Store:
             for ply, text in enumerate(actions, 1):
                 try:
                     replayed.play(text)
-                except (EngineError, ValueError) as exc:
+                except (RulesError, ValueError) as exc:
                     raise ValueError(f"action {ply} {text!r} does not play: {exc}") from None
-        except (ValueError, TypeError, AttributeError, KeyError, EngineError) as exc:
+        except (ValueError, TypeError, AttributeError, KeyError, RulesError) as exc:
             raise StoreDamagedError(f"game {game} in the store {self.path} is unreadable: "
                                     f"{exc}") from None
         return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]))

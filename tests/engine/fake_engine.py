@@ -23,8 +23,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
 
 RULES = preset("nine-mens-morris")
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from navakankari.engine.game import Game
-
-from navakankari.engine.variants import game_from_position
 from navakankari.engine.notation import SANMILL_RINGS
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position
 
 
 def morris_fen(white: str, black: str, side: str = "w", hands: tuple[int, int] = (0, 0),

@@ -6,17 +6,29 @@ import random
 import re
 from pathlib import Path
 
+import navakankari.engine as engine
 import pytest
 from conftest import make_fen
-from test_properties import playout
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import navakankari.engine as engine
-from navakankari.engine import (PRESETS, Action, ActionKind, Game, GameOverError,
-                                IllegalActionError, InvalidNotationError, Outcome, Phase, Reason,
-                                Side, game_from_position, new_game, preset)
+from navakankari.engine import (
+    PRESETS,
+    Action,
+    ActionKind,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    InvalidNotationError,
+    Outcome,
+    Phase,
+    Reason,
+    Side,
+    game_from_position,
+    new_game,
+    preset,
+)
 from navakankari.engine.morris import MorrisGame
+from test_properties import playout
 
 README = Path(engine.__file__).with_name("README.md")
 

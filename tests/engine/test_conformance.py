@@ -10,9 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
 
 DATA = (Path(__file__).resolve().parents[2].parent / "shared" / "conformance"
         / "sanmill-nine-mens-morris-legal-moves.json")

@@ -11,17 +11,15 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from navakankari.engine import endgame
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.endgame import EndgameDataError, EndgameTable, index, why_not
 from navakankari.engine.game import Side
-from navakankari.engine.variants import game_from_position
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.rules import AllInMills, Flying, Removals
 from navakankari.engine.search import WIN, Searcher, format_score
+from navakankari.engine.variants import game_from_position
 from navakankari.firmware.cli import main as cli
-
 from search_helpers import morris_fen
 
 NMM = preset("nine-mens-morris")

@@ -1,10 +1,9 @@
 import random
 
-from search_helpers import morris_position, random_playout
-
 from navakankari.engine.evaluate import LOST, PIECE, evaluate
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
+from search_helpers import morris_position, random_playout
 
 
 def _swap_morris(fen: str) -> str:

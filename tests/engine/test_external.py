@@ -12,13 +12,17 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from navakankari.engine.external import (DEFAULT_GRACE, EnginePlayer, EngineSpec,
-                                         ExternalEngineError, _same_position)
-from navakankari.engine.variants import game_from_position, new_game
-from navakankari.firmware.cli.match import run_match
+from navakankari.engine.external import (
+    DEFAULT_GRACE,
+    EnginePlayer,
+    EngineSpec,
+    ExternalEngineError,
+    _same_position,
+)
 from navakankari.engine.player import make_player
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
+from navakankari.firmware.cli.match import run_match
 
 FAKE = Path(__file__).with_name("fake_engine.py")
 NINE = preset("nine-mens-morris")
@@ -279,10 +283,10 @@ def test_a_match_against_an_engine_swaps_colours_and_ends_the_process(tmp_path):
 
 
 def test_movetime_gives_a_level_exactly_that_budget():
-    for spec in ("level:1", "level:max"):
+    for spec in ("computer:1", "computer:max"):
         assert make_player(spec, movetime=0.5).budget == pytest.approx(0.5)  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="positive"):
-        make_player("level:3", movetime=0)
+        make_player("computer:3", movetime=0)
 
 
 def test_a_failing_engine_stops_the_match_with_its_error(tmp_path, capsys):
@@ -302,17 +306,17 @@ def test_match_cli_reports_each_game(tmp_path, capsys):
     from navakankari.firmware.cli import main as cli
 
     path, _ = fake(tmp_path)
-    code = cli.main(["match", "--variant", "nine-mens-morris", "--white", "level:1",
+    code = cli.main(["match", "--variant", "nine-mens-morris", "--white", "computer:1",
                      "--black", f"engine:{path}", "--movetime", "0.05", "--games", "2",
                      "--records", "--quiet"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert re.fullmatch(rf"game 1: level:1 \(white\) against engine:{path} \(black\): "
+    assert re.fullmatch(rf"game 1: computer:1 \(white\) against engine:{path} \(black\): "
                         r"(white wins|black wins|draw) \(\S+\) after \d+ plies, 2 random at the start"
                         rf"; engine:{path} (over|draw)",
                         out[0]), out[0]
     assert out[1].startswith("  record: ")
-    assert out[2].startswith(f"game 2: engine:{path} (white) against level:1 (black): ")
+    assert out[2].startswith(f"game 2: engine:{path} (white) against computer:1 (black): ")
     assert "0.05 s per action" in "\n".join(out)
     assert "endings the engine agrees with: 2 of 2" in out
     assert re.fullmatch(r"white (\d+) draws (\d+) black (\d+)", out[-1])

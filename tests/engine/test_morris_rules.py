@@ -6,12 +6,10 @@ import random
 
 import pytest
 from conftest import make_fen
-
 from navakankari.engine.game import Outcome, Side
-
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import BoardFull, Flying
+from navakankari.engine.variants import game_from_position, new_game
 
 
 def texts(game):

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from navakankari.engine import native
 
 # Perft and fixed-depth searches over every family and phase, printed as JSON: the compiled

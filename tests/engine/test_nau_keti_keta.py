@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Outcome, Side
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
 
 RULES = preset("nau-keti-keta")
 

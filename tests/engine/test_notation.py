@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 from conftest import make_fen
-
 from navakankari.engine.errors import IllegalActionError, InvalidNotationError, UnknownVariantError
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.rules import Rules
+from navakankari.engine.variants import game_from_position, new_game
 
 NINE = preset("nine-mens-morris")
 
@@ -90,8 +89,12 @@ def test_position_records_round_trip_through_their_strings(name):
     import random
 
     from navakankari.engine.boards import BOARDS
-    from navakankari.engine.notation import (jump_from_text, jump_to_text, morris_from_fen,
-                                             morris_to_fen)
+    from navakankari.engine.notation import (
+    jump_from_text,
+    jump_to_text,
+    morris_from_fen,
+    morris_to_fen,
+)
 
     rules = preset(name)
     board = BOARDS[rules.board]

@@ -1,8 +1,7 @@
 import pytest
-
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position, new_game
 
 
 @pytest.mark.parametrize(

@@ -2,16 +2,22 @@ import asyncio
 import threading
 
 import pytest
-from search_helpers import morris_position
-
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import GameOverError
+from navakankari.engine.player import (
+    LEVELS,
+    MAX_LEVEL,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    choose_async,
+    level_info,
+    make_player,
+)
+from navakankari.engine.presets import preset
 from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli.match import play_game, run_match
-from navakankari.engine.player import (
-    LEVELS, MAX_LEVEL, GreedyPlayer, Player, RandomPlayer, choose_async, level_info,
-    make_player)
-from navakankari.engine.presets import preset
+from search_helpers import morris_position
 
 
 def test_levels_grow_in_budget_and_depth():
@@ -28,9 +34,10 @@ def test_levels_grow_in_budget_and_depth():
 def test_make_player_reads_specs():
     assert isinstance(make_player("random"), RandomPlayer)
     assert isinstance(make_player("greedy"), GreedyPlayer)
-    assert make_player("level:2").level.number == 2  # type: ignore[union-attr]
-    assert make_player("level:max").level.number == MAX_LEVEL  # type: ignore[union-attr]
-    for bad in ("level:0", "level:x", "minimax"):
+    assert make_player("computer:2").level.number == 2  # type: ignore[union-attr]
+    assert make_player("computer:max").level.number == MAX_LEVEL  # type: ignore[union-attr]
+    assert make_player("computer").level.number == 3  # type: ignore[union-attr]
+    for bad in ("computer:0", "computer:x", "minimax"):
         with pytest.raises(ValueError, match="unknown player"):
             make_player(bad)
 
@@ -151,3 +158,10 @@ def test_near_best_choice_keeps_forced_results():
         assert player._near_best(won).action == a
     plain = SearchInfo(a, 50, 2, 10, 0.0, root_scores=((a, 50), (b, 40), (c, -400)))
     assert {player._near_best(plain).action for _ in range(40)} == {a, b}
+
+
+def test_the_old_level_spelling_still_works_with_a_warning():
+    with pytest.warns(FutureWarning, match="write computer:2"):
+        player = make_player("level:2")
+    assert player.level.number == 2  # type: ignore[union-attr]
+    assert player.name == "computer:2"  # type: ignore[union-attr]

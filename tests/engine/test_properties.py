@@ -6,12 +6,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_helpers import random_playout
-
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Side
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import PRESETS
+from navakankari.engine.variants import game_from_position, new_game
+from search_helpers import random_playout
 
 variants = st.sampled_from(sorted(PRESETS))
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -13,7 +13,6 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from navakankari.engine import PRESETS, Game, Reason, game_from_position, new_game
 
 

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import pytest
 from conftest import make_fen
-
-from navakankari.engine import (InvalidNotationError, Outcome, Reason, Side, game_from_position,
-                                new_game, preset)
-from navakankari.engine.notation import (SANMILL_SQUARES, format_mill_counts,
-                                         parse_mill_counts)
+from navakankari.engine import (
+    InvalidNotationError,
+    Outcome,
+    Reason,
+    Side,
+    game_from_position,
+    new_game,
+    preset,
+)
+from navakankari.engine.notation import SANMILL_SQUARES, format_mill_counts, parse_mill_counts
 
 # -- navakankari: the mill capture counts --------------------------------------------------
 NAVA_START = "***@@@@@/******O*/O*O****O w m s 4 0 5 0 0 0 0 0 0 0 0 0 1"

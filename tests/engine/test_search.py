@@ -2,15 +2,14 @@ import random
 import threading
 
 import pytest
-from search_helpers import morris_position
-
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import GameOverError
 from navakankari.engine.evaluate import PIECE, evaluate
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.player import MAX_LEVEL, Player
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.search import MATE_BOUND, WIN, Searcher
+from navakankari.engine.variants import game_from_position, new_game
+from search_helpers import morris_position
 
 
 class StepClock:

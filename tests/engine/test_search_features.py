@@ -4,13 +4,12 @@ iteration, on positions with known answers."""
 import random
 
 import pytest
-from search_helpers import morris_position, random_playout
-
 from navakankari.engine.evaluate import evaluate
 from navakankari.engine.game import Game
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.search import INF, WIN, Searcher, worth_starting
+from navakankari.engine.variants import game_from_position, new_game
+from search_helpers import morris_position, random_playout
 
 # Depth 1 places on d1; depth 2 sees that a7 is better.
 DISAGREE = "@@**O**@/**O***@O/OO@**@** w p p 5 3 6 3 0 0 0 0 0 0 0 0 7"

@@ -1,7 +1,6 @@
 """Fixtures shared by the firmware tests."""
 
 import pytest
-
 from navakankari.firmware.store.database import Store
 
 

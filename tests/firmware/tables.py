@@ -6,11 +6,11 @@ import random
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game
-from navakankari.engine.variants import new_game
 from navakankari.engine.rules import Rules
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import run_until
-from navakankari.sim.hands import Hands
 from navakankari.firmware.core.tracker import BOTH_SIDES, Tracker, TrackerSettings
+from navakankari.sim.hands import Hands
 
 SETTINGS = TrackerSettings(settle=0.2, grow=0.35, grace=0.8)
 

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from tables import SETTINGS, random_game
-
 from navakankari.engine.game import Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core import lights
 from navakankari.firmware.core.clockwork import drive, run_until
-from navakankari.firmware.core.players import HAND
-from navakankari.sim.hands import Hands
 from navakankari.firmware.core.palette import PALETTE, Role
+from navakankari.firmware.core.players import HAND
 from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
-from navakankari.firmware.store.database import Store
 from navakankari.firmware.core.tracker import confirm_point
+from navakankari.firmware.store.database import Store
+from navakankari.sim.hands import Hands
+from tables import SETTINGS, random_game
 
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
 VARIANTS = ["nine-mens-morris", "six-mens-morris", "morabaraba", "nau-keti-keta"]

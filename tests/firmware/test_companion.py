@@ -9,10 +9,9 @@ import urllib.request
 
 import aiohttp
 import pytest
-from sim_daemon import PIN, sim_daemon
-
-from navakankari.firmware.companion.backend import slide_path
 from navakankari.engine.boards import MORRIS
+from navakankari.firmware.companion.backend import slide_path
+from sim_daemon import PIN, sim_daemon
 
 
 def request(url: str, body: object = None, *, pin: str | None = PIN, raw: bytes | None = None,

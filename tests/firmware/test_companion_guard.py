@@ -11,11 +11,10 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-
+from navakankari.firmware.companion.names import host_name, origin_name
+from navakankari.firmware.companion.pin_throttle import PinThrottle
 from navakankari.firmware.companion.server import Companion, DebugAccessLogger, access_log
 from navakankari.firmware.daemon.config import Config, ConfigError
-from navakankari.firmware.companion.pin_throttle import PinThrottle
-from navakankari.firmware.companion.names import host_name, origin_name
 
 PIN = "135790"
 

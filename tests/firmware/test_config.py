@@ -3,7 +3,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config, ConfigError, load_config
 
@@ -95,7 +94,6 @@ def test_tracker_settings_come_from_the_config():
 
 def test_fault_edges_must_be_a_positive_whole_number():
     import pytest
-
     from navakankari.firmware.daemon.config import Config, ConfigError
 
     with pytest.raises(ConfigError, match="tracker.fault_edges: must be at least 1"):

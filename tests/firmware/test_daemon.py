@@ -17,8 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-from tables import random_game
-
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
@@ -27,6 +25,7 @@ from navakankari.firmware.daemon.notify import JournalFormatter, Notifier, setup
 from navakankari.firmware.store.database import Store
 from navakankari.hal import load_profile, open_board
 from navakankari.sim.clock import ManualClock
+from tables import random_game
 from virtual_time import run_virtual
 
 FAST = dict(tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)

@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.system import doctor
 from navakankari.firmware.system.doctor import Doctor, fix_lines, parse_config_txt

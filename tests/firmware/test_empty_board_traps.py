@@ -9,20 +9,19 @@ import functools
 import random
 
 import pytest
-from tables import SETTINGS, Table
-
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.game import Game, Side
-from navakankari.engine.variants import game_from_position, new_game
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
+from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.players import HAND
-from navakankari.sim.hands import JUMP_ORDERS, Hands
 from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import StatusKind
-from navakankari.firmware.store.database import Store
 from navakankari.firmware.core.tracker import Tracker, confirm_point
+from navakankari.firmware.store.database import Store
+from navakankari.sim.hands import JUMP_ORDERS, Hands
+from tables import SETTINGS, Table
 
 NKK = preset("nau-keti-keta")
 GAPS = (0.1, 0.12, 0.3, 0.5, 0.8, 1.0, 1.5)

@@ -6,14 +6,13 @@ import logging
 import random
 
 import pytest
-from tables import SETTINGS, Table, random_game
-
 from navakankari.engine.presets import preset
 from navakankari.firmware.core import lights
-from navakankari.sim.hands import Hands
 from navakankari.firmware.core.palette import PALETTE, Role
 from navakankari.firmware.core.status import StatusKind
 from navakankari.firmware.core.tracker import TrackerSettings
+from navakankari.sim.hands import Hands
+from tables import SETTINGS, Table, random_game
 
 NINE = preset("nine-mens-morris")
 

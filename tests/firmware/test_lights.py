@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 import pytest
-from tables import Table, random_game
-
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.lights import next_change, render, roles
 from navakankari.firmware.core.palette import PAIR_PERIOD, PALETTE, PULSE_STEP, Role, check_palette
 from navakankari.firmware.core.status import StatusKind
+from tables import Table, random_game
 
 NINE = preset("nine-mens-morris")
 MOVING = "c5 b6 a4 e3 d5 d6 f2 d2 g7 e5 c3 a1 d1 g4 f4 d7 e4 a7"

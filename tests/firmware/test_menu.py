@@ -6,25 +6,33 @@ from __future__ import annotations
 import random
 
 import pytest
-from tables import SETTINGS
-
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
-from navakankari.engine.variants import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core import lights
 from navakankari.firmware.core.clockwork import drive, run_until
-from navakankari.firmware.core.players import HAND, PlayerSpec
-from navakankari.sim.hands import Hands
-from navakankari.firmware.core.menu import (BRIGHTNESS_LEVELS, Game, Kind, Menu, MenuSettings, Step,
-                                       layout, playable, player_specs)
+from navakankari.firmware.core.menu import (
+    BRIGHTNESS_LEVELS,
+    Game,
+    Kind,
+    Menu,
+    MenuSettings,
+    Step,
+    layout,
+    playable,
+    player_specs,
+)
 from navakankari.firmware.core.palette import Role
+from navakankari.firmware.core.players import HAND, PlayerSpec
 from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
-from navakankari.firmware.store.database import Store
 from navakankari.firmware.core.tracker import confirm_point
 from navakankari.firmware.core.wording import status_text
+from navakankari.firmware.store.database import Store
+from navakankari.sim.hands import Hands
+from tables import SETTINGS
 
 MENU = MenuSettings(hold=1.0, lift=0.3)
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}

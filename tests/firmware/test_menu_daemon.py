@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import time
 
-from sim_daemon import sim_daemon
-
 from navakankari.engine.boards import BOARDS
 from navakankari.firmware.core.menu import BRIGHTNESS_LEVELS, layout
 from navakankari.firmware.core.status import StatusKind
+from sim_daemon import sim_daemon
 
 HOLD = 0.3
 

@@ -9,16 +9,20 @@ import logging
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_menu import MENU, MenuBoard
-
-from navakankari.firmware.daemon.config import Config
-from navakankari.firmware.daemon.loop import Daemon
-from navakankari.firmware.core.menu import (BRIGHTNESS_LEVELS, Kind, format_brightness, layout,
-                                       parse_brightness)
+from navakankari.firmware.core.menu import (
+    BRIGHTNESS_LEVELS,
+    Kind,
+    format_brightness,
+    layout,
+    parse_brightness,
+)
 from navakankari.firmware.core.session import BRIGHTNESS_KEY
 from navakankari.firmware.core.status import StatusKind
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.loop import Daemon
 from navakankari.firmware.store.database import Store
 from navakankari.hal import load_profile, open_board
+from test_menu import MENU, MenuBoard
 
 BOTH = ("nine-mens-morris", "nau-keti-keta")
 
@@ -104,11 +108,10 @@ def test_the_daemon_sets_the_kept_brightness_before_its_first_frame(tmp_path):
 @pytest.mark.parametrize("cut", [False, True], ids=["restart", "power-cut"])
 def test_take_back_from_the_menu_reaches_the_game_that_ended_before_a_restart(variant, cut,
                                                                                tmp_path):
-    from test_menu import play_and_clear
-
     from navakankari.engine.variants import new_game
     from navakankari.firmware.core.session import CLEARED
     from navakankari.firmware.core.status import MismatchReason
+    from test_menu import play_and_clear
 
     path = tmp_path / "games.sqlite3"
     store = Store(path)
@@ -148,9 +151,8 @@ def test_take_back_from_the_menu_reaches_the_game_that_ended_before_a_restart(va
 
 
 def test_a_game_won_before_a_restart_is_reopened_by_take_back(tmp_path):
-    from tables import random_game
-
     from navakankari.engine.presets import preset
+    from tables import random_game
 
     rules = preset("nine-mens-morris")
     ref = next(g for g in (random_game(rules, seed=s, plies=400) for s in range(40))

@@ -3,13 +3,12 @@ companion's snapshot), not the last game's variant and players. On the injected 
 
 from __future__ import annotations
 
-from test_menu import MenuBoard
-
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.menu import Kind
-from navakankari.firmware.store.database import Store
 from navakankari.firmware.core.wording import NOT_CHOSEN, menu_facts
+from navakankari.firmware.store.database import Store
+from test_menu import MenuBoard
 
 
 def test_the_choices_so_far_follow_every_step_and_every_back(tmp_path):

@@ -10,11 +10,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.core.menu import Game, MenuSettings
-from navakankari.firmware.core.recording import (MenuLineError, MenuStart, find, format_line,
-                                                 parse_line)
+from navakankari.firmware.core.recording import (
+    MenuLineError,
+    MenuStart,
+    find,
+    format_line,
+    parse_line,
+)
 
 RECORDING = Path(__file__).parent / "recordings" / "menu-to-nau-keti-keta.jsonl"
 EXPECTED = json.loads(RECORDING.with_name("menu-to-nau-keti-keta.expected.json").read_text())

@@ -12,8 +12,6 @@ import itertools
 import math
 
 import pytest
-from tables import Table
-
 from navakankari.engine.game import Outcome, Reason, Side
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.lights import ANY_TIME, SHOWN_TOGETHER, render, roles
@@ -27,6 +25,7 @@ from navakankari.firmware.core.palette import (
 from navakankari.firmware.core.status import Status, StatusKind
 from navakankari.hal.leds import correction_table
 from navakankari.hal.profile import load_profile, profile_names
+from tables import Table
 
 MIN_CHANNEL = 20
 """An LED emitting at least 20/255 on one channel is plainly lit beside a dark one in a room."""

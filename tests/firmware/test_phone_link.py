@@ -8,9 +8,8 @@ import logging
 import socket
 
 import segno
-
-from navakankari.firmware.companion.server import Companion, serve
 from navakankari.firmware.companion.phone_link import phone_link
+from navakankari.firmware.companion.server import Companion, serve
 
 
 def test_localhost_has_no_link_and_says_what_to_set():

@@ -4,12 +4,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from referee import Referee
-
 from navakankari.engine.presets import preset
 from navakankari.firmware.cli import main as cli
 from navakankari.sim.hands import Hands
+from referee import Referee
 
 RECORDINGS = Path(__file__).parent / "recordings"
 FILES = sorted(RECORDINGS.glob("*.jsonl"))
@@ -137,8 +135,8 @@ def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
 
 def test_a_nau_keti_keta_game_begun_on_a_set_up_board_exports_its_setup(tmp_path, capsys):
     from navakankari.engine.game import Side
-    from navakankari.engine.variants import new_game
     from navakankari.engine.presets import preset
+    from navakankari.engine.variants import new_game
     from navakankari.firmware.core.clockwork import drive
     from navakankari.firmware.core.players import HAND
     from navakankari.firmware.core.session import Session

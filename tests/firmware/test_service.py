@@ -5,10 +5,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from navakankari.firmware.cli import main as cli
-from navakankari.hal import load_profile, profile_names
-from navakankari.hal.needs import unit_needs
 from navakankari.firmware.system.service import (
     install_steps,
     render_unit,
@@ -17,6 +14,8 @@ from navakankari.firmware.system.service import (
     shipped_unit,
     uninstall_steps,
 )
+from navakankari.hal import load_profile, profile_names
+from navakankari.hal.needs import unit_needs
 
 ANALYZE = shutil.which("systemd-analyze")
 

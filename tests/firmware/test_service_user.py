@@ -7,7 +7,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from navakankari.firmware.system.service import install_steps
 from navakankari.hal.needs import unit_needs
 from navakankari.hal.profile import load_profile

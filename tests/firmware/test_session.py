@@ -5,20 +5,17 @@ import random
 import sqlite3
 
 import pytest
-from tables import SETTINGS, random_game
-
 from navakankari.engine.game import Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
-from navakankari.firmware.core.clockwork import drive
-from navakankari.firmware.core.players import HAND, PlayerSpec
-from navakankari.sim.hands import Hands
-from navakankari.firmware.core.players import RandomPlayer, computer_turn
+from navakankari.engine.variants import new_game
 from navakankari.firmware.cli.replay import read_recording, replay, summary
+from navakankari.firmware.core.clockwork import drive
+from navakankari.firmware.core.players import HAND, PlayerSpec, RandomPlayer, computer_turn
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.store.database import Store
+from navakankari.sim.hands import Hands
+from tables import SETTINGS, random_game
 
 NINE = preset("nine-mens-morris")
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}

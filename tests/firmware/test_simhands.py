@@ -7,11 +7,11 @@ import logging
 
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.core.players import HAND
 from navakankari.firmware.core.menu import MenuSettings
+from navakankari.firmware.core.players import HAND
 from navakankari.firmware.core.session import Session
-from navakankari.firmware.daemon.simhands import SimHands
 from navakankari.firmware.core.status import StatusKind
+from navakankari.firmware.daemon.simhands import SimHands
 
 
 def test_hands_stop_when_the_menu_offers_no_game_to_play(caplog):

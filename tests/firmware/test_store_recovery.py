@@ -14,12 +14,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from navakankari.engine.presets import preset
-from navakankari.firmware.system.service import shipped_unit
-from navakankari.firmware.store.database import (EXIT_STORE_UNUSABLE, Store,
-                                        StoreUnusableError)
+from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE, Store, StoreUnusableError
 from navakankari.firmware.store.recovery import open_store
+from navakankari.firmware.system.service import shipped_unit
 
 NINE = preset("nine-mens-morris")
 
@@ -177,8 +175,8 @@ def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, 
     from navakankari.engine.game import Side
     from navakankari.firmware.core.clockwork import drive
     from navakankari.firmware.core.players import HAND
-    from navakankari.sim.hands import Hands
     from navakankari.firmware.core.session import Session
+    from navakankari.sim.hands import Hands
 
     store = Store(tmp_path / "games.sqlite3")
     session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store)

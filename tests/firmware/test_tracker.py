@@ -5,16 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from tables import SETTINGS, Table, find_chain_record, random_game
-
 from navakankari.engine.game import Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
-from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.core.tracker import Tracker, TrackerSettings, pair_points
+from navakankari.sim.hands import JUMP_ORDERS, Hands
+from tables import SETTINGS, Table, find_chain_record, random_game
 
 NINE = preset("nine-mens-morris")
 NKK = preset("nau-keti-keta")

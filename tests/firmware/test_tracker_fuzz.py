@@ -6,15 +6,14 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from referee import Referee
-from tables import SETTINGS
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import drive
-from navakankari.sim.hands import JUMP_ORDERS, Hands
 from navakankari.firmware.core.status import StatusKind
 from navakankari.firmware.core.tracker import Tracker
+from navakankari.sim.hands import JUMP_ORDERS, Hands
+from referee import Referee
+from tables import SETTINGS
 
 VARIANTS = ["nine-mens-morris", "navakankari", "lasker", "six-mens-morris", "nau-keti-keta"]
 

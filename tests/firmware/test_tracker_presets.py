@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tables import SETTINGS, Table, random_game
-
 from navakankari.engine.actions import ActionKind
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import PRESETS, preset
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.core.tracker import Tracker
+from tables import SETTINGS, Table, random_game
 
 ALL = sorted(PRESETS)
 

@@ -6,9 +6,8 @@ import asyncio
 import threading
 import time
 
-from virtual_time import run_virtual
-
 from navakankari.sim.clock import ManualClock
+from virtual_time import run_virtual
 
 
 def test_timers_fire_in_order_at_their_virtual_times_at_once():

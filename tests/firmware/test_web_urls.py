@@ -5,9 +5,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-
-from navakankari.firmware.companion.phone_link import phone_link
 from navakankari.firmware.companion.names import LOCAL, host_name, local_url, own_names
+from navakankari.firmware.companion.phone_link import phone_link
 
 
 @pytest.mark.parametrize("address, host", [

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from navakankari.engine.game import Outcome, Reason, Side
-
-from navakankari.engine.variants import new_game
 from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core.status import MismatchReason, Status, StatusKind
 from navakankari.firmware.core.wording import REASONS, outcome_text, status_text
 

@@ -10,13 +10,13 @@ import json
 import random
 from pathlib import Path
 
-from navakankari.engine.variants import new_game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
-from navakankari.sim.hands import Hands
+from navakankari.engine.variants import new_game
 from navakankari.firmware.core.menu import Game, MenuSettings, layout, playable, player_specs
 from navakankari.firmware.core.recording import MenuStart, format_line
 from navakankari.hal import load_profile
+from navakankari.sim.hands import Hands
 
 MENU = MenuSettings()
 
