@@ -126,18 +126,21 @@ def pinout_markdown(profile: Profile, name: str, circuit: Circuit | None = None)
 def _sensor_note(profile: Profile) -> str:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
-        return (", each switch between its GPIO and GND (internal pull-up; add 10 kΩ to 3V3 per "
-                "input for wires over about 20 cm)")
+        return (", one per GPIO: a DRV5032FA hall switch (VCC to 3V3, OUT to the GPIO; push-pull, no "
+                "pull-up), or a reed switch from the GPIO to GND with 10 kΩ from the GPIO to 3V3 "
+                "(the `-reed` schematic and wiring table)")
     if isinstance(s, MatrixSensorConfig):
         return (
             f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
-            "one BAT43 Schottky diode per switch, cathode (band) towards the row"
+            "one reed switch and one BAT43 Schottky diode per point, cathode (band) towards the row; "
+            "10 kΩ from each column to 3V3"
         )
     if isinstance(s, Mcp23017SensorConfig):
         chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
         return (
-            f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
-            f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND; RESET to 3V3"
+            f", MCP23017 at {chips} on I2C bus {s.i2c_bus} powered from 3V3, INTA pins tied together to "
+            f"GPIO{s.interrupt_pin}; RESET to 3V3; a DRV5032FA on each expander pin (or a reed switch "
+            "to GND with 10 kΩ to 3V3)"
         )
     return ""
 
@@ -201,7 +204,8 @@ def wiring_drawing(profile: Profile, circuit: Circuit | None = None) -> Drawing:
     else:  # names that are not board coordinates: a plain list
         for i, p in enumerate(profile.points):
             d.text(560, 100 + 16 * i, f"{p}: {labels[p]}, LED {profile.leds.index[p]}")
-    d.text(560, 560, "arrows: LED data chain, from LED 0 (DIN from the Pi)", extra=' fill="#1a75c2"')
+    d.text(560, 556, "arrows: LED data chain, from LED 0", extra=' fill="#1a75c2"')
+    d.text(560, 572, "(LED 0's DIN: Pi -> 74AHCT125 -> 330 Ω)", extra=' fill="#1a75c2"')
     return d
 
 

@@ -155,7 +155,10 @@ def schematic(circuit: Circuit) -> Drawing:
     cell = (max((footprint(circuit.part(r))[0] for r in leds), default=1) + 4, 52.0)
     columns = max(1, int((width - 40) // cell[0]))
     top = _grid(d, circuit, leds, 20, top + 26, columns, cell) + 10
-    d.text(20, top, f"Sensors ({len(sensors)} parts)", size=11, extra=' font-weight="bold"')
+    extra = [k for k, g in (("pull-ups", "R10k"), ("diodes", "BAT43"))
+             if any(circuit.part(r).kind == g for r in sensors)]
+    d.text(20, top, f"Sensors{' with their ' + ' and '.join(extra) if extra else ''} ({len(sensors)} parts)",
+           size=11, extra=' font-weight="bold"')
     sizes = [footprint(circuit.part(r)) for r in sensors]
     cell = (max((w for w, _ in sizes), default=1) + 4, max((h for _, h in sizes), default=1) + 8)
     columns = max(1, int((width - 40) // cell[0]))

@@ -151,3 +151,20 @@ def test_the_bom_counts_parts_from_the_profile() -> None:
     assert "1N4148" not in bom
     expander = next(line for line in bom.splitlines() if line.startswith("| I/O expander"))
     assert [c.strip() for c in expander.split("|")][4:-2][names.index("mcp23017-24")] == "2"
+
+
+def test_the_board_legend_counts_the_chain_not_the_points() -> None:
+    from dataclasses import replace
+
+    profile = load_profile("direct-24")
+    longer = replace(profile, leds=replace(profile.leds, count=25))
+    assert any(b.text.startswith("25 LEDs") for b in board_drawing(longer).labels)
+
+
+def test_the_header_diagram_says_what_the_supply_pins_feed() -> None:
+    profile = load_profile("mcp23017-24")
+    texts = [b.text for b in docs.wiring_drawing(profile, build_circuit(profile, "mcp23017-24")).labels]
+    assert "1 3V3 out: expanders, sensors" in texts
+    assert "2 5V in: from the 5 V supply" in texts and "4 5V in: from the 5 V supply" in texts
+    assert "6 GND: common ground" in texts
+    assert "17 3V3" in texts  # not wired in the model, so not claimed
