@@ -348,7 +348,8 @@ def build_circuit(profile: Profile, name: str, sensor_kind: SensorKind | None = 
     b = _Builder()
     pi = b.add(pi_header(), "power")
     psu = b.add(supply(), "power")
-    b.connect("5V", (psu, "+5V"), (pi, "2"), (pi, "4"))
+    b.connect("5V", (psu, "+5V"), (pi, "2"))
+    b.connect("5V", (pi, "4"))  # a second wire from the supply: the Pi's current on two pins
     b.connect("GND", (psu, "GND"), (pi, "6"))
     b.connect("3V3", (pi, "1"))
     _leds(b, profile, pi)

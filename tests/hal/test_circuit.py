@@ -207,3 +207,13 @@ def test_the_power_budget_sums_the_models_nets() -> None:
     budget = docs.generated_files()["docs/power-budget.md"]
     assert "| `direct-24` | hall | 24 | 0.25 | 384 mA | 1000 mA | 0.04 mA | 1.38 A |" in budget
     assert "| `mcp23017-24` | hall | 24 | 0.25 | 384 mA | 1000 mA | 2.04 mA | 1.39 A |" in budget
+
+
+@pytest.mark.parametrize(("name", "stem", "circuit"), BUILDS, ids=IDS)
+def test_supply_current_never_runs_through_the_pis_header(name: str, stem: str, circuit: Circuit) -> None:
+    """The LEDs' 5 V and GND come from the supply on their own wires: every power wire that
+    touches the Pi goes straight to the supply (3V3 is the Pi's own output)."""
+    for row in _read_csv(WIRING / f"{stem}-wiring.csv"):
+        ends = (row["from"], row["to"])
+        if row["net"] in ("5V", "GND") and any(e.startswith("PI.") for e in ends):
+            assert any(e.startswith("PSU.") for e in ends), row
