@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .board import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
-from .circuit import POWER_NETS, Circuit, ohms
+from .circuit import POWER_NETS, Circuit, is_resistor, ohms
 from ..profile import Profile
 
 VARIANT_PEBBLES: tuple[tuple[str, str, int, bool], ...] = (
@@ -162,7 +162,7 @@ def net_loads(circuit: Circuit) -> dict[str, dict[str, float]]:
     loads: dict[str, dict[str, float]] = {net: {} for net in POWER_NETS if net != "GND"}
     for part in circuit.parts:
         nets = [circuit.net_of(f"{part.ref}.{p.number}") for p in part.pins]
-        if part.kind.startswith("R") and part.kind != "raspberry-pi":
+        if is_resistor(part):
             supply = [n for n in nets if n in loads]
             if len(supply) == 1 and not all(n in POWER_NETS for n in nets):
                 loads[supply[0]][part.kind] = loads[supply[0]].get(part.kind, 0.0) + POWER_NETS[supply[0]] / ohms(part) * 1000

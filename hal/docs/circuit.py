@@ -11,14 +11,11 @@ names each source).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ..profile import GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
-
-log = logging.getLogger(__name__)
 
 PinKind = Literal["power_out", "power_in", "ground", "input", "output", "open_collector", "bidir",
                   "passive", "nc"]
@@ -241,7 +238,8 @@ def ky003(ref: str) -> Part:
 
 def reed(ref: str) -> Part:
     return Part(ref, "reed", "MACD-14", (Pin("1", "1", "passive"), Pin("2", "2", "passive")),
-                footprint="Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", description="reed switch, NO")
+                footprint="Resistor_THT:R_Axial_DIN0414_L11.9mm_D4.5mm_P20.32mm_Horizontal",
+                description="reed switch, NO, 14 mm glass")
 
 
 def resistor(ref: str, ohms: float) -> Part:
@@ -249,6 +247,15 @@ def resistor(ref: str, ohms: float) -> Part:
     return Part(ref, f"R{value}", value, (Pin("1", "1", "passive"), Pin("2", "2", "passive")),
                 footprint="Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal",
                 description=f"{value} ohm")
+
+
+def is_resistor(part: Part) -> bool:
+    """Resistors are the parts whose kind is R and a value (R330, R10k)."""
+    return part.kind[:1] == "R" and part.kind[1:2].isdigit()
+
+
+def is_capacitor(part: Part) -> bool:
+    return part.kind[:1] == "C" and part.kind[1:2].isdigit()
 
 
 def ohms(part: Part) -> float:

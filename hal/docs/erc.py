@@ -22,6 +22,8 @@ from .circuit import (
     Circuit,
     Part,
     Pin,
+    is_capacitor,
+    is_resistor,
     microfarads,
     ohms,
     signal_gpios,
@@ -34,8 +36,6 @@ SERIES_OHMS = (300.0, 500.0)
 """The LED data line's series resistor (Adafruit's NeoPixel guide: 300-500 ohm)."""
 BULK_UF = 1000.0
 DECOUPLING_UF = 0.1
-CONDUCTING = ("reed", "R")
-"""Part kinds (by prefix) that can carry a voltage from one net to the other."""
 
 
 @dataclass(frozen=True)
@@ -181,10 +181,10 @@ class _Erc:
                 k, a = nodes
                 if k and a:
                     edges[a].add((k, False))
-            elif part.kind == "reed" or part.kind.startswith("R"):
+            elif part.kind == "reed" or is_resistor(part):
                 x, y = nodes
                 if x and y:
-                    resistive = part.kind.startswith("R")
+                    resistive = is_resistor(part)
                     edges[x].add((y, resistive))
                     edges[y].add((x, resistive))
         return edges
@@ -322,7 +322,7 @@ class _Erc:
         if net is None:
             self.fail("led-data-path", "", (node,), f"{_label(self.c, node)} is on no net")
             return
-        resistors = [(n, part) for n, part, _ in self.pins(net) if part.kind.startswith("R")]
+        resistors = [(n, part) for n, part, _ in self.pins(net) if is_resistor(part)]
         for n, part in resistors:
             other = next(p for p in part.pins if f"{part.ref}.{p.number}" != n)
             far = self.net_of.get(f"{part.ref}.{other.number}")
@@ -349,7 +349,7 @@ class _Erc:
                       f"(driven by {_labels(self.c, drivers) or 'nothing'})")
 
     def capacitors(self) -> None:
-        caps = [p for p in self.c.parts if p.kind.startswith("C")]
+        caps = [p for p in self.c.parts if is_capacitor(p)]
 
         def across(part: Part, supply: str) -> bool:
             nets = [self.net_of.get(f"{part.ref}.{p.number}") for p in part.pins]
@@ -385,6 +385,7 @@ def check(circuit: Circuit, profile: Profile) -> list[Violation]:
     erc.counts()
     erc.led_data_path()
     erc.capacitors()
+    log.debug("%s (%s sensors): %d faults", circuit.name, circuit.sensor_kind, len(erc.out))
     return erc.out
 
 

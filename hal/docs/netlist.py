@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import csv
 import io
+import uuid
 
-from .circuit import POWER_NETS, Circuit
+from .circuit import Circuit
 
 COLOURS = {"5V": "red", "3V3": "orange", "GND": "black"}
 """Wire colours for the table: power by net; signals by kind below."""
@@ -26,7 +27,9 @@ _PIN_TYPES = {
 
 
 def kicad_netlist(circuit: Circuit, source: str) -> str:
-    """The model as a KiCad .net file. No date, so regenerating gives the same bytes."""
+    """The model as a KiCad .net file. No date, and each part's time stamp a UUID made from the
+    circuit's and the part's names, so regenerating gives the same bytes and a PCB made from
+    one version keeps its footprints matched to the parts of the next."""
     out = ["(export (version \"E\")",
            f"  (design (source {_q(source)}) (tool \"navakankari.hal.docs\")",
            f"    (sheet (number \"1\") (name \"/\") (tstamps \"/\") (title_block (title {_q(circuit.title)}))))",
@@ -34,7 +37,9 @@ def kicad_netlist(circuit: Circuit, source: str) -> str:
     for part in circuit.parts:
         out.append(f"    (comp (ref {_q(part.ref)}) (value {_q(part.value)}) (footprint {_q(part.footprint)})"
                    f" (description {_q(part.description)})"
-                   f" (libsource (lib \"navakankari\") (part {_q(part.kind)}) (description {_q(part.description)})))")
+                   f" (libsource (lib \"navakankari\") (part {_q(part.kind)}) (description {_q(part.description)}))"
+                   f" (sheetpath (names \"/\") (tstamps \"/\"))"
+                   f" (tstamps {_q(str(uuid.uuid5(uuid.NAMESPACE_URL, f'navakankari:{circuit.name}/{part.ref}')))}))")
     out.append("  )")
     out.append("  (nets")
     for code, net in enumerate(circuit.nets, start=1):
@@ -77,7 +82,3 @@ def wiring_csv(circuit: Circuit) -> str:
     for a, b, net in wires(circuit):
         w.writerow([a, b, net, circuit.pin_of(a)[1].name, circuit.pin_of(b)[1].name, _colour(net)])
     return buf.getvalue()
-
-
-def is_power(net: str) -> bool:
-    return net in POWER_NETS

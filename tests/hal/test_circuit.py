@@ -177,6 +177,8 @@ def test_the_kicad_netlist_is_the_model(name: str, stem: str, circuit: Circuit) 
         nodes = [f"{_field(n, 'ref')[1]}.{_field(n, 'pin')[1]}" for n in net[1:] if n[0] == "node"]
         nets[_field(net, "name")[1]] = tuple(nodes)
     assert nets == {n.name: n.nodes for n in circuit.nets}
+    stamps = [_field(c, "tstamps")[1] for c in _field(tree, "components")[1:]]
+    assert len(set(stamps)) == len(stamps) and all(re.fullmatch(r"[0-9a-f-]{36}", s) for s in stamps)
 
 
 def test_the_bom_counts_what_the_models_hold() -> None:

@@ -80,6 +80,12 @@ def test_two_power_nets_joined_through_ground_is_caught() -> None:
     assert v.net == "3V3" and "PSU.2 (GND)" in v.message
 
 
+def test_a_supply_net_without_its_source_is_caught() -> None:
+    c, p = model()
+    v = only(check(drop(c, "PI.1"), p), "power-net-without-source")
+    assert v.net == "3V3" and "H_a7.1" in v.nodes and "3V3 has no supply" in v.message
+
+
 def test_a_supply_pin_on_the_wrong_net_is_caught() -> None:
     c, p = model()
     v = only(check(move(c, "U1.14", "3V3"), p), "supply-pin")
