@@ -223,7 +223,7 @@ def board_drawing(profile: Profile) -> Drawing:
     legend_x = right + 40
     y = plate_y
     legend = [
-        ("LED chain", f"{len(profile.points)} LEDs; the numbers give the chain order:"),
+        ("LED chain", f"{profile.leds.count} LEDs; the numbers give the chain order:"),
         ("", "LED 0 takes DIN from the level shifter,"),
         ("", "each DOUT feeds the next LED's DIN"),
         ("LED", f"{LED_HOLE_D:g} mm hole, {LED_OFFSET[0]:g} mm right and {LED_OFFSET[1]:g} mm down"),

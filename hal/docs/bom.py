@@ -1,6 +1,8 @@
-"""The bill of materials and the power budget, computed from the buildable profiles.
+"""The bill of materials and the power budget, computed from the circuit models.
 
-Quantities come from each profile (points, LEDs on the chain, expanders, matrix lines).
+Electrical quantities are counted in each profile's circuit model (the one the schematic, the
+netlist and the wiring table show); currents are summed per supply net of that model. Magnets,
+pebbles and the plate come from the profile.
 Prices are rough single-unit euro figures for hobby quantities (late 2026), to plan a budget,
 not quotes. Part facts and where they were read are in wiring/build-guide.md.
 """
@@ -10,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..profile import GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
+from ..profile import Profile
 from .board import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
+from .circuit import POWER_NETS, Circuit, is_resistor, ohms
 
 VARIANT_PEBBLES: tuple[tuple[str, str, int, bool], ...] = (
     ("navakankari, navakankari-strict, navakankari-flying", "24-point", 9, False),
@@ -31,72 +34,76 @@ def pebbles_per_side(profile: Profile) -> int:
     return max(n for _, board, n, _ in VARIANT_PEBBLES if board.startswith("19") == nineteen)
 
 
-def _is_matrix(p: Profile) -> bool:
-    return isinstance(p.sensors, MatrixSensorConfig)
+Build = tuple[str, Profile, tuple[Circuit, ...]]
+"""A buildable profile: its name, the profile and its circuit models (recommended first)."""
 
 
-def _hall_ok(p: Profile) -> int:
-    return 0 if _is_matrix(p) else len(p.points)
-
-
-def _pullups(p: Profile) -> int:
-    s = p.sensors
-    return len(s.columns) if isinstance(s, MatrixSensorConfig) else len(p.points)
-
-
-def _expanders(p: Profile) -> int:
-    s = p.sensors
-    return len(s.addresses) if isinstance(s, Mcp23017SensorConfig) else 0
+def count(circuit: Circuit, kinds: tuple[str, ...]) -> int:
+    """Parts of these kinds in a circuit model."""
+    return sum(1 for part in circuit.parts if part.kind in kinds)
 
 
 @dataclass(frozen=True)
-class Part:
+class Line:
+    """A line of the bill of materials: electrical parts are counted in the circuit models
+    (`kinds`), the rest from the profile (`qty`)."""
+
     name: str
     number: str  #: a part number or what to ask for
     price: float  #: euro each, rough
-    qty: Callable[[Profile], int]
+    kinds: tuple[str, ...] = ()
+    qty: Callable[[Profile], int] | None = None
     note: str = ""
-    instead: Callable[[Profile], int] | None = None
-    """How many a build would use in place of another part (shown in brackets, not totalled)."""
+
+    def quantities(self, build: Build) -> tuple[int, int]:
+        """(in the recommended build, in the alternative build or 0)."""
+        _, profile, built = build
+        if self.qty is not None:
+            return self.qty(profile), 0
+        first = count(built[0], self.kinds)
+        alternative = count(built[1], self.kinds) if len(built) > 1 else 0
+        return first, alternative
 
 
-PARTS: tuple[Part, ...] = (
-    Part("WS2812B LED on a round carrier board", "Worldsemi WS2812B-5050, 10 mm round breakout",
-         0.30, lambda p: p.leds.count, "DIN/DOUT chained"),
-    Part("hall switch (recommended)", "TI DRV5032FALPG (TO-92, omnipolar, push-pull, 20 Hz)",
-         0.70, _hall_ok, "3.3 V; not with the matrix"),
-    Part("reed switch (alternative)", "Littelfuse MACD-14 (14 x 2.28 mm glass, 10-30 AT)",
-         0.90, lambda p: len(p.points) if _is_matrix(p) else 0,
-         "the matrix needs reeds; elsewhere (n) may replace the hall switches",
-         instead=lambda p: 0 if _is_matrix(p) else len(p.points)),
-    Part("Schottky diode", "BAT43 (DO-35)", 0.05,
-         lambda p: len(p.points) if _is_matrix(p) else 0, "one per switch, band to the row"),
-    Part("pull-up resistor 10 kΩ", "1/4 W metal film", 0.02, _pullups, "to 3V3, for long wires"),
-    Part("I/O expander", "Microchip MCP23017-E/SP (DIP-28)", 1.60, _expanders),
-    Part("level shifter", "TI SN74AHCT125N (DIP-14)", 0.50, lambda p: 1, "all four OE to GND"),
-    Part("capacitor 100 nF", "ceramic, 50 V", 0.05, lambda p: 1 + _expanders(p), "at each IC's supply"),
-    Part("capacitor 1000 µF", "electrolytic, 10 V or more", 0.30, lambda p: 1, "across 5 V at LED 0"),
-    Part("resistor 330 Ω", "1/4 W (300-500 Ω)", 0.02, lambda p: 1, "in the LED data line"),
-    Part("magnet", f"NdFeB N35 disc {MAGNET_D:g} x {MAGNET_H:g} mm, axially magnetised", 0.10,
-         lambda p: 2 * pebbles_per_side(p), "one per pebble, same pole down"),
-    Part("pebble", f"wood or resin disc {PEBBLE_D:g} x {PEBBLE_H:g} mm, two colours", 0.30,
-         lambda p: 2 * pebbles_per_side(p), "half of each colour"),
-    Part("top plate", "birch plywood or hardwood 300 x 300 x 12 mm", 15.00, lambda p: 1),
-    Part("wire and connectors", "0.5 mm² for LED 5 V/GND, 0.14 mm² hook-up, 2x20 socket or proto HAT",
-         10.00, lambda p: 1),
-    Part("5 V supply", "5.1 V 3 A USB-C (Raspberry Pi 15 W; Pi 5: 27 W, 5 A)", 10.00, lambda p: 1),
+LINES: tuple[Line, ...] = (
+    Line("WS2812B LED on a round carrier board", "Worldsemi WS2812B-5050, 10 mm round breakout",
+         0.30, ("WS2812B",), note="DIN/DOUT chained"),
+    Line("hall switch (recommended)", "TI DRV5032FALPG (TO-92, omnipolar, push-pull, 20 Hz)",
+         0.70, ("DRV5032FA",), note="3.3 V; not with the matrix"),
+    Line("reed switch (alternative)", "Littelfuse MACD-14 (14 x 2.28 mm glass, 10-30 AT)",
+         0.90, ("reed",), note="the matrix needs reeds; elsewhere (n) may replace the hall switches"),
+    Line("Schottky diode", "BAT43 (DO-35)", 0.05, ("BAT43",), note="one per switch, band to the row"),
+    Line("pull-up resistor 10 kΩ", "1/4 W metal film", 0.02, ("R10k",),
+         note="to 3V3: matrix columns, or one per reed switch"),
+    Line("I/O expander", "Microchip MCP23017-E/SP (DIP-28)", 1.60, ("MCP23017",)),
+    Line("level shifter", "TI SN74AHCT125N (DIP-14)", 0.50, ("74AHCT125",), note="all four OE to GND"),
+    Line("capacitor 100 nF", "ceramic, 50 V", 0.05, ("C100n",), note="at each IC's supply"),
+    Line("capacitor 1000 µF", "electrolytic, 10 V or more", 0.30, ("C1000u",), note="across 5 V at LED 0"),
+    Line("resistor 330 Ω", "1/4 W (300-500 Ω)", 0.02, ("R330",), note="in the LED data line"),
+    Line("magnet", f"NdFeB N35 disc {MAGNET_D:g} x {MAGNET_H:g} mm, axially magnetised", 0.10,
+         qty=lambda p: 2 * pebbles_per_side(p), note="one per pebble, same pole down"),
+    Line("pebble", f"wood or resin disc {PEBBLE_D:g} x {PEBBLE_H:g} mm, two colours", 0.30,
+         qty=lambda p: 2 * pebbles_per_side(p), note="half of each colour"),
+    Line("top plate", "birch plywood or hardwood 300 x 300 x 12 mm", 15.00, qty=lambda p: 1),
+    Line("wire and connectors", "0.5 mm² for LED 5 V/GND, 0.14 mm² hook-up, 2x20 socket or proto HAT",
+         10.00, qty=lambda p: 1, note="the wiring table lists every wire"),
+    Line("5 V supply", "5.1 V 3 A (Pi 5: 5 A)", 10.00, ("supply-5v",),
+         note="feeds the LEDs and, through header pins 2/4, the Pi"),
 )
 """Besides these: a Raspberry Pi 3B+, 4, Zero 2 W or 5 and a microSD card (not in the totals)."""
+NOT_IN_BOM = ("raspberry-pi",)
 
 
-def bom_markdown(profiles: Sequence[tuple[str, Profile]]) -> str:
-    names = [n for n, _ in profiles]
+def bom_markdown(builds: Sequence[Build]) -> str:
+    names = [n for n, _, _ in builds]
     head = "| part | part number / what to ask for | € each | " + " | ".join(f"`{n}`" for n in names) + " | note |"
     lines = [
         "# Bill of materials",
         "",
-        "Generated from the profiles by `python -m navakankari.hal.docs`; do not edit. Quantities",
-        "per build (one column per profile); prices are rough single-unit euro figures for hobby",
+        "Generated from the circuit models by `python -m navakankari.hal.docs`; do not edit.",
+        "Quantities per build (one column per profile), counted in the circuit model the schematic",
+        "and the wiring table show; a number in brackets is what the alternative sensor build",
+        "(reed switches) uses instead. Prices are rough single-unit euro figures for hobby",
         "quantities, to plan a budget, not quotes. Not counted: the Raspberry Pi (3B+, 4, Zero 2 W",
         "or 5) and its microSD card.",
         "",
@@ -104,23 +111,22 @@ def bom_markdown(profiles: Sequence[tuple[str, Profile]]) -> str:
         "|---|---|---|" + "---|" * len(names) + "---|",
     ]
     totals = [0.0] * len(names)
-    for part in PARTS:
-        qty = [part.qty(p) for _, p in profiles]
-        instead = [part.instead(p) if part.instead else 0 for _, p in profiles]
-        if not any(qty) and not any(instead):
+    for line in LINES:
+        qty = [line.quantities(b) for b in builds]
+        if not any(q or alt for q, alt in qty):
             continue
-        for i, q in enumerate(qty):
-            totals[i] += q * part.price
-        cells = [str(q) if q else f"({alt})" if alt else "-" for q, alt in zip(qty, instead)]
-        lines.append(f"| {part.name} | {part.number} | {part.price:.2f} | " + " | ".join(cells)
-                     + f" | {part.note} |")
+        for i, (q, _) in enumerate(qty):
+            totals[i] += q * line.price
+        cells = [str(q) if q else f"({alt})" if alt else "-" for q, alt in qty]
+        lines.append(f"| {line.name} | {line.number} | {line.price:.2f} | " + " | ".join(cells)
+                     + f" | {line.note} |")
     lines.append("| **total** | | | " + " | ".join(f"**{t:.0f} €**" for t in totals) + " | |")
     lines += [
         "",
         "Sensors: the DRV5032FA hall switch is the recommended part for the direct and I2C builds",
-        "(3.3 V, either magnet pole, no pull-up needed); reed switches work there too (swap the",
-        "rows). The matrix build needs reed switches: a hall switch needs its own supply, which the",
-        "matrix cannot give it.",
+        "(3.3 V, either magnet pole, no pull-up needed); reed switches work there too, each with a",
+        "10 kΩ pull-up to 3V3 (the `-reed` schematic and wiring table). The matrix build needs reed",
+        "switches: a hall switch needs its own supply, which the matrix cannot give it.",
         "",
         "## Pebbles per variant",
         "",
@@ -140,47 +146,57 @@ def bom_markdown(profiles: Sequence[tuple[str, Profile]]) -> str:
 
 LED_FULL_WHITE_MA = 60.0  #: per WS2812B at full white (Adafruit NeoPixel Uberguide, "Powering")
 LED_DARK_MA = 1.0  #: per WS2812B lit black (its controller), about
-PI_MA = 1000.0  #: a Pi 3B+ or 4 under load, about, with nothing on USB
-SENSOR_MA: dict[str, tuple[float, str]] = {
-    "DRV5032FA": (0.0016, "1.6 µA at 3 V, 20 Hz versions (TI SLVSDC7)"),
-    "reed, 10 kΩ pull-up": (0.33, "3.3 V / 10 kΩ while closed"),
-    "reed, the Pi's pull-up": (0.066, "3.3 V / about 50 kΩ while closed"),
-    "A3144 (not recommended)": (9.0, "4-9 mA each at 5 V, always"),
-}
-MCP23017_MA = 1.0  #: each, active, at most
+SOURCES = (
+    "WS2812B: about 60 mA at full white (Adafruit NeoPixel Uberguide, \"Powering\"), about 1 mA dark;"
+    " counted at the profile's brightness cap",
+    "Raspberry Pi 3B+ or 4: about 1 A under load with nothing on USB (a Pi 5 more: give it its 5 A supply)",
+    "DRV5032FA: 1.6 µA at 3 V, 20 Hz versions (TI SLVSDC7, features)",
+    "10 kΩ pull-up to 3V3: 0.33 mA while its switch is closed (counted closed)",
+    "MCP23017: 1 mA each, active, at most (about)",
+)
 
 
-def power_markdown(profiles: Sequence[tuple[str, Profile]]) -> str:
+def net_loads(circuit: Circuit) -> dict[str, dict[str, float]]:
+    """Supply net -> {part kind: mA} at worst: each part's current on the net its supply pin
+    sits on, each resistor from a supply net to a signal net at supply/R (its switch closed)."""
+    loads: dict[str, dict[str, float]] = {net: {} for net in POWER_NETS if net != "GND"}
+    for part in circuit.parts:
+        nets = [circuit.net_of(f"{part.ref}.{p.number}") for p in part.pins]
+        if is_resistor(part):
+            supply = [n for n in nets if n in loads]
+            if len(supply) == 1 and not all(n in POWER_NETS for n in nets):
+                loads[supply[0]][part.kind] = loads[supply[0]].get(part.kind, 0.0) + POWER_NETS[supply[0]] / ohms(part) * 1000
+            continue
+        for pin, net in zip(part.pins, nets):
+            if pin.kind == "power_in" and net in loads and part.current_ma:
+                loads[net][part.kind] = loads[net].get(part.kind, 0.0) + part.current_ma
+                break
+    return loads
+
+
+def power_markdown(builds: Sequence[Build]) -> str:
     lines = [
         "# Power budget",
         "",
-        "Generated from the profiles by `python -m navakankari.hal.docs`; do not edit. Worst cases",
-        f"at 5 V: every LED at full white under the profile's brightness cap (a WS2812B draws about "
-        f"{LED_FULL_WHITE_MA:g} mA at full white, about {LED_DARK_MA:g} mA dark), every sensor closed.",
+        "Generated from the circuit models by `python -m navakankari.hal.docs`; do not edit. Worst",
+        "cases per supply net of each model: every LED at full white under the profile's",
+        "brightness cap, every sensor closed. The Pi's 3V3 pins are its own regulator, fed from",
+        "its 5 V, so the supply gives the 5V loads plus the 3V3 loads.",
         "",
-        "| profile | LEDs | cap | LEDs, worst | sensors: " + " | ".join(SENSOR_MA) + " | expanders | with a Pi 4 (about 1 A) |",
-        "|---|---|---|---|" + "---|" * len(SENSOR_MA) + "---|---|",
+        "| profile | sensors | LEDs | cap | 5V: LEDs | 5V: Pi | 3V3: sensors, pull-ups, expanders | from the 5 V supply |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for name, p in profiles:
-        n = p.leds.count
-        leds = n * (LED_FULL_WHITE_MA * p.leds.brightness + LED_DARK_MA)
-        sensors = []
-        for kind, (ma, _) in SENSOR_MA.items():
-            usable = not (_is_matrix(p) and not kind.startswith("reed"))
-            sensors.append(f"{len(p.points) * ma:.2f} mA" if usable else "-")
-        worst_sensor = max(len(p.points) * ma for kind, (ma, _) in SENSOR_MA.items()
-                           if not (_is_matrix(p) and not kind.startswith("reed")))
-        expanders = _expanders(p) * MCP23017_MA
-        total = leds + worst_sensor + expanders + PI_MA
-        lines.append(f"| `{name}` | {n} | {p.leds.brightness:g} | {leds:.0f} mA | " + " | ".join(sensors)
-                     + f" | {expanders:.0f} mA | {total / 1000:.2f} A |")
-    lines += [
-        "",
-        "The last column adds the worst sensor option the build allows. Sensor currents:",
-        "",
-    ]
-    for kind, (_, source) in SENSOR_MA.items():
-        lines.append(f"- {kind}: {source}")
+    for name, p, built in builds:
+        for c in built:
+            loads = net_loads(c)
+            leds = loads["5V"].get("WS2812B", 0.0)
+            pi = loads["5V"].get("raspberry-pi", 0.0)
+            low = sum(loads["3V3"].values())
+            total = sum(loads["5V"].values()) + low
+            lines.append(f"| `{name}` | {c.sensor_kind} | {p.leds.count} | {p.leds.brightness:g} | {leds:.0f} mA "
+                         f"| {pi:.0f} mA | {low:.2f} mA | {total / 1000:.2f} A |")
+    lines += ["", "Currents used:", ""]
+    lines += [f"- {s}" for s in SOURCES]
     lines += [
         "",
         "A supply of 3 A covers every shipped profile with a Pi 3B+, 4 or Zero 2 W; a Pi 5 wants",

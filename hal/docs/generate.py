@@ -1,9 +1,11 @@
-"""Pinout tables (Markdown) and wiring diagrams (SVG) generated from the wiring profiles.
+"""Pinout tables (Markdown), wiring diagrams (SVG), and for every buildable profile its
+circuit model written out as a schematic, a KiCad netlist and a wiring table.
 
-    python -m navakankari.hal.docs            # rewrite wiring/docs/ from the shipped profiles
+    python -m navakankari.hal.docs            # rewrite wiring/docs/ and wiring/*-wiring.csv
     python -m navakankari.hal.docs --check    # exit 1 if a checked-in file is out of date
 
-Generated, never edited by hand, so the documents always say what the profiles say.
+Generated, never edited by hand, so the documents always say what the profiles say. A circuit
+that fails the electrical rules check is not written: generation stops with its faults.
 """
 
 from __future__ import annotations
@@ -27,54 +29,46 @@ from ..profile import (
 )
 from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
 from .bom import bom_markdown, power_markdown
+from .circuit import HEADER, Circuit, circuits
+from .erc import check as erc_check
+from .netlist import kicad_netlist, wiring_csv
 from .schematic import schematic
 from .svgdraw import Drawing
 
 DOCS_DIR = PROFILE_DIR / "docs"
+WIRING_DIR = PROFILE_DIR
+"""The generator writes under this folder: docs/ and the wiring tables beside the profiles."""
 
-HEADER: dict[int, str | int] = {
-    1: "3V3",
-    2: "5V",
-    3: 2,
-    4: "5V",
-    5: 3,
-    6: "GND",
-    7: 4,
-    8: 14,
-    9: "GND",
-    10: 15,
-    11: 17,
-    12: 18,
-    13: 27,
-    14: "GND",
-    15: 22,
-    16: 23,
-    17: "3V3",
-    18: 24,
-    19: 10,
-    20: "GND",
-    21: 9,
-    22: 25,
-    23: 11,
-    24: 8,
-    25: "GND",
-    26: 7,
-    27: 0,
-    28: 1,
-    29: 5,
-    30: "GND",
-    31: 6,
-    32: 12,
-    33: 13,
-    34: "GND",
-    35: 19,
-    36: 16,
-    37: 26,
-    38: 20,
-    39: "GND",
-    40: 21,
-}
-"""The 40-pin header: physical pin -> BCM GPIO number, or the supply it carries."""
+
+class ElectricalError(RuntimeError):
+    """A profile's circuit breaks an electrical rule; its documents must not be written."""
+
+
+def power_uses(circuit: Circuit | None) -> dict[int, str]:
+    """Header pin -> what its supply pin is wired to in the model (5V, 3V3 and GND pins)."""
+    if circuit is None:
+        return {}
+    what = {"DRV5032FA": "sensors", "R10k": "pull-ups", "MCP23017": "expanders", "WS2812B": "LEDs",
+            "74AHCT125": "level shifter", "supply-5v": "the 5 V supply"}
+    uses = {}
+    for pin in circuit.part("PI").pins:
+        net = circuit.net_of(f"PI.{pin.number}")
+        if pin.name not in ("3V3", "5V", "GND") or net is None:
+            continue
+        kinds = []
+        for node in circuit.net(net).nodes:
+            kind = circuit.pin_of(node)[0].kind
+            if kind in what and what[kind] not in kinds:
+                kinds.append(what[kind])
+        if pin.name == "5V":
+            uses[int(pin.number)] = "5V in: from the 5 V supply"
+        elif pin.name == "3V3":
+            uses[int(pin.number)] = "3V3 out: " + ", ".join(kinds)
+        else:
+            uses[int(pin.number)] = "GND: common ground"
+    return uses
+
+
 
 
 def sensor_label(profile: Profile, point: str) -> str:
@@ -90,8 +84,9 @@ def sensor_label(profile: Profile, point: str) -> str:
     return "simulated"
 
 
-def pinout_markdown(profile: Profile, name: str) -> str:
-    uses = profile.gpios()
+def pinout_markdown(profile: Profile, name: str, circuit: Circuit | None = None) -> str:
+    uses: dict[int | str, str] = {gpio: use for gpio, use in profile.gpios().items()}
+    uses.update({f"pin{k}": v for k, v in power_uses(circuit).items()})
     s, led = profile.sensors, profile.leds
     lines = [
         f"# {profile.name}",
@@ -106,7 +101,8 @@ def pinout_markdown(profile: Profile, name: str) -> str:
     ]
     if is_buildable(profile):
         lines += [f"Schematic: [{name}-schematic.svg]({name}-schematic.svg); board drawing: "
-                  f"[{name}-board.svg]({name}-board.svg).", ""]
+                  f"[{name}-board.svg]({name}-board.svg); netlist: [{name}.net]({name}.net) (KiCad); "
+                  f"wiring table: [../{name}-wiring.csv](../{name}-wiring.csv).", ""]
     if uses:
         lines += [
             "## 40-pin header",
@@ -117,7 +113,8 @@ def pinout_markdown(profile: Profile, name: str) -> str:
         for odd in range(1, 41, 2):
             left, right = HEADER[odd], HEADER[odd + 1]
             lines.append(
-                f"| {_use(left, uses)} | {_gpio(left)} | {odd} | {odd + 1} | {_gpio(right)} | {_use(right, uses)} |"
+                f"| {_use(left, uses, odd)} | {_gpio(left)} | {odd} | {odd + 1} | {_gpio(right)} "
+                f"| {_use(right, uses, odd + 1)} |"
             )
         lines.append("")
     lines += ["## Points", "", "| point | sensor | LED index |", "|---|---|---|"]
@@ -129,18 +126,21 @@ def pinout_markdown(profile: Profile, name: str) -> str:
 def _sensor_note(profile: Profile) -> str:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
-        return (", each switch between its GPIO and GND (internal pull-up; add 10 kΩ to 3V3 per "
-                "input for wires over about 20 cm)")
+        return (", one per GPIO: a DRV5032FA hall switch (VCC to 3V3, OUT to the GPIO; push-pull, no "
+                "pull-up), or a reed switch from the GPIO to GND with 10 kΩ from the GPIO to 3V3 "
+                "(the `-reed` schematic and wiring table)")
     if isinstance(s, MatrixSensorConfig):
         return (
             f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
-            "one BAT43 Schottky diode per switch, cathode (band) towards the row"
+            "one reed switch and one BAT43 Schottky diode per point, cathode (band) towards the row; "
+            "10 kΩ from each column to 3V3"
         )
     if isinstance(s, Mcp23017SensorConfig):
         chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
         return (
-            f", MCP23017 at {chips} on I2C bus {s.i2c_bus}, INT pins tied together to "
-            f"GPIO{s.interrupt_pin}; each switch between its expander pin and GND; RESET to 3V3"
+            f", MCP23017 at {chips} on I2C bus {s.i2c_bus} powered from 3V3, INTA pins tied together to "
+            f"GPIO{s.interrupt_pin}; RESET to 3V3; a DRV5032FA on each expander pin (or a reed switch "
+            "to GND with 10 kΩ to 3V3)"
         )
     return ""
 
@@ -149,9 +149,9 @@ def _gpio(entry: str | int) -> str:
     return f"GPIO{entry}" if isinstance(entry, int) else ""
 
 
-def _use(entry: str | int, uses: dict[int, str]) -> str:
+def _use(entry: str | int, uses: dict[int | str, str], pin: int) -> str:
     if isinstance(entry, str):
-        return entry
+        return uses.get(f"pin{pin}", entry)
     if entry in RESERVED_GPIOS:
         return "reserved: HAT ID EEPROM"
     return uses.get(entry, "")
@@ -170,9 +170,14 @@ def _positions(points: Sequence[str]) -> dict[str, tuple[int, int]]:
     return {p: (i % 8, i // 8) for i, p in enumerate(points)}
 
 
-def wiring_drawing(profile: Profile) -> Drawing:
-    """Header pins (left) and the board with each point's sensor and LED index (right)."""
+SUPPLY_COLOURS = {"5V": "#c22", "3V3": "#d27d00", "GND": "#222"}
+
+
+def wiring_drawing(profile: Profile, circuit: Circuit | None = None) -> Drawing:
+    """Header pins (left) and the board with each point's sensor and LED index (right); the
+    supply pins say what the circuit model wires to them."""
     uses = profile.gpios()
+    supplies = power_uses(circuit)
     d = Drawing(980, 600, font_size=11)
     d.text(20, 28, profile.name, size=16, extra=' font-weight="bold"')
     if uses:
@@ -182,11 +187,14 @@ def wiring_drawing(profile: Profile) -> Drawing:
             x = 242 if pin % 2 else 258
             y = 74 + 24 * ((pin - 1) // 2)
             used = isinstance(entry, int) and entry in uses
-            fill = "#d33" if used else ("#fc3" if entry in ("5V", "3V3") else "#999")
+            fill = "#1a75c2" if used else SUPPLY_COLOURS.get(str(entry), "#ccc")
             d.circle((x, y), 5, f'fill="{fill}"')
             label = f"GPIO{entry}" if isinstance(entry, int) else entry
             if used:
                 label = f"{label}: {uses[entry]}"  # type: ignore[index]
+            elif pin in supplies:
+                label = supplies[pin]
+                used = True
             anchor, lx = ("end", 228) if pin % 2 else ("start", 272)
             d.text(lx, y + 4, f"{pin} {label}", anchor=anchor, extra=' font-weight="bold"' if used else "")
     d.text(740, 52, "Board: sensor (red) and LED index (blue)", anchor="middle", extra=' font-weight="bold"')
@@ -196,12 +204,13 @@ def wiring_drawing(profile: Profile) -> Drawing:
     else:  # names that are not board coordinates: a plain list
         for i, p in enumerate(profile.points):
             d.text(560, 100 + 16 * i, f"{p}: {labels[p]}, LED {profile.leds.index[p]}")
-    d.text(560, 560, "arrows: LED data chain, from LED 0 (DIN from the Pi)", extra=' fill="#1a75c2"')
+    d.text(560, 556, "arrows: LED data chain, from LED 0", extra=' fill="#1a75c2"')
+    d.text(560, 572, "(LED 0's DIN: Pi -> 74AHCT125 -> 330 Ω)", extra=' fill="#1a75c2"')
     return d
 
 
-def wiring_svg(profile: Profile) -> str:
-    return wiring_drawing(profile).svg()
+def wiring_svg(profile: Profile, circuit: Circuit | None = None) -> str:
+    return wiring_drawing(profile, circuit).svg()
 
 
 def _short_sensor(profile: Profile, point: str) -> str:
@@ -217,22 +226,47 @@ def _short_sensor(profile: Profile, point: str) -> str:
     return "sim"
 
 
+def checked_circuits(profile: Profile, name: str) -> tuple[Circuit, ...]:
+    """The profile's circuit models (recommended sensors first), each passing the electrical
+    rules check; raises ElectricalError naming every fault otherwise."""
+    built = circuits(profile, name)
+    faults = [f"{name} ({c.sensor_kind} sensors): {v}" for c in built for v in erc_check(c, profile)]
+    if faults:
+        raise ElectricalError("\n".join(faults))
+    return built
+
+
+def circuit_files(name: str, built: tuple[Circuit, ...]) -> dict[str, str]:
+    """Schematic, KiCad netlist and wiring table of each sensor build: the recommended one
+    plainly named, the alternative with its sensor kind in the name."""
+    files = {}
+    for i, c in enumerate(built):
+        stem = name if i == 0 else f"{name}-{c.sensor_kind}"
+        files[f"docs/{stem}-schematic.svg"] = schematic(c).svg()
+        files[f"docs/{stem}.net"] = kicad_netlist(c, f"{name}.toml")
+        files[f"{stem}-wiring.csv"] = wiring_csv(c)
+    return files
+
+
 def generated_files() -> dict[str, str]:
-    """File name -> content: for every profile in wiring/, its pinout table and wiring diagram;
-    for every buildable one (real LEDs, a 24- or 19-point board) its board drawing and
-    schematic; and the bill of materials and power budget over the buildable ones."""
+    """Path under wiring/ -> content: for every profile, its pinout table and wiring diagram
+    in docs/; for every buildable one (real LEDs, a 24- or 19-point board) its board drawing,
+    and from its circuit models the schematics, KiCad netlists (docs/) and wiring tables
+    (beside the profile); and the bill of materials and power budget over the buildable ones."""
     files = {}
     buildable = []
     for name in profile_names():
         profile = load_profile(name)
-        files[f"{name}.md"] = pinout_markdown(profile, name)
-        files[f"{name}.svg"] = wiring_svg(profile)
-        if is_buildable(profile):
-            files[f"{name}-board.svg"] = board_drawing(profile).svg()
-            files[f"{name}-schematic.svg"] = schematic(profile).svg()
-            buildable.append((name, profile))
-    files["bill-of-materials.md"] = bom_markdown(buildable)
-    files["power-budget.md"] = power_markdown(buildable)
+        built = checked_circuits(profile, name) if is_buildable(profile) else ()
+        first = built[0] if built else None
+        files[f"docs/{name}.md"] = pinout_markdown(profile, name, first)
+        files[f"docs/{name}.svg"] = wiring_svg(profile, first)
+        if built:
+            files[f"docs/{name}-board.svg"] = board_drawing(profile).svg()
+            files.update(circuit_files(name, built))
+            buildable.append((name, profile, built))
+    files["docs/bill-of-materials.md"] = bom_markdown(buildable)
+    files["docs/power-budget.md"] = power_markdown(buildable)
     return files
 
 
@@ -240,7 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m navakankari.hal.docs", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("out", nargs="?", type=Path, default=DOCS_DIR, help=f"folder (default {DOCS_DIR})")
+    parser.add_argument("out", nargs="?", type=Path, default=WIRING_DIR,
+                        help=f"folder for docs/ and the wiring tables (default {WIRING_DIR})")
     parser.add_argument("--check", action="store_true", help="report stale files instead of writing")
     args = parser.parse_args(argv)
     return write_generated(generated_files(), args.out, check=args.check)
@@ -256,7 +291,7 @@ def write_generated(files: dict[str, str], out: Path, *, check: bool) -> int:
             continue
         stale.append(filename)
         if not check:
-            out.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(content.encode("utf-8"))
     for filename in stale:
         print(("stale: " if check else "wrote: ") + str(out / filename))

@@ -62,14 +62,31 @@ class Drawing:
     labels: list[Box] = field(default_factory=list)
     routes: list[tuple[Point, ...]] = field(default_factory=list)
     """Lines (the LED chain) that must not run over any label."""
+    wires: list[tuple[str, str, Point, Point]] = field(default_factory=list)
+    """Schematic wires: (net, pin, from, to), also written as data-net/data-pin attributes."""
 
     def __post_init__(self) -> None:
+        self.parts[:0] = self._head()
+
+    def _head(self) -> list[str]:
         w, h = _fmt(self.width), _fmt(self.height)
-        self.parts.append(
+        return [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-            f'font-family="sans-serif" font-size="{_fmt(self.font_size)}">'
+            f'font-family="sans-serif" font-size="{_fmt(self.font_size)}">',
+            f'<rect width="{w}" height="{h}" fill="white"/>',
+        ]
+
+    def resize(self) -> None:
+        """Rewrite the page size after `width` or `height` changed (a page drawn top down)."""
+        self.parts[:2] = self._head()
+
+    def wire(self, a: Point, b: Point, net: str, pin: str, colour: str) -> None:
+        """A wire of `net` from `pin` (PART.PIN); the SVG keeps both names for checking."""
+        self.wires.append((net, pin, a, b))
+        self.parts.append(
+            f'<line x1="{_fmt(a[0])}" y1="{_fmt(a[1])}" x2="{_fmt(b[0])}" y2="{_fmt(b[1])}" '
+            f'stroke="{colour}" stroke-width="1.5" data-net="{escape(net)}" data-pin="{escape(pin)}"/>'
         )
-        self.parts.append(f'<rect width="{w}" height="{h}" fill="white"/>')
 
     def text(self, x: float, y: float, text: str, *, size: float | None = None, anchor: str = "start",
              extra: str = "") -> Box:

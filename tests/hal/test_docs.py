@@ -19,32 +19,43 @@ from navakankari.hal.docs.board import (
     is_buildable,
 )
 from navakankari.hal.docs.bom import VARIANT_PEBBLES
+from navakankari.hal.docs.circuit import build_circuit, circuits
 from navakankari.hal.docs.schematic import schematic
 from navakankari.hal.docs.svgdraw import Drawing
 
-CHECKED_IN = Path(__file__).resolve().parents[2] / "wiring" / "docs"
+WIRING = Path(__file__).resolve().parents[2] / "wiring"
+CHECKED_IN = WIRING / "docs"
+
+
+def _tree(root: Path) -> list[str]:
+    """The generated files under a wiring folder: docs/* and the wiring tables."""
+    return sorted([f"docs/{p.name}" for p in (root / "docs").iterdir()]
+                  + [p.name for p in root.glob("*-wiring.csv")])
 
 
 def test_regenerating_gives_byte_identical_files(tmp_path: Path) -> None:
     assert docs.main([str(tmp_path)]) == 0
-    generated = sorted(p.name for p in tmp_path.iterdir())
-    assert generated == sorted(p.name for p in CHECKED_IN.iterdir())
+    generated = _tree(tmp_path)
+    assert generated == _tree(WIRING)
     for name in generated:
-        assert (tmp_path / name).read_bytes() == (CHECKED_IN / name).read_bytes(), name
-    assert docs.main([str(CHECKED_IN), "--check"]) == 0
+        assert (tmp_path / name).read_bytes() == (WIRING / name).read_bytes(), name
+    assert docs.main([str(WIRING), "--check"]) == 0
 
 
 def test_check_reports_a_stale_file(tmp_path: Path, capsys) -> None:
     docs.main([str(tmp_path)])
-    (tmp_path / "direct-24.md").write_text("edited by hand\n")
+    (tmp_path / "docs" / "direct-24.md").write_text("edited by hand\n")
+    (tmp_path / "direct-24-wiring.csv").write_text("from,to,net\n")
     assert docs.main([str(tmp_path), "--check"]) == 1
-    assert "stale: " in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "stale: " in out and "direct-24.md" in out and "direct-24-wiring.csv" in out
 
 
 def test_pinout_names_every_sensor_pin_and_the_led_pin() -> None:
     profile = load_profile("direct-24")
-    text = docs.pinout_markdown(profile, "direct-24")
-    assert "| sensor a7 | GPIO2 | 3 | 4 |  | 5V |" in text
+    text = docs.pinout_markdown(profile, "direct-24", build_circuit(profile, "direct-24"))
+    assert "| 3V3 out: sensors |  | 1 | 2 |  | 5V in: from the 5 V supply |" in text
+    assert "| sensor a7 | GPIO2 | 3 | 4 |  | 5V in: from the 5 V supply |" in text
     assert "| 11 | 12 | GPIO18 | LED data |" in text
     assert "| reserved: HAT ID EEPROM | GPIO0 | 27 | 28 | GPIO1 | reserved: HAT ID EEPROM |" in text
     assert text.count("\n| ") == 20 + 1 + 24 + 1  # header rows, header title, points, points title
@@ -62,10 +73,12 @@ def test_diagram_is_valid_svg_with_every_point() -> None:
 def _drawings():
     for name in profile_names():
         profile = load_profile(name)
-        yield f"{name}.svg", docs.wiring_drawing(profile)
-        if is_buildable(profile):
+        built = circuits(profile, name) if is_buildable(profile) else ()
+        yield f"{name}.svg", docs.wiring_drawing(profile, built[0] if built else None)
+        if built:
             yield f"{name}-board.svg", board_drawing(profile)
-            yield f"{name}-schematic.svg", schematic(profile)
+            for i, c in enumerate(built):
+                yield f"{name}{'' if i == 0 else '-' + c.sensor_kind}-schematic.svg", schematic(c)
 
 
 DRAWINGS = dict(_drawings())
@@ -101,11 +114,14 @@ def test_the_layout_checks_can_fail() -> None:
 def test_every_profile_in_wiring_gets_its_documents() -> None:
     files = docs.generated_files()
     for name in profile_names():
-        assert f"{name}.md" in files and f"{name}.svg" in files
+        assert f"docs/{name}.md" in files and f"docs/{name}.svg" in files
         if is_buildable(load_profile(name)):
-            assert {f"{name}-board.svg", f"{name}-schematic.svg"} <= set(files)
-            assert f"`{name}`" in files["bill-of-materials.md"]
-            assert f"`{name}`" in files["power-budget.md"]
+            assert {f"docs/{name}-board.svg", f"docs/{name}-schematic.svg", f"docs/{name}.net",
+                    f"{name}-wiring.csv"} <= set(files)
+            assert f"`{name}`" in files["docs/bill-of-materials.md"]
+            assert f"`{name}`" in files["docs/power-budget.md"]
+        else:
+            assert f"{name}-wiring.csv" not in files
 
 
 def test_board_lines_are_the_engines() -> None:
@@ -126,11 +142,29 @@ def test_pebbles_per_variant_are_the_presets() -> None:
 
 
 def test_the_bom_counts_parts_from_the_profile() -> None:
-    bom = docs.generated_files()["bill-of-materials.md"]
+    bom = docs.generated_files()["docs/bill-of-materials.md"]
     row = next(line for line in bom.splitlines() if line.startswith("| Schottky diode"))
     cells = [c.strip() for c in row.split("|")]
-    names = [c.strip(" `") for c in bom.splitlines()[7].split("|")[4:-2]]
+    head = next(line for line in bom.splitlines() if line.startswith("| part |"))
+    names = [c.strip(" `") for c in head.split("|")[4:-2]]
     assert cells[4:-2][names.index("matrix-24")] == "24"
     assert "1N4148" not in bom
     expander = next(line for line in bom.splitlines() if line.startswith("| I/O expander"))
     assert [c.strip() for c in expander.split("|")][4:-2][names.index("mcp23017-24")] == "2"
+
+
+def test_the_board_legend_counts_the_chain_not_the_points() -> None:
+    from dataclasses import replace
+
+    profile = load_profile("direct-24")
+    longer = replace(profile, leds=replace(profile.leds, count=25))
+    assert any(b.text.startswith("25 LEDs") for b in board_drawing(longer).labels)
+
+
+def test_the_header_diagram_says_what_the_supply_pins_feed() -> None:
+    profile = load_profile("mcp23017-24")
+    texts = [b.text for b in docs.wiring_drawing(profile, build_circuit(profile, "mcp23017-24")).labels]
+    assert "1 3V3 out: expanders, sensors" in texts
+    assert "2 5V in: from the 5 V supply" in texts and "4 5V in: from the 5 V supply" in texts
+    assert "6 GND: common ground" in texts
+    assert "17 3V3" in texts  # not wired in the model, so not claimed
