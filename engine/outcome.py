@@ -30,8 +30,9 @@ class Phase(str, Enum):
 
 
 class Reason(str, Enum):
-    """Why a game ended. The values are the codes the store keeps, so stored games stay
-    readable; a Reason compares equal to its code."""
+    """Why the rules ended a game. The values are the codes the store keeps, so stored games
+    stay readable; a Reason compares equal to its code. Endings that come from the board, not
+    the rules (cleared, abandoned), are the store's `BoardEnding`."""
 
     TOO_FEW_PEBBLES = "too-few-pebbles"  #: a morris side is down to fewer than `lose_below`
     BLOCKED = "blocked"  #: the side to act has no legal action
@@ -41,8 +42,6 @@ class Reason(str, Enum):
     ALL_TAKEN = "all-taken"  #: Nau Keti Keta: a side has no pebble left
     NO_CAPTURES = "no-captures"  #: Nau Keti Keta: `quiet_move_limit` moves without a capture
     ACTION_LIMIT = "action-limit"  #: a computer match stopped a game that went on too long
-    CLEARED = "cleared"  #: the board was cleared during the game (the board's own ending)
-    ABANDONED = "abandoned"  #: the daemon stopped with the game unfinished
 
     def __str__(self) -> str:
         return self.value

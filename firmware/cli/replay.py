@@ -20,13 +20,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any
 
 from navakankari.engine.game import Side
+from navakankari.engine.player import RandomPlayer
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import iter_events
 
 from ..core.clockwork import drive
 from ..core.menu import MenuSettings
-from ..core.players import HAND, PlayerSpec, RandomPlayer, computer_turn
+from ..core.players import HAND, PlayerSpec, computer_turn
 from ..core.recording import MenuStart, find
 from ..core.session import Session
 from ..core.tracker import TrackerSettings
@@ -51,7 +52,7 @@ class _Replayer:
                 return
             key = (request.side, request.level)
             if key not in self.players:  # the players may be chosen on the board
-                self.players[key] = RandomPlayer(request.level, self.seed + int(request.side))
+                self.players[key] = RandomPlayer(self.seed + int(request.side))
             actions = computer_turn(self.players[key], request.game)
             self.session.offer(request, actions, now)
             self.session.tick(now)

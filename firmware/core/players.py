@@ -1,6 +1,6 @@
 """Computer players behind one small interface, so the engine's search can be swapped in.
 
-A player is anything with `choose(game, stop) -> Action`. The daemon runs a whole computer
+A player is anything with `choose(game, stop) -> Action` (the engine's `ChoosesActions`). The daemon runs a whole computer
 turn (a move and the removals its mills earn) in an executor on a copy of the game, and
 hands the result to the session, which shows it on the board.
 """
@@ -8,15 +8,13 @@ hands the result to the session, which shows it on the board.
 from __future__ import annotations
 
 import logging
-import random
 import threading
 from dataclasses import dataclass
-from typing import Protocol
 
 from navakankari.engine.actions import Action
 from navakankari.engine.external import EngineSpec
 from navakankari.engine.game import Game
-from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL
+from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL, ChoosesActions
 
 from .errors import ConfigError
 
@@ -78,25 +76,7 @@ class PlayerSpec:
 HAND = PlayerSpec("hand")
 
 
-class Chooser(Protocol):
-    def choose(self, game: Game, stop: threading.Event | None = None) -> Action: ...
-
-
-class RandomPlayer:
-    """Picks a legal action at random, seeded: a quick opponent for tests and replays."""
-
-    def __init__(self, level: int = 0, seed: int | None = None) -> None:
-        self.level = level
-        self._rng = random.Random(seed)
-
-    def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the game is over")
-        return self._rng.choice(actions)
-
-
-def computer_player(level: int, *, seed: int | None = None) -> Chooser:
+def computer_player(level: int, *, seed: int | None = None) -> ChoosesActions:
     """The engine's search player at `level` (1..MAX_LEVEL)."""
     from navakankari.engine.player import Player
 
@@ -104,7 +84,7 @@ def computer_player(level: int, *, seed: int | None = None) -> Chooser:
     return Player(level, seed=seed)
 
 
-def player_for(spec: PlayerSpec) -> Chooser:
+def player_for(spec: PlayerSpec) -> ChoosesActions:
     """The player behind a side the daemon plays: the search at a level, or an installed
     engine (`engine:PATH`)."""
     if spec.kind == "engine":
@@ -115,7 +95,7 @@ def player_for(spec: PlayerSpec) -> Chooser:
     return computer_player(spec.level)
 
 
-def computer_turn(player: Chooser, game: Game, stop: threading.Event | None = None
+def computer_turn(player: ChoosesActions, game: Game, stop: threading.Event | None = None
                   ) -> tuple[Action, ...]:
     """The computer's whole turn on a copy of `game`: its action, then each removal it
     earns (a removal is a separate action of the same side)."""

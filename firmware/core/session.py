@@ -18,14 +18,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from navakankari.engine.actions import Action
-from navakankari.engine.game import Game, Outcome, Reason, Side
+from navakankari.engine.game import Game, Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import new_game
 from navakankari.hal.sensors import SensorEvent
 
-from ..store.database import Store, StoredGame
+from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
 from .menu import Chosen, Kind, Menu, MenuSettings
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 BRIGHTNESS_KEY = "led_brightness"
 """The store's setting that keeps the LED brightness chosen on the board across restarts."""
 
-CLEARED = Reason.CLEARED.value
+CLEARED = BoardEnding.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
 
 EVENT_BATCH = 200
@@ -260,7 +260,7 @@ class Session:
         log.info("game %s ended: the board was cleared", self._game_id)
         if self.store is not None and self._game_id is not None:
             self.flush_events()
-            self.store.finish(self._game_id, Outcome(None, Reason.CLEARED).to_dict())
+            self.store.finish(self._game_id, BoardEnding.CLEARED.outcome())
         if self.menu_settings is not None:
             self._open_menu(now)
         else:

@@ -21,8 +21,6 @@ REASONS: dict[Reason, str] = {
     Reason.ALL_TAKEN: "{loser} has no pebbles left",
     Reason.NO_CAPTURES: "too many moves without a capture",
     Reason.ACTION_LIMIT: "the game went on too long",
-    Reason.CLEARED: "the board was cleared",
-    Reason.ABANDONED: "the game was left unfinished",
 }
 
 
@@ -42,9 +40,7 @@ def _all(points: tuple[str, ...] | list[str]) -> str:
 
 def outcome_text(outcome: Outcome) -> str:
     """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
-    if outcome.reason is Reason.CLEARED:
-        head, loser = "game ended", ""
-    elif outcome.winner is None:
+    if outcome.winner is None:
         head, loser = "draw", ""
     else:
         head, loser = f"{outcome.winner} wins", str(outcome.winner.other)

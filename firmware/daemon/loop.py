@@ -20,12 +20,12 @@ from typing import Any
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
-from navakankari.engine.player import close_player
+from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.sensors import SensorEvent
 
 from ..core.menu import playable
-from ..core.players import Chooser, PlayerSpec, computer_turn, player_for
+from ..core.players import PlayerSpec, computer_turn, player_for
 from ..core.session import ComputerRequest, Session
 from ..store.database import Store
 from ..store.recovery import open_store
@@ -59,7 +59,7 @@ class Daemon:
         store: Store | None = None,
         clock: Callable[[], float] = time.monotonic,
         notifier: Notifier | None = None,
-        player_factory: Callable[[PlayerSpec], Chooser] = player_for,
+        player_factory: Callable[[PlayerSpec], ChoosesActions] = player_for,
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
         seed: int = 0,
@@ -89,7 +89,7 @@ class Daemon:
         self._frame_listeners: list[Callable[[], None]] = []
         self._wake: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._players: dict[str, Chooser] = {}
+        self._players: dict[str, ChoosesActions] = {}
         self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []

@@ -14,11 +14,11 @@ import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from navakankari.engine.errors import RulesError
-from navakankari.engine.game import Outcome, Reason
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import new_game
 from navakankari.hal.sensors import SensorEvent
@@ -64,6 +64,18 @@ CREATE TABLE IF NOT EXISTS settings (
 EXIT_STORE_UNUSABLE = 73
 """Exit status when the store's path cannot be used (sysexits' EX_CANTCREAT); the systemd
 unit lists it in RestartPreventExitStatus=, since restarting cannot fix a path."""
+
+
+class BoardEnding(str, Enum):
+    """How the board, not the rules, ended a game; kept in a game's outcome as its reason
+    code, beside the rules' own (`navakankari.engine.Reason`)."""
+
+    CLEARED = "cleared"  #: the board was cleared during the game and the hands confirmed it
+    ABANDONED = "abandoned"  #: the board stopped with the game unfinished
+
+    def outcome(self) -> dict[str, Any]:
+        """The stored outcome of a game ended this way: no winner, this code as the reason."""
+        return {"winner": None, "reason": self.value}
 
 
 class StoreError(RuntimeError):
@@ -165,7 +177,7 @@ class Store:
         created = time.time() if created is None else created
         cur = self._tx([
             ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
-             (json.dumps(Outcome(None, Reason.ABANDONED).to_dict()),)),
+             (json.dumps(BoardEnding.ABANDONED.outcome()),)),
             ("DELETE FROM events", ()),  # raw events are kept for the current game only
             ("DELETE FROM recording_heads", ()),  # ... and so is the line that starts them
             ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",

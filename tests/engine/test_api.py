@@ -104,8 +104,10 @@ def test_reasons_keep_the_stored_codes():
         assert Outcome.from_dict(outcome.to_dict()) == outcome
         assert outcome.to_dict()["reason"] == reason.value == str(reason) == f"{reason}"
     assert Outcome(Side.BLACK, "blocked").reason is Reason.BLOCKED  # a stored code reads back
-    assert Outcome.from_dict({"winner": "black", "reason": "abandoned"}) == \
-        Outcome(Side.BLACK, Reason.ABANDONED)
+    assert Outcome.from_dict({"winner": "black", "reason": "blocked"}) == \
+        Outcome(Side.BLACK, Reason.BLOCKED)
+    with pytest.raises(ValueError):  # the board's endings are not the rules'
+        Outcome.from_dict({"winner": None, "reason": "cleared"})
     with pytest.raises(ValueError):
         Outcome.from_dict({"winner": "red", "reason": "blocked"})
     with pytest.raises(ValueError):

@@ -458,9 +458,10 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     b.run()
     session = b.session
     assert session.menu is None and session.rules.name == "lasker"
-    from navakankari.firmware.core.players import RandomPlayer, computer_turn
+    from navakankari.engine.player import RandomPlayer
+    from navakankari.firmware.core.players import computer_turn
 
-    computer = {side: RandomPlayer(1, int(side)) for side in Side}  # as the replay's (seed 0)
+    computer = {side: RandomPlayer(int(side)) for side in Side}  # as the replay's (seed 0)
     for _ in range(3):  # hands answer the computer's moves, the computer answers theirs
         request = session.computer_request()
         if request is not None:

@@ -6,11 +6,12 @@ import sqlite3
 
 import pytest
 from navakankari.engine.game import Side
+from navakankari.engine.player import RandomPlayer
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 from navakankari.firmware.cli.replay import read_recording, replay, summary
 from navakankari.firmware.core.clockwork import drive
-from navakankari.firmware.core.players import HAND, PlayerSpec, RandomPlayer, computer_turn
+from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.store.database import Store

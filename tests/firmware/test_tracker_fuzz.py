@@ -110,8 +110,9 @@ def test_random_streams_against_the_computer(variant, steps):
     """White by hand, black's moves given (as the computer's): noise never commits anything
     but legal actions and given moves, and the board always comes back into sync."""
     from navakankari.engine.game import Side
+    from navakankari.engine.player import RandomPlayer
     from navakankari.firmware.core.clockwork import run_until
-    from navakankari.firmware.core.players import RandomPlayer, computer_turn
+    from navakankari.firmware.core.players import computer_turn
 
     rules = preset(variant)
     game = new_game(rules)

@@ -70,7 +70,13 @@ def test_outcomes_in_words():
         "white wins: black has fewer than three pebbles"
     assert outcome_text(Outcome(None, "board-full")) == "draw: the board is full"
     assert outcome_text(Outcome(Side.BLACK, "blocked")) == "black wins: white cannot move"
-    assert outcome_text(Outcome(None, "cleared")) == "game ended: the board was cleared"
+
+
+def test_the_boards_endings_are_kept_apart_from_the_rules():
+    from navakankari.firmware.store.database import BoardEnding
+
+    assert {e.value for e in BoardEnding}.isdisjoint(r.value for r in Reason)
+    assert BoardEnding.CLEARED.outcome() == {"winner": None, "reason": "cleared"}
 
 
 def test_every_reason_has_words():
