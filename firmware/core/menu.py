@@ -24,6 +24,7 @@ from enum import Enum
 
 from navakankari.engine.boards import Board
 
+from .errors import check_seconds
 from .tracker import confirm_point
 
 log = logging.getLogger(__name__)
@@ -158,9 +159,7 @@ class MenuSettings:
 
     def __post_init__(self) -> None:
         for name in ("hold", "lift", "toss_step", "toss_pause"):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or value < 0:
-                raise ValueError(f"menu {name} must be a number of seconds >= 0, not {value!r}")
+            check_seconds(f"menu {name}", getattr(self, name), 0.0, 10.0)
         if self.toss_step <= 0 or not isinstance(self.toss_laps, int) or self.toss_laps < 1:
             raise ValueError("menu toss_step must be > 0 and toss_laps a whole number >= 1")
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.boards import Board
 from navakankari.engine.game import Game, Side
 from navakankari.hal.sensors import SensorEvent
 
+from .errors import check_count, check_seconds
 from .status import MismatchReason, Status, StatusKind
 
 log = logging.getLogger(__name__)
@@ -49,13 +51,16 @@ class TrackerSettings:
     fault_window: float = 2.0
     fault_quiet: float = 5.0
 
+    #: The range of each timing, stated once: the configuration's [tracker] table is checked
+    #: against it too. Below 0.05 s a reed's bounce would count as a change.
+    SECONDS: ClassVar[dict[str, tuple[float, float]]] = {
+        "settle": (0.05, 2.0), "grow": (0.0, 10.0), "grace": (0.0, 10.0),
+        "clear_hold": (0.0, 10.0), "fault_window": (0.0, 10.0), "fault_quiet": (0.0, 10.0)}
+
     def __post_init__(self) -> None:
-        for name in ("settle", "grow", "grace", "clear_hold", "fault_window", "fault_quiet"):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or value < 0:
-                raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
-        if not isinstance(self.fault_edges, int) or self.fault_edges < 1:
-            raise ValueError(f"fault_edges must be a whole number >= 1, not {self.fault_edges!r}")
+        for name, (low, high) in self.SECONDS.items():
+            check_seconds(name, getattr(self, name), low, high)
+        check_count("fault_edges", self.fault_edges, 1)
 
 
 def confirm_point(board: Board) -> str:

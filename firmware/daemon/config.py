@@ -25,6 +25,10 @@ DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
 
 
+_TRACKER = TrackerSettings()
+_MENU = MenuSettings()
+
+
 @dataclass(frozen=True)
 class Config:
     """Everything the daemon reads from its TOML file. Field names are `section_key`."""
@@ -33,14 +37,14 @@ class Config:
     game_white: PlayerSpec = HAND
     game_black: PlayerSpec = field(default_factory=lambda: PlayerSpec("computer", 3))
     game_menu: bool = True  #: the board's own menu whenever no game is in play
-    game_menu_hold: float = 1.0
-    tracker_settle: float = 0.2
-    tracker_grow: float = 0.35
-    tracker_grace: float = 0.8
-    tracker_clear_hold: float = 3.0
-    tracker_fault_edges: int = 20
-    tracker_fault_window: float = 2.0
-    tracker_fault_quiet: float = 5.0
+    game_menu_hold: float = _MENU.hold
+    tracker_settle: float = _TRACKER.settle
+    tracker_grow: float = _TRACKER.grow
+    tracker_grace: float = _TRACKER.grace
+    tracker_clear_hold: float = _TRACKER.clear_hold
+    tracker_fault_edges: int = _TRACKER.fault_edges
+    tracker_fault_window: float = _TRACKER.fault_window
+    tracker_fault_quiet: float = _TRACKER.fault_quiet
     board_profile: str = ""  #: "" = direct-24 (direct-19 for Nau Keti Keta)
     store_path: str = ""  #: "" = games.sqlite3 in the state directory
     store_events: int = 20_000
@@ -60,19 +64,18 @@ class Config:
                               f"variants: {', '.join(PRESETS)}") from None
         if not isinstance(self.game_menu, bool):
             raise ConfigError("game.menu", f"must be true or false, not {self.game_menu!r}")
-        for key in ("tracker_settle", "tracker_grow", "tracker_grace", "tracker_clear_hold",
-                    "tracker_fault_window", "tracker_fault_quiet", "game_menu_hold"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 10:
-                raise ConfigError(_dotted(key), f"must be seconds between 0 and 10, not {value!r}")
-        if not 0.05 <= self.tracker_settle <= 2:
-            raise ConfigError("tracker.settle", f"must be 0.05..2 seconds, not {self.tracker_settle}")
-        for key in ("store_events", "web_port", "tracker_fault_edges"):
+        try:  # the tracker's and the menu's own checks, with their one range each
+            self.tracker_settings()
+        except ConfigError as exc:
+            raise ConfigError(f"tracker.{exc.key}", exc.problem) from None
+        try:
+            MenuSettings(hold=self.game_menu_hold)
+        except ConfigError as exc:
+            raise ConfigError("game.menu_hold", exc.problem) from None
+        for key in ("store_events", "web_port"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ConfigError(_dotted(key), f"must be an integer, not {value!r}")
-        if self.tracker_fault_edges < 1:
-            raise ConfigError("tracker.fault_edges", "must be at least 1")
         if self.store_events < 0:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:

@@ -98,5 +98,23 @@ def test_fault_edges_must_be_a_positive_whole_number():
 
     with pytest.raises(ConfigError, match="tracker.fault_edges: must be at least 1"):
         Config.from_dict({"tracker": {"fault_edges": 0}})
-    with pytest.raises(ConfigError, match="tracker.fault_edges: must be an integer"):
+    with pytest.raises(ConfigError, match="tracker.fault_edges: must be a whole number"):
         Config.from_dict({"tracker": {"fault_edges": 2.5}})
+
+
+@pytest.mark.parametrize("value", ["fast", 5.0, 0.01, True])
+def test_the_settle_time_has_one_range_whatever_is_wrong(value):
+    """The range is the tracker's own, stated once, for a wrong type and a wrong number alike."""
+    from navakankari.firmware.core.tracker import TrackerSettings
+
+    low, high = TrackerSettings.SECONDS["settle"]
+    with pytest.raises(ConfigError, match=f"tracker.settle: must be {low:g}..{high:g} seconds"):
+        Config.from_dict({"tracker": {"settle": value}})
+
+
+def test_the_config_defaults_are_the_trackers_and_the_menus():
+    from navakankari.firmware.core.menu import MenuSettings
+    from navakankari.firmware.core.tracker import TrackerSettings
+
+    assert Config().tracker_settings() == TrackerSettings()
+    assert Config().menu_settings() == MenuSettings()
