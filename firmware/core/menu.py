@@ -25,6 +25,7 @@ from enum import Enum
 from navakankari.engine.boards import Board
 
 from .errors import check_seconds
+from .gesture import HoldGesture
 from .tracker import confirm_point
 
 log = logging.getLogger(__name__)
@@ -210,9 +211,8 @@ class Menu:
         self.settings = settings
         self.rng = rng or random.Random()
         self._s = _State()
-        self._occupied = frozenset(occupied)
-        self._since = now  #: when the settled occupancy became what it is
-        self._armed = ""
+        self._gesture = HoldGesture(settings.hold, settings.lift, occupied=frozenset(occupied),
+                                    now=now)
         self._toss: Toss | None = None
         log.info("menu: %s", self._s.step.value)
 
@@ -257,10 +257,10 @@ class Menu:
     def view(self, now: float) -> View:
         choices = self.choices()
         lit = {c.point for c in choices}
-        held = next(iter(self._occupied)) if len(self._occupied) == 1 else ""
-        held = held if held in lit else ""
-        return View(self._s.step, choices, self._current(choices), held, self._since,
-                    bool(self._armed), self._toss, tuple(self._s.picked))
+        gesture = self._gesture
+        held = gesture.held if gesture.held in lit else ""
+        return View(self._s.step, choices, self._current(choices), held, gesture.since,
+                    bool(gesture.armed), self._toss, tuple(self._s.picked))
 
     @property
     def step(self) -> Step:
@@ -276,13 +276,7 @@ class Menu:
     # -- inputs --------------------------------------------------------------------------------
     def see(self, occupied: Iterable[str], now: float) -> Chosen | None:
         """The settled occupancy changed."""
-        occupied = frozenset(occupied)
-        if occupied == self._occupied:
-            return None
-        self._occupied = occupied
-        self._since = now
-        if self._armed and occupied:
-            self._armed = ""  # set down again (or slid to another point): not a lift
+        self._gesture.see(frozenset(occupied), now)
         return None
 
     def tick(self, now: float) -> Chosen | None:
@@ -290,33 +284,18 @@ class Menu:
             if now >= self._toss.end:
                 return self._finish(self._toss.result)
             return None
-        due = self._hold_due()
-        if due is not None and now >= due:
-            self._armed = next(iter(self._occupied))
-            log.info("menu: %s held long enough; lift it to choose", self._armed)
-            return None
-        if self._armed and not self._occupied and now >= self._since + self.settings.lift:
-            point, self._armed = self._armed, ""
-            return self._choose(point, now)
-        return None
+        armed, point = self._gesture.tick(now, self._lit)
+        if armed:
+            log.info("menu: %s held long enough; lift it to choose", self._gesture.armed)
+        return self._choose(point, now) if point else None
 
     def deadline(self) -> float | None:
         if self._toss is not None:
             return self._toss.end
-        due = self._hold_due()
-        if due is not None:
-            return due
-        if self._armed and not self._occupied:
-            return self._since + self.settings.lift
-        return None
+        return self._gesture.deadline(self._lit)
 
-    def _hold_due(self) -> float | None:
-        if self._armed or len(self._occupied) != 1:
-            return None
-        point = next(iter(self._occupied))
-        if point not in {c.point for c in self.choices()}:
-            return None
-        return self._since + self.settings.hold
+    def _lit(self, point: str) -> bool:
+        return point in {c.point for c in self.choices()}
 
     # -- choosing ------------------------------------------------------------------------------
     def _choose(self, point: str, now: float) -> Chosen | None:

@@ -1,7 +1,7 @@
 """Computer players behind one small interface, so the engine's search can be swapped in.
 
-A player is anything with `choose(game, stop) -> Action` (the engine's `ChoosesActions`). The daemon runs a whole computer
-turn (a move and the removals its mills earn) in an executor on a copy of the game, and
+A player is anything with `choose(game, stop) -> Action` (the engine's `ChoosesActions`).
+The daemon runs a whole computer turn (a move and the removals its mills earn) in an executor on a copy of the game, and
 hands the result to the session, which shows it on the board.
 """
 

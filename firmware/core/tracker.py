@@ -27,6 +27,7 @@ from navakankari.engine.game import Game, Side
 from navakankari.hal.sensors import SensorEvent
 
 from .errors import check_count, check_seconds
+from .gesture import HoldGesture
 from .status import MismatchReason, Status, StatusKind
 
 log = logging.getLogger(__name__)
@@ -118,8 +119,8 @@ class Tracker:
         self._mismatch_shown = False
         self._clearing = False  #: every pebble was taken off a game in play
         self._restore_only = False  #: restoring after a takeback: an empty board is no clearing
-        self._armed = False  #: ... and a pebble was held on the confirm point long enough
-        self._cleared = False  #: ... and lifted: the end of the game is confirmed
+        self._gesture: HoldGesture | None = None  #: ... reading the confirmation gesture
+        self._cleared = False  #: ... and a pebble held on the confirm point, then lifted
         self._confirm = 1 << board.index(confirm_point(board))
         self._runs: dict[int, list[float]] = {}  #: sensor (bit) -> [run start, last edge, edges]
         self._faulty = 0  #: sensors ignored for chattering
@@ -147,6 +148,8 @@ class Tracker:
             self._raw = raw
             self._last_change = max(self._last_change, event.t)
             self._grow_until = None
+            if self._gesture is not None:
+                self._gesture.stir(self._last_change)
 
     def tick(self, now: float) -> list[Action]:
         """Let time pass to `now`; returns the actions committed (already pushed)."""
@@ -163,11 +166,11 @@ class Tracker:
                 and now >= self._mismatch_since + self.settings.grace):
             self._mismatch_shown = True
             self._set_status(self._mismatch_status(MismatchReason.MISTAKE), now)
-        due = self._hold_due()
-        if due is not None and now >= due:
-            self._armed = True
-            log.info("clearing: held long enough; lifting the pebble ends the game")
-            self._set_status(self._clearing_status(), now)
+        if self._gesture is not None:
+            armed, _ = self._gesture.tick(now, self._confirms)
+            if armed:
+                log.info("clearing: held long enough; lifting the pebble ends the game")
+                self._set_status(self._clearing_status(), now)
         return committed
 
     def deadline(self) -> float | None:
@@ -182,18 +185,16 @@ class Tracker:
             times.append(self._grow_until)
         if self._mismatch_since is not None and not self._mismatch_shown:
             times.append(self._mismatch_since + self.settings.grace)
-        due = self._hold_due()
+        due = self._gesture.deadline(self._confirms) if self._gesture is not None else None
         if due is not None:
             times.append(due)
         return min(times) if times else None
 
-    def _hold_due(self) -> float | None:
-        """When the confirming pebble will have been held long enough (a cleared board with
-        one pebble on the confirm point, stable since the last edge), else None."""
-        if (self._clearing and not self._armed and not self._faulty & self._confirm
-                and self._view() == self._settled == self._confirm):
-            return self._last_change + self.settings.clear_hold
-        return None
+    def _confirms(self, point: str) -> bool:
+        """A pebble held on `point` would confirm the clearing: it is the confirm point, its
+        sensor is sound and nothing is still moving on the board."""
+        return (point == self.game.board.points[self._confirm.bit_length() - 1]
+                and not self._faulty & self._confirm and self._view() == self._settled)
 
     def sync(self, now: float, *, restore: bool = True, clearable: bool = True) -> None:
         """The game changed from outside (new game, takeback, resume): until the board
@@ -203,7 +204,8 @@ class Tracker:
         self._forced = ()
         self._restore = restore and self._settled != self.game.occupancy
         self._restore_only = not clearable
-        self._clearing = self._armed = self._cleared = False
+        self._clearing = self._cleared = False
+        self._gesture = None
         self._mismatch_since = None
         self._mismatch_shown = False
         self._grow_until = None
@@ -347,16 +349,16 @@ class Tracker:
                 self._set_status(self._plain_status(StatusKind.OVER), now)
                 break
             if self._clearing:
-                if self._armed and not observed:
-                    if not self._cleared:
-                        log.info("clearing confirmed: the game ends")
+                assert self._gesture is not None
+                self._gesture.see(frozenset(game.board.names(observed)), now, self._last_change)
+                if self._gesture.tick(now, self._confirms)[1] and not self._cleared:
+                    log.info("clearing confirmed: the game ends")
                     self._cleared = True
-                elif self._armed and observed != self._confirm:
-                    self._armed = False  # another pebble came down: not the gesture
                 if observed != expected or self._cleared:
                     self._set_status(self._clearing_status(), now)
                     break
                 self._clearing = False
+                self._gesture = None
                 log.info("the pebbles are back: the game goes on")
             elif (not observed and expected & (expected - 1) and game.history
                     and not (self._restore and self._restore_only)
@@ -366,6 +368,7 @@ class Tracker:
                 # last opposing ones, carried take-first): not a mistake to fix but maybe
                 # the end of the game; ask for the confirmation gesture.
                 self._clearing = True
+                self._gesture = HoldGesture(self.settings.clear_hold, now=self._last_change)
                 self._restore = False
                 self._grow_until = None
                 self._clear_mismatch()
@@ -560,7 +563,8 @@ class Tracker:
             StatusKind.CLEARING, to_empty=board.names(observed & ~expected),
             to_fill=board.names(expected & ~observed), confirm_point=board.points[
                 self._confirm.bit_length() - 1], confirm_hold=self.settings.clear_hold,
-            holding=observed == self._confirm, armed=self._armed)
+            holding=observed == self._confirm,
+            armed=self._gesture is not None and bool(self._gesture.armed))
 
     def _mismatch_status(self, reason: MismatchReason) -> Status:
         board = self.game.board
