@@ -1,8 +1,9 @@
 """Computer players behind one small interface, so the engine's search can be swapped in.
 
 A player is anything with `choose(game, stop) -> Action` (the engine's `ChoosesActions`).
-The daemon runs a whole computer turn (a move and the removals its mills earn) in an executor on a copy of the game, and
-hands the result to the session, which shows it on the board.
+The daemon runs a whole computer turn (a move and the removals its mills earn) in an
+executor on a copy of the game, and hands the result to the session, which shows it on the
+board.
 """
 
 from __future__ import annotations
