@@ -21,6 +21,7 @@ from navakankari.hal.profile import Profile
 from navakankari.hal.sensors import Clock, SensorArray, SensorEvent
 
 from .clock import ManualClock
+from .gestures import HAND, Timing, bounces, passes
 
 log = logging.getLogger(__name__)
 
@@ -172,11 +173,11 @@ class SimulatedBoard:
             self.chatter(point, chatter)
         return colour
 
-    def slide(self, path: Sequence[str], *, step: float = 0.08, dwell: float = 0.04) -> None:
-        """Slide the pebble on `path[0]` across the board to `path[-1]`.
-
-        It leaves the first point, then passes over each point between, closing its sensor for
-        `dwell` seconds, `step` seconds apart, and stays on the last point.
+    def slide(self, path: Sequence[str], *, step: float | None = None,
+              dwell: float | None = None) -> None:
+        """Slide the pebble on `path[0]` across the board to `path[-1]`, the way
+        `sim.gestures.passes` says: each point between closes its sensor for `dwell` seconds,
+        `step` seconds apart (the hand's timing unless given), and it stays on the last point.
         """
         if len(path) < 2:
             raise SimulationError("a slide needs a start and an end")
@@ -184,27 +185,26 @@ class SimulatedBoard:
             self._check_point(point)
         if path[-1] in self._pebbles:
             raise SimulationError(f"{path[-1]} already holds a pebble")
+        timing = HAND.slide(step, dwell)
+        steps = list(passes(path, timing))
         colour = self.lift(path[0])
-        for point in path[1:-1]:
-            self.wait(step - dwell)
-            self._passing.add(point)
+        for wait, point, closed in steps:
+            self.wait(wait)
+            (self._passing.add if closed else self._passing.discard)(point)
             self._sync()
-            self.wait(dwell)
-            self._passing.discard(point)
-            self._sync()
-        self.wait(step)
+        self.wait(timing.step)
         self.place(path[-1], colour)
 
-    def chatter(self, point: str, n: int, *, interval: float = 0.002) -> None:
-        """`n` bounces of the sensor that sees `point`: it flips and flips back, `interval` apart."""
+    def chatter(self, point: str, n: int, *, interval: float | None = None) -> None:
+        """`n` bounces of the sensor that sees `point` (`sim.gestures.bounces`): it flips and
+        flips back, `interval` apart (the hand's timing unless given)."""
         self._check_point(point)
         sensor = self.faults.crossed.get(point, point)
         state = sensor in self._sensor_states()
-        for _ in range(n):
-            self.wait(interval)
-            self.sensors.drive(sensor, not state)
-            self.wait(interval)
-            self.sensors.drive(sensor, state)
+        timing = HAND if interval is None else Timing(bounce=interval)
+        for wait, flipped in bounces(n, timing):
+            self.wait(wait)
+            self.sensors.drive(sensor, state != flipped)
 
     def wait(self, dt: float) -> None:
         """Let `dt` seconds pass (advances a ManualClock, sleeps on a real one)."""

@@ -15,6 +15,8 @@ from typing import Protocol
 
 from navakankari.hal.sensors import SensorEvent
 
+from .gestures import HAND, Timing, bounces, passes
+
 JUMP_ORDERS = ("hop", "take-first", "land-first")
 
 
@@ -47,8 +49,9 @@ class Hands:
 
     def __init__(self, occupied: Iterable[str] = (), *, t: float = 0.0,
                  rng: random.Random | None = None, chatter: int = 0,
-                 pause: float = 0.5) -> None:
+                 pause: float = 0.5, timing: Timing = HAND) -> None:
         self.occupied: set[str] = set(occupied)
+        self.timing = timing
         self.t = t
         self.events: list[SensorEvent] = []
         self.rng = rng
@@ -66,11 +69,9 @@ class Hands:
     def bounce(self, point: str, n: int) -> None:
         """`n` quick flips of one sensor, ending where it was."""
         state = point in self.occupied
-        for _ in range(n):
-            self.t += 0.003
-            self.edge(point, not state)
-            self.t += 0.003
-            self.edge(point, state)
+        for wait, flipped in bounces(n, self.timing):
+            self.t += wait
+            self.edge(point, state != flipped)
 
     def place(self, point: str, *, chatter: int | None = None) -> "Hands":
         if point in self.occupied:
@@ -88,17 +89,18 @@ class Hands:
         self.bounce(point, self._chatter(chatter))
         return self
 
-    def slide(self, path: Sequence[str], *, step: float = 0.06, dwell: float = 0.03) -> "Hands":
+    def slide(self, path: Sequence[str], *, step: float | None = None,
+              dwell: float | None = None) -> "Hands":
         """Slide a pebble from path[0] over the points between (closing their sensors
-        briefly) to path[-1]."""
+        briefly; one that holds a pebble stays closed) to path[-1]."""
+        timing = self.timing.slide(step, dwell)
+        steps = list(passes(path, timing))
         self.lift(path[0], chatter=0)
-        for p in path[1:-1]:
-            self.t += step - dwell
-            if p not in self.occupied:
-                self.edge(p, True)
-                self.t += dwell
-                self.edge(p, False)
-        self.t += step
+        for wait, point, closed in steps:
+            self.t += wait
+            if point not in self.occupied:
+                self.edge(point, closed)
+        self.t += timing.step
         return self.place(path[-1])
 
     def _chatter(self, n: int | None) -> int:
@@ -158,3 +160,4 @@ class Hands:
         for p in points:
             self.place(p).wait(gap)
         return self.wait(self.pause)
+
