@@ -32,6 +32,7 @@ from .menu import Chosen, Kind, Menu, MenuSettings
 from .players import HAND, PlayerSpec
 from .recording import MenuStart, format_line
 from .status import Status, StatusKind
+from .sensing import Sensing
 from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
@@ -165,8 +166,7 @@ class Session:
         self.players = players
         self.game = new_game(rules)
         self.menu = None
-        self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(),
-                               occupied=self._raw, now=now)
+        self._follow(now)
         self._events = _Clocked(t0=now)
         self._request = None
         self._token += 1
@@ -191,6 +191,12 @@ class Session:
         log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
                  players[Side.BLACK])
 
+    def _follow(self, now: float) -> None:
+        """Sensing and a tracker for the game now in play, from what the sensors read now."""
+        self.sensing = Sensing(self.game.board, self.settings, occupied=self._raw, now=now)
+        self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(), now=now,
+                               sensing=self.sensing)
+
     def _resume(self, stored: StoredGame, now: float) -> None:
         self._load(stored, now)
         log.info("resumed game %d (%s) after %d actions", stored.id, stored.rules.name,
@@ -205,8 +211,7 @@ class Session:
         for text in stored.actions:
             self.game.play(text)
         self._game_id = stored.id
-        self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(),
-                               occupied=self._raw, now=now)
+        self._follow(now)
         # Continue the stored recording after its last event, and note what changed while
         # the daemon was not watching.
         assert self.store is not None
@@ -228,7 +233,9 @@ class Session:
     def feed(self, event: SensorEvent) -> None:
         """A raw sensor edge (in the loop's thread)."""
         (self._raw.add if event.present else self._raw.discard)(event.point)
-        self.tracker.feed(event)
+        edge = self.sensing.feed(event)
+        if edge is not None and self.menu is None:
+            self.tracker.sensed(edge, event.t)
         if self._menu_events is not None:
             events = self._menu_events
             events.pending.append((round(event.t - events.t0, 6), event.point, event.present))
@@ -239,11 +246,17 @@ class Session:
                 self.flush_events()
 
     def tick(self, now: float) -> list[Action]:
-        """Let time pass; returns the actions committed (already stored)."""
-        committed = self.tracker.tick(now)
+        """Let time pass; returns the actions committed (already stored).
+
+        One way through: sensing settles the raw edges first, and its reading goes to
+        whichever is active, the menu or the tracker (which follows the game and the clearing
+        gesture); the session then stores what the tracker committed, and the status and
+        lights are computed from the result."""
+        sensed = self.sensing.tick(now)
         if self.menu is not None:
             self._menu_tick(now)
-            return committed
+            return []
+        committed = self.tracker.step(now, *sensed)
         if committed:
             self._committed(committed)
         if self.tracker.cleared:
@@ -267,9 +280,10 @@ class Session:
             self.new_game(now)
 
     def deadline(self) -> float | None:
-        times = [t for t in (self.tracker.deadline(),
-                             self.menu.deadline() if self.menu is not None else None)
-                 if t is not None]
+        if self.menu is not None:
+            times = [t for t in (self.sensing.deadline(), self.menu.deadline()) if t is not None]
+        else:
+            times = [t for t in (self.tracker.deadline(),) if t is not None]
         return min(times) if times else None
 
     # -- the menu ----------------------------------------------------------------------------
@@ -290,7 +304,7 @@ class Session:
         self.menu = Menu(self.game.board, self.variants(), board_menu.player_specs(MAX_LEVEL),
                          last, can_takeback=bool(self.game.history),
                          settings=self.menu_settings, rng=self._rng,
-                         occupied=self.tracker.settled, now=now)
+                         occupied=self.sensing.names(self.sensing.settled), now=now)
         self._menu_events = _Clocked(t0=now, pending=[(0.0, p, True) for p in sorted(self._raw)])
         self._request = None
         self._token += 1
@@ -300,9 +314,9 @@ class Session:
     def _menu_tick(self, now: float) -> None:
         menu = self.menu
         assert menu is not None
-        settled = self.tracker.settled
+        settled = self.sensing.names(self.sensing.settled)
         assert self._menu_events is not None
-        self._rng.seed(f"{self._seed}:{self.tracker.last_edge - self._menu_events.t0:.6f}")
+        self._rng.seed(f"{self._seed}:{self.sensing.last_change - self._menu_events.t0:.6f}")
         chosen = menu.see(settled, now) or menu.tick(now)
         if chosen is None and self.auto_new_game and menu.last is not None:
             # Nau Keti Keta's armies set up again: the same game at once, as without a menu.
@@ -349,7 +363,7 @@ class Session:
             confirm_hold=self.menu.settings.hold, holding=bool(view.held), armed=view.armed,
             toss_ring=toss.ring if toss else (), toss_start=toss.start if toss else 0.0,
             toss_step=toss.step if toss else 0.0, toss_steps=toss.steps if toss else 0,
-            toss_result=toss.result if toss else "", faulty=self.tracker.status.faulty)
+            toss_result=toss.result if toss else "", faulty=self.game.board.names(self.sensing.faulty))
 
     def _committed(self, actions: list[Action]) -> None:
         ply = len(self.game.history) - len(actions)
@@ -370,11 +384,11 @@ class Session:
         """New game by setting up the start position once a game is over; tell the
         subscribers when the status changed."""
         if (self.menu_settings is not None and self.game.outcome() is not None
-                and not self.tracker.settled):
+                and not self.sensing.settled):
             self._open_menu(now)
             return
         if (self.auto_new_game and self.game.outcome() is not None
-                and self.tracker.settled == self._start_points()):
+                and self.sensing.names(self.sensing.settled) == self._start_points()):
             self.new_game(now)
             return
         self._show_answer(now)

@@ -28,6 +28,7 @@ from navakankari.hal.sensors import SensorEvent
 
 from .errors import check_count, check_seconds
 from .gesture import HoldGesture
+from .sensing import Edge, Sensing
 from .status import MismatchReason, Status, StatusKind
 
 log = logging.getLogger(__name__)
@@ -102,14 +103,15 @@ class Tracker:
         hands: Iterable[Side] = BOTH_SIDES,
         occupied: Iterable[str] = (),
         now: float = 0.0,
+        sensing: Sensing | None = None,
     ) -> None:
+        """`sensing`: the board's settled reading, when its owner (the session) keeps it;
+        else one of the tracker's own, starting from `occupied`."""
         self.settings = settings
         self.hands = frozenset(hands)
         self.game = game
         board = game.board
-        self._raw = board.mask(p for p in occupied if board.has_point(p))
-        self._settled = self._raw
-        self._last_change = now
+        self.sensing = sensing or Sensing(board, settings, occupied=occupied, now=now)
         self._forced: tuple[Action, ...] = ()
         self._restore = False
         self._grow_until: float | None = None
@@ -122,9 +124,6 @@ class Tracker:
         self._gesture: HoldGesture | None = None  #: ... reading the confirmation gesture
         self._cleared = False  #: ... and a pebble held on the confirm point, then lifted
         self._confirm = 1 << board.index(confirm_point(board))
-        self._runs: dict[int, list[float]] = {}  #: sensor (bit) -> [run start, last edge, edges]
-        self._faulty = 0  #: sensors ignored for chattering
-        self._warned = 0  #: sensors a warning was logged for (once each)
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
 
@@ -132,32 +131,37 @@ class Tracker:
     def feed(self, event: SensorEvent) -> None:
         """One raw sensor edge. Points off the game's board (the outer ring in Six Men's
         Morris) are ignored."""
-        board = self.game.board
-        if not board.has_point(event.point):
-            return
-        bit = 1 << board.index(event.point)
-        raw = self._raw | bit if event.present else self._raw & ~bit
-        if raw != self._raw and self._chatters(bit, event.t):
-            self._raw = raw  # a faulty sensor: nothing waits on it
-            return
-        if raw != self._raw:
-            if self._grow_until is not None and not bit & self._grow_points:
-                # The action waiting to grow did not: this is the next one beginning.
-                self._grow_until = None
-                self._early += self._evaluate(event.t, allow_grow=True)
-            self._raw = raw
-            self._last_change = max(self._last_change, event.t)
+        edge = self.sensing.feed(event)
+        if edge is not None:
+            self.sensed(edge, event.t)
+
+    def sensed(self, edge: Edge, t: float) -> None:
+        """What one raw edge did to the sensing (a session that keeps the sensing feeds it
+        itself and passes the result here)."""
+        if edge.faulty_now:
+            self._set_status(self._status, t)
+        if not edge.bit:
+            return  # a faulty sensor: nothing waits on it
+        if self._grow_until is not None and not edge.bit & self._grow_points:
+            # The action waiting to grow did not: this is the next one beginning.
             self._grow_until = None
-            if self._gesture is not None:
-                self._gesture.stir(self._last_change)
+            self._early += self._evaluate(t, allow_grow=True)
+        self._grow_until = None
+        if self._gesture is not None:
+            self._gesture.stir(self.sensing.last_change)
 
     def tick(self, now: float) -> list[Action]:
-        """Let time pass to `now`; returns the actions committed (already pushed)."""
+        """Let time pass to `now`, sensing included; returns the actions committed (already
+        pushed). A session that keeps the sensing ticks it itself and calls `step`."""
+        return self.step(now, *self.sensing.tick(now))
+
+    def step(self, now: float, changed: bool, recovered: bool) -> list[Action]:
+        """Follow the game after sensing's tick at `now`: `changed`, the settled occupancy
+        changed; `recovered`, a faulty sensor is read again. Returns the actions committed."""
         committed, self._early = self._early, []
-        self._recover(now)
-        view = self._view()
-        if view != self._settled and now >= self._last_change + self.settings.settle:
-            self._settled = view
+        if recovered:
+            self._set_status(self._status, now)
+        if changed:
             committed += self._evaluate(now, allow_grow=False)
         if self._grow_until is not None and now >= self._grow_until:
             self._grow_until = None
@@ -175,12 +179,8 @@ class Tracker:
 
     def deadline(self) -> float | None:
         """When `tick` next has something to do, or None when nothing is pending."""
-        times = []
-        if self._view() != self._settled:
-            times.append(self._last_change + self.settings.settle)
-        if self._faulty:
-            times.append(min(self._runs[b][1] for b in self._bits(self._faulty))
-                         + self.settings.fault_quiet)
+        sensed = self.sensing.deadline()
+        times = [sensed] if sensed is not None else []
         if self._grow_until is not None:
             times.append(self._grow_until)
         if self._mismatch_since is not None and not self._mismatch_shown:
@@ -194,7 +194,7 @@ class Tracker:
         """A pebble held on `point` would confirm the clearing: it is the confirm point, its
         sensor is sound and nothing is still moving on the board."""
         return (point == self.game.board.points[self._confirm.bit_length() - 1]
-                and not self._faulty & self._confirm and self._view() == self._settled)
+                and not self.sensing.faulty & self._confirm and self.sensing.still())
 
     def sync(self, now: float, *, restore: bool = True, clearable: bool = True) -> None:
         """The game changed from outside (new game, takeback, resume): until the board
@@ -202,7 +202,7 @@ class Tracker:
         board on the way is part of putting it right (a takeback asked for), not a
         clearing."""
         self._forced = ()
-        self._restore = restore and self._settled != self.game.occupancy
+        self._restore = restore and self.sensing.settled != self.game.occupancy
         self._restore_only = not clearable
         self._clearing = self._cleared = False
         self._gesture = None
@@ -230,46 +230,6 @@ class Tracker:
         self.hands = frozenset(hands)
         self._evaluate(now, allow_grow=False, commit=False)
 
-    # -- faulty sensors --------------------------------------------------------------------
-    def _chatters(self, bit: int, t: float) -> bool:
-        """Note an edge of one sensor; True if the sensor is (now) faulty. A run of edges
-        lasts while none comes more than `settle` after the one before."""
-        run = self._runs.get(bit)
-        if run is None or t - run[1] > self.settings.settle:
-            run = self._runs[bit] = [t, t, 0]
-        run[1] = t
-        run[2] += 1
-        if self._faulty & bit:
-            return True
-        if run[2] > self.settings.fault_edges and t - run[0] >= self.settings.fault_window:
-            self._faulty |= bit
-            name = self.game.board.names(bit)[0]
-            if not self._warned & bit:
-                self._warned |= bit
-                log.warning("sensor %s chatters (%d edges in %.1f s): ignored until quiet "
-                            "for %.0f s", name, run[2], t - run[0], self.settings.fault_quiet)
-            self._set_status(self._status, t)
-            return True
-        return False
-
-    def _recover(self, now: float) -> None:
-        """Sensors quiet for long enough are read again (after the usual settling)."""
-        quiet = [b for b in self._bits(self._faulty)
-                 if now >= self._runs[b][1] + self.settings.fault_quiet]
-        for bit in quiet:
-            self._faulty &= ~bit
-            log.info("sensor %s is quiet again", self.game.board.names(bit)[0])
-        if quiet:
-            self._last_change = max(self._last_change, now)
-            self._set_status(self._status, now)
-
-    def _view(self) -> int:
-        """The raw occupancy with faulty sensors read as they were last settled."""
-        return (self._raw & ~self._faulty) | (self._settled & self._faulty)
-
-    def _bits(self, mask: int) -> list[int]:
-        return [1 << i for i in self.game.board.bits(mask)]
-
     # -- outputs ---------------------------------------------------------------------------
     @property
     def status(self) -> Status:
@@ -282,21 +242,21 @@ class Tracker:
     @property
     def settled(self) -> frozenset[str]:
         """The settled observed occupancy, as point names."""
-        return frozenset(self.game.board.names(self._settled))
+        return self.sensing.names(self.sensing.settled)
 
     @property
     def faulty(self) -> frozenset[str]:
         """Sensors ignored for chattering without end."""
-        return frozenset(self.game.board.names(self._faulty))
+        return self.sensing.names(self.sensing.faulty)
 
     @property
     def raw(self) -> frozenset[str]:
-        return frozenset(self.game.board.names(self._raw))
+        return self.sensing.names(self.sensing.raw)
 
     @property
     def last_edge(self) -> float:
         """When the last raw edge came (or the tracker started)."""
-        return self._last_change
+        return self.sensing.last_change
 
     @property
     def cleared(self) -> bool:
@@ -307,7 +267,7 @@ class Tracker:
 
     def matches(self) -> bool:
         """The settled board equals the game's position."""
-        return self._settled == self.game.occupancy
+        return self.sensing.settled == self.game.occupancy
 
     # -- matching --------------------------------------------------------------------------
     def _units(self) -> tuple[list[_Unit], list[_Unit]]:
@@ -343,14 +303,14 @@ class Tracker:
         game = self.game
         while True:
             expected = game.occupancy
-            observed = self._settled
+            observed = self.sensing.settled
             if game.outcome() is not None:
                 self._clear_mismatch()
                 self._set_status(self._plain_status(StatusKind.OVER), now)
                 break
             if self._clearing:
                 assert self._gesture is not None
-                self._gesture.see(frozenset(game.board.names(observed)), now, self._last_change)
+                self._gesture.see(frozenset(game.board.names(observed)), now, self.sensing.last_change)
                 if self._gesture.tick(now, self._confirms)[1] and not self._cleared:
                     log.info("clearing confirmed: the game ends")
                     self._cleared = True
@@ -368,7 +328,7 @@ class Tracker:
                 # last opposing ones, carried take-first): not a mistake to fix but maybe
                 # the end of the game; ask for the confirmation gesture.
                 self._clearing = True
-                self._gesture = HoldGesture(self.settings.clear_hold, now=self._last_change)
+                self._gesture = HoldGesture(self.settings.clear_hold, now=self.sensing.last_change)
                 self._restore = False
                 self._grow_until = None
                 self._clear_mismatch()
@@ -399,7 +359,8 @@ class Tracker:
                     break
                 grow_mask = self._grow_mask(unit, consistent)
                 if grow_mask and not allow_grow:
-                    self._grow_until = self._last_change + self.settings.settle + self.settings.grow
+                    self._grow_until = (self.sensing.last_change + self.settings.settle
+                                        + self.settings.grow)
                     self._grow_points = grow_mask
                     self._clear_mismatch()
                     self._set_status(self._progress_status(consistent, lifted, placed), now)
@@ -475,8 +436,8 @@ class Tracker:
                 finally:
                     self._forced = saved
                 exp = game.occupancy
-                lf, pl = exp & ~self._settled, self._settled & ~exp
-                if any(u.result == self._settled for u in exact) or any(
+                lf, pl = exp & ~self.sensing.settled, self.sensing.settled & ~exp
+                if any(u.result == self.sensing.settled for u in exact) or any(
                         not lf & ~u.lift and not pl & ~u.reach for u in partial):
                     found.setdefault(game.key, unit.actions)
             finally:
@@ -498,7 +459,7 @@ class Tracker:
 
     # -- statuses --------------------------------------------------------------------------
     def _set_status(self, status: Status, now: float) -> None:
-        status = replace(status, faulty=self.game.board.names(self._faulty))
+        status = replace(status, faulty=self.game.board.names(self.sensing.faulty))
         if not status.same_as(self._status):
             self._status = replace(status, since=now)
 
@@ -551,14 +512,14 @@ class Tracker:
             kind,
             lifted=names(lifted),
             placed=names(placed),
-            destinations=names(dest & ~self._settled),
-            captures=names(captures & self._settled),
+            destinations=names(dest & ~self.sensing.settled),
+            captures=names(captures & self.sensing.settled),
             candidates=tuple(sorted({_texts(u.actions) for u in units})),
         )
 
     def _clearing_status(self) -> Status:
         board = self.game.board
-        expected, observed = self.game.occupancy, self._settled
+        expected, observed = self.game.occupancy, self.sensing.settled
         return self._plain_status(
             StatusKind.CLEARING, to_empty=board.names(observed & ~expected),
             to_fill=board.names(expected & ~observed), confirm_point=board.points[
@@ -568,7 +529,7 @@ class Tracker:
 
     def _mismatch_status(self, reason: MismatchReason) -> Status:
         board = self.game.board
-        expected, observed = self.game.occupancy, self._settled
+        expected, observed = self.game.occupancy, self.sensing.settled
         to_empty = board.names(observed & ~expected)
         to_fill = board.names(expected & ~observed)
         return self._plain_status(StatusKind.MISMATCH, to_empty=to_empty, to_fill=to_fill,
