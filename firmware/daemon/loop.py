@@ -22,6 +22,7 @@ from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
+from navakankari.hal.board import Board
 from navakankari.hal.sensors import SensorEvent
 
 from ..core.menu import playable
@@ -54,7 +55,7 @@ class Daemon:
     def __init__(
         self,
         config: Config,
-        board: Any,
+        board: Board,
         *,
         store: Store | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -159,7 +160,7 @@ class Daemon:
         for service in self.services:
             self._tasks.append(loop.create_task(service(self)))
         if self.sim_script is not None:
-            if getattr(self.board, "simulation", None) is None:
+            if self.board.simulation is None:
                 raise ValueError("--sim-hands needs the simulated board (NAVAKANKARI_BACKEND=sim)")
             from .simhands import SimHands
 
