@@ -5,7 +5,7 @@ are plain strings taken from the wiring profile. Hardware libraries are imported
 backend that needs them, when it is opened.
 """
 
-from .board import BACKEND_ENV, BackendError, Board, open_board
+from .board import BACKEND_ENV, BackendError, BoardHardware, open_board
 from .leds import RGB, LedError, LedStrip, correction_table
 from .profile import Profile, ProfileError, dump_profile, load_profile, profile_names
 from .sensors import Clock, SensorArray, SensorError, SensorEvent
@@ -14,7 +14,7 @@ __all__ = [
     "BACKEND_ENV",
     "RGB",
     "BackendError",
-    "Board",
+    "BoardHardware",
     "Clock",
     "LedError",
     "LedStrip",

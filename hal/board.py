@@ -30,9 +30,10 @@ class BackendError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Board:
-    """The opened hardware. `simulation` is the `SimulatedBoard` when the backend is `sim`
-    (hands act on it), otherwise None."""
+class BoardHardware:
+    """The opened hardware (named apart from the engine's `Board`, a point graph).
+    `simulation` is the `SimulatedBoard` when the backend is `sim` (hands act on it),
+    otherwise None."""
 
     sensors: SensorArray
     leds: LedStrip
@@ -45,7 +46,7 @@ class Board:
         finally:
             self.sensors.close()
 
-    def __enter__(self) -> Board:
+    def __enter__(self) -> BoardHardware:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -68,7 +69,7 @@ def open_board(
     clock: Clock = time.monotonic,
     sleep: Callable[[float], None] | None = None,
     backend: str | None = None,
-) -> Board:
+) -> BoardHardware:
     """Open the profile's sensors and LEDs (or the simulated board, if forced)."""
     forced = chosen_backend(backend)
     if forced not in (None, SIM):
@@ -83,16 +84,16 @@ def open_board(
     except BaseException:
         sensors.close()
         raise
-    return Board(sensors, leds)
+    return BoardHardware(sensors, leds)
 
 
 BOARD_GROUP = "navakankari.boards"
 """Entry-point group of boards that live outside the hardware layer. The simulated board
 implements the hardware interfaces but belongs to `sim`, which imports `hal`; were `hal` to
 import it back, the two would form a circle. So `sim` is declared under this group
-(pyproject.toml) as an opener `(profile, clock, sleep) -> Board`, and found by name."""
+(pyproject.toml) as an opener `(profile, clock, sleep) -> BoardHardware`, and found by name."""
 
-BoardOpener = Callable[[Profile, Clock, "Callable[[float], None] | None"], "Board"]
+BoardOpener = Callable[[Profile, Clock, "Callable[[float], None] | None"], "BoardHardware"]
 
 
 def board_opener(name: str) -> BoardOpener:
@@ -107,7 +108,8 @@ def board_opener(name: str) -> BoardOpener:
                        f"{known}); is the package installed?")
 
 
-def _open_sim(profile: Profile, clock: Clock, sleep: Callable[[float], None] | None) -> Board:
+def _open_sim(profile: Profile, clock: Clock,
+              sleep: Callable[[float], None] | None) -> BoardHardware:
     return board_opener(SIM)(profile, clock, sleep)
 
 

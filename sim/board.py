@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from navakankari.hal.board import Board
+from navakankari.hal.board import BoardHardware
 from navakankari.hal.leds import DEFAULT_GAMMA, RGB, LedStrip
 from navakankari.hal.profile import Profile
 from navakankari.hal.sensors import Clock, SensorArray, SensorEvent
@@ -247,7 +247,7 @@ class SimulatedBoard:
 
 
 def open_simulated(profile: Profile, clock: Clock = time.monotonic,
-                   sleep: Callable[[float], None] | None = None) -> Board:
+                   sleep: Callable[[float], None] | None = None) -> BoardHardware:
     """A simulated board for a wiring profile: its points, its LED chain, brightness and
     gamma. Registered as the `sim` board (pyproject.toml's `navakankari.boards` entry points),
     which is how `navakankari.hal.open_board` finds it without importing this package."""
@@ -262,4 +262,4 @@ def open_simulated(profile: Profile, clock: Clock = time.monotonic,
         gamma=led.gamma,
     )
     log.info("simulated board with %d points (%s)", len(profile.points), profile.name)
-    return Board(simulation.sensors, simulation.leds, simulation)
+    return BoardHardware(simulation.sensors, simulation.leds, simulation)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from navakankari.hal import Board
+    from navakankari.hal import BoardHardware
 
     from ..daemon.config import Config
 

@@ -37,9 +37,9 @@ COLUMNS = ((Step.VARIANT, "1. game"), (Step.WHITE, "2. white / 3. black"),
 
 def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
     """A menu shown at `step` (the choices leading there made with the first slots)."""
-    from ..core.menu import Game
+    from ..core.menu import GameChoice
 
-    menu = Menu(board, variants, player_specs(MAX_LEVEL), Game(variants[0], "hand", "hand"),
+    menu = Menu(board, variants, player_specs(MAX_LEVEL), GameChoice(variants[0], "hand", "hand"),
                 can_takeback=True, settings=MenuSettings())
     path = {Step.VARIANT: [], Step.WHITE: [0], Step.STARTER: [0, 1, 1],
             Step.BRIGHTNESS: ["brightness"]}[step]

@@ -105,7 +105,7 @@ def layout(board: Board) -> Layout:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameChoice:
     """A game to start: the variant and who plays each side (white moves first)."""
 
     variant: str
@@ -118,7 +118,7 @@ class Chosen:
     """What the menu decided; the session carries it out."""
 
     kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; LEVEL: set `brightness`
-    game: Game | None = None
+    game: GameChoice | None = None
     brightness: float = 0.0
 
 
@@ -193,7 +193,7 @@ class Menu:
     `tick(now)` at `deadline()`; both return a `Chosen` once something is decided."""
 
     def __init__(self, board: Board, variants: Sequence[str], players: Sequence[str],
-                 last: Game | None, *, can_takeback: bool = False,
+                 last: GameChoice | None, *, can_takeback: bool = False,
                  settings: MenuSettings = MenuSettings(), rng: random.Random | None = None,
                  occupied: Iterable[str] = (), now: float = 0.0) -> None:
         if not variants:
@@ -352,7 +352,7 @@ class Menu:
         s = self._s
         white, black = (s.white, s.black) if starter == "white" else (s.black, s.white)
         self._toss = None
-        return Chosen(Kind.STARTER, Game(s.variant, white, black))
+        return Chosen(Kind.STARTER, GameChoice(s.variant, white, black))
 
 
 def playable(points: Iterable[str]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .menu import Game, MenuSettings
+from .menu import GameChoice, MenuSettings
 
 PREFIX = "# navakankari-menu "
 
@@ -26,7 +26,7 @@ class MenuLineError(ValueError):
 class MenuStart:
     """How the menu stood when the recording began."""
 
-    last: Game  #: "the same as last time"
+    last: GameChoice  #: "the same as last time"
     variants: tuple[str, ...]  #: the variants the board offered
     settings: MenuSettings
     seed: int = 0  #: with the time of the last edge, decides a toss
@@ -45,7 +45,7 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
         return None
     try:
         data = json.loads(line[len(PREFIX):])
-        last = Game(**data["last"])
+        last = GameChoice(**data["last"])
         variants = data["variants"]
         seed = data["seed"]
         settings = MenuSettings(**data["settings"])

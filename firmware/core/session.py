@@ -31,8 +31,8 @@ from . import menu as board_menu
 from .menu import Chosen, Kind, Menu, MenuSettings
 from .players import HAND, PlayerSpec
 from .recording import MenuStart, format_line
-from .status import Status, StatusKind
 from .sensing import Sensing
+from .status import Status, StatusKind
 from .tracker import Tracker, TrackerSettings
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ class ComputerRequest:
     """A computer turn to be chosen: on `game` (a private copy), valid while `token` is."""
 
     token: int
-    game: Game
+    game: GameChoice
     side: Side
     level: int
     player: PlayerSpec | None = None  #: who answers (a computer level or an engine)
@@ -297,7 +297,7 @@ class Session:
         """No game in play: the board shows the menu and the tracker accepts nothing."""
         assert self.menu_settings is not None
         self.flush_events()  # the last game's recording ends here
-        last = board_menu.Game(self.rules.name, str(self.players[Side.WHITE]),
+        last = board_menu.GameChoice(self.rules.name, str(self.players[Side.WHITE]),
                                str(self.players[Side.BLACK]))
         self.tracker.set_hands((), now)
         self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed)

@@ -22,7 +22,7 @@ from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
-from navakankari.hal.board import Board
+from navakankari.hal.board import BoardHardware
 from navakankari.hal.sensors import SensorEvent
 
 from ..core.menu import playable
@@ -55,7 +55,7 @@ class Daemon:
     def __init__(
         self,
         config: Config,
-        board: Board,
+        board: BoardHardware,
         *,
         store: Store | None = None,
         clock: Callable[[], float] = time.monotonic,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..board import Board
+from ..board import BoardHardware
 from ..leds import RGB
 from ..profile import (
     GpioSensorConfig,
@@ -196,7 +196,7 @@ def calibrated_profile(
 
 def run_calibration(
     profile: Profile,
-    open_board: Callable[[Profile], Board],
+    open_board: Callable[[Profile], BoardHardware],
     *,
     keep_sensors: bool = False,
     clock: Callable[[], float] = time.monotonic,

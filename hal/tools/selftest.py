@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..board import Board
+from ..board import BoardHardware
 from ..leds import RGB
 from ..sensors import SensorEvent
 
@@ -213,7 +213,7 @@ def render_occupancy(points: Sequence[str], present: Iterable[str]) -> str:
 
 
 def run_selftest(
-    board: Board,
+    board: BoardHardware,
     *,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,

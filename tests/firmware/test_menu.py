@@ -15,7 +15,7 @@ from navakankari.firmware.core import lights
 from navakankari.firmware.core.clockwork import drive, run_until
 from navakankari.firmware.core.menu import (
     BRIGHTNESS_LEVELS,
-    Game,
+    GameChoice,
     Kind,
     Menu,
     MenuSettings,
@@ -433,7 +433,7 @@ def test_the_menu_settings_are_checked():
 def test_the_same_as_last_time_is_the_last_stored_game(store):
     store.new_game(preset("lasker"), {"white": "computer:2", "black": "hand"})
     b = MenuBoard("nine-mens-morris", store).run()
-    assert b.session.menu.last == Game("lasker", "computer:2", "hand")
+    assert b.session.menu.last == GameChoice("lasker", "computer:2", "hand")
     b.choose(Kind.SAME)
     assert b.session.rules.name == "lasker"
     assert b.session.players[Side.WHITE] == PlayerSpec("computer", 2)

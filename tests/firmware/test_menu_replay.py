@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from navakankari.firmware.cli import main as cli
-from navakankari.firmware.core.menu import Game, MenuSettings
+from navakankari.firmware.core.menu import GameChoice, MenuSettings
 from navakankari.firmware.core.recording import (
     MenuLineError,
     MenuStart,
@@ -27,7 +27,7 @@ names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_si
 seconds = st.floats(min_value=0, max_value=10, allow_nan=False)
 
 
-@given(st.builds(MenuStart, st.builds(Game, names, names, names),
+@given(st.builds(MenuStart, st.builds(GameChoice, names, names, names),
                  st.lists(names, min_size=1, max_size=5).map(tuple),
                  st.builds(MenuSettings, seconds, seconds, st.floats(0.01, 1), st.integers(1, 4),
                            seconds),
@@ -61,7 +61,7 @@ def test_a_damaged_menu_line_is_a_clear_error(body, tmp_path, capsys):
 
 
 def test_a_menu_line_naming_an_unknown_variant_is_a_clear_error(tmp_path, capsys):
-    start = MenuStart(Game("navakankari", "hand", "hand"), ("navakankari", "chess"),
+    start = MenuStart(GameChoice("navakankari", "hand", "hand"), ("navakankari", "chess"),
                       MenuSettings())
     path = tmp_path / "rec.jsonl"
     path.write_text(format_line(start) + "\n" + RECORDING.read_text())
@@ -109,7 +109,7 @@ def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
     path = tmp_path / "games.sqlite3"
     store = Store(path)
     first = store.new_game(preset("lasker"), {"white": "hand", "black": "hand"})
-    line = format_line(MenuStart(Game("lasker", "hand", "hand"), ("lasker",), MenuSettings()))
+    line = format_line(MenuStart(GameChoice("lasker", "hand", "hand"), ("lasker",), MenuSettings()))
     store.set_recording_head(first, line)
     assert store.events_jsonl(first) == ""  # no events: nothing to replay
     store.add_events(first, [(0.5, "d6", True)])
