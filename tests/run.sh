@@ -15,6 +15,7 @@ fi
 if [ -f tests/browser-deps.sh ]; then
     bash tests/browser-deps.sh
 fi
+bash tests/broker-deps.sh
 # The layers (contracts in pyproject.toml): a broken one fails the run before any test.
 .venv/bin/lint-imports --no-cache
 set +e

@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-MAX_BYTES = 64 * 1024
+MAX_BYTES = 1024 * 1024  # a snapshot of the longest game is a few hundred kB
 SIDES = ("white", "black")
 
 
