@@ -12,10 +12,8 @@ fi
 .venv/bin/python -m pip install --quiet -e '.[dev]'
 # The compiled engine (the pure-Python one plays, and is tested against it, where it cannot be built).
 .venv/bin/navakankari build-engine --optional
-if [ -f tests/browser-deps.sh ]; then
-    bash tests/browser-deps.sh
-fi
-bash tests/broker-deps.sh
+bash tests/debian-deps.sh chromium chromium "the browser tests"
+bash tests/debian-deps.sh mosquitto mosquitto "the online-play tests"
 # The layers (contracts in pyproject.toml): a broken one fails the run before any test.
 .venv/bin/lint-imports --no-cache
 set +e

@@ -17,7 +17,7 @@ USERS = {"grandma": "knitting-42", "ravi": "cricket-7", "mallory": "sneaky-1"}
 def mosquitto() -> str:
     exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     if not Path(exe).exists():
-        pytest.skip("mosquitto is not installed (tests/broker-deps.sh installs Debian's)")
+        pytest.skip("mosquitto is not installed (tests/run.sh installs Debian's through tests/debian-deps.sh)")
     return exe
 
 
