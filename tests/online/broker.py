@@ -17,7 +17,8 @@ USERS = {"grandma": "knitting-42", "ravi": "cricket-7", "mallory": "sneaky-1"}
 def mosquitto() -> str:
     exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     if not Path(exe).exists():
-        pytest.skip("mosquitto is not installed (tests/run.sh installs Debian's through tests/debian-deps.sh)")
+        pytest.skip("mosquitto is not installed (tests/run.sh installs Debian's through "
+                    "tests/debian-deps.sh)")
     return exe
 
 

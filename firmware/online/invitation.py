@@ -1,0 +1,147 @@
+"""Starting an online game: one board invites and shows a code, the other joins with it.
+
+The inviter keeps its offer retained on `navakankari/v1/<game id>/invite`, signed with the
+game's key, so a board that joins later still finds it and knows it is genuine. The joiner
+answers on `.../join` (retained too, so an inviter that was briefly away still reads it). With
+a toss, the inviter's offer carries only a commitment, the joiner's answer its bit, and the
+inviter's `.../reveal` opens the commitment (toss.py): neither board chooses who starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import aiomqtt
+
+from navakankari.engine.presets import preset
+
+from .broker import BrokerAddress
+from .code import GameCode
+from .link import PREFIX, describe
+from .messages import SIDES, Invite, Join, MessageError, Reveal, decode, encode, sign
+from .toss import Committed, TossError, random_bit, starter
+
+log = logging.getLogger(__name__)
+
+STARTS = ("white", "black", "toss")
+
+
+class InvitationError(RuntimeError):
+    """The game could not be agreed; says why in words for the page and the log."""
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """What both boards agreed: the game, this board's side, who moves first, the other
+    board's name."""
+
+    code: GameCode
+    variant: str
+    side: str
+    first: str
+    opponent: str
+
+
+def _topic(code: GameCode, what: str) -> str:
+    return f"{PREFIX}/{code.game}/{what}"
+
+
+def _client(address: BrokerAddress, name: str) -> aiomqtt.Client:
+    return aiomqtt.Client(address.host, address.port, username=address.username or None,
+                          password=address.password or None, identifier=name,
+                          protocol=aiomqtt.ProtocolVersion.V5,
+                          transport=address.transport,  # type: ignore[arg-type]
+                          websocket_path=address.path or None,
+                          tls_context=address.tls_context(), timeout=5)
+
+
+def offer(code: GameCode, variant: str, side: str, starts: str, board: str
+          ) -> tuple[Invite, Committed | None]:
+    """The signed offer (and, for a toss, the private half of the commitment)."""
+    preset(variant)  # an unknown variant raises UnknownVariantError
+    if side not in SIDES or starts not in STARTS:
+        raise ValueError(f"side must be white or black and starts one of {STARTS}")
+    toss = Committed.new(code.game) if starts == "toss" else None
+    invite = sign(code.key, Invite(code.game, variant, side, starts, board,
+                                   toss.commit if toss else ""))
+    assert isinstance(invite, Invite)
+    return invite, toss
+
+
+async def host(address: BrokerAddress, code: GameCode, invite: Invite,
+               toss: Committed | None) -> Agreement:
+    """Publish the offer and wait for a board to join; returns the agreement."""
+    try:
+        async with _client(address, f"navakankari-host-{code.game}") as client:
+            await client.subscribe(_topic(code, "join"), qos=1)
+            await client.publish(_topic(code, "invite"), encode(invite), qos=1, retain=True)
+            log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
+                     invite.side)
+            async for message in client.messages:
+                try:
+                    join = decode(code.key, code.game, bytes(message.payload))  # type: ignore[arg-type]
+                except MessageError as exc:
+                    log.warning("online: dropped an answer to game %s: %s", code.game, exc)
+                    continue
+                if not isinstance(join, Join):
+                    continue
+                first = invite.starts
+                if toss is not None:
+                    reveal = sign(code.key, Reveal(code.game, toss.nonce, toss.bit))
+                    await client.publish(_topic(code, "reveal"), encode(reveal), qos=1,
+                                         retain=True)
+                    first = starter(code.game, toss.commit, toss.nonce, toss.bit, join.bit)
+                return Agreement(code, invite.variant, invite.side, first, join.board)
+    except aiomqtt.MqttError as exc:
+        raise InvitationError(describe(exc)) from None
+    raise InvitationError("the broker closed the connection")  # pragma: no cover
+
+
+async def join(address: BrokerAddress, code: GameCode, board: str,
+               wait: float = 10.0) -> Agreement:
+    """Find the offer under `code`, answer it, and (for a toss) read the reveal."""
+    other = {"white": "black", "black": "white"}
+    try:
+        async with _client(address, f"navakankari-join-{code.game}") as client:
+            await client.subscribe(_topic(code, "invite"), qos=1)
+            invite = await _first(client, code, Invite, wait,
+                                  "no game waits under this code (ended, or mistyped?)")
+            bit = random_bit()
+            await client.subscribe(_topic(code, "reveal"), qos=1)
+            answer = sign(code.key, Join(code.game, board, bit))
+            await client.publish(_topic(code, "join"), encode(answer), qos=1, retain=True)
+            first = invite.starts
+            if invite.starts == "toss":
+                reveal = await _first(client, code, Reveal, wait,
+                                      "the inviting board did not finish the toss")
+                try:
+                    first = starter(code.game, invite.commit, reveal.nonce, reveal.bit, bit)
+                except TossError as exc:
+                    raise InvitationError(str(exc)) from None
+            return Agreement(code, invite.variant, other[invite.side], first, invite.board)
+    except aiomqtt.MqttError as exc:
+        raise InvitationError(describe(exc)) from None
+
+
+async def _first(client: aiomqtt.Client, code: GameCode, kind: type, wait: float,
+                 missing: str):  # type: ignore[no-untyped-def]
+    """The first valid message of `kind`; a message signed with another key means the code
+    names this game but its secret part was mistyped."""
+    async def read():  # type: ignore[no-untyped-def]
+        async for message in client.messages:
+            try:
+                found = decode(code.key, code.game, bytes(message.payload))  # type: ignore[arg-type]
+            except MessageError as exc:
+                if "signature" in str(exc):
+                    raise InvitationError("this code names a game but does not open it: "
+                                          "check its last symbols") from None
+                continue
+            if isinstance(found, kind):
+                return found
+        raise InvitationError("the broker closed the connection")  # pragma: no cover
+    try:
+        return await asyncio.wait_for(read(), wait)
+    except asyncio.TimeoutError:
+        raise InvitationError(missing) from None

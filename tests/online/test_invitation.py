@@ -1,0 +1,62 @@
+"""Inviting and joining through a real Mosquitto, the toss included."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from navakankari.firmware.online.broker import BrokerAddress
+from navakankari.firmware.online.code import GameCode
+from navakankari.firmware.online.invitation import InvitationError, host, join, offer
+
+
+def _agree(broker, starts: str):
+    async def main():
+        code = GameCode.new()
+        invite, toss = offer(code, "lasker", "black", starts, "Grandma's board")
+        hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
+                                           invite, toss))
+        joined = await join(BrokerAddress.parse(broker.url("ravi")), GameCode.parse(str(code)),
+                            "Ravi's board")
+        return await asyncio.wait_for(hosting, 10), joined
+    return asyncio.run(main())
+
+
+@pytest.mark.parametrize("starts", ["white", "black", "toss"])
+def test_both_boards_agree_on_the_game(broker, starts):
+    hosted, joined = _agree(broker, starts)
+    assert (hosted.variant, hosted.side, hosted.opponent) == ("lasker", "black", "Ravi's board")
+    assert (joined.variant, joined.side, joined.opponent) == ("lasker", "white",
+                                                              "Grandma's board")
+    assert hosted.first == joined.first
+    assert hosted.first == starts or starts == "toss"
+
+
+def test_a_toss_gives_either_side(broker):
+    firsts = {_agree(broker, "toss")[0].first for _ in range(12)}
+    assert firsts == {"white", "black"}  # 12 fair tosses all alike: 1 in 2048
+
+
+def test_joining_nothing_or_with_the_wrong_secret_says_so(broker):
+    async def main():
+        address = BrokerAddress.parse(broker.url("ravi"))
+        with pytest.raises(InvitationError, match="no game waits under this code"):
+            await join(address, GameCode.new(), "Ravi's board", wait=0.3)
+        code = GameCode.new()
+        invite, toss = offer(code, "navakankari", "white", "white", "Grandma's board")
+        hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
+                                           invite, toss))
+        wrong = GameCode(code.game, "0" * 12)
+        with pytest.raises(InvitationError, match="does not open it"):
+            await join(address, wrong, "Mallory's board", wait=2)
+        hosting.cancel()
+        await asyncio.gather(hosting, return_exceptions=True)
+    asyncio.run(main())
+
+
+def test_a_bad_offer_is_refused_before_anything_is_sent():
+    with pytest.raises(ValueError):
+        offer(GameCode.new(), "navakankari", "green", "white", "x")
+    with pytest.raises(KeyError):
+        offer(GameCode.new(), "chess", "white", "white", "x")
