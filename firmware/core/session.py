@@ -467,7 +467,7 @@ class Session:
         side = self.game.turn
         if self.menu is not None:
             raise ValueError("no game in play: the board shows its menu")
-        if self.players[side].kind != "remote":
+        if self.players[side].kind not in ("remote", "online"):
             raise ValueError(f"{side} is not a remote player")
         actions = tuple(self.game.parse_actions(text))
         self._force(actions, now)

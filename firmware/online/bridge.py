@@ -1,0 +1,74 @@
+"""A session's game played against a board far away, through its link.
+
+This board's actions, once the session has committed them (stored, so a power cut loses
+nothing acknowledged), are recorded in the move log and sent. The other board's actions arrive
+through the log's checks and are shown as moves for the hands here to carry out, as a remote
+player's are; when the hands have done them the session commits them like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from ..core.session import Session, Update
+from .link import OnlineLink
+from .messages import Move
+
+log = logging.getLogger(__name__)
+
+
+class OnlineBridge:
+    """Keeps one session's game and one link's move log the same game."""
+
+    def __init__(self, session: Session, link: OnlineLink, clock: Callable[[], float]) -> None:
+        self.session = session
+        self.link = link
+        self.clock = clock
+        self.pending: list[str] = []  #: arrived, waiting for the hands here
+        self._sends: set[asyncio.Task[None]] = set()
+        link.on_move = self._arrived
+        self._unsubscribe = session.subscribe(self._update)
+
+    def close(self) -> None:
+        self._unsubscribe()
+        for task in self._sends:
+            task.cancel()
+
+    async def drain(self) -> None:
+        """Wait until every move handed to the link has gone out (or waits in the log)."""
+        while self._sends:
+            await asyncio.gather(*list(self._sends), return_exceptions=True)
+
+    def _arrived(self, move: Move) -> None:
+        self.pending.append(move.action)
+        self._show()
+
+    def _show(self) -> None:
+        if not self.pending:
+            return
+        token = self.pending[0] + "".join(self.pending[1:])  # a move and its removals
+        try:
+            self.session.remote_move(token, self.clock())
+        except ValueError as exc:
+            log.warning("online: %s cannot be shown yet: %s", token, exc)
+
+    def _update(self, update: Update) -> None:
+        if update.reason != "actions":
+            return
+        history = self.session.game.history
+        logged = self.link.moves.moves
+        for i in range(len(history) - len(update.actions), len(history)):
+            text = history[i].text
+            if i < len(logged):  # the other board's action, now carried out here
+                if logged[i].action != text:
+                    log.error("online: the board committed %s where move %d is %s", text,
+                              i + 1, logged[i].action)
+                elif self.pending and self.pending[0] == text:
+                    self.pending.pop(0)
+                continue
+            move = self.link.moves.record(text)
+            task = asyncio.get_running_loop().create_task(self.link.send(move))
+            self._sends.add(task)
+            task.add_done_callback(self._sends.discard)
