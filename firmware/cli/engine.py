@@ -18,6 +18,7 @@ BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.firmware.cli.engine_bench:run",
     "search": "navakankari.firmware.cli.search_bench:run",
     "daemon": "navakankari.firmware.cli.bench:run",
+    "online": "navakankari.firmware.cli.online_bench:run",
 }
 
 

@@ -57,6 +57,8 @@ def describe(exc: BaseException) -> str:
         return "the broker refused the login: check the user name and password"
     if "certificate" in low or "ssl" in low:
         return f"the broker's TLS certificate is not trusted ({text}): check ca_file"
+    if "disconnected" in low:
+        return "lost the connection to the broker"
     if "refused" in low or "no route" in low or "unreachable" in low or "timed out" in low \
             or "errno" in low or "name or service" in low:
         return f"cannot reach the broker ({text})"

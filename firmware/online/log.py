@@ -51,6 +51,15 @@ class MoveLog:
         self.moves: list[Move] = []
         self.forked = False
 
+    @classmethod
+    def rebuild(cls, code: GameCode, game: Game, actions: list[str]) -> MoveLog:
+        """The log of a game whose actions are stored (a board that restarts): signing is
+        deterministic, so the rebuilt log is the one both boards held."""
+        moves = cls(code, game)
+        for action in actions:
+            moves.record(action)
+        return moves
+
     @property
     def last_mac(self) -> str:
         return self.moves[-1].mac if self.moves else ""

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 import aiomqtt
-from broker import Broker
+from navakankari.firmware.cli.local_broker import LocalBroker as Broker
 
 from navakankari.engine.variants import new_game
 from navakankari.firmware.online.broker import BrokerAddress

@@ -96,3 +96,15 @@ def test_a_message_without_the_games_key_or_altered_is_dropped():
 def test_every_message_round_trips_through_its_encoding(message):
     signed = sign(CODE.key, message)
     assert decode(CODE.key, CODE.game, encode(signed)) == signed
+
+
+def test_a_log_rebuilt_from_the_stored_actions_is_the_same_log():
+    here, there = pair("lasker")
+    rng = random.Random(7)
+    for _ in range(40):
+        if here.game.outcome() is not None:
+            break
+        assert there.receive(here.record(rng.choice(here.game.legal_actions()).text)).verdict \
+            is Verdict.APPLIED
+    again = MoveLog.rebuild(CODE, new_game("lasker"), [m.action for m in here.moves])
+    assert again.moves == there.moves == here.moves
