@@ -6,6 +6,7 @@ import asyncio
 import random
 
 import aiomqtt
+import pytest
 from navakankari.firmware.cli.local_broker import LocalBroker as Broker
 
 from navakankari.engine.variants import new_game
@@ -22,12 +23,14 @@ LIMIT = 10.0  # seconds before a test gives up waiting for the broker
 class Pair:
     """White's and black's boards, each with its own log and link."""
 
-    def __init__(self, broker: Broker, variant: str = "nine-mens-morris") -> None:
+    def __init__(self, broker: Broker, variant: str = "nine-mens-morris",
+                 scheme: str = "mqtt") -> None:
         self.code = GameCode.new()
         self.arrived: dict[str, asyncio.Queue[Move]] = {"white": asyncio.Queue(),
                                                         "black": asyncio.Queue()}
         self.links = {
-            side: OnlineLink(BrokerAddress.parse(broker.url(user)),
+            side: OnlineLink(BrokerAddress.parse(broker.url(user, scheme=scheme),
+                                                 ca_file=broker.ca_file),
                              MoveLog(self.code, new_game(variant)), side,
                              on_move=self.arrived[side].put_nowait, backoff=FAST)
             for side, user in (("white", "grandma"), ("black", "ravi"))}
@@ -135,3 +138,39 @@ def test_a_wrong_password_is_one_clear_line(broker, caplog):
 async def _until(condition) -> None:
     while not condition():
         await asyncio.sleep(0.01)
+
+
+def _connects(broker, url: str, **files: str) -> str:
+    """Connect one link; "" once connected, else the problem it reports."""
+    async def main() -> str:
+        link = OnlineLink(BrokerAddress.parse(url, **files),
+                          MoveLog(GameCode.new(), new_game("navakankari")), "white",
+                          backoff=FAST)
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(_until(lambda: link.connected.is_set() or link.state.problem),
+                               LIMIT)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return "" if link.connected.is_set() else link.state.problem
+    return asyncio.run(main())
+
+
+def test_tls_with_the_clubs_ca_and_websockets_connect(broker):
+    assert _connects(broker, broker.url(scheme="mqtts"), ca_file=broker.ca_file) == ""
+    assert _connects(broker, broker.url(scheme="ws")) == ""
+
+
+def test_a_certificate_from_an_unknown_ca_is_one_clear_problem(broker):
+    problem = _connects(broker, broker.url(scheme="mqtts"))  # the system's CAs only
+    assert problem.startswith("the broker's TLS certificate is not trusted")
+
+
+@pytest.mark.parametrize("scheme", ["mqtts", "ws"])
+def test_moves_go_through_tls_and_websockets_alike(broker, scheme):
+    async def main() -> None:
+        pair = Pair(broker, scheme=scheme)
+        await pair.connected()
+        await pair.play(random.Random(6), 12)
+        await pair.close()
+        assert pair.agree() and len(pair.links["black"].moves.moves) == 12
+    asyncio.run(main())
