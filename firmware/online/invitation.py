@@ -43,6 +43,12 @@ class Agreement:
     first: str
     opponent: str
 
+    @property
+    def colour(self) -> str:
+        """The colour this board plays in the game record: the side that starts moves first,
+        and the first mover is white in a record, as on the board's own menu."""
+        return "white" if self.side == self.first else "black"
+
 
 def _topic(code: GameCode, what: str) -> str:
     return f"{PREFIX}/{code.game}/{what}"

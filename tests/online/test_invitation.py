@@ -31,6 +31,8 @@ def test_both_boards_agree_on_the_game(broker, starts):
                                                               "Grandma's board")
     assert hosted.first == joined.first
     assert hosted.first == starts or starts == "toss"
+    assert {hosted.colour, joined.colour} == {"white", "black"}
+    assert hosted.colour == ("white" if hosted.first == "black" else "black")
 
 
 def test_a_toss_gives_either_side(broker):
