@@ -166,6 +166,56 @@ def test_ctrl_c_in_play_ends_it_quietly():
     assert proc.returncode == 130 and "game abandoned" in out and "Traceback" not in err
 
 
+@pytest.mark.parametrize("args, ready", [
+    (["perft", "--depth", "9"], "1 24"),
+    (["match", "--variant", "nine-mens-morris", "--white", "random", "--black", "random",
+      "--games", "100000", "--quiet"], "game 1:"),
+    (["bench", "search"], "== search"),
+], ids=["perft", "match", "bench"])
+def test_ctrl_c_ends_a_long_command_quietly(args, ready):
+    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", *args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        while not (line := proc.stdout.readline()).startswith(ready):
+            assert line, "the command ended before it got going"
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert (proc.returncode, err) == (130, "")
+
+
+def test_ctrl_c_while_replay_reads_stdin(monkeypatch, capsys):
+    class Typing(io.StringIO):
+        def read(self, *args):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Typing())
+    assert cli.main(["replay", "-"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+
+
+def test_every_command_ends_quietly_on_ctrl_c(monkeypatch, capsys):
+    """One way for all: `main` turns Ctrl-C into status 130, whichever command ran."""
+    import argparse
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    for name, command in sub.choices.items():
+        monkeypatch.setattr(command, "_defaults", {**command._defaults, "func": interrupted})
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    for argv in (["variants"], ["perft", "--depth", "2"], ["replay", "-"], ["run"],
+                 ["selftest"], ["bench"]):
+        assert cli.main(argv) == 130, argv
+    assert "Traceback" not in capsys.readouterr().err
+
+
 def _moving_game():
     game, rng = new_game(NINE), random.Random(3)
     while game.phase.value != "moving" or game.pending_removals:

@@ -50,6 +50,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `navakankari moves | head`: the reader left, nothing is wrong
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: the user stopped it; what was printed stands
+        return interrupted()
+
+
+EXIT_INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
+
+
+def interrupted() -> int:
+    """End a command stopped by Ctrl-C: no traceback, the line it was on closed, status 130.
+    Every command gets this from `main`; one that has more to say (`play`) says it and lets
+    the interrupt go on."""
+    try:
+        sys.stdout.flush()
+        if sys.stderr.isatty():  # after the terminal's ^C (and a progress bar's half line)
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):  # a closed or departed stream: nothing more to say
+        pass
+    return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

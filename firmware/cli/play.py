@@ -44,9 +44,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = Side.WHITE if args.side == "white" else Side.BLACK
     try:
         play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
-    except KeyboardInterrupt:  # Ctrl-C: the player left; no traceback
+    except KeyboardInterrupt:  # Ctrl-C: the player left; `main` ends it quietly
         print("\ngame abandoned", flush=True)
-        return 130
+        raise
     except RulesError as exc:  # an engine that failed: the game so far was printed
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 1
