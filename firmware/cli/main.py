@@ -13,6 +13,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli.engine",
@@ -29,9 +30,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = _Described(sub)
     for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+        importlib.import_module(name).register(commands)
     return parser
+
+
+class _Described:
+    """The subcommands' action as the modules see it: a command without a longer description
+    gets its help line as one, so `navakankari CMD --help` always says what CMD does."""
+
+    def __init__(self, sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+        self._sub = sub
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if kwargs.get("description") is None and kwargs.get("help"):
+            help_line = str(kwargs["help"])
+            kwargs["description"] = help_line[0].upper() + help_line[1:] + "."
+        return self._sub.add_parser(name, **kwargs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

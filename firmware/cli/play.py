@@ -146,6 +146,8 @@ def cmd_match(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from navakankari.engine.player import MAX_LEVEL
 
+    from .args import whole
+
     p = sub.add_parser("play", help="play a game against the computer in the terminal")
     p.add_argument("--variant", default="navakankari", help="a preset name (see variants)")
     p.add_argument("--level", type=int, default=None, help=argparse.SUPPRESS)  # old spelling
@@ -163,7 +165,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"computer[:1..{MAX_LEVEL}|:max], engine:PATH[?KEY=VALUE&...], greedy "
                         "or random")
     p.add_argument("--black", required=True, help="as --white")
-    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--games", type=whole(1), default=10, help="games to play (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the openings and random choices")
     p.add_argument("--opening", type=int, default=2,
                    help="random actions at the start of each game (variety between games)")
