@@ -5,8 +5,8 @@ seconds from the start; the board starts empty (for Nau Keti Keta the recording 
 the pebbles up, and the game starts once the start position is complete). The clock is
 simulated: it stops at every deadline between events and runs on after the last one until
 nothing is pending. A computer side answers at once with the turn the recording's hands then
-carry out (a seeded random turn when they carry out none of its legal turns), so a game
-against the computer replays as it was played.
+carry out (a seeded random turn when they carry out none of its legal turns), and a remote
+side's move is that turn too, so a game against either replays as it was played.
 
 A recording's first line may say what it plays (`core/recording.py`): the game
 (`# navakankari-game`, written for every game the daemon records) or how the board's menu
@@ -43,6 +43,7 @@ from ..core.menu import GameChoice, MenuSettings
 from ..core.players import HAND, PlayerSpec, computer_turn
 from ..core.recording import MenuStart, find, find_game
 from ..core.session import Session, Update
+from ..core.status import StatusKind
 from ..core.tracker import TrackerSettings
 
 
@@ -65,8 +66,8 @@ def full_turns(game: Game) -> Iterator[tuple[Action, ...]]:
 
 
 class _Replayer:
-    """A session whose computer turns are answered synchronously: with the turn the
-    recording's hands carry out next, else a seeded random one."""
+    """A session whose computer (and remote) turns are answered synchronously: with the
+    turn the recording's hands carry out next, else (the computer's) a seeded random one."""
 
     def __init__(self, session: Session, events: Sequence[SensorEvent], seed: int) -> None:
         self.session = session
@@ -92,6 +93,7 @@ class _Replayer:
     def tick(self, now: float) -> None:
         self.now = now
         self.session.tick(now)
+        self._remote(now)
         for _ in range(4):
             request = self.session.computer_request()
             if request is None:
@@ -104,6 +106,19 @@ class _Replayer:
                 actions = computer_turn(self.players[key], request.game)
             self.session.offer(request, actions, now)
             self.session.tick(now)
+
+    def _remote(self, now: float) -> None:
+        """A remote side's move came from the page: the one the hands then carried out."""
+        session = self.session
+        game = session.game
+        if (session.menu is not None or game.outcome() is not None
+                or session.players[game.turn].kind != "remote"
+                or session.status.kind != StatusKind.THINKING):
+            return
+        turn = self._foreseen(game)
+        if turn is not None:
+            session.remote_move("".join(a.text for a in turn), now)
+            session.tick(now)
 
     def _foreseen(self, game: Game) -> tuple[Action, ...] | None:
         """The turn whose position the hands set up next in the recording, if any."""

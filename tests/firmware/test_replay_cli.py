@@ -252,3 +252,38 @@ def test_the_end_of_a_game_is_said_in_words(capsys):
     path = RECORDINGS / "nau-keti-keta-hop.jsonl"
     assert cli.main(["replay", str(path), "--variant", "nau-keti-keta"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "black wins: white has no pebbles left"
+
+
+def test_a_game_against_a_remote_player_replays_to_itself(tmp_path, capsys):
+    """The remote side's moves came from the page: the replay takes the ones the hands then
+    carried out."""
+    from navakankari.engine.game import Side
+    from navakankari.engine.player import RandomPlayer
+    from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
+    from navakankari.firmware.core.session import Session
+    from navakankari.firmware.store.database import Store
+
+    store = Store(tmp_path / "g.sqlite3")
+    session = Session(preset("nine-mens-morris"),
+                      {Side.WHITE: HAND, Side.BLACK: PlayerSpec("remote")}, store=store)
+    hands, now = Hands((), t=0.5, pause=0.6), 0.0
+    white, black = RandomPlayer(seed=2), RandomPlayer(seed=3)
+    for _ in range(5):
+        for action in computer_turn(white, session.game):
+            hands.perform(session.game.board, action)
+        now = _play(session, hands, now)
+        turn = computer_turn(black, session.game)
+        session.remote_move("".join(a.text for a in turn), now)
+        for action in turn:
+            hands.perform(session.game.board, action)
+        hands.wait(0.5)
+        now = _play(session, hands, now)
+    played = [a.text for a in session.game.history]
+    assert len(played) == 10
+    session.close()
+    store.close()
+    assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
+    recording = tmp_path / "remote.jsonl"
+    recording.write_text(capsys.readouterr().out)
+    assert cli.main(["replay", str(recording), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == played
