@@ -42,7 +42,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _run_daemon("run", config, board, sim_script=script, services=services)
 
 
-def _run_daemon(command: str, config: "Config", board: "Board", **options: Any) -> int:
+def _run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:
     """Run the daemon on an open board until it stops; a store that cannot be opened, a
     board that does not match the game, and bad values are one line and an exit status."""
     import asyncio

@@ -132,9 +132,9 @@ class _Replayer:
         occupied = set(self.occupied)
         for event in self.events[self.fed:]:
             (occupied.add if event.present else occupied.discard)(event.point)
-            turn = results.get(frozenset(occupied))
-            if turn is not None:
-                return turn
+            found = results.get(frozenset(occupied))
+            if found is not None:
+                return found
         return None
 
     def deadline(self) -> float | None:
