@@ -65,11 +65,10 @@ def _forced_pure() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-def check(native_dir: Path | None = None, source_dir: Path = HERE) -> NativeState:
-    """Whether a build in `native_dir` may be loaded for the sources in `source_dir`."""
+def built_state(native_dir: Path | None = None, source_dir: Path = HERE) -> NativeState:
+    """Whether `native_dir` holds a build of exactly the sources in `source_dir` (whatever
+    `NAVAKANKARI_PURE` says): `build` is then not needed."""
     native_dir = native_dir or NATIVE_DIR
-    if _forced_pure():
-        return NativeState(False, f"{PURE_ENV} is set")
     stamp = native_dir / "DIGEST"
     if not stamp.is_file():
         return NativeState(False, "no compiled build (navakankari build-engine makes one)")
@@ -77,6 +76,13 @@ def check(native_dir: Path | None = None, source_dir: Path = HERE) -> NativeStat
         return NativeState(False, "the compiled build is older than the sources "
                                   "(navakankari build-engine rebuilds it)")
     return NativeState(True, f"compiled build in {native_dir}")
+
+
+def check(native_dir: Path | None = None, source_dir: Path = HERE) -> NativeState:
+    """Whether a build in `native_dir` may be loaded for the sources in `source_dir`."""
+    if _forced_pure():
+        return NativeState(False, f"{PURE_ENV} is set")
+    return built_state(native_dir, source_dir)
 
 
 _state = NativeState(False, "not checked")

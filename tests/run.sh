@@ -9,7 +9,11 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+# setuptools says "Editable installation ... be careful with folders in your working directory
+# with the same name as your package" on every editable install of a package mapped from other
+# folders; no folder here is named navakankari, so that notice alone is left out.
+PYTHONWARNINGS="ignore:Editable installation.:UserWarning" \
+    .venv/bin/python -m pip install --quiet -e '.[dev]'
 # The compiled engine (the pure-Python one plays, and is tested against it, where it cannot be built).
 .venv/bin/navakankari build-engine --optional
 bash tests/debian-deps.sh chromium chromium "the browser tests"

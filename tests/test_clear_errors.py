@@ -166,6 +166,56 @@ def test_ctrl_c_in_play_ends_it_quietly():
     assert proc.returncode == 130 and "game abandoned" in out and "Traceback" not in err
 
 
+@pytest.mark.parametrize("args, ready", [
+    (["perft", "--depth", "9"], "1 24"),
+    (["match", "--variant", "nine-mens-morris", "--white", "random", "--black", "random",
+      "--games", "100000", "--quiet"], "game 1:"),
+    (["bench", "search"], "== search"),
+], ids=["perft", "match", "bench"])
+def test_ctrl_c_ends_a_long_command_quietly(args, ready):
+    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", *args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        while not (line := proc.stdout.readline()).startswith(ready):
+            assert line, "the command ended before it got going"
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert (proc.returncode, err) == (130, "")
+
+
+def test_ctrl_c_while_replay_reads_stdin(monkeypatch, capsys):
+    class Typing(io.StringIO):
+        def read(self, *args):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Typing())
+    assert cli.main(["replay", "-"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Traceback" not in captured.err
+
+
+def test_every_command_ends_quietly_on_ctrl_c(monkeypatch, capsys):
+    """One way for all: `main` turns Ctrl-C into status 130, whichever command ran."""
+    import argparse
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    for name, command in sub.choices.items():
+        monkeypatch.setattr(command, "_defaults", {**command._defaults, "func": interrupted})
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    for argv in (["variants"], ["perft", "--depth", "2"], ["replay", "-"], ["run"],
+                 ["selftest"], ["bench"]):
+        assert cli.main(argv) == 130, argv
+    assert "Traceback" not in capsys.readouterr().err
+
+
 def _moving_game():
     game, rng = new_game(NINE), random.Random(3)
     while game.phase.value != "moving" or game.pending_removals:
@@ -212,3 +262,96 @@ def test_a_move_to_a_point_out_of_reach_names_where_it_can_go():
     with pytest.raises(IllegalActionError, match=f"the pebble on {name} can go to .*, not {far}"):
         game.play(f"{name}-{far}")
     assert game.turn is me
+
+
+RECORDINGS = __import__("pathlib").Path(__file__).parent / "firmware" / "recordings"
+
+
+@pytest.mark.parametrize("name, variant", [("lasker-moves-in-placement", "lasker"),
+                                           ("nau-keti-keta-hop", "nau-keti-keta")])
+def test_replay_of_another_variant_says_what_never_matched(name, variant, capsys):
+    """No line names the game and no --variant is given: navakankari is assumed, and the
+    replay says which events it could not explain instead of exiting 0 with a few actions."""
+    path = RECORDINGS / f"{name}.jsonl"
+    assert cli.main(["replay", str(path)]) == 1
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(f"navakankari replay: {path}: ")
+    assert "events (from t=" in err and "never matched navakankari: " in err
+    assert err.endswith("is it another variant? --variant NAME)")
+    assert cli.main(["replay", str(path), "--variant", variant]) == 0
+
+
+def test_replay_of_an_event_at_a_point_not_on_the_board(tmp_path, capsys):
+    path = tmp_path / "zz.jsonl"
+    path.write_text('{"t": 0.1, "point": "zz", "present": true}\n'
+                    '{"t": 0.5, "point": "d6", "present": true}\n')
+    assert cli.main(["replay", str(path), "--variant", "nine-mens-morris"]) == 1
+    assert one_line(capsys.readouterr().err) == (
+        f"navakankari replay: {path}: 1 of 2 events (from t=0.1 s) never matched "
+        "nine-mens-morris: zz is not on the morris board")
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", '# navakankari-game {"variant": "lasker", '
+                                  '"white": "hand", "black": "hand"}\n'])
+def test_replay_of_a_recording_without_events(tmp_path, capsys, text):
+    path = tmp_path / "empty.jsonl"
+    path.write_text(text)
+    assert cli.main(["replay", str(path)]) == 2
+    assert one_line(capsys.readouterr().err) == (
+        f"navakankari replay: {path}: no sensor events in it (a recording is JSON Lines, "
+        '{"t": SECONDS, "point": "d6", "present": true} a line)')
+
+
+def test_replay_of_a_file_that_is_not_text_names_it_and_what_was_expected(capsys):
+    path = RECORDINGS.parents[2] / "engine" / "endgame-3v3.bin"
+    assert cli.main(["replay", str(path)]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(f"navakankari replay: {path}: not a recording of sensor events: "
+                          "byte 0x")
+    assert "is not UTF-8 text (a recording is JSON Lines" in err and "codec" not in err
+
+
+@pytest.mark.parametrize("games", ["0", "-3", "x"])
+def test_a_match_of_no_games(games, capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["match", "--white", "random", "--black", "random", "--games", games])
+    assert info.value.code == 2
+    assert "argument --games: " in capsys.readouterr().err
+
+
+def test_a_menu_hold_of_nothing_is_refused(tmp_path, capsys):
+    path = tmp_path / "n.toml"
+    path.write_text("[game]\nmenu_hold = 0\n")
+    with pytest.raises(ConfigError, match=r"n.toml: game.menu_hold: must be 0.2..10 seconds, not 0.0$"):
+        load_config(path)
+    with pytest.raises(SystemExit):
+        cli.main(["replay", str(path), "--menu-hold", "0"])
+    assert "argument --menu-hold: must be 0.2..10 seconds, not 0.0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("pin", ["ab", "12 34", "١٢٣"])
+def test_sim_with_a_pin_no_one_can_type(pin, capsys):
+    assert cli.main(["sim", "--pin", pin, "--no-browser"]) == 2
+    assert one_line(capsys.readouterr().err) == (
+        f"navakankari sim: --pin: must be digits (the page asks for it on a number pad), "
+        f"not {pin!r}")
+
+
+@pytest.mark.parametrize("value", ["fast", "-1", "nan", "99"])
+@pytest.mark.parametrize("flag, key", [("--settle", "tracker.settle"), ("--grow", "tracker.grow"),
+                                       ("--grace", "tracker.grace"),
+                                       ("--menu-hold", "game.menu_hold")])
+def test_a_timing_says_one_range_on_the_command_line_and_in_the_configuration(
+        flag, key, value, tmp_path, capsys):
+    section, name = key.split(".")
+    path = tmp_path / "c.toml"
+    literal = f'"{value}"' if value == "fast" else value
+    path.write_text(f"[{section}]\n{name} = {literal}\n")
+    with pytest.raises(ConfigError) as config_error:
+        load_config(path)
+    with pytest.raises(SystemExit):
+        cli.main(["replay", "x.jsonl", flag, value])
+    err = capsys.readouterr().err
+    said = config_error.value.problem.split(", not ")[0]
+    assert said.startswith("must be ") and ".." in said
+    assert f"argument {flag}: {said}, not " in err

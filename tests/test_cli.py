@@ -25,3 +25,50 @@ def test_a_reader_that_leaves_early_is_not_an_error():
     proc.stdout.close()  # like `| head -1`
     _, err = proc.communicate(timeout=60)
     assert (proc.returncode, err) == (0, b"")
+
+
+def test_every_command_says_what_it_does_in_its_help(capsys):
+    import argparse
+
+    import pytest
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name in COMMANDS:
+        with pytest.raises(SystemExit):
+            cli.main([name, "--help"])
+        out = capsys.readouterr().out
+        description = sub.choices[name].description
+        assert description and description[0].isupper() and description.endswith("."), name
+        assert " ".join(description.split()[:4]) in " ".join(out.split()), name
+
+
+def test_sim_help_names_every_player_kind(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit):
+        cli.main(["sim", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for kind in ("hand", "computer (level 3)", "computer:N", "computer:max", "engine:PATH",
+                 "remote"):
+        assert kind in out, kind
+
+
+def test_the_readmes_position_examples_run(capsys):
+    """The README's `moves --position` and `perft --position` lines, run as written."""
+    import shlex
+    from pathlib import Path
+
+    from navakankari.firmware.cli.engine import EXAMPLE_POSITION
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    lines = [ln for ln in readme.splitlines()
+             if ln.startswith("navakankari ") and "--position" in ln]
+    assert {shlex.split(ln)[1] for ln in lines} == {"moves", "perft"}
+    for line in lines:
+        args = shlex.split(line)[1:]
+        assert args[args.index("--position") + 1] == EXAMPLE_POSITION
+        assert cli.main(args) == 0, line
+        out = capsys.readouterr().out
+        assert out.strip(), line
+    assert out.splitlines() == ["1 6", "2 42", "3 262"]  # perft, the last

@@ -42,7 +42,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     return _run_daemon("run", config, board, sim_script=script, services=services)
 
 
-def _run_daemon(command: str, config: "Config", board: "Board", **options: Any) -> int:
+def _run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:
     """Run the daemon on an open board until it stops; a store that cannot be opened, a
     board that does not match the game, and bad values are one line and an exit status."""
     import asyncio
@@ -61,6 +61,11 @@ def _run_daemon(command: str, config: "Config", board: "Board", **options: Any) 
     except (BoardMismatchError, ValueError) as exc:
         print(f"navakankari {command}: {exc}", file=sys.stderr)
         return 1
+
+
+#: The configuration keys `sim` sets from its options.
+SIM_FLAGS = {"game.variant": "--variant", "web.address": "--host", "web.port": "--port",
+             "web.pin": "--pin", "store.path": "--store"}
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -87,8 +92,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
             web_port=args.port,
             web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
         )
-    except ConfigError as exc:
-        print(f"navakankari sim: {exc}", file=sys.stderr)
+    except ConfigError as exc:  # named as typed: --pin, not the configuration's web.pin
+        flag = SIM_FLAGS.get(exc.key)
+        print(f"navakankari sim: {f'{flag}: {exc.problem}' if flag else exc}", file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
     from ..companion.names import local_url
@@ -161,54 +167,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from ..core.errors import ConfigError
     from ..core.players import PlayerSpec
     from ..core.tracker import TrackerSettings
-    from ..store.database import Store, StoreError
-    from .replay import read_menu_recording, replay, summary_json
+    from .replay import read_any, run_replay, summary_json, summary_text, unmatched
 
     if not args.verbose:
         logging.getLogger("navakankari").setLevel(logging.WARNING)
     if args.export:
-        from pathlib import Path
-
-        if not Path(args.export).is_file():
-            print(f"navakankari replay: --export {args.export}: no game store there",
-                  file=sys.stderr)
-            return 1
-        try:
-            store = Store(args.export)
-        except StoreError as exc:
-            print(f"navakankari replay: {exc}", file=sys.stderr)
-            return 1
-        try:
-            games = store.games(limit=1) if args.game is None else [store.load(args.game)]
-            text = store.events_jsonl(games[0].id) if games else ""
-        except StoreError as exc:
-            print(f"navakankari replay: {exc}", file=sys.stderr)
-            return 1
-        finally:
-            store.close()
-        if not text:
-            which = f"game {games[0].id}" if games else "the store"
-            print(f"navakankari replay: {which} in {args.export} has no raw sensor events "
-                  "(they are kept for the latest game only)", file=sys.stderr)
-            return 1
-        sys.stdout.write(text)
-        return 0
+        return _export(args)
     if not args.file:
         print("navakankari replay: a recording FILE (or --export STORE) is needed", file=sys.stderr)
         return 2
     try:
         if args.file == "-":
-            events, start = read_menu_recording(sys.stdin, "<stdin>")
+            recording = read_any(sys.stdin, "<stdin>")
         else:
             with open(args.file, encoding="utf-8") as stream:
-                events, start = read_menu_recording(stream, args.file)
-        # A recording that starts in the board's menu says how it stood; what is given on
-        # the command line wins.
-        last = start.last if start is not None else None
-        rules = preset(args.variant or (last.variant if last else "navakankari"))
-        players = {Side.WHITE: PlayerSpec.parse(args.white or (last.white if last else "hand"),
+                recording = read_any(stream, args.file)
+        # The recording's first line names its game, or how the menu stood ("the same as last
+        # time"); what is given on the command line wins.
+        start = recording.menu
+        named = start.last if start is not None else recording.game
+        rules = preset(args.variant or (named.variant if named else "navakankari"))
+        players = {Side.WHITE: PlayerSpec.parse(args.white or (named.white if named else "hand"),
                                                 "--white"),
-                   Side.BLACK: PlayerSpec.parse(args.black or (last.black if last else "hand"),
+                   Side.BLACK: PlayerSpec.parse(args.black or (named.black if named else "hand"),
                                                 "--black")}
         settings = TrackerSettings(args.settle, args.grow, args.grace)
         for name in start.variants if start is not None else ():
@@ -242,9 +223,47 @@ def cmd_replay(args: argparse.Namespace) -> int:
         except (ProfileError, ValueError) as exc:
             print(f"navakankari replay: {exc}", file=sys.stderr)
             return 2
-    session = replay(events, rules, players=players, settings=settings, seed=seed,
-                     menu=menu, variants=variants)
-    print(summary_json(session))
+    result = run_replay(recording.events, rules, players=players, settings=settings, seed=seed,
+                        menu=menu, variants=variants)
+    print(summary_json(result.session) if args.json else summary_text(result.session))
+    problem = unmatched(result)
+    if problem is None:
+        return 0
+    hint = "" if args.variant or named else \
+        " (the recording names no game: is it another variant? --variant NAME)"
+    print(f"navakankari replay: {args.file}: {problem}{hint}", file=sys.stderr)
+    return 1
+
+
+def _export(args: argparse.Namespace) -> int:
+    """`replay --export STORE`: the raw events of a stored game, as a recording."""
+    from pathlib import Path
+
+    from ..store.database import Store, StoreError
+
+    if not Path(args.export).is_file():
+        print(f"navakankari replay: --export {args.export}: no game store there",
+              file=sys.stderr)
+        return 1
+    try:
+        store = Store(args.export)
+    except StoreError as exc:
+        print(f"navakankari replay: {exc}", file=sys.stderr)
+        return 1
+    try:
+        games = store.games(limit=1) if args.game is None else [store.load(args.game)]
+        text = store.events_jsonl(games[0].id) if games else ""
+    except StoreError as exc:
+        print(f"navakankari replay: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if not text:
+        which = f"game {games[0].id}" if games else "the store"
+        print(f"navakankari replay: {which} in {args.export} has no raw sensor events "
+              "(they are kept for the latest game only)", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
     return 0
 
 
@@ -312,23 +331,18 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 1 if any(f.blocking for f in findings) else 0
 
 
-def seconds(least: float, most: float) -> Callable[[str], float]:
-    """An argparse type: seconds from `least` to `most` (NaN and infinity are neither)."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-        if not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be {least:g} to {most:g} seconds, not {text}")
-        return value
-
-    return parse
-
-
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("run", help="run the board daemon (what systemd starts)")
+    from ..core.menu import MenuSettings
+    from ..core.tracker import TrackerSettings
+    from ..core.players import SPEC_WORDS
+    from .args import seconds
+
+    p = sub.add_parser("run", help="run the board daemon (what systemd starts)",
+                       description="Run the board daemon: follow the hands on the board's "
+                                   "sensors, light its LEDs, store every action, play the "
+                                   "computer's side and serve the web page, as the "
+                                   "configuration says. `navakankari service install` has "
+                                   "systemd start it at boot.")
     p.add_argument("--config", help="TOML configuration file (default: $NAVAKANKARI_CONFIG or "
                                     "/etc/navakankari/navakankari.toml, else built-in defaults)")
     p.add_argument("--sim-hands", metavar="RECORD",
@@ -336,10 +350,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(demos and tests)")
     p.set_defaults(func=cmd_run)
 
-    p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser")
+    p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser",
+                       description="The simulator: the board daemon on a simulated board with "
+                                   "every point of both boards, and its web page opened in the "
+                                   "browser, where clicks and drags move pebbles as hands "
+                                   f"would. Players: {SPEC_WORDS}. Ctrl-C ends it.")
     p.add_argument("--variant", default="navakankari", help="a preset name (navakankari variants)")
-    p.add_argument("--white", default="hand", help='"hand", "computer[:LEVEL]" or "engine:PATH"')
-    p.add_argument("--black", default="computer:3", help='"hand", "computer[:LEVEL]" or "engine:PATH"')
+    p.add_argument("--white", default="hand", metavar="SPEC",
+                   help="who plays white (default hand): a player spec as above")
+    p.add_argument("--black", default="computer:3", metavar="SPEC",
+                   help="who plays black (default computer:3)")
     p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
     p.add_argument("--port", type=int, default=8080, help="port to serve the page on")
     p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
@@ -349,18 +369,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.set_defaults(func=cmd_sim)
 
-    p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker")
+    p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker",
+                       description="Run a recording of raw sensor events (JSON Lines, "
+                                   "downloadable from the page, or --export from a game store) "
+                                   "through the daemon's own session and print the game it "
+                                   "makes. Exit status 1 when some events never matched the "
+                                   "game (another variant?), with a line saying which.")
     p.add_argument("file", nargs="?", help='JSON Lines {"t", "point", "present"}; - for stdin')
     p.add_argument("--variant", help="a preset name (default: navakankari, or the one a "
                                      "recording that starts in the menu names)")
-    p.add_argument("--white", help='"hand" (the default), "computer[:LEVEL]", "remote" or '
-                                   '"engine:PATH"')
-    p.add_argument("--black", help='"hand" (the default), "computer[:LEVEL]", "remote" or '
-                                   '"engine:PATH"')
-    p.add_argument("--settle", type=seconds(0.05, 2), default=0.2, help="settle time in seconds")
-    p.add_argument("--grow", type=seconds(0, 10), default=0.35,
+    p.add_argument("--white", metavar="SPEC", help=f"{SPEC_WORDS} (default: the recording's, "
+                                                   "else hand)")
+    p.add_argument("--black", metavar="SPEC", help="as --white")
+    timing = TrackerSettings.SECONDS
+    p.add_argument("--settle", type=seconds(*timing["settle"]), default=TrackerSettings.settle,
+                   help="settle time in seconds (the configuration's tracker.settle)")
+    p.add_argument("--grow", type=seconds(*timing["grow"]), default=TrackerSettings.grow,
                    help="extra wait for growing actions")
-    p.add_argument("--grace", type=seconds(0, 10), default=0.8,
+    p.add_argument("--grace", type=seconds(*timing["grace"]), default=TrackerSettings.grace,
                    help="seconds before a mistake is shown")
     p.add_argument("--seed", type=int,
                    help="seed of the random computer player and of the menu's tosses "
@@ -369,7 +395,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the recording starts in the board's menu (--variant, --white and "
                         "--black are then \"the same as last time\"); a recording of a game "
                         "chosen on the board says so itself")
-    p.add_argument("--menu-hold", type=seconds(0, 10),
+    p.add_argument("--menu-hold", type=seconds(*MenuSettings.SECONDS["hold"]),
                    help="in the menu: the daemon's game.menu_hold (default: the recording's, "
                         "else 1)")
     p.add_argument("--profile", help="in the menu: the wiring profile (its variants are offered; "
@@ -378,6 +404,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--export", metavar="STORE",
                    help="instead, print the raw events of the last game in this SQLite store")
     p.add_argument("--game", type=int, help="with --export: the game id")
+    p.add_argument("--json", action="store_true",
+                   help='print the result as one JSON line for scripts: {"actions", "position", '
+                        '"outcome", "variant", "white", "black"}')
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("takeback", help="take back on the running daemon (its last hand turn "
@@ -392,11 +421,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new-game", help="start a new game on the running daemon")
     p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
     p.add_argument("--variant", help="a preset name (default: the configured one)")
-    p.add_argument("--white", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
-    p.add_argument("--black", help='"hand", "computer[:LEVEL]", "remote" or "engine:PATH"')
+    p.add_argument("--white", metavar="SPEC", help=f"{SPEC_WORDS} (default: the configured one)")
+    p.add_argument("--black", metavar="SPEC", help="as --white")
     p.set_defaults(func=cmd_new_game)
 
-    p = sub.add_parser("service", help="install, remove or inspect the systemd service")
+    p = sub.add_parser("service", help="install, remove or inspect the systemd service",
+                       description="Install, remove or inspect the systemd service that runs "
+                                   "the board daemon at boot with a configuration file "
+                                   "(install and uninstall need root; --dry-run prints the "
+                                   "steps instead).")
     p.add_argument("action", choices=("install", "uninstall", "status"))
     p.add_argument("--dry-run", action="store_true", help="print what would be done")
     p.add_argument("--config", help="config to read the wiring profile from")

@@ -13,6 +13,10 @@ from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
 
+#: A nine-mens-morris position in the moving phase, black to move (the README's example):
+#: the placements d6 d2 b4 f4 d7 a7 g4 g7 d3 d5 e3 c5 b2 f2 a4 b6 e5 g1, then d6-f6.
+EXAMPLE_POSITION = "@O*OO**@/*O@@@OO@/O@O@**O@ b m s 9 0 9 0 0 0 0 0 0 0 0 1 10"
+
 # Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
 BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.firmware.cli.engine_bench:run",
@@ -79,6 +83,13 @@ def cmd_build_engine(args: argparse.Namespace) -> int:
     from navakankari.engine import native
 
     try:
+        current = native.built_state()
+    except OSError:  # an unreadable stamp: build afresh
+        current = native.NativeState(False, "unreadable")
+    if current.active and not args.force:
+        print(f"the compiled engine is up to date ({native.NATIVE_DIR}); --force rebuilds it")
+        return 0
+    try:
         native.build()
     except native.NativeBuildError as exc:
         print(f"navakankari build-engine: {exc}", file=sys.stderr)
@@ -121,34 +132,39 @@ def _guard(func):  # type: ignore[no-untyped-def]
     return run
 
 
-def _depth(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def register(sub: argparse._SubParsersAction) -> None:
+    from .args import whole
+
     p = sub.add_parser("variants", help="list the rule presets")
     p.add_argument("--rules", dest="verbose_rules", action="store_true",
                    help="say each preset's captures and draws, and where its rules come from")
     p.set_defaults(func=cmd_variants)
 
-    for name, func, text in (("perft", cmd_perft, "count leaves of the game tree"),
-                             ("moves", cmd_moves, "list the legal actions")):
-        p = sub.add_parser(name, help=text)
+    for name, func, text, more in (
+            ("perft", cmd_perft, "count leaves of the game tree",
+             "Count the leaves of the game tree at each depth up to --depth, from the start or "
+             "from --position: the move generator's check against known counts."),
+            ("moves", cmd_moves, "list the legal actions",
+             "List the legal actions of the side to act, one a line in the notation `play` "
+             "takes, at the start or in --position.")):
+        p = sub.add_parser(name, help=text, description=more)
         p.add_argument("--variant", default="nine-mens-morris", help="a preset name")
-        p.add_argument("--position", help="a position string (Sanmill FEN for morris boards)")
+        p.add_argument("--position", metavar="POSITION",
+                       help="a position string (Sanmill's FEN for morris boards), as "
+                            "`navakankari replay` prints it; e.g. "
+                            f"'{EXAMPLE_POSITION}' (nine-mens-morris)")
         if name == "perft":
-            p.add_argument("--depth", type=_depth, required=True, help="plies, at least 1")
+            p.add_argument("--depth", type=whole(1), required=True, help="plies, at least 1")
         p.set_defaults(func=_guard(func))
 
-    p = sub.add_parser("build-engine", help="compile the engine's hot modules (optional, faster)")
+    p = sub.add_parser("build-engine", help="compile the engine's hot modules (optional, faster)",
+                       description="Compile the engine's hot modules with mypyc into "
+                                   "engine/_native (about half a minute); nothing to do when "
+                                   "the build there matches the sources.")
     p.add_argument("--optional", action="store_true",
                    help="exit 0 when it cannot be built: the pure-Python engine then plays")
+    p.add_argument("--force", action="store_true",
+                   help="compile even when the build matches the sources")
     p.set_defaults(func=cmd_build_engine)
 
     p = sub.add_parser("build-endgame",

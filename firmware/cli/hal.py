@@ -114,9 +114,7 @@ def run_selftest(args: argparse.Namespace) -> int:
             check_leds=not args.no_led_check,
             should_skip=_enter_pressed(),
         )
-    except KeyboardInterrupt:
-        return 130
-    finally:
+    finally:  # Ctrl-C goes on to `main`, which ends the command quietly
         board.close()
     return 0 if report.ok else 1
 
@@ -130,8 +128,6 @@ def run_calibrate(args: argparse.Namespace) -> int:
         learned = run_calibration(
             profile, open_board, keep_sensors=args.keep_sensors, out=sys.stdout, should_skip=_enter_pressed()
         )
-    except KeyboardInterrupt:
-        return 130
     except (
         ProfileError,
         BackendError,

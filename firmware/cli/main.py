@@ -13,6 +13,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli.engine",
@@ -29,9 +30,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = _Described(sub)
     for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+        importlib.import_module(name).register(commands)
     return parser
+
+
+class _Described:
+    """The subcommands' action as the modules see it: a command without a longer description
+    gets its help line as one, so `navakankari CMD --help` always says what CMD does."""
+
+    def __init__(self, sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+        self._sub = sub
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        if kwargs.get("description") is None and kwargs.get("help"):
+            help_line = str(kwargs["help"])
+            kwargs["description"] = help_line[0].upper() + help_line[1:] + "."
+        return self._sub.add_parser(name, **kwargs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,6 +66,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `navakankari moves | head`: the reader left, nothing is wrong
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: the user stopped it; what was printed stands
+        return interrupted()
+
+
+EXIT_INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
+
+
+def interrupted() -> int:
+    """End a command stopped by Ctrl-C: no traceback, the line it was on closed, status 130.
+    Every command gets this from `main`; one that has more to say (`play`) says it and lets
+    the interrupt go on."""
+    try:
+        sys.stdout.flush()
+        if sys.stderr.isatty():  # after the terminal's ^C (and a progress bar's half line)
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):  # a closed or departed stream: nothing more to say
+        pass
+    return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -44,9 +44,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = Side.WHITE if args.side == "white" else Side.BLACK
     try:
         play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
-    except KeyboardInterrupt:  # Ctrl-C: the player left; no traceback
+    except KeyboardInterrupt:  # Ctrl-C: the player left; `main` ends it quietly
         print("\ngame abandoned", flush=True)
-        return 130
+        raise
     except RulesError as exc:  # an engine that failed: the game so far was printed
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 1
@@ -146,6 +146,8 @@ def cmd_match(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     from navakankari.engine.player import MAX_LEVEL
 
+    from .args import whole
+
     p = sub.add_parser("play", help="play a game against the computer in the terminal")
     p.add_argument("--variant", default="navakankari", help="a preset name (see variants)")
     p.add_argument("--level", type=int, default=None, help=argparse.SUPPRESS)  # old spelling
@@ -163,7 +165,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"computer[:1..{MAX_LEVEL}|:max], engine:PATH[?KEY=VALUE&...], greedy "
                         "or random")
     p.add_argument("--black", required=True, help="as --white")
-    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--games", type=whole(1), default=10, help="games to play (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the openings and random choices")
     p.add_argument("--opening", type=int, default=2,
                    help="random actions at the start of each game (variety between games)")

@@ -20,6 +20,7 @@ import logging
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 from enum import Enum
 
 from navakankari.engine.boards import Board
@@ -158,9 +159,16 @@ class MenuSettings:
     toss_laps: int = 2  #: whole rounds the toss light runs before it may stop
     toss_pause: float = 1.5
 
+    #: The range of each timing, stated once: the configuration's `game.menu_hold` and
+    #: `replay --menu-hold` are checked against it. A hold shorter than 0.2 s (the tracker's
+    #: settle) would let a pebble knocked onto a lit point and off again choose it.
+    SECONDS: ClassVar[dict[str, tuple[float, float]]] = {
+        "hold": (0.2, 10.0), "lift": (0.0, 10.0), "toss_step": (0.0, 10.0),
+        "toss_pause": (0.0, 10.0)}
+
     def __post_init__(self) -> None:
-        for name in ("hold", "lift", "toss_step", "toss_pause"):
-            check_seconds(f"menu {name}", getattr(self, name), 0.0, 10.0)
+        for name, (low, high) in self.SECONDS.items():
+            check_seconds(f"menu {name}", getattr(self, name), low, high)
         if self.toss_step <= 0 or not isinstance(self.toss_laps, int) or self.toss_laps < 1:
             raise ValueError("menu toss_step must be > 0 and toss_laps a whole number >= 1")
 

@@ -76,6 +76,11 @@ class PlayerSpec:
 
 HAND = PlayerSpec("hand")
 
+SPEC_WORDS = (f"hand (pebbles moved by hand), computer (level {DEFAULT_LEVEL}), computer:N "
+              f"(level 1..{MAX_LEVEL}), computer:max, engine:PATH[?KEY=VALUE&...] (an installed "
+              "engine) or remote (moves from the web page)")
+"""Every player spec `PlayerSpec.parse` reads, for the commands' help."""
+
 
 def computer_player(level: int, *, seed: int | None = None) -> ChoosesActions:
     """The engine's search player at `level` (1..MAX_LEVEL)."""

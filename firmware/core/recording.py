@@ -1,21 +1,24 @@
-"""The first line of a recording that starts in the board's menu.
+"""The first line of a recording: the game it plays, or how the board's menu stood.
 
 A game chosen on the board is recorded from the moment the menu opened, so its replay must go
 through the same menu: the same "same as last time", the same variants offered, the same
 timing and the same toss. That line carries them, as a comment the event reader skips
 (`# navakankari-menu {...}`), so `navakankari replay FILE` finds out from the file itself.
+Any other game (started on the page, by a command, by the configuration) is recorded from its
+start position and its line names it: `# navakankari-game {"variant", "white", "black"}`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .menu import GameChoice, MenuSettings
 
 PREFIX = "# navakankari-menu "
+GAME_PREFIX = "# navakankari-game "
 
 
 class MenuLineError(ValueError):
@@ -61,15 +64,49 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
     return MenuStart(last, tuple(variants), settings, seed)
 
 
-def find(lines: Iterable[str], name: str = "<recording>") -> MenuStart | None:
-    """The menu line of a recording (before its first event), if it has one."""
+def format_game_line(game: GameChoice) -> str:
+    """The comment line (no newline) naming the game a recording plays; `parse_game_line`
+    reads it back."""
+    return GAME_PREFIX + json.dumps(dataclasses.asdict(game))
+
+
+def parse_game_line(line: str, where: str = "<line>") -> GameChoice | None:
+    """The game a game line names; None for any other line; MenuLineError if it is damaged."""
+    if not line.startswith(GAME_PREFIX):
+        return None
+    try:
+        game = GameChoice(**json.loads(line[len(GAME_PREFIX):]))
+        if not all(isinstance(v, str) for v in (game.variant, game.white, game.black)):
+            raise ValueError("the variant and players must be names")
+    except (ValueError, TypeError) as exc:
+        raise MenuLineError(f"{where}: the game line is not readable: {exc}") from None
+    return game
+
+
+def _head(lines: Iterable[str], name: str) -> Iterator[tuple[str, str]]:
+    """The comment lines before a recording's first event, with where each is."""
     for number, line in enumerate(lines, start=1):
         text = line.strip()
         if not text:
             continue
         if not text.startswith("#"):
-            return None  # the events began: no menu line
-        start = parse_line(text, f"{name}:{number}")
+            return  # the events began
+        yield text, f"{name}:{number}"
+
+
+def find(lines: Iterable[str], name: str = "<recording>") -> MenuStart | None:
+    """The menu line of a recording (before its first event), if it has one."""
+    for text, where in _head(lines, name):
+        start = parse_line(text, where)
         if start is not None:
             return start
+    return None
+
+
+def find_game(lines: Iterable[str], name: str = "<recording>") -> GameChoice | None:
+    """The game line of a recording (before its first event), if it has one."""
+    for text, where in _head(lines, name):
+        game = parse_game_line(text, where)
+        if game is not None:
+            return game
     return None

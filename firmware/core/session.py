@@ -28,9 +28,9 @@ from navakankari.hal.sensors import SensorEvent
 from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
-from .menu import Chosen, Kind, Menu, MenuSettings
+from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .players import HAND, PlayerSpec
-from .recording import MenuStart, format_line
+from .recording import MenuStart, format_game_line, format_line
 from .sensing import Sensing
 from .status import Status, StatusKind
 from .tracker import Tracker, TrackerSettings
@@ -62,7 +62,7 @@ class ComputerRequest:
     """A computer turn to be chosen: on `game` (a private copy), valid while `token` is."""
 
     token: int
-    game: GameChoice
+    game: Game
     side: Side
     level: int
     player: PlayerSpec | None = None  #: who answers (a computer level or an engine)
@@ -136,9 +136,12 @@ class Session:
         self._events = _Clocked()
         self._game_id: int | None = None
         stored = store.last_unfinished() if (store is not None and resume) else None
-        if stored is not None and stored.rules.name != rules.name:
-            log.info("not resuming game %d: it is %s, the configuration asks for %s",
-                     stored.id, stored.rules.name, rules.name)
+        if stored is not None and not self._plays(stored.rules, rules):
+            # `rules` names the default for a new game only: an unfinished game of any
+            # variant (chosen on the board, or on the page) is resumed while this board can
+            # play it.
+            log.info("not resuming game %d: it is %s, which this board cannot play",
+                     stored.id, stored.rules.name)
             stored = None
         if stored is not None:
             self._resume(stored, now)
@@ -146,8 +149,7 @@ class Session:
             # "The same as last time" is the last game stored, if this board plays it; it is
             # loaded as it ended, so the menu's "take back" reopens it after a restart too.
             last = store.games(limit=1) if store is not None else []
-            if last and (last[0].rules.name in variants if variants is not None
-                         else last[0].rules.board == rules.board):
+            if last and self._plays(last[0].rules, rules):
                 self._load(last[0], now)
                 log.info("game %d (%s), the last stored, is loaded as it stands: the menu's "
                          "take back reopens it", last[0].id, last[0].rules.name)
@@ -159,9 +161,18 @@ class Session:
         self._last_status = self.status
 
     # -- setting up --------------------------------------------------------------------------
+    def _plays(self, stored: Rules, default: Rules) -> bool:
+        """Whether this board plays a stored game's rules: one of its variants (the wiring
+        profile's), else a game on the default's board."""
+        if self._variants is not None:
+            return stored.name in self._variants
+        return stored.board == default.board
+
     def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float, *,
-               record: bool = True) -> None:
-        """A new game (`record`: kept in the store; at start-up the menu's default is not)."""
+               record: bool = True, on_board: bool = False) -> None:
+        """A new game (`record`: kept in the store and logged; at start-up the menu's
+        default is neither, as no game starts until the menu chooses one). `on_board`: chosen
+        on the board's menu, so its recording starts with the menu's."""
         self.rules = rules
         self.players = players
         self.game = new_game(rules)
@@ -174,22 +185,26 @@ class Session:
         if self.store is not None and record:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()})
-            if self._menu_events is not None and self._menu_start is not None:
+            if on_board and self._menu_events is not None and self._menu_start is not None:
                 # Chosen on the board: the recording starts with the menu, and its first line
                 # says how the menu stood, so `navakankari replay FILE` goes through the same
                 # choices into this game.
                 self._events, self._menu_events = self._menu_events, None
                 self.store.set_recording_head(self._game_id, format_line(self._menu_start))
             else:
-                # The start position's pebbles already standing, so the recording replays
-                # from an empty board. Stray pebbles are left out: their removal replays as
-                # nothing.
+                # Started otherwise (the page, a command, the configuration), even while the
+                # menu was lit: the first line names this game, and the start position's
+                # pebbles already stand, so the recording replays from an empty board. Stray
+                # pebbles are left out: their removal replays as nothing.
+                self.store.set_recording_head(self._game_id, format_game_line(
+                    GameChoice(rules.name, str(players[Side.WHITE]), str(players[Side.BLACK]))))
                 expected = set(self.game.board.names(self.game.occupancy))
                 self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
             self.flush_events()
         self._menu_events = None
-        log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
-                 players[Side.BLACK])
+        if record:
+            log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
+                     players[Side.BLACK])
 
     def _follow(self, now: float) -> None:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
@@ -342,9 +357,9 @@ class Session:
         else:
             game = chosen.game
             assert game is not None
-            self.new_game(now, rules=preset(game.variant),
-                          players={Side.WHITE: PlayerSpec.parse(game.white, "white"),
-                                   Side.BLACK: PlayerSpec.parse(game.black, "black")})
+            self._new_game(now, preset(game.variant),
+                           {Side.WHITE: PlayerSpec.parse(game.white, "white"),
+                            Side.BLACK: PlayerSpec.parse(game.black, "black")}, on_board=True)
 
     def _menu_changed(self, now: float, reason: str) -> None:
         status = self._build_menu_status(now)
@@ -404,9 +419,13 @@ class Session:
     def new_game(self, now: float, rules: Rules | None = None,
                  players: Mapping[Side, PlayerSpec] | None = None) -> None:
         """Start a game; the board is guided to the start position first."""
+        self._new_game(now, rules or self.rules, dict(players or self.players))
+
+    def _new_game(self, now: float, rules: Rules, players: Mapping[Side, PlayerSpec], *,
+                  on_board: bool = False) -> None:
         if self.store is not None and self._game_id is not None:
             self.flush_events()
-        self._start(rules or self.rules, dict(players or self.players), now)
+        self._start(rules, dict(players), now, on_board=on_board)
         self._last_status = self.tracker.status
         self._notify(Update("new-game", self.tracker.status, 0))
 

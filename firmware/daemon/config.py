@@ -86,6 +86,9 @@ class Config:
         if self.web_pin != self.web_pin.strip():
             raise ConfigError("web.pin", "has spaces around it, which no one can type on the "
                               f"page: write {self.web_pin.strip()!r}")
+        if self.web_pin and not (self.web_pin.isascii() and self.web_pin.isdigit()):
+            raise ConfigError("web.pin", "must be digits (the page asks for it on a number pad), "
+                              f"not {self.web_pin!r}")
         if self.log_level.lower() not in ("debug", "info", "warning", "error"):
             raise ConfigError("log.level", "must be debug, info, warning or error")
 

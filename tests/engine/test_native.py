@@ -165,12 +165,13 @@ def test_a_failed_compile_names_the_error_and_keeps_the_old_build(monkeypatch, t
     assert (nat / "DIGEST").read_text().strip() == "old"
 
 
-def test_build_engine_optional_exits_0_when_it_cannot_build(monkeypatch, capsys):
+def test_build_engine_optional_exits_0_when_it_cannot_build(monkeypatch, capsys, tmp_path):
     from navakankari.firmware.cli import main as cli
 
     def fail(*args, **kwargs):
         raise native.NativeBuildError("no compiler here")
 
+    monkeypatch.setattr(native, "NATIVE_DIR", tmp_path / "none")
     monkeypatch.setattr(native, "build", fail)
     assert cli.main(["build-engine"]) == 1
     assert "no compiler here" in capsys.readouterr().err
@@ -185,3 +186,25 @@ def test_bench_says_which_engine_runs(capsys):
     first = capsys.readouterr().out.splitlines()[0]
     assert first == native.describe()
     assert first.startswith("engine: compiled (" if native.state().active else "engine: pure Python (")
+
+
+def test_build_engine_skips_a_build_that_matches_the_sources(monkeypatch, capsys, tmp_path):
+    """The README's second command runs build-engine again: with the first one's build still
+    current it compiles nothing, unless --force says so; NAVAKANKARI_PURE changes nothing."""
+    from navakankari.firmware.cli import main as cli
+
+    nat = tmp_path / "nat"
+    _fake_build(nat, Path(native.__file__).parent)
+    monkeypatch.setattr(native, "NATIVE_DIR", nat)
+    monkeypatch.setenv(native.PURE_ENV, "1")
+    built: list[str] = []
+    monkeypatch.setattr(native, "build", lambda *a, **k: built.append("built") or 1.0)
+    assert cli.main(["build-engine", "--optional"]) == 0
+    assert built == []
+    assert capsys.readouterr().out == (f"the compiled engine is up to date ({nat}); "
+                                       "--force rebuilds it\n")
+    assert cli.main(["build-engine", "--force"]) == 0
+    assert built == ["built"]
+    (nat / "DIGEST").write_text("old\n")  # the sources changed since
+    assert cli.main(["build-engine"]) == 0
+    assert built == ["built", "built"]

@@ -431,7 +431,8 @@ def test_the_menu_settings_are_checked():
 
 
 def test_the_same_as_last_time_is_the_last_stored_game(store):
-    store.new_game(preset("lasker"), {"white": "computer:2", "black": "hand"})
+    game = store.new_game(preset("lasker"), {"white": "computer:2", "black": "hand"})
+    store.finish(game, {"winner": None, "reason": "cleared"})  # unfinished, it is resumed
     b = MenuBoard("nine-mens-morris", store).run()
     assert b.session.menu.last == GameChoice("lasker", "computer:2", "hand")
     b.choose(Kind.SAME)
@@ -481,11 +482,11 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     level = logger.level  # the replay command quietens the project's log: keep it as it was
     try:
         assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
-                         "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}"]) == 0
+                         "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}", "--json"]) == 0
         result = json.loads(capsys.readouterr().out)
         # The recording's first line says how the menu stood: no switch is needed.
         assert path.read_text().startswith("# navakankari-menu ")
-        assert cli.main(["replay", str(path)]) == 0
+        assert cli.main(["replay", str(path), "--json"]) == 0
         assert json.loads(capsys.readouterr().out) == result
     finally:
         logger.setLevel(level)

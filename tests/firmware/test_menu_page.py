@@ -13,7 +13,8 @@ from test_menu import MenuBoard
 
 def test_the_choices_so_far_follow_every_step_and_every_back(tmp_path):
     store = Store(tmp_path / "games.sqlite3")
-    store.new_game(preset("lasker"), {"white": "computer:2", "black": "remote"})
+    game = store.new_game(preset("lasker"), {"white": "computer:2", "black": "remote"})
+    store.finish(game, {"winner": None, "reason": "cleared"})  # unfinished, it is resumed
     b = MenuBoard("nine-mens-morris", store).run()
     menu = b.session.menu
     assert menu is not None and menu.so_far() == {}  # the last game is not a choice made

@@ -29,8 +29,8 @@ seconds = st.floats(min_value=0, max_value=10, allow_nan=False)
 
 @given(st.builds(MenuStart, st.builds(GameChoice, names, names, names),
                  st.lists(names, min_size=1, max_size=5).map(tuple),
-                 st.builds(MenuSettings, seconds, seconds, st.floats(0.01, 1), st.integers(1, 4),
-                           seconds),
+                 st.builds(MenuSettings, st.floats(*MenuSettings.SECONDS["hold"]), seconds,
+                           st.floats(0.01, 1), st.integers(1, 4), seconds),
                  st.integers(-2**40, 2**40)))
 def test_the_menu_line_reads_back_as_written(start):
     line = format_line(start)
@@ -82,7 +82,7 @@ class quiet:
 
 def test_a_recording_through_the_menu_replays_with_no_switch(capsys):
     with quiet():
-        assert cli.main(["replay", str(RECORDING)]) == 0
+        assert cli.main(["replay", str(RECORDING), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
 
 
@@ -93,11 +93,14 @@ def test_menu_is_still_a_switch_for_a_recording_without_the_line(tmp_path, capsy
     bare.write_text("".join(lines[1:]))
     with quiet():
         assert cli.main(["replay", str(bare), "--variant", EXPECTED["variant"],
-                         *EXPECTED["args"]]) == 0
+                         *EXPECTED["args"], "--json"]) == 0
         assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
-        # Without the line and without --menu it is no menu: the hands' choices are not moves.
-        assert cli.main(["replay", str(bare)]) == 0
-    assert json.loads(capsys.readouterr().out)["variant"] == "navakankari"
+        # Without the line and without --menu it is no menu: the hands' choices are not moves,
+        # and the replay says so rather than print a game of nothing.
+        assert cli.main(["replay", str(bare), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["variant"] == "navakankari"
+    assert "never matched navakankari: d4 is not on the morris board" in captured.err
 
 
 def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
@@ -121,3 +124,25 @@ def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM recording_heads").fetchone() == (0,)
+
+
+@given(st.builds(GameChoice, names, names, names))
+def test_the_game_line_reads_back_as_written(game):
+    from navakankari.firmware.core.recording import find_game, format_game_line, parse_game_line
+
+    line = format_game_line(game)
+    assert "\n" not in line and line.startswith("# navakankari-game ")
+    assert parse_game_line(line) == game
+    assert find_game(["", line, '{"t": 0, "point": "d6", "present": true}']) == game
+    assert find([line]) is None and parse_game_line(format_line(
+        MenuStart(game, ("x",), MenuSettings()))) is None
+
+
+@pytest.mark.parametrize("body", ['{"variant": 1, "white": "hand", "black": "hand"}', "[]",
+                                  '{"variant": "lasker"}', "nonsense"])
+def test_a_damaged_game_line_is_a_clear_error(body, tmp_path, capsys):
+    path = tmp_path / "rec.jsonl"
+    path.write_text("# navakankari-game " + body + '\n{"t": 0, "point": "d6", "present": true}\n')
+    with quiet():
+        assert cli.main(["replay", str(path)]) == 2
+    assert "rec.jsonl:1: the game line is not readable" in capsys.readouterr().err

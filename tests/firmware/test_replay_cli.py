@@ -16,7 +16,8 @@ FILES = sorted(RECORDINGS.glob("*.jsonl"))
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_recordings_replay_to_the_scripted_game(path, capsys):
     expected = json.loads((path.parent / (path.stem + ".expected.json")).read_text())
-    args = ["replay", str(path), "--variant", expected["variant"], *expected.get("args", [])]
+    args = ["replay", str(path), "--variant", expected["variant"], *expected.get("args", []),
+            "--json"]
     assert cli.main(args) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1  # one JSON object on one line
@@ -92,7 +93,8 @@ def test_replay_reads_stdin_and_plays_the_computer(monkeypatch, capsys, tmp_path
     text = "".join(json.dumps({"t": e.t, "point": e.point, "present": e.present}) + "\n"
                    for e in hands.events)
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    assert cli.main(["replay", "-", "--variant", "nine-mens-morris", "--black", "computer:1"]) == 0
+    assert cli.main(["replay", "-", "--variant", "nine-mens-morris", "--black", "computer:1",
+                     "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["actions"] == ["d6"] and result["outcome"] is None
 
@@ -127,9 +129,13 @@ def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
     assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
     recording = tmp_path / "out.jsonl"
     recording.write_text(capsys.readouterr().out)
-    first = json.loads(recording.read_text().splitlines()[0])
-    assert first == {"t": 0.5, "point": "g7", "present": False}  # the stray pebble's removal
-    assert cli.main(["replay", str(recording), "--variant", "nine-mens-morris"]) == 0
+    head, first = recording.read_text().splitlines()[:2]
+    # The game it plays, so the replay needs no --variant, --white or --black ...
+    assert head == ('# navakankari-game {"variant": "nine-mens-morris", "white": "hand", '
+                    '"black": "hand"}')
+    assert json.loads(first) == {"t": 0.5, "point": "g7", "present": False}  # ... and the
+    # stray pebble's removal
+    assert cli.main(["replay", str(recording), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == ["d6", "a1"]
 
 
@@ -156,5 +162,128 @@ def test_a_nau_keti_keta_game_begun_on_a_set_up_board_exports_its_setup(tmp_path
     assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
     recording = tmp_path / "out.jsonl"
     recording.write_text(capsys.readouterr().out)
-    assert cli.main(["replay", str(recording), "--variant", "nau-keti-keta"]) == 0
+    assert cli.main(["replay", str(recording), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == ["c3-d4"]
+
+
+def _play(session, hands, now):
+    from navakankari.firmware.core.clockwork import drive
+
+    events = hands.events[:]
+    hands.events.clear()
+    return drive(session, events, now=now)
+
+
+def test_a_game_started_on_the_page_while_the_menu_is_lit_replays_to_itself(tmp_path, capsys):
+    """The page's form starts a game while the board shows its menu: the recording names
+    that game, not the menu (which chose nothing), and replays to it, the computer's turns
+    as the hands carried them out."""
+    from navakankari.engine.game import Side
+    from navakankari.engine.player import RandomPlayer
+    from navakankari.firmware.core.menu import MenuSettings
+    from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
+    from navakankari.firmware.core.session import Session
+    from navakankari.firmware.store.database import Store
+
+    store = Store(tmp_path / "g.sqlite3")
+    session = Session(preset("navakankari"), {Side.WHITE: HAND, Side.BLACK: HAND}, store=store,
+                      menu=MenuSettings())
+    assert session.menu is not None
+    hands = Hands((), t=1.0, pause=0.6)
+    hands.place("d5").wait(0.4).lift("d5").wait(0.5)  # a pebble tried on the menu, not chosen
+    now = _play(session, hands, 0.0)
+    assert session.menu is not None
+    session.new_game(now, rules=preset("lasker"),
+                     players={Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 1)})
+    hands.t = now + 0.5
+    white, black = RandomPlayer(seed=4), RandomPlayer(seed=9)
+    for _ in range(6):
+        for action in computer_turn(white, session.game):
+            hands.perform(session.game.board, action)
+        now = _play(session, hands, now)
+        request = session.computer_request()
+        assert request is not None
+        actions = computer_turn(black, request.game)
+        assert session.offer(request, actions, now)
+        for action in actions:
+            hands.perform(session.game.board, action)
+        hands.wait(0.5)
+        now = _play(session, hands, now)
+    played = [a.text for a in session.game.history]
+    assert len(played) >= 12
+    session.close()
+    store.close()
+    assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
+    recording = tmp_path / "page.jsonl"
+    recording.write_text(capsys.readouterr().out)
+    assert recording.read_text().startswith('# navakankari-game {"variant": "lasker", '
+                                            '"white": "hand", "black": "computer:1"}\n')
+    assert cli.main(["replay", str(recording), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["variant"], result["white"], result["black"]) == ("lasker", "hand",
+                                                                     "computer:1")
+    assert result["actions"] == played
+
+
+def test_replay_prints_a_readable_record_and_json_for_scripts(capsys):
+    """By default a reader's record: the game and its players, the actions numbered by turn
+    with a move and its removals on one line, white on the left; --json is the line scripts
+    read."""
+    import re
+
+    path = RECORDINGS / "lasker-moves-in-placement.jsonl"
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text())["result"]
+    assert cli.main(["replay", str(path), "--variant", "lasker"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"lasker: white hand, black hand; {len(expected['actions'])} actions"
+    assert lines[-2] == f"position: {expected['position']}"
+    assert lines[-1] == "in play: black to act"
+    rows = lines[1:-2]
+    assert [int(re.match(r" *(\d+)\. ", row).group(1)) for row in rows] == \
+        list(range(1, len(rows) + 1))
+    assert " ".join(row.split(". ", 1)[1] for row in rows).split() == expected["actions"]
+    assert "   5. d6 xg7     e3" in rows  # white's placement and the removal it earned
+    assert cli.main(["replay", str(path), "--variant", "lasker", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and json.loads(out) == expected
+
+
+def test_the_end_of_a_game_is_said_in_words(capsys):
+    path = RECORDINGS / "nau-keti-keta-hop.jsonl"
+    assert cli.main(["replay", str(path), "--variant", "nau-keti-keta"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "black wins: white has no pebbles left"
+
+
+def test_a_game_against_a_remote_player_replays_to_itself(tmp_path, capsys):
+    """The remote side's moves came from the page: the replay takes the ones the hands then
+    carried out."""
+    from navakankari.engine.game import Side
+    from navakankari.engine.player import RandomPlayer
+    from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
+    from navakankari.firmware.core.session import Session
+    from navakankari.firmware.store.database import Store
+
+    store = Store(tmp_path / "g.sqlite3")
+    session = Session(preset("nine-mens-morris"),
+                      {Side.WHITE: HAND, Side.BLACK: PlayerSpec("remote")}, store=store)
+    hands, now = Hands((), t=0.5, pause=0.6), 0.0
+    white, black = RandomPlayer(seed=2), RandomPlayer(seed=3)
+    for _ in range(5):
+        for action in computer_turn(white, session.game):
+            hands.perform(session.game.board, action)
+        now = _play(session, hands, now)
+        turn = computer_turn(black, session.game)
+        session.remote_move("".join(a.text for a in turn), now)
+        for action in turn:
+            hands.perform(session.game.board, action)
+        hands.wait(0.5)
+        now = _play(session, hands, now)
+    played = [a.text for a in session.game.history]
+    assert len(played) == 10
+    session.close()
+    store.close()
+    assert cli.main(["replay", "--export", str(tmp_path / "g.sqlite3")]) == 0
+    recording = tmp_path / "remote.jsonl"
+    recording.write_text(capsys.readouterr().out)
+    assert cli.main(["replay", str(recording), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == played

@@ -12,6 +12,7 @@ from navakankari.engine.variants import new_game
 from navakankari.firmware.cli.replay import read_recording, replay, summary
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
+from navakankari.firmware.core.menu import MenuSettings
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.store.database import Store
@@ -280,15 +281,41 @@ def test_the_bench_measures_commits():
     assert len(commits) > 10 and all(s >= 0 for s in commits + others)
 
 
-def test_a_game_of_another_variant_is_not_resumed(store):
+def test_a_game_of_another_variant_is_resumed_the_configured_one_is_for_new_games(store, caplog):
+    """The configuration's variant names the default for a new game: a game chosen on the
+    board (or the page) is the board's game, and a restart resumes it."""
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
     hands = Hands((), pause=0.5)
     hands.place("d6").wait(0.5)
     play(session, hands, 0.0)
-    other = Session(preset("lasker"), HANDS, settings=SETTINGS, store=store, occupied={"d6"})
-    assert other.rules.name == "lasker" and other.record() == ""
-    assert other.game_id != session.game_id
-    assert store.load(session.game_id).finished  # the old one is closed as abandoned
+    with caplog.at_level("INFO", logger="navakankari"):
+        again = Session(preset("lasker"), HANDS, settings=SETTINGS, store=store,
+                        occupied={"d6"}, menu=MenuSettings(),
+                        variants=("navakankari", "nine-mens-morris", "lasker"))
+    assert again.rules == NINE and again.record() == "d6"
+    assert again.game_id == session.game_id and again.menu is None
+    assert "resumed game" in caplog.text and "not resuming" not in caplog.text
+    # Without the profile's variants (no menu), a game on the same board is resumed too.
+    assert Session(preset("lasker"), HANDS, settings=SETTINGS, store=store,
+                   occupied={"d6"}).game_id == session.game_id
+
+
+def test_a_game_this_board_cannot_play_is_not_resumed(store, caplog):
+    kata = preset("nau-keti-keta")
+    game = store.new_game(kata, {"white": "hand", "black": "computer:2"})
+    store.append(game, 0, ["c3-d4"])
+    # On a board with both (the simulator's), it is resumed whatever the default says.
+    both = Session(NINE, HANDS, settings=SETTINGS, store=store,
+                   variants=("nine-mens-morris", "nau-keti-keta"))
+    assert (both.rules, both.game_id, both.record()) == (kata, game, "c3-d4")
+    with caplog.at_level("INFO", logger="navakankari"):
+        other = Session(NINE, HANDS, settings=SETTINGS, store=store,
+                        variants=("nine-mens-morris", "lasker"))
+    assert other.rules == NINE and other.record() == ""
+    assert other.game_id != game
+    assert store.load(game).finished  # the old one is closed as abandoned
+    assert f"not resuming game {game}: it is nau-keti-keta, which this board cannot play" \
+        in caplog.text
 
 
 def test_a_computer_answer_arriving_while_the_board_is_disturbed_is_shown_later(store):
@@ -323,3 +350,15 @@ def test_takeback_turn_undoes_the_hands_turn_and_the_computers_answer(store):
     session.takeback_to(0.0, 0)
     session.takeback_turn(0.0)
     assert session.record() == ""
+
+
+def test_start_up_in_the_menu_logs_no_game_until_one_starts(store, caplog):
+    """The menu's default ("the same as last time") is no game: the log says the menu opened,
+    not that a game began."""
+    with caplog.at_level("INFO", logger="navakankari"):
+        session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store, menu=MenuSettings())
+    assert session.menu is not None
+    assert "new game" not in caplog.text
+    with caplog.at_level("INFO", logger="navakankari"):
+        session.new_game(1.0)
+    assert "new game: nine-mens-morris, white hand, black computer:1" in caplog.text

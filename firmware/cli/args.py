@@ -1,0 +1,40 @@
+"""The argument types the commands share: one wording for a bad number wherever it is typed."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def whole(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least` (`--depth`, `--games`)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    return parse
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: seconds in low..high, checked and worded as the configuration's
+    timings are (`check_seconds`; NaN and infinity are in no range)."""
+    from ..core.errors import ConfigError, check_seconds
+
+    def parse(text: str) -> float:
+        value: object
+        try:
+            value = float(text)
+        except ValueError:
+            value = text
+        try:
+            return check_seconds("", value, low, high)
+        except ConfigError as exc:
+            raise argparse.ArgumentTypeError(exc.problem) from None
+
+    return parse
