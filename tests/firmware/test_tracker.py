@@ -543,3 +543,45 @@ def test_a_walking_move_commits_after_the_settle_time_without_waiting_for_growth
     t.hands.lift("c5").wait(0.05).place("c4")
     t.run(t.hands.t + SETTINGS.settle + 0.01)
     assert t.record == MOVING + " c5-c4"
+
+
+# -- the way back names colours --------------------------------------------------------------
+def test_a_takeback_moves_a_pebble_only_onto_a_point_of_its_own_colour():
+    """Nau Keti Keta c3-d4 e5xc3 b2xd4, then b2xd4 taken back: the white pebble on d4 goes
+    back to b2 (not onto black's c3, the nearer point), and a black one is set on c3."""
+    t = Table(NKK)
+    t.hands.lift("c3").wait(0.2).place("d4").wait(0.6)
+    t.hands.lift("e5").wait(0.1).lift("d4").wait(0.1).place("c3").wait(1.0)
+    t.hands.lift("b2").wait(0.1).lift("c3").wait(0.1).place("d4").wait(1.0)
+    t.run()
+    assert t.record == "c3-d4 e5xc3 b2xd4"
+    t.game.pop()
+    t.tracker.sync(t.now)
+    s = t.status
+    assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
+    assert s.steps == (("move", "white", "d4", "b2"), ("set", "black", "", "c3"))
+    assert s.pairs == (("d4", "b2"),)
+    # Hands that moved it onto c3 all the same are told to move it on, then set the black.
+    t.hands.wait(0.5).lift("d4").wait(0.1).place("c3").wait(0.6)
+    t.run()
+    assert t.status.steps == (("move", "white", "c3", "b2"), ("set", "black", "", "c3"))
+    t.hands.lift("c3").wait(0.1).place("b2").wait(0.3).place("c3").wait(0.6)
+    t.run()
+    assert t.status.kind == StatusKind.IDLE and t.record == "c3-d4 e5xc3"
+
+
+def test_restore_steps_pair_colours_and_lift_before_a_swap():
+    from navakankari.firmware.core.tracker import restore_steps
+
+    board = new_game(NINE).board
+    # a7 (white) is nearest d7, which wants black: no pairing across colours.
+    steps = restore_steps(board, {"d7": "black", "g1": "white"}, {"a7": "white"})
+    assert steps == (("move", "white", "a7", "g1"), ("set", "black", "", "d7"))
+    # Two pebbles swapped: lift one, move the other into its place, set the first.
+    steps = restore_steps(board, {"a7": "black", "d7": "white"},
+                          {"a7": "white", "d7": "black"})
+    assert steps == (("lift", "white", "a7", ""), ("move", "black", "d7", "a7"),
+                     ("set", "white", "", "d7"))
+    # A pebble of unknown colour is lifted, never moved; what is right stays.
+    steps = restore_steps(board, {"a1": "white", "d7": "black"}, {"g7": "", "a1": "white"})
+    assert steps == (("lift", "", "g7", ""), ("set", "black", "", "d7"))
