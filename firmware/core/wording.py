@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from navakankari.engine.game import Game, Outcome, Reason, Side
+from navakankari.engine.variants import new_game
 
 from .menu import player_words
 from .status import MismatchReason, Status, StatusKind
@@ -99,6 +100,18 @@ def _status_text(game: Game, status: Status) -> str:
     if game.in_hand(Side[turn.upper()]):
         return f"{turn} to place a pebble on a free point"
     return f"{turn} to move a pebble"
+
+
+def next_game_text(game: Game, *, menu: bool, auto_new_game: bool) -> str:
+    """After the end of a game, how the board starts the next one (`Session._after`)."""
+    clear = "to play again, take every pebble off the board"
+    if menu:
+        return f"{clear}, then choose on its menu"
+    if auto_new_game:
+        if new_game(game.rules).occupancy:
+            return "to play again, set the pebbles out on their starting points"
+        return f"{clear} (a new game of {game.rules.name} starts)"
+    return "to play again, start a new game"
 
 
 MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",

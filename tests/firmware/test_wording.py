@@ -114,3 +114,17 @@ def test_the_way_back_names_the_colour_of_every_pebble():
 def test_a_jump_names_the_colour_it_takes():
     status = Status(StatusKind.IN_PROGRESS, "white", captures=("c3",))
     assert status_text(game("nau-keti-keta"), status) == "take the jumped black pebble off c3"
+
+
+def test_the_end_of_a_game_says_how_the_next_one_starts():
+    from navakankari.firmware.core.wording import next_game_text
+
+    nine, nkk = game(), game("nau-keti-keta")
+    assert next_game_text(nine, menu=True, auto_new_game=True) == \
+        "to play again, take every pebble off the board, then choose on its menu"
+    assert next_game_text(nine, menu=False, auto_new_game=True) == \
+        "to play again, take every pebble off the board (a new game of nine-mens-morris starts)"
+    assert next_game_text(nkk, menu=False, auto_new_game=True) == \
+        "to play again, set the pebbles out on their starting points"
+    assert next_game_text(nkk, menu=False, auto_new_game=False) == \
+        "to play again, start a new game"
