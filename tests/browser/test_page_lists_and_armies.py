@@ -136,6 +136,45 @@ def test_nau_keti_keta_armies_are_laid_by_hand(browser, tmp_path, artifacts):
         page.close()
 
 
+def test_a_takeback_says_the_colour_of_every_pebble_and_hands_can_follow_it(browser, tmp_path):
+    """Nau Keti Keta c3-d4 e5xc3 b2xd4, then take back: the white pebble on d4 goes back to
+    b2 (never onto black's c3), and a black one is set on c3; done so, the board is right."""
+    import json
+    import urllib.request
+
+    with sim_daemon(tmp_path, variant="nau-keti-keta") as running:
+        def hand(body: dict) -> None:
+            request = urllib.request.Request(
+                running.url + "/api/hand", data=json.dumps(body).encode(), method="POST",
+                headers={"Content-Type": "application/json", "X-Pin": running.pin})
+            urllib.request.urlopen(request, timeout=10).read()
+
+        hand({"op": "setup"})
+        page = open_page(browser, running, viewport={"width": 1100, "height": 800})
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        hand({"op": "move", "from": "c3", "to": "d4"})
+        running.wait_for_plies(1)
+        for taken, start, end in (("d4", "e5", "c3"), ("c3", "b2", "d4")):  # take, then jump
+            hand({"op": "lift", "point": taken})
+            hand({"op": "drop"})
+            hand({"op": "move", "from": start, "to": end})
+            running.wait_for_plies(running.call(lambda: len(running.daemon.session.game.history)) + 1)
+        assert running.call(lambda: running.daemon.session.record()) == "c3-d4 e5xc3 b2xd4"
+        page.click("#takeback")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'mismatch'")
+        assert page.inner_text("#status") == ("set the board to the game's position: move the "
+                                              "white pebble from d4 to b2; set a black pebble on c3")
+        page.check("input[name='place-colour'][value='black']")
+        click(page, "d4")  # lift it ...
+        page.wait_for_selector('#hand[data-holding="white"]')
+        click(page, "b2")  # ... and set it on b2
+        click(page, "c3")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        assert page.inner_text("#colours") == ""
+        assert running.call(lambda: running.daemon.session.record()) == "c3-d4 e5xc3"
+        page.close()
+
+
 def test_a_pebble_of_the_wrong_colour_is_named(browser, tmp_path):
     start = new_game(preset("nau-keti-keta"))
     black = next(p for i, p in enumerate(start.board.points) if start.colour_at(i) is Side.BLACK)
