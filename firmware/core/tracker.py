@@ -105,9 +105,12 @@ class Tracker:
         occupied: Iterable[str] = (),
         now: float = 0.0,
         sensing: Sensing | None = None,
+        colours: Mapping[str, Side | None] | None = None,
     ) -> None:
         """`sensing`: the board's settled reading, when its owner (the session) keeps it;
-        else one of the tracker's own, starting from `occupied`."""
+        else one of the tracker's own, starting from `occupied`. `colours`: what the pebbles
+        on the board are believed to be (the `colours` of a tracker of the game before);
+        else those on the game's points are taken to be the game's."""
         self.settings = settings
         self.hands = frozenset(hands)
         self.game = game
@@ -126,11 +129,13 @@ class Tracker:
         self._cleared = False  #: ... and a pebble held on the confirm point, then lifted
         self._confirm = 1 << board.index(confirm_point(board))
         # The sensors see no colour: the colour of each pebble on the board is believed from
-        # the position it last matched (a pebble that stays put keeps its colour; one set
-        # down is of the colour lifted since when that is one colour, else taken to be the
-        # game's there), so the way back names colours and pairs only pebbles that agree.
+        # the position it last matched. A pebble that stays put keeps its colour; one set
+        # down where the game has a pebble is taken to be the game's (the words asked for
+        # it); one set down elsewhere is of the colour lifted since, when that is one colour.
+        # So the way back names colours and pairs only pebbles that agree.
+        known = colours or {}
         self._colours: dict[int, Side | None] = {
-            i: game.colour_at(i) for i in _bits(self.sensing.settled)}
+            i: known.get(board.points[i], game.colour_at(i)) for i in _bits(self.sensing.settled)}
         self._lifted: list[Side] = []  #: colours lifted since the board last matched
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
@@ -242,6 +247,12 @@ class Tracker:
     @property
     def status(self) -> Status:
         return self._status
+
+    @property
+    def colours(self) -> dict[str, Side | None]:
+        """The colour each pebble on the board is believed to be (None: cannot tell)."""
+        points = self.game.board.points
+        return {points[i]: side for i, side in self._colours.items()}
 
     @property
     def forced(self) -> tuple[Action, ...]:
@@ -403,8 +414,9 @@ class Tracker:
         for i in _bits(observed):
             if i in self._colours:
                 continue
-            side = (self._lifted[0] if len(set(self._lifted)) == 1
-                    else self.game.colour_at(i))
+            side = self.game.colour_at(i)
+            if side is None and len(set(self._lifted)) == 1:
+                side = self._lifted[0]
             if side in self._lifted:
                 self._lifted.remove(side)
             self._colours[i] = side

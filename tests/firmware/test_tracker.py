@@ -561,27 +561,17 @@ def test_a_takeback_moves_a_pebble_only_onto_a_point_of_its_own_colour():
     assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
     assert s.steps == (("move", "white", "d4", "b2"), ("set", "black", "", "c3"))
     assert s.pairs == (("d4", "b2"),)
-    # Hands that moved it onto c3 all the same are told to move it on, then set the black.
-    t.hands.wait(0.5).lift("d4").wait(0.1).place("c3").wait(0.6)
+    t.hands.wait(0.5).lift("d4").wait(0.1).place("b2").wait(0.6)
     t.run()
-    assert t.status.steps == (("move", "white", "c3", "b2"), ("set", "black", "", "c3"))
-    t.hands.lift("c3").wait(0.1).place("b2").wait(0.3).place("c3").wait(0.6)
+    assert t.status.steps == (("set", "black", "", "c3"),)
+    t.hands.place("c3").wait(0.6)
     t.run()
     assert t.status.kind == StatusKind.IDLE and t.record == "c3-d4 e5xc3"
 
 
-def test_restore_steps_pair_colours_and_lift_before_a_swap():
-    from navakankari.firmware.core.tracker import restore_steps
-
-    board = new_game(NINE).board
-    # a7 (white) is nearest d7, which wants black: no pairing across colours.
-    steps = restore_steps(board, {"d7": "black", "g1": "white"}, {"a7": "white"})
-    assert steps == (("move", "white", "a7", "g1"), ("set", "black", "", "d7"))
-    # Two pebbles swapped: lift one, move the other into its place, set the first.
-    steps = restore_steps(board, {"a7": "black", "d7": "white"},
-                          {"a7": "white", "d7": "black"})
-    assert steps == (("lift", "white", "a7", ""), ("move", "black", "d7", "a7"),
-                     ("set", "white", "", "d7"))
-    # A pebble of unknown colour is lifted, never moved; what is right stays.
-    steps = restore_steps(board, {"a1": "white", "d7": "black"}, {"g7": "", "a1": "white"})
-    assert steps == (("lift", "", "g7", ""), ("set", "black", "", "d7"))
+def test_a_pebble_lifted_and_set_down_where_the_game_has_none_keeps_its_colour():
+    t = Table(NINE, MOVING)
+    t.hands.lift("c5").wait(0.3).place("b4").wait(SETTINGS.settle + SETTINGS.grace + 0.1)
+    t.run()
+    assert t.status.steps == (("move", "white", "b4", "c5"),)
+    assert t.tracker.colours["b4"] == Side.WHITE
