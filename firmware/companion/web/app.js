@@ -287,27 +287,27 @@ function pointAt(event) {
   return g ? g.getAttribute("data-point") : null;
 }
 
+// A click or a slide that does nothing says why, in the message line.
+function refuse(why) { $("message").textContent = why; }
+
 svg.addEventListener("pointerdown", (event) => {
-  if (!state || !state.sim) return;
   const point = pointAt(event);
   if (!point) return;
+  if (!state) return refuse("not connected to the board yet");
+  if (!state.sim) return refuse("this is a real board: its pebbles are moved by hand");
   drag = { from: point };
   event.preventDefault();
 });
-
-// A click or a slide that does nothing says why, in the message line.
-function refuse(why) { $("message").textContent = why; }
 
 svg.addEventListener("pointerup", async (event) => {
   if (!state || !state.sim || !drag) return;
   const from = drag.from;
   drag = null;
   const to = pointAt(event);
-  if (!to) return refuse("a pebble is set down on a point: let go over one");
+  if (!to) return refuse("let go over a point of the board");
   if (to !== from) {
     if (!state.pebbles[from]) return refuse(`there is no pebble on ${from} to slide`);
     if (state.pebbles[to]) return refuse(`${to} already holds a pebble: slide onto a free point`);
-    if (state.hand) return refuse(`the hand holds a ${state.hand} pebble: put it down or aside first`);
     await send("/api/hand", { op: "move", from, to });
     return;
   }
