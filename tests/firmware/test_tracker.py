@@ -575,3 +575,17 @@ def test_a_pebble_lifted_and_set_down_where_the_game_has_none_keeps_its_colour()
     t.run()
     assert t.status.steps == (("move", "white", "b4", "c5"),)
     assert t.tracker.colours["b4"] == Side.WHITE
+
+
+def test_a_morris_takeback_of_a_removal_never_moves_a_pebble_onto_the_other_sides_point():
+    """a7 b6 d7 f6 g7 xb6, both taken back: the white pebble on g7 comes off and a black one
+    is set on b6 (the old words moved the white pebble to b6)."""
+    t = Table(NINE, "a7 b6 d7 f6")
+    t.hands.place("g7").wait(0.5).lift("b6").wait(1.0)
+    t.run()
+    assert t.record == "a7 b6 d7 f6 g7 xb6"
+    t.game.pop()
+    t.game.pop()
+    t.tracker.sync(t.now)
+    assert t.status.steps == (("lift", "white", "g7", ""), ("set", "black", "", "b6"))
+    assert t.status.pairs == ()
