@@ -20,7 +20,8 @@ from navakankari.hal.leds import on_screen
 
 from ..core.errors import ConfigError
 from ..core.players import PlayerSpec
-from ..core.wording import outcome_text, status_text
+from ..core.status import StatusKind
+from ..core.wording import next_game_text, outcome_text, status_text
 from .server import RequestError
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class DaemonBackend:
     def __init__(self, daemon: "Daemon") -> None:
         self.daemon = daemon
         self.holding: str | None = None  # the colour of the pebble in the simulator's hand
+        self._in_menu = False  # the menu was lit at the last snapshot
         self._hands_lock = asyncio.Lock()
 
     @property
@@ -66,6 +68,11 @@ class DaemonBackend:
         status = session.status
         outcome = game.outcome()
         sim = self.simulation
+        if self._in_menu and session.menu is None:
+            # The menu's last choice was lifted into the hand: it goes back beside the board,
+            # so the game chosen starts with the hand free to lift its pebbles.
+            self.holding = None
+        self._in_menu = session.menu is not None
         wrong_colour = []
         if sim is not None:
             on_board = set(board.points)
@@ -104,7 +111,8 @@ class DaemonBackend:
             "phase": game.phase.value,
             "counts": counts,
             "moves": [a.text for a in game.history],
-            "status": {"kind": status.kind.value, "text": status_text(game, status),
+            "turns": turns(game),
+            "status": {"kind": status.kind.value, "text": self._status_words(game, status),
                        **status.to_dict()},
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
@@ -116,6 +124,15 @@ class DaemonBackend:
             # been chosen so far, not the last game's variant and players.
             "menu": session.menu_facts(),
         }
+
+    def _status_words(self, game: Any, status: Any) -> str:
+        """The status in words; at the end of a game, how the next one starts."""
+        text = status_text(game, status)
+        if status.kind is StatusKind.OVER and self._session.menu is None:
+            session = self._session
+            text += "; " + next_game_text(game, menu=session.menu_settings is not None,
+                                          auto_new_game=session.auto_new_game)
+        return text
 
     def _leds(self) -> dict[str, Any]:
         """What each lit LED is sent (after gamma and the cap), and how a screen shows it."""
@@ -272,6 +289,23 @@ class DaemonBackend:
             side = game.colour_at(i)
             if side is not None and point not in sim.pebbles:
                 sim.place(point, str(side))
+
+
+def turns(game: Any) -> list[dict[str, Any]]:
+    """The actions by turn, as a game record reads: each side's action and the removals it
+    earned on one line, with the side that played them."""
+    probe = game.copy()
+    sides = []
+    for _ in game.history:
+        probe.pop()
+        sides.append(str(probe.turn))
+    out: list[dict[str, Any]] = []
+    for action, side in zip(game.history, reversed(sides)):
+        if out and out[-1]["side"] == side:
+            out[-1]["actions"].append(action.text)
+        else:
+            out.append({"side": side, "actions": [action.text]})
+    return out
 
 
 def slide_path(board: Any, start: str, end: str) -> list[str]:

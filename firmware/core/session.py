@@ -169,15 +169,17 @@ class Session:
         return stored.board == default.board
 
     def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float, *,
-               record: bool = True, on_board: bool = False) -> None:
+               record: bool = True, on_board: bool = False,
+               colours: Mapping[str, Side | None] | None = None) -> None:
         """A new game (`record`: kept in the store and logged; at start-up the menu's
         default is neither, as no game starts until the menu chooses one). `on_board`: chosen
-        on the board's menu, so its recording starts with the menu's."""
+        on the board's menu, so its recording starts with the menu's. `colours`: the pebbles
+        on the board, as `Tracker` takes them."""
         self.rules = rules
         self.players = players
         self.game = new_game(rules)
         self.menu = None
-        self._follow(now)
+        self._follow(now, colours)
         self._events = _Clocked(t0=now)
         self._request = None
         self._token += 1
@@ -206,11 +208,11 @@ class Session:
             log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
                      players[Side.BLACK])
 
-    def _follow(self, now: float) -> None:
+    def _follow(self, now: float, colours: Mapping[str, Side | None] | None = None) -> None:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
         self.sensing = Sensing(self.game.board, self.settings, occupied=self._raw, now=now)
         self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(), now=now,
-                               sensing=self.sensing)
+                               sensing=self.sensing, colours=colours)
 
     def _resume(self, stored: StoredGame, now: float) -> None:
         self._load(stored, now)
@@ -425,7 +427,12 @@ class Session:
                   on_board: bool = False) -> None:
         if self.store is not None and self._game_id is not None:
             self.flush_events()
-        self._start(rules, dict(players), now, on_board=on_board)
+        # The pebbles of a game in play stay where they stood: the new game's way to its start
+        # names their colours (not after the end of a game or the menu, when hands moved
+        # pebbles the way back never asked for).
+        playing = self.menu is None and self.game.outcome() is None
+        colours = self.tracker.colours if playing else None
+        self._start(rules, dict(players), now, on_board=on_board, colours=colours)
         self._last_status = self.tracker.status
         self._notify(Update("new-game", self.tracker.status, 0))
 

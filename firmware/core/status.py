@@ -51,7 +51,11 @@ class Status:
     forced_take: tuple[str, ...] = ()
     to_empty: tuple[str, ...] = ()  #: points that must be emptied to match the game
     to_fill: tuple[str, ...] = ()  #: points that must be filled to match the game
-    pairs: tuple[tuple[str, str], ...] = ()  #: to_empty -> to_fill moves, nearest first
+    pairs: tuple[tuple[str, str], ...] = ()  #: pebbles to move back, colours agreeing
+    #: MISMATCH: the way back in order, naming colours (tracker.restore_steps):
+    #: ("move", colour, from, to), ("lift", colour, point, ""), ("set", colour, "", point);
+    #: colour "" where the board cannot tell.
+    steps: tuple[tuple[str, str, str, str], ...] = ()
     reason: MismatchReason = MismatchReason.NONE
     outcome: Outcome | None = None
     #: CLEARING: a pebble held alone on `confirm_point` for `confirm_hold` seconds, then

@@ -17,7 +17,7 @@ the tracker next needs a tick, so nothing polls.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -34,6 +34,7 @@ from .status import MismatchReason, Status, StatusKind
 log = logging.getLogger(__name__)
 
 BOTH_SIDES: frozenset[Side] = frozenset((Side.WHITE, Side.BLACK))
+COLOURS = (str(Side.WHITE), str(Side.BLACK))
 
 
 @dataclass(frozen=True)
@@ -104,9 +105,12 @@ class Tracker:
         occupied: Iterable[str] = (),
         now: float = 0.0,
         sensing: Sensing | None = None,
+        colours: Mapping[str, Side | None] | None = None,
     ) -> None:
         """`sensing`: the board's settled reading, when its owner (the session) keeps it;
-        else one of the tracker's own, starting from `occupied`."""
+        else one of the tracker's own, starting from `occupied`. `colours`: what the pebbles
+        on the board are believed to be (the `colours` of a tracker of the game before);
+        else those on the game's points are taken to be the game's."""
         self.settings = settings
         self.hands = frozenset(hands)
         self.game = game
@@ -124,6 +128,15 @@ class Tracker:
         self._gesture: HoldGesture | None = None  #: ... reading the confirmation gesture
         self._cleared = False  #: ... and a pebble held on the confirm point, then lifted
         self._confirm = 1 << board.index(confirm_point(board))
+        # The sensors see no colour: the colour of each pebble on the board is believed from
+        # the position it last matched. A pebble that stays put keeps its colour; one set
+        # down where the game has a pebble is taken to be the game's (the words asked for
+        # it); one set down elsewhere is of the colour lifted since, when that is one colour.
+        # So the way back names colours and pairs only pebbles that agree.
+        known = colours or {}
+        self._colours: dict[int, Side | None] = {
+            i: known.get(board.points[i], game.colour_at(i)) for i in _bits(self.sensing.settled)}
+        self._lifted: list[Side] = []  #: colours lifted since the board last matched
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
 
@@ -236,6 +249,12 @@ class Tracker:
         return self._status
 
     @property
+    def colours(self) -> dict[str, Side | None]:
+        """The colour each pebble on the board is believed to be (None: cannot tell)."""
+        points = self.game.board.points
+        return {points[i]: side for i, side in self._colours.items()}
+
+    @property
     def forced(self) -> tuple[Action, ...]:
         return self._forced
 
@@ -304,6 +323,7 @@ class Tracker:
         while True:
             expected = game.occupancy
             observed = self.sensing.settled
+            self._follow_colours(observed)
             if game.outcome() is not None:
                 self._clear_mismatch()
                 self._set_status(self._plain_status(StatusKind.OVER), now)
@@ -343,6 +363,8 @@ class Tracker:
                     break
             if observed == expected:
                 self._clear_mismatch()
+                self._colours = {i: game.colour_at(i) for i in _bits(observed)}
+                self._lifted = []
                 self._set_status(self._matching_status(), now)
                 break
             exact_units, partial_units = self._units()
@@ -382,6 +404,22 @@ class Tracker:
         if committed:
             log.info("committed %s", _texts(committed))
         return committed
+
+    def _follow_colours(self, observed: int) -> None:
+        """Keep the believed colours in step with the settled board (see `__init__`)."""
+        for i in [i for i in self._colours if not observed >> i & 1]:
+            side = self._colours.pop(i)
+            if side is not None:
+                self._lifted.append(side)
+        for i in _bits(observed):
+            if i in self._colours:
+                continue
+            side = self.game.colour_at(i)
+            if side is None and len(set(self._lifted)) == 1:
+                side = self._lifted[0]
+            if side in self._lifted:
+                self._lifted.remove(side)
+            self._colours[i] = side
 
     def _mid_action(self, expected: int) -> bool:
         """An empty board is part-way through an action the hands may do now: every
@@ -532,8 +570,14 @@ class Tracker:
         expected, observed = self.game.occupancy, self.sensing.settled
         to_empty = board.names(observed & ~expected)
         to_fill = board.names(expected & ~observed)
+        game = self.game
+        wanted = {board.points[i]: str(game.colour_at(i)) for i in _bits(expected)}
+        believed = {board.points[i]: str(side) if side is not None else ""
+                    for i, side in self._colours.items()}
+        steps = restore_steps(board, wanted, believed)
         return self._plain_status(StatusKind.MISMATCH, to_empty=to_empty, to_fill=to_fill,
-                                  pairs=pair_points(board, to_empty, to_fill), reason=reason)
+                                  pairs=tuple((a, b) for kind, _, a, b in steps if kind == "move"),
+                                  steps=steps, reason=reason)
 
 
 def _lift(a: Action) -> int:
@@ -615,3 +659,44 @@ def pair_points(board, to_empty: Sequence[str], to_fill: Sequence[str]  # type: 
             used |= {a, b}
             pairs.append((a, b))
     return tuple(pairs)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def restore_steps(board, wanted: Mapping[str, str], believed: Mapping[str, str]  # type: ignore[no-untyped-def]
+                  ) -> tuple[tuple[str, str, str, str], ...]:
+    """The way from the board as it stands to the game's position, in an order hands can
+    follow and naming every pebble's colour: `wanted` is the game's colour of each point
+    with a pebble, `believed` the colour of each pebble on the board ("" unknown).
+
+    Steps: ("move", colour, from, to) only between points whose colours agree, nearest
+    first, onto a free point; ("lift", colour, point, "") a pebble that does not belong,
+    first those of the wrong colour on a point the game fills, so a move can follow;
+    ("set", colour, "", point) a pebble from beside the board."""
+    here = dict(believed)
+    steps: list[tuple[str, str, str, str]] = []
+
+    def wrong(p: str) -> bool:
+        return p not in wanted or (here[p] != "" and here[p] != wanted[p])
+
+    while True:
+        moved = False
+        for colour in COLOURS:
+            sources = [p for p in here if here[p] == colour and wrong(p)]
+            free = [p for p in wanted if p not in here and wanted[p] == colour]
+            for a, b in pair_points(board, sources, free):
+                steps.append(("move", colour, a, b))
+                del here[a]
+                here[b] = colour
+                moved = True
+        if moved:
+            continue
+        blocking = sorted(p for p in here if p in wanted and wrong(p))
+        if not blocking:
+            break
+        steps.append(("lift", here.pop(blocking[0]), blocking[0], ""))
+    steps += [("lift", here[p], p, "") for p in board.points if p in here and wrong(p)]
+    steps += [("set", wanted[p], "", p) for p in board.points if p in wanted and p not in here]
+    return tuple(steps)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from navakankari.engine.game import Game, Outcome, Reason, Side
+from navakankari.engine.variants import new_game
 
 from .menu import player_words
 from .status import MismatchReason, Status, StatusKind
@@ -48,11 +49,6 @@ def outcome_text(outcome: Outcome) -> str:
     return f"{head}: {why}"
 
 
-def _colour_at(game: Game, point: str) -> str:
-    side = game.colour_at(game.board.index(point))
-    return f"{side} " if side is not None else ""
-
-
 def status_text(game: Game, status: Status) -> str:
     """What the hands should do now, in one sentence (and any sensor fault after it)."""
     text = _status_text(game, status)
@@ -90,8 +86,8 @@ def _status_text(game: Game, status: Status) -> str:
         return f"{turn} closed a mill"
     if kind is StatusKind.IN_PROGRESS:
         if status.captures:
-            return f"take the jumped pebble{'s' if len(status.captures) > 1 else ''} off " \
-                   f"{_all(status.captures)}"
+            return (f"take the jumped {Side[turn.upper()].other} "
+                    f"pebble{'s' if len(status.captures) > 1 else ''} off {_all(status.captures)}")
         if status.lifted and status.destinations:
             return (f"{turn} lifted the pebble from {_all(status.lifted)}: put it on a lit point "
                     f"({_list(status.destinations)})")
@@ -104,6 +100,18 @@ def _status_text(game: Game, status: Status) -> str:
     if game.in_hand(Side[turn.upper()]):
         return f"{turn} to place a pebble on a free point"
     return f"{turn} to move a pebble"
+
+
+def next_game_text(game: Game, *, menu: bool, auto_new_game: bool) -> str:
+    """After the end of a game, how the board starts the next one (`Session._after`)."""
+    clear = "to play again, take every pebble off the board"
+    if menu:
+        return f"{clear}, then choose on its menu"
+    if auto_new_game:
+        if new_game(game.rules).occupancy:
+            return "to play again, set the pebbles out on their starting points"
+        return f"{clear} (a new game of {game.rules.name} starts)"
+    return "to play again, start a new game"
 
 
 MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",
@@ -141,34 +149,53 @@ def _menu_text(status: Status) -> str:
             f"hold a pebble on a lit point for {hold} s, then lift it ({lit})")
 
 
+def _pebbles(colour: str, points: list[str]) -> str:
+    """`the white pebble on c3`, `the black pebbles on a1 and d4`, `the pebble on g7`."""
+    colour = f"{colour} " if colour else ""
+    return f"the {colour}pebble{'s' if len(points) > 1 else ''} on {_all(points)}"
+
+
 def _forced_parts(status: Status) -> list[str]:
+    mover = status.turn
+    taken = str(Side[mover.upper()].other)
     parts = []
     for a, b in zip(status.forced_from, status.forced_to):
-        parts.append(f"move the pebble from {a} to {b}")
+        parts.append(f"move the {mover} pebble from {a} to {b}")
     if not status.forced_from and status.forced_to:
-        parts.append(f"put a {status.turn} pebble on {_all(status.forced_to)}")
+        parts.append(f"put a {mover} pebble on {_all(status.forced_to)}")
     if status.forced_take:
-        parts.append(f"take the pebble{'s' if len(status.forced_take) > 1 else ''} off "
+        many = len(status.forced_take) > 1
+        parts.append(f"take the {taken} pebble{'s' if many else ''} off "
                      f"{_all(status.forced_take)}")
     return parts
 
 
-def _mismatch_text(game: Game, status: Status) -> str:
-    steps = [f"put the pebble on {a} back on {b}" for a, b in status.pairs]
-    paired_from = {a for a, _ in status.pairs}
-    paired_to = {b for _, b in status.pairs}
-    off = [p for p in status.to_empty if p not in paired_from]
-    if off:
-        steps.append(f"take the pebble{'s' if len(off) > 1 else ''} off {_all(off)}")
-    by_colour: dict[str, list[str]] = {}
-    for p in status.to_fill:
-        if p not in paired_to:
-            by_colour.setdefault(_colour_at(game, p), []).append(p)
-    for colour, points in by_colour.items():
-        if len(points) == 1:
-            steps.append(f"put a {colour}pebble on {points[0]}")
+def _step_words(steps: tuple[tuple[str, str, str, str], ...]) -> list[str]:
+    """The tracker's way back (`restore_steps`) in words, in its order; lifts and sets of
+    one colour that follow each other are said together."""
+    words: list[str] = []
+    k = 0
+    while k < len(steps):
+        kind, colour, a, b = steps[k]
+        if kind == "move":
+            words.append(f"move the {colour} pebble from {a} to {b}")
+            k += 1
+            continue
+        group = [steps[k]]
+        while k + len(group) < len(steps) and steps[k + len(group)][:2] == (kind, colour):
+            group.append(steps[k + len(group)])
+        k += len(group)
+        if kind == "lift":
+            words.append(f"lift {_pebbles(colour, [s[2] for s in group])}")
         else:
-            steps.append(f"put {colour}pebbles on {_all(points)}")
+            points = [s[3] for s in group]
+            words.append(f"set a {colour} pebble on {points[0]}" if len(points) == 1
+                         else f"set {colour} pebbles on {_all(points)}")
+    return words
+
+
+def _mismatch_text(game: Game, status: Status) -> str:
+    steps = _step_words(status.steps)
     if status.forced and status.reason is not MismatchReason.RESTORE:
         # Legal or not, it is not the move given: say which one is, after the way back.
         head = f"{status.turn} plays {' '.join(status.forced)}, not that"

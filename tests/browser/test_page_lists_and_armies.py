@@ -38,10 +38,10 @@ def test_a_long_game_shows_every_action_and_each_can_be_clicked(browser, tmp_pat
     store.close()
     with sim_daemon(tmp_path) as running:
         page = open_page(browser, running, viewport={"width": 1100, "height": 760})
-        page.wait_for_function("document.querySelectorAll('#moves li').length === 46")
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 46")
         # Every action, scrolled to, is what the browser finds at its own centre: in view,
         # inside the list's box, and the thing a click lands on.
-        seen = page.evaluate("""() => [...document.querySelectorAll('#moves li')].map(li => {
+        seen = page.evaluate("""() => [...document.querySelectorAll('#moves [data-ply]')].map(li => {
             li.scrollIntoView({block: 'nearest'});
             const r = li.getBoundingClientRect(), box = document.getElementById('moves')
                 .getBoundingClientRect();
@@ -53,9 +53,61 @@ def test_a_long_game_shows_every_action_and_each_can_be_clicked(browser, tmp_pat
         assert all(ok for _, ok in seen), [a for a, ok in seen if not ok]
         page.screenshot(path=str(artifacts / "page-long-game.png"))
         page.once("dialog", lambda dialog: dialog.accept())
-        page.click("#moves li[data-ply='41']")
-        page.wait_for_function("document.querySelectorAll('#moves li').length === 41")
+        page.click("#moves [data-ply='41']")
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 41")
         assert running.call(lambda: running.daemon.session.record()) == " ".join(record[:41])
+        page.close()
+
+
+def resumed(tmp_path, rules, record: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """A game in progress in the store, for the daemon to resume (on an empty simulated
+    board: the status asks to put the pebbles back, and its lights pulse)."""
+    store = Store(tmp_path / "games.sqlite3")
+    store.append(store.new_game(rules, {"white": "hand", "black": "hand"}), 0, record)
+    store.close()
+
+
+def test_the_move_list_is_numbered_by_turn_and_each_column_is_one_side(browser, tmp_path):
+    """A move and the removal it earned share a line, so white's turns stay in the left
+    column and black's in the right, after a removal too."""
+    record = ["a7", "b6", "d7", "f6", "g7", "xb6", "d2", "g7-g4", "f6-d6"]
+    resumed(tmp_path, preset("lasker"), record)
+    with sim_daemon(tmp_path, variant="lasker") as running:
+        page = open_page(browser, running, viewport={"width": 1100, "height": 760})
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 9")
+        rows = page.evaluate("""() => [...document.querySelectorAll('#moves li')].map(li => [
+            li.dataset.side, li.querySelector('.turn').textContent,
+            [...li.querySelectorAll('[data-ply]')].map(a => a.dataset.action + '@' + a.dataset.ply),
+            Math.round(li.getBoundingClientRect().left)])""")
+        assert [row[:3] for row in rows] == [
+            ["white", "1.", ["a7@1"]], ["black", "2.", ["b6@2"]], ["white", "3.", ["d7@3"]],
+            ["black", "4.", ["f6@4"]], ["white", "5.", ["g7@5", "xb6@6"]],
+            ["black", "6.", ["d2@7"]], ["white", "7.", ["g7-g4@8"]], ["black", "8.", ["f6-d6@9"]]]
+        left = {side: {x for s, _, _, x in rows if s == side} for side in ("white", "black")}
+        assert len(left["white"]) == len(left["black"]) == 1
+        assert min(left["white"]) < min(left["black"])
+        page.close()
+
+
+def test_the_move_list_is_not_rebuilt_by_every_push(browser, tmp_path):
+    """While lights pulse the page is pushed many times a second: the items stay the same
+    elements, and a list scrolled by hand stays where it was, so a tap lands."""
+    game = random_game(NINE, seed=11, plies=46)
+    resumed(tmp_path, NINE, [a.text for a in game.history])
+    with sim_daemon(tmp_path) as running:
+        page = open_page(browser, running, viewport={"width": 1100, "height": 760})
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 46")
+        page.evaluate("""() => {
+            const list = document.getElementById('moves');
+            list.scrollTop = 0;
+            window.firstItem = list.querySelector('[data-ply]');
+            window.pushedAt = +document.body.dataset.version;
+        }""")
+        page.wait_for_function("+document.body.dataset.version >= window.pushedAt + 10",
+                               timeout=10_000)
+        assert page.evaluate("""() => window.firstItem.isConnected && window.firstItem ===
+            document.querySelector('#moves [data-ply]')""")
+        assert page.evaluate("document.getElementById('moves').scrollTop") == 0
         page.close()
 
 
@@ -84,6 +136,45 @@ def test_nau_keti_keta_armies_are_laid_by_hand(browser, tmp_path, artifacts):
         page.close()
 
 
+def test_a_takeback_says_the_colour_of_every_pebble_and_hands_can_follow_it(browser, tmp_path):
+    """Nau Keti Keta c3-d4 e5xc3 b2xd4, then take back: the white pebble on d4 goes back to
+    b2 (never onto black's c3), and a black one is set on c3; done so, the board is right."""
+    import json
+    import urllib.request
+
+    with sim_daemon(tmp_path, variant="nau-keti-keta") as running:
+        def hand(body: dict) -> None:
+            request = urllib.request.Request(
+                running.url + "/api/hand", data=json.dumps(body).encode(), method="POST",
+                headers={"Content-Type": "application/json", "X-Pin": running.pin})
+            urllib.request.urlopen(request, timeout=10).read()
+
+        hand({"op": "setup"})
+        page = open_page(browser, running, viewport={"width": 1100, "height": 800})
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        hand({"op": "move", "from": "c3", "to": "d4"})
+        running.wait_for_plies(1)
+        for taken, start, end in (("d4", "e5", "c3"), ("c3", "b2", "d4")):  # take, then jump
+            hand({"op": "lift", "point": taken})
+            hand({"op": "drop"})
+            hand({"op": "move", "from": start, "to": end})
+            running.wait_for_plies(running.call(lambda: len(running.daemon.session.game.history)) + 1)
+        assert running.call(lambda: running.daemon.session.record()) == "c3-d4 e5xc3 b2xd4"
+        page.click("#takeback")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'mismatch'")
+        assert page.inner_text("#status") == ("set the board to the game's position: move the "
+                                              "white pebble from d4 to b2; set a black pebble on c3")
+        page.check("input[name='place-colour'][value='black']")
+        click(page, "d4")  # lift it ...
+        page.wait_for_selector('#hand[data-holding="white"]')
+        click(page, "b2")  # ... and set it on b2
+        click(page, "c3")
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        assert page.inner_text("#colours") == ""
+        assert running.call(lambda: running.daemon.session.record()) == "c3-d4 e5xc3"
+        page.close()
+
+
 def test_a_pebble_of_the_wrong_colour_is_named(browser, tmp_path):
     start = new_game(preset("nau-keti-keta"))
     black = next(p for i, p in enumerate(start.board.points) if start.colour_at(i) is Side.BLACK)
@@ -95,6 +186,45 @@ def test_a_pebble_of_the_wrong_colour_is_named(browser, tmp_path):
         assert page.inner_text("#colours") == (
             f"{black} holds a white pebble where a black one belongs: lift it and set down a "
             "black one")
+        page.close()
+
+
+@pytest.mark.parametrize("variant", ["nine-mens-morris", "navakankari", "nau-keti-keta"])
+def test_every_label_is_beside_its_own_point(browser, tmp_path, variant):
+    """A name is nearer its own point than any other (and than an empty centre) by a clear
+    margin, and no two names crowd each other: never "d6" and "d5" stacked between their
+    points, nor "d3" between d3 and the centre."""
+    with sim_daemon(tmp_path, variant=variant) as running:
+        page = open_page(browser, running)
+        found = page.evaluate("""() => {
+            const at = (g) => g.getAttribute('transform').match(/-?[\\d.]+/g).map(Number);
+            const points = [...document.querySelectorAll('#board .point')].map(g => {
+                const [x, y] = at(g), t = g.querySelector('.label');
+                return {name: g.dataset.point, x, y, lx: x + +t.getAttribute('x'),
+                        ly: y + +t.getAttribute('y')};
+            });
+            const xs = points.map(p => p.x), ys = points.map(p => p.y);
+            const centre = {name: 'the centre', x: (Math.min(...xs) + Math.max(...xs)) / 2,
+                            y: (Math.min(...ys) + Math.max(...ys)) / 2};
+            const spots = points.some(p => Math.hypot(p.x - centre.x, p.y - centre.y) < 0.1)
+                ? points : [...points, centre];
+            const bad = [];
+            for (const p of points) {
+                const own = Math.hypot(p.lx - p.x, p.ly - p.y);
+                for (const q of spots) {
+                    if (q.name !== p.name && Math.hypot(p.lx - q.x, p.ly - q.y) < 1.25 * own) {
+                        bad.push(`${p.name} near ${q.name}`);
+                    }
+                }
+                for (const q of points) {
+                    if (q.name < p.name && Math.hypot(p.lx - q.lx, p.ly - q.ly) < 0.6) {
+                        bad.push(`${p.name} and ${q.name} stacked`);
+                    }
+                }
+            }
+            return bad;
+        }""")
+        assert found == []
         page.close()
 
 
@@ -135,7 +265,8 @@ def test_whose_turn_is_above_the_board_on_a_phone(browser, tmp_path, width):
         banner = page.locator("#banner").bounding_box()
         board = page.locator("#board").bounding_box()
         assert banner["y"] + banner["height"] <= board["y"]
-        assert page.inner_text("#banner").startswith("white to act")
+        # Whose turn once: the status begins with it, so nothing is put before it.
+        assert page.inner_text("#banner") == "white to place a pebble on a free point"
         page.close()
 
 
@@ -182,6 +313,9 @@ def test_the_outcome_is_written_once(browser, tmp_path):
         page.wait_for_function("document.querySelector('#status').dataset.kind === 'over'")
         said = page.inner_text("#status")
         assert " wins: " in said or said.startswith("draw: ")
+        # ... and how the next game starts.
+        assert said.endswith("; to play again, take every pebble off the board (a new game "
+                              "of six-mens-morris starts)")
         assert page.evaluate("document.body.innerText").count(said) == 1
         assert page.inner_text("#outcome") == ""
         page.close()

@@ -72,11 +72,11 @@ def assert_rings_show_the_emitted_light(page, running, within: float = 5.0) -> d
 
 
 def moves(page) -> list[str]:
-    return page.eval_on_selector_all("#moves li", "items => items.map(li => li.dataset.action)")
+    return page.eval_on_selector_all("#moves [data-ply]", "items => items.map(li => li.dataset.action)")
 
 
 def wait_for_moves(page, count: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#moves li').length >= {count}",
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length >= {count}",
                            timeout=10_000)
 
 
@@ -139,8 +139,8 @@ def test_a_short_game_by_clicking(browser, running, artifacts):
 
     # Back to any earlier position: click the action in the list, then set the board right.
     page.once("dialog", lambda dialog: dialog.accept())
-    page.click("#moves li[data-ply='5']")
-    page.wait_for_function("document.querySelectorAll('#moves li').length === 5")
+    page.click("#moves [data-ply='5']")
+    page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 5")
     assert page.get_attribute("#status", "data-kind") == "mismatch"
     assert "set the board to the game's position" in page.inner_text("#status")
     page.click("#setup")
@@ -197,6 +197,7 @@ def test_changes_without_the_pin_are_refused(browser, running):
     _refused(page, "/api/hand", lambda: click(page, "d1"))
     _refused(page, "/api/takeback", lambda: page.click("#takeback"))
     page.select_option("#variant-select", "nine-mens-morris")
+    page.once("dialog", lambda dialog: dialog.accept())  # yes, end the game in progress
     _refused(page, "/api/new-game", lambda: page.click("#new-game button[type=submit]"))
     assert running.daemon.board.simulation.pebbles == {"a7": "white"}
     assert running.call(lambda: (running.daemon.session.rules.name,
@@ -207,6 +208,87 @@ def test_changes_without_the_pin_are_refused(browser, running):
     click(page, "d1")
     wait_for_moves(page, 2)
     assert moves(page) == ["a7", "d1"]
+    page.close()
+
+
+def test_a_new_pin_in_the_address_is_read_without_a_reload(browser, running):
+    """The simulator started again with a new PIN: opening its address in the same tab only
+    changes the hash, and the page takes the PIN from it."""
+    page = browser.new_page()
+    page.goto(f"{running.url}/#pin=1357")
+    page.wait_for_selector("#point-d1")
+    _refused(page, "/api/hand", lambda: click(page, "d1"))
+    page.goto(f"{running.url}/#pin={running.pin}")  # the same document: no reload
+    assert page.input_value("#pin") == running.pin
+    click(page, "d1")
+    wait_for_moves(page, 1)
+    assert moves(page) == ["d1"]
+    page.close()
+
+
+def post(running, path: str, body: dict) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        running.url + path, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "X-Pin": running.pin})
+    urllib.request.urlopen(request, timeout=10).read()
+
+
+def test_the_new_game_form_follows_the_game_and_asks_before_ending_one(browser, running):
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    page.goto(f"{running.url}/#pin={running.pin}")
+    page.wait_for_selector("#point-a7")
+    form = ("#variant-select", "select[name=white]", "select[name=black]")
+    assert [page.input_value(s) for s in form] == ["lasker", "hand", "hand"]
+    # A game started elsewhere (another page, the command line): the form shows it.
+    post(running, "/api/new-game", {"variant": "nau-keti-keta", "white": "hand",
+                                    "black": "computer:2"})
+    page.wait_for_function("document.querySelector('#variant').textContent === 'nau-keti-keta'")
+    assert [page.input_value(s) for s in form] == ["nau-keti-keta", "hand", "computer:2"]
+    page.click("#setup")
+    page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+    drag(page, "c3", "d4")
+    wait_for_moves(page, 1)
+    # Start asks before it ends the game in progress; declined, the game goes on.
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.select_option("#variant-select", "lasker")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert asked == ["End the game in progress (1 actions) and start a new one?"]
+    assert page.inner_text("#message") == "the game in progress goes on"
+    assert running.call(lambda: running.daemon.session.rules.name) == "nau-keti-keta"
+    assert page.input_value("#variant-select") == "lasker"  # what was chosen by hand stays
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#new-game button[type=submit]")
+    page.wait_for_function("document.querySelector('#variant').textContent === 'lasker'")
+    assert running.call(lambda: running.daemon.session.record()) == ""
+    page.close()
+
+
+def test_a_click_that_does_nothing_says_why(browser, running):
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    page.goto(f"{running.url}/#pin={running.pin}")
+    page.wait_for_selector("#point-a7")
+    click(page, "a7")
+    wait_for_moves(page, 1)
+    click(page, "d1")
+    wait_for_moves(page, 2)
+    click(page, "a7")  # lifted: the hand holds it
+    page.wait_for_selector('#hand[data-holding="white"]')
+    click(page, "d1")  # a second pebble cannot be lifted
+    assert page.inner_text("#message") == (
+        "the hand holds a white pebble: put it on a free point, or aside, before lifting the "
+        "one on d1")
+    page.click("#drop")
+    page.wait_for_selector('#hand[data-holding=""]')
+    drag(page, "g7", "g4")
+    assert page.inner_text("#message") == "there is no pebble on g7 to slide"
+    click(page, "g1")  # a click that does something clears the line
+    page.wait_for_selector("#point-g1[data-pebble='white']")
+    assert page.inner_text("#message") == ""
     page.close()
 
 
@@ -296,6 +378,26 @@ def test_while_the_menu_is_lit_the_page_shows_its_step_not_the_last_game(browser
         click(page, "d6")
         wait_for_moves(page, 1)
         assert moves(page) == ["d6"]
+
+
+def test_the_menus_last_choice_goes_back_beside_the_board(browser, tmp_path):
+    """The pebble lifted for the menu's last choice is not left in the hand: the game chosen
+    starts with the hand free, and a click on a pebble lifts it."""
+    with menu_in_page(browser, tmp_path) as (running, page, lay, variants, players):
+        choose_in_page(page, lay.slots[variants.index("nine-mens-morris")], "who plays white")
+        choose_in_page(page, lay.slots[players.index("hand")], "who plays black")
+        choose_in_page(page, lay.slots[players.index("hand")], "who starts")
+        point = lay.slots[0]
+        click(page, point)
+        page.wait_for_function(
+            f"document.querySelector('#status').textContent.includes('lift the pebble from {point}')")
+        click(page, point)  # lifted, and not put aside by hand
+        page.wait_for_function("document.querySelector('#status').dataset.kind === 'idle'")
+        page.wait_for_selector('#hand[data-holding=""]')
+        click(page, "d6")
+        wait_for_moves(page, 1)
+        click(page, "d6")  # a pebble on the board is lifted at once
+        page.wait_for_selector('#hand[data-holding="white"]')
 
 
 def test_the_menu_worked_in_the_page_then_the_game_chosen(browser, tmp_path, artifacts):

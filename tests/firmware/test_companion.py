@@ -246,3 +246,18 @@ def test_the_command_line_says_when_no_daemon_answers(tmp_path, capsys):
     config.write_text(f'[web]\nport = {free_port()}\npin = "1"\n')
     assert cli.main(["takeback", "--config", str(config)]) == 1
     assert "no daemon answers at http://127.0.0.1:" in capsys.readouterr().err
+
+
+def test_the_move_list_comes_by_turn():
+    """A move and the removal it earned are one turn of one side (the page's move list)."""
+    from navakankari.engine.presets import preset
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.companion.backend import turns
+
+    game = new_game(preset("lasker"))
+    game.play_record("a7 b6 d7 f6 g7 xb6 d2")
+    assert turns(game) == [
+        {"side": "white", "actions": ["a7"]}, {"side": "black", "actions": ["b6"]},
+        {"side": "white", "actions": ["d7"]}, {"side": "black", "actions": ["f6"]},
+        {"side": "white", "actions": ["g7", "xb6"]}, {"side": "black", "actions": ["d2"]}]
+    assert turns(new_game(preset("lasker"))) == []

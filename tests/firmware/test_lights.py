@@ -89,8 +89,9 @@ def test_the_computers_move_stays_shown_when_a_hand_puts_it_elsewhere():
     frame = render(t.game, s, s.since)
     assert frame["g7"] == colour(Role.COMPUTER_TO) and "d2" not in frame  # the take comes later
     assert frame["c5"] in (colour(Role.TO_EMPTY), PALETTE[Role.PAIR_FROM].colour)
-    assert status_text(t.game, s) == ("white plays g7 xd2, not that: take the pebble off c5; "
-                                      "then put a white pebble on g7, then take the pebble off d2")
+    assert status_text(t.game, s) == ("white plays g7 xd2, not that: lift the pebble on c5; "
+                                      "then put a white pebble on g7, then take the black "
+                                      "pebble off d2")
 
 
 def test_a_mismatch_shows_points_to_empty_and_fill_one_pair_at_a_time():

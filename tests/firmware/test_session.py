@@ -362,3 +362,29 @@ def test_start_up_in_the_menu_logs_no_game_until_one_starts(store, caplog):
     with caplog.at_level("INFO", logger="navakankari"):
         session.new_game(1.0)
     assert "new game: nine-mens-morris, white hand, black computer:1" in caplog.text
+
+
+def test_a_new_game_during_one_names_the_colours_of_the_pebbles_left_standing():
+    """Nau Keti Keta c3-d4 e5xc3, then a new game: the black pebble on c3 (white's start
+    point) goes to e5 and a white one is set on c3, not taken for white and left there."""
+    nkk = preset("nau-keti-keta")
+    start = new_game(nkk)
+    session = Session(nkk, HANDS, settings=SETTINGS,
+                      occupied=set(start.board.names(start.occupancy)))
+    hands = Hands(start.board.names(start.occupancy), pause=0.5)
+    hands.lift("c3").wait(0.1).place("d4").wait(0.6)
+    hands.lift("e5").wait(0.1).lift("d4").wait(0.1).place("c3").wait(0.6)
+    now = play(session, hands, 0.0)
+    assert session.record() == "c3-d4 e5xc3"
+    session.new_game(now + 1.0)
+    s = session.status
+    assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
+    assert s.steps == (("move", "black", "c3", "e5"), ("set", "white", "", "c3"))
+    assert wording_of(session) == ("set the board to the game's position: move the black "
+                                   "pebble from c3 to e5; set a white pebble on c3")
+
+
+def wording_of(session: Session) -> str:
+    from navakankari.firmware.core.wording import status_text
+
+    return status_text(session.game, session.status)

@@ -543,3 +543,49 @@ def test_a_walking_move_commits_after_the_settle_time_without_waiting_for_growth
     t.hands.lift("c5").wait(0.05).place("c4")
     t.run(t.hands.t + SETTINGS.settle + 0.01)
     assert t.record == MOVING + " c5-c4"
+
+
+# -- the way back names colours --------------------------------------------------------------
+def test_a_takeback_moves_a_pebble_only_onto_a_point_of_its_own_colour():
+    """Nau Keti Keta c3-d4 e5xc3 b2xd4, then b2xd4 taken back: the white pebble on d4 goes
+    back to b2 (not onto black's c3, the nearer point), and a black one is set on c3."""
+    t = Table(NKK)
+    t.hands.lift("c3").wait(0.2).place("d4").wait(0.6)
+    t.hands.lift("e5").wait(0.1).lift("d4").wait(0.1).place("c3").wait(1.0)
+    t.hands.lift("b2").wait(0.1).lift("c3").wait(0.1).place("d4").wait(1.0)
+    t.run()
+    assert t.record == "c3-d4 e5xc3 b2xd4"
+    t.game.pop()
+    t.tracker.sync(t.now)
+    s = t.status
+    assert s.kind == StatusKind.MISMATCH and s.reason == MismatchReason.RESTORE
+    assert s.steps == (("move", "white", "d4", "b2"), ("set", "black", "", "c3"))
+    assert s.pairs == (("d4", "b2"),)
+    t.hands.wait(0.5).lift("d4").wait(0.1).place("b2").wait(0.6)
+    t.run()
+    assert t.status.steps == (("set", "black", "", "c3"),)
+    t.hands.place("c3").wait(0.6)
+    t.run()
+    assert t.status.kind == StatusKind.IDLE and t.record == "c3-d4 e5xc3"
+
+
+def test_a_pebble_lifted_and_set_down_where_the_game_has_none_keeps_its_colour():
+    t = Table(NINE, MOVING)
+    t.hands.lift("c5").wait(0.3).place("b4").wait(SETTINGS.settle + SETTINGS.grace + 0.1)
+    t.run()
+    assert t.status.steps == (("move", "white", "b4", "c5"),)
+    assert t.tracker.colours["b4"] == Side.WHITE
+
+
+def test_a_morris_takeback_of_a_removal_never_moves_a_pebble_onto_the_other_sides_point():
+    """a7 b6 d7 f6 g7 xb6, both taken back: the white pebble on g7 comes off and a black one
+    is set on b6 (the old words moved the white pebble to b6)."""
+    t = Table(NINE, "a7 b6 d7 f6")
+    t.hands.place("g7").wait(0.5).lift("b6").wait(1.0)
+    t.run()
+    assert t.record == "a7 b6 d7 f6 g7 xb6"
+    t.game.pop()
+    t.game.pop()
+    t.tracker.sync(t.now)
+    assert t.status.steps == (("lift", "white", "g7", ""), ("set", "black", "", "b6"))
+    assert t.status.pairs == ()

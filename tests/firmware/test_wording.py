@@ -37,19 +37,21 @@ def test_a_lifted_pebble_points_to_its_destinations():
 def test_a_mistake_says_what_to_put_right():
     g = game(record="a7")
     status = Status(StatusKind.MISMATCH, "black", to_empty=("d6",), to_fill=("a7",),
-                    pairs=(("d6", "a7"),), reason=MismatchReason.MISTAKE)
+                    pairs=(("d6", "a7"),), steps=(("move", "white", "d6", "a7"),),
+                    reason=MismatchReason.MISTAKE)
     assert status_text(g, status) == \
-        "that is not a legal move: put the pebble on d6 back on a7"
-    status = Status(StatusKind.MISMATCH, "black", to_fill=("a7",), reason=MismatchReason.RESTORE)
+        "that is not a legal move: move the white pebble from d6 to a7"
+    status = Status(StatusKind.MISMATCH, "black", to_fill=("a7",),
+                    steps=(("set", "white", "", "a7"),), reason=MismatchReason.RESTORE)
     assert status_text(g, status) == \
-        "set the board to the game's position: put a white pebble on a7"
+        "set the board to the game's position: set a white pebble on a7"
 
 
 def test_the_computers_move_is_spelt_out():
     status = Status(StatusKind.EXECUTING, "black", forced=("a1-a4", "xd7"),
                     forced_from=("a1",), forced_to=("a4",), forced_take=("d7",))
-    assert status_text(game(), status) == \
-        "black plays a1-a4 xd7: move the pebble from a1 to a4, then take the pebble off d7"
+    assert status_text(game(), status) == ("black plays a1-a4 xd7: move the black pebble from "
+                                           "a1 to a4, then take the white pebble off d7")
 
 
 def test_clearing_asks_for_the_confirmation():
@@ -88,8 +90,41 @@ def test_every_reason_has_words():
 
 def test_many_points_to_put_right_are_grouped():
     g = new_game(preset("nau-keti-keta"))
+    steps = (("lift", "", "a4", ""), ("lift", "", "g4", ""), ("set", "black", "", "a7"),
+             ("set", "black", "", "d7"), ("set", "white", "", "c3"), ("set", "white", "", "d3"))
     status = Status(StatusKind.MISMATCH, "white", to_fill=("a7", "d7", "c3", "d3"),
-                    to_empty=("a4", "g4"), reason=MismatchReason.RESTORE)
+                    to_empty=("a4", "g4"), steps=steps, reason=MismatchReason.RESTORE)
     assert status_text(g, status) == (
-        "set the board to the game's position: take the pebbles off a4 and g4; "
-        "put black pebbles on a7 and d7; put white pebbles on c3 and d3")
+        "set the board to the game's position: lift the pebbles on a4 and g4; "
+        "set black pebbles on a7 and d7; set white pebbles on c3 and d3")
+
+
+def test_the_way_back_names_the_colour_of_every_pebble():
+    """Nau Keti Keta c3-d4 e5xc3 b2xd4 taken back: the white pebble goes back to b2, and a
+    black one is set on c3 (never the white one moved onto black's point)."""
+    g = game("nau-keti-keta", "c3-d4 e5xc3")
+    steps = (("move", "white", "d4", "b2"), ("lift", "black", "e3", ""),
+             ("lift", "black", "e5", ""), ("set", "black", "", "c3"))
+    status = Status(StatusKind.MISMATCH, "white", steps=steps, reason=MismatchReason.RESTORE)
+    assert status_text(g, status) == (
+        "set the board to the game's position: move the white pebble from d4 to b2; "
+        "lift the black pebbles on e3 and e5; set a black pebble on c3")
+
+
+def test_a_jump_names_the_colour_it_takes():
+    status = Status(StatusKind.IN_PROGRESS, "white", captures=("c3",))
+    assert status_text(game("nau-keti-keta"), status) == "take the jumped black pebble off c3"
+
+
+def test_the_end_of_a_game_says_how_the_next_one_starts():
+    from navakankari.firmware.core.wording import next_game_text
+
+    nine, nkk = game(), game("nau-keti-keta")
+    assert next_game_text(nine, menu=True, auto_new_game=True) == \
+        "to play again, take every pebble off the board, then choose on its menu"
+    assert next_game_text(nine, menu=False, auto_new_game=True) == \
+        "to play again, take every pebble off the board (a new game of nine-mens-morris starts)"
+    assert next_game_text(nkk, menu=False, auto_new_game=True) == \
+        "to play again, set the pebbles out on their starting points"
+    assert next_game_text(nkk, menu=False, auto_new_game=False) == \
+        "to play again, start a new game"

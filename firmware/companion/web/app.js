@@ -12,9 +12,18 @@ let drag = null;
 
 // -- PIN: from the address (#pin=...) when the simulator opened the page, else typed --------
 const pinInput = $("pin");
-const hashPin = new URLSearchParams(location.hash.slice(1)).get("pin");
-if (hashPin) sessionStorage.setItem("pin", hashPin);
-pinInput.value = sessionStorage.getItem("pin") || "";
+// Read again whenever the hash changes: a restarted simulator's new address differs from the
+// old one only there, and opening it in the same tab does not reload the page.
+function readHashPin() {
+  const hashPin = new URLSearchParams(location.hash.slice(1)).get("pin");
+  if (hashPin) sessionStorage.setItem("pin", hashPin);
+  pinInput.value = sessionStorage.getItem("pin") || "";
+}
+readHashPin();
+window.addEventListener("hashchange", () => {
+  readHashPin();
+  showPhoneLink();
+});
 pinInput.addEventListener("change", () => {
   sessionStorage.setItem("pin", pinInput.value);
   showPhoneLink();
@@ -75,6 +84,7 @@ function drawBoard(board) {
     }
   }
   const points = el("g", { class: "points" }, svg);
+  const placed = [];
   for (const p of board.points) {
     const [x, y] = pointXY(p);
     const g = el("g", { class: "point", id: "point-" + p.name, "data-point": p.name,
@@ -83,7 +93,7 @@ function drawBoard(board) {
     el("circle", { class: "led", r: 0.42 }, g);
     el("circle", { class: "spot", r: 0.1 }, g);
     el("circle", { class: "pebble", r: 0.3, visibility: "hidden" }, g);
-    const [lx, ly] = labelOffset(p, board, byName);
+    const [lx, ly] = labelOffset(p, board, byName, placed);
     const label = el("text", { class: "label", x: lx, y: ly, "text-anchor": "middle",
                                "dominant-baseline": "central" }, g);
     label.textContent = p.name;
@@ -92,9 +102,19 @@ function drawBoard(board) {
   drawnBoard = board.name + ":" + board.points.length;
 }
 
-// A point's name goes where it stays clearest of every line of the board: of eight places
-// around the point, the one farthest from the nearest line or pebble (below right if free).
-function labelOffset(p, board, byName) {
+// A point's name goes beside its own point, never between two: of sixteen places around the
+// point, the one farthest from every other point (and from an empty centre) relative to its
+// own, at least half as far again where the board allows (a diagonal where four neighbours
+// close it in); then clear of the lines and of the names already placed (`placed`).
+function boardCentre(board) {
+  const xy = board.points.map(pointXY);
+  const mid = (k) => (Math.min(...xy.map((q) => q[k])) + Math.max(...xy.map((q) => q[k]))) / 2;
+  return [mid(0), mid(1)];
+}
+
+const LABEL_RADIUS = 0.56;
+const LABEL_CLEAR = 1.5;
+function labelOffset(p, board, byName, placed) {
   const [x, y] = pointXY(p);
   const segments = [];
   for (const line of board.lines) {
@@ -107,20 +127,27 @@ function labelOffset(p, board, byName) {
     const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)));
     return Math.hypot(px - ax - t * dx, py - ay - t * dy);
   };
-  let best = [0.3, 0.5], bestGap = -1;
-  for (const deg of [45, 135, -45, -135, 90, 0, 180, -90]) {
+  const others = board.points.filter((q) => q !== p).map(pointXY);
+  const centre = boardCentre(board);
+  if (!board.points.some((q) => Math.hypot(...pointXY(q).map((v, i) => v - centre[i])) < 0.1)) {
+    others.push(centre);  // an empty centre counts as a point: a name there is between two
+  }
+  const degrees = [45, 135, -45, -135, 22.5, 157.5, -22.5, -157.5, 67.5, 112.5, -67.5, -112.5,
+                   90, 0, 180, -90];
+  let best = [0.3, 0.5], bestScore = -Infinity;
+  for (const deg of degrees) {
     const a = (deg * Math.PI) / 180;
-    const [ox, oy] = [0.56 * Math.cos(a), 0.56 * Math.sin(a)];
-    const gap = Math.min(10, ...segments.map((s) => distance(x + ox, y + oy, s)),
-      ...board.points.filter((q) => q !== p).map((q) => {  // and clear of other pebbles
-        const [qx, qy] = pointXY(q);
-        return Math.hypot(x + ox - qx, y + oy - qy) - 0.3;
-      }));
-    if (gap > bestGap + 0.05) {
-      bestGap = gap;
-      best = [ox, oy];
+    const [lx, ly] = [x + LABEL_RADIUS * Math.cos(a), y + LABEL_RADIUS * Math.sin(a)];
+    const nearest = Math.min(10, ...others.map(([qx, qy]) => Math.hypot(lx - qx, ly - qy)));
+    const gap = Math.min(0.5, ...segments.map((s) => distance(lx, ly, s)));
+    const apart = Math.min(0.8, ...placed.map(([qx, qy]) => Math.hypot(lx - qx, ly - qy)));
+    const score = 10 * Math.min(LABEL_CLEAR, nearest / LABEL_RADIUS) + gap + apart;
+    if (score > bestScore + 0.01) {
+      bestScore = score;
+      best = [lx - x, ly - y];
     }
   }
+  placed.push([x + best[0], y + best[1]]);
   return best;
 }
 
@@ -160,8 +187,11 @@ function render() {
   document.body.toggleAttribute("data-menu", !!menu);
   $("variant").textContent = menu ? menu.variant : state.variant;
   $("turn").textContent = menu || state.outcome ? "—" : state.turn;
-  $("banner").textContent = menu ? state.status.text
-    : state.outcome ? state.outcome.text : `${state.turn} to act · ${state.status.text}`;
+  // Above the board on a narrow page: the status, led by whose turn it is unless it already
+  // begins with it ("white to move a pebble").
+  const text = state.status.text;
+  $("banner").textContent = menu || state.outcome || text.startsWith(state.turn + " ") ? text
+    : `${state.turn} to act · ${text}`;
   $("phase").textContent = menu ? menu.step : state.phase;
   for (const side of ["white", "black"]) {
     const c = state.counts[side];
@@ -176,19 +206,7 @@ function render() {
   $("colours").textContent = (state.wrong_colour || []).map((w) =>
     `${w.point} holds a ${w.is} pebble where a ${w.belongs} one belongs: lift it and set down a ${w.belongs} one`
   ).join("; ");
-  const moves = $("moves");
-  moves.replaceChildren(...(menu ? [] : state.moves).map((m, i) => {
-    const li = document.createElement("li");
-    const number = document.createElement("span");
-    number.className = "ply";
-    number.textContent = `${i + 1}.`;
-    li.append(number, m);
-    li.dataset.ply = String(i + 1);
-    li.dataset.action = m;
-    li.title = "take back to the position after this action";
-    return li;
-  }));
-  moves.scrollTop = moves.scrollHeight;
+  renderMoves(menu ? [] : state.turns);
   const hand = $("hand");
   hand.hidden = !state.sim;
   hand.setAttribute("data-holding", state.hand || "");
@@ -197,17 +215,68 @@ function render() {
   fillSelectors();
 }
 
+// The move list by turn (an action and the removals it earned on one line), white's turns in
+// the left column and black's in the right. Only what changed is redrawn, and the list is
+// scrolled to its end only when it grew: the page is pushed many times a second while lights
+// pulse, and an item rebuilt under a finger would swallow the tap.
+function renderMoves(turns) {
+  const list = $("moves");
+  let ply = 0;
+  const grew = turns.length > list.children.length;
+  turns.forEach((turn, i) => {
+    const key = turn.side + ":" + turn.actions.join(" ");
+    let li = list.children[i];
+    if (!li || li.dataset.key !== key) {
+      const fresh = document.createElement("li");
+      fresh.dataset.key = key;
+      fresh.dataset.side = turn.side;
+      const number = document.createElement("span");
+      number.className = "turn";
+      number.textContent = `${i + 1}.`;
+      fresh.append(number);
+      turn.actions.forEach((action, k) => {
+        const span = document.createElement("span");
+        span.className = "action";
+        span.dataset.ply = String(ply + k + 1);
+        span.dataset.action = action;
+        span.title = "take back to the position after this action";
+        span.textContent = action;
+        fresh.append(span);
+      });
+      if (li) li.replaceWith(fresh); else list.append(fresh);
+      li = fresh;
+    }
+    ply += turn.actions.length;
+  });
+  while (list.children.length > turns.length) list.lastElementChild.remove();
+  if (grew) list.scrollTop = list.scrollHeight;
+}
+
+// The new-game form shows the game in play (its variant and players) until it is changed by
+// hand; the next game in play fills it afresh.
+let formShows = null;
+let formTouched = false;
+$("new-game").addEventListener("input", () => { formTouched = true; });
+
 function fillSelectors() {
   const select = $("variant-select");
   if (select.options.length === 0) {
-    for (const v of state.variants) select.add(new Option(v, v, false, v === state.variant));
+    for (const v of state.variants) select.add(new Option(v, v));
     for (const s of document.querySelectorAll("select.player")) {
       s.add(new Option("hand on the board", "hand"));
       for (const level of state.levels) s.add(new Option(`computer, level ${level}`, `computer:${level}`));
-      const current = state.players[s.name] || "hand";
-      if (![...s.options].some((o) => o.value === current)) s.add(new Option(current, current));
-      s.value = current;
     }
+  }
+  if (state.menu) return;  // no game in play: the form keeps what it shows
+  const shows = [state.variant, state.players.white, state.players.black].join(" ");
+  if (shows === formShows) return;
+  formShows = shows;
+  formTouched = false;
+  select.value = state.variant;
+  for (const s of document.querySelectorAll("select.player")) {
+    const current = state.players[s.name] || "hand";
+    if (![...s.options].some((o) => o.value === current)) s.add(new Option(playerName(current), current));
+    s.value = current;
   }
 }
 
@@ -218,10 +287,14 @@ function pointAt(event) {
   return g ? g.getAttribute("data-point") : null;
 }
 
+// A click or a slide that does nothing says why, in the message line.
+function refuse(why) { $("message").textContent = why; }
+
 svg.addEventListener("pointerdown", (event) => {
-  if (!state || !state.sim) return;
   const point = pointAt(event);
   if (!point) return;
+  if (!state) return refuse("not connected to the board yet");
+  if (!state.sim) return refuse("this is a real board: its pebbles are moved by hand");
   drag = { from: point };
   event.preventDefault();
 });
@@ -231,13 +304,19 @@ svg.addEventListener("pointerup", async (event) => {
   const from = drag.from;
   drag = null;
   const to = pointAt(event);
-  if (!to) return;
+  if (!to) return refuse("let go over a point of the board");
   if (to !== from) {
-    if (state.pebbles[from] && !state.pebbles[to]) await send("/api/hand", { op: "move", from, to });
+    if (!state.pebbles[from]) return refuse(`there is no pebble on ${from} to slide`);
+    if (state.pebbles[to]) return refuse(`${to} already holds a pebble: slide onto a free point`);
+    await send("/api/hand", { op: "move", from, to });
     return;
   }
   if (state.hand) {
-    if (!state.pebbles[to]) await send("/api/hand", { op: "put", point: to });
+    if (state.pebbles[to]) {
+      return refuse(`the hand holds a ${state.hand} pebble: put it on a free point, or aside, ` +
+                    `before lifting the one on ${to}`);
+    }
+    await send("/api/hand", { op: "put", point: to });
   } else if (state.pebbles[to]) {
     await send("/api/hand", { op: "lift", point: to });
   } else {
@@ -259,6 +338,11 @@ $("clear").addEventListener("click", () => send("/api/hand", { op: "clear" }));
 $("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
+  const plies = state && !state.menu && !state.outcome ? state.moves.length : 0;
+  if (plies && !confirm(`End the game in progress (${plies} actions) and start a new one?`)) {
+    $("message").textContent = "the game in progress goes on";
+    return;
+  }
   await send("/api/new-game", {
     variant: form.get("variant"), white: form.get("white"), black: form.get("black"),
   });
@@ -268,9 +352,9 @@ $("remote-move").addEventListener("submit", async (event) => {
   if (await send("/api/move", { action: $("remote-action").value })) $("remote-action").value = "";
 });
 $("moves").addEventListener("click", (event) => {
-  const li = event.target.closest("li");
-  if (li && confirm(`Take back to the position after action ${li.dataset.ply}, ${li.dataset.action}?`)) {
-    send("/api/takeback", { to: Number(li.dataset.ply) });
+  const item = event.target.closest("[data-ply]");
+  if (item && confirm(`Take back to the position after action ${item.dataset.ply}, ${item.dataset.action}?`)) {
+    send("/api/takeback", { to: Number(item.dataset.ply) });
   }
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
