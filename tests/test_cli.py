@@ -3,7 +3,8 @@ import re
 from navakankari.firmware.cli import main as cli
 
 COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest",
-            "calibrate", "run", "sim", "replay", "takeback", "new-game", "service", "doctor",
+            "calibrate", "run", "sim", "replay", "takeback", "new-game", "invite", "join",
+            "service", "doctor",
             "play", "match"]
 
 

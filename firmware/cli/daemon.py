@@ -39,7 +39,21 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     services = [companion_service(config.web_pin, config.web_address, config.web_port)] \
         if config.web_port else []
+    try:
+        services += _online_services(config)
+    except ConfigError as exc:
+        board.close()
+        print(f"navakankari run: {exc}", file=sys.stderr)
+        return 2
     return _run_daemon("run", config, board, sim_script=script, services=services)
+
+
+def _online_services(config: "Config") -> list[Any]:
+    """Online play as a daemon service, when the configuration names a broker."""
+    from ..daemon.online_service import online_service
+
+    address = config.online_address()
+    return [] if address is None else [online_service(address, config.board_name)]
 
 
 def _run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:
@@ -65,7 +79,8 @@ def _run_daemon(command: str, config: "Config", board: "BoardHardware", **option
 
 #: The configuration keys `sim` sets from its options.
 SIM_FLAGS = {"game.variant": "--variant", "web.address": "--host", "web.port": "--port",
-             "web.pin": "--pin", "store.path": "--store"}
+             "web.pin": "--pin", "store.path": "--store", "online.broker": "--broker",
+             "online.password_file": "--broker"}
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -91,7 +106,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
             web_address=args.host,
             web_port=args.port,
             web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
+            online_broker=args.broker or "",
+            online_board_name=args.board_name or "",
         )
+        online = _online_services(config)
     except ConfigError as exc:  # named as typed: --pin, not the configuration's web.pin
         flag = SIM_FLAGS.get(exc.key)
         print(f"navakankari sim: {f'{flag}: {exc.problem}' if flag else exc}", file=sys.stderr)
@@ -108,7 +126,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
     return _run_daemon("sim", config, board, services=[companion_service(
-        config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready)])
+        config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready),
+        *online])
 
 
 def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:
@@ -154,6 +173,36 @@ def cmd_new_game(args: argparse.Namespace) -> int:
         "variant": args.variant or config.game_variant,
         "white": args.white or str(config.game_white),
         "black": args.black or str(config.game_black)})
+
+
+def cmd_invite(args: argparse.Namespace) -> int:
+    """Offer an online game on the running daemon and print the code to read out."""
+    from ..companion.client import ControlError, post
+    from ..daemon.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config)
+        answer = post(config, "/api/online/invite", {
+            "variant": args.variant or config.game_variant, "side": args.side,
+            "starts": args.starts})
+    except (ConfigError, ControlError) as exc:
+        print(f"navakankari invite: {exc}", file=sys.stderr)
+        return 1
+    print(f"game code: {answer['code']}  (the other player joins with it; the game starts on "
+          "the board once they do)")
+    return 0
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """Join, on the running daemon, the online game offered under a code."""
+    from ..online.code import GameCode, InvalidCodeError
+
+    try:
+        code = GameCode.parse(args.code)
+    except InvalidCodeError as exc:
+        print(f"navakankari join: {exc}", file=sys.stderr)
+        return 2
+    return _control(args, "/api/online/join", lambda config: {"code": str(code)})
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -367,6 +416,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--store", help="SQLite file for the simulator's games "
                                    "(default: simulator.sqlite3 in the state directory)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--broker", metavar="URL",
+                   help="online play through this MQTT broker: mqtt://, mqtts://, ws:// or "
+                        "wss://, with user:password@ before the host to try it out (a board "
+                        "reads its password from a file)")
+    p.add_argument("--board-name", help="the name the other player sees (default: this "
+                                        "machine's)")
     p.set_defaults(func=cmd_sim)
 
     p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker",
@@ -424,6 +479,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--white", metavar="SPEC", help=f"{SPEC_WORDS} (default: the configured one)")
     p.add_argument("--black", metavar="SPEC", help="as --white")
     p.set_defaults(func=cmd_new_game)
+
+    p = sub.add_parser("invite", help="offer an online game on the running daemon; prints its code",
+                       description="Offer a game to a player at another board, through the "
+                                   "broker the configuration's [online] names. Prints the game "
+                                   "code to read out; the other player joins with it "
+                                   "(navakankari join CODE, or the page).")
+    p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
+    p.add_argument("--variant", help="a preset name (default: the configured one)")
+    p.add_argument("--side", choices=("white", "black"), default="white",
+                   help="the side this board plays (default white)")
+    p.add_argument("--starts", choices=("white", "black", "toss"), default="white",
+                   help="who moves first: white, black, or a toss neither board can bias")
+    p.set_defaults(func=cmd_invite)
+
+    p = sub.add_parser("join", help="join an online game on the running daemon with its code",
+                       description="Join the game another board offered; it starts on this "
+                                   "board at once.")
+    p.add_argument("code", help="the game code, as K7M-2P9-QRT-AX4-B8C-D3F-GH5")
+    p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
+    p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("service", help="install, remove or inspect the systemd service",
                        description="Install, remove or inspect the systemd service that runs "

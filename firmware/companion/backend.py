@@ -123,6 +123,10 @@ class DaemonBackend:
             # While the menu is lit no game is in play: the page shows the step and what has
             # been chosen so far, not the last game's variant and players.
             "menu": session.menu_facts(),
+            # Online play: the code, the other board, the link; None with none configured
+            # (`online_enabled` false) or nothing online going on.
+            "online_enabled": self.daemon.online is not None,
+            "online": self.daemon.online.state() if self.daemon.online is not None else None,
         }
 
     def _status_words(self, game: Any, status: Any) -> str:
@@ -173,10 +177,41 @@ class DaemonBackend:
                        Side.BLACK: PlayerSpec.parse(black, "black")}
         except (UnknownVariantError, ConfigError) as exc:
             raise RequestError(f"new game: {exc}") from None
+        if any(p.kind == "online" for p in players.values()):
+            raise RequestError("new game: an online game starts from an invitation (invite, "
+                               "or join with a code)")
         if variant not in self.variants():
             raise RequestError(f"new game: this board has no sensors for every point of "
                                f"{variant}; it needs its own board")
         self._session.new_game(self.daemon.now(), rules=rules, players=players)
+        self.daemon.wake()
+
+    # -- online play ---------------------------------------------------------------------------
+    def _online(self, what: str) -> Any:
+        if self.daemon.online is None:
+            raise RequestError(f"{what}: online play is not configured on this board (the "
+                               "configuration's [online] broker, or sim --broker URL)")
+        return self.daemon.online
+
+    async def invite(self, variant: str, side: str, starts: str) -> str:
+        """Offer an online game; the code to read to the other player."""
+        from navakankari.firmware.online.play import OnlineError
+
+        if variant not in self.variants():
+            raise RequestError(f"invite: this board cannot play {variant}")
+        try:
+            return str(await self._online("invite").invite(variant, side, starts))
+        except OnlineError as exc:
+            raise RequestError(str(exc)) from None
+
+    async def join(self, code: str) -> None:
+        """Join the online game offered under `code`."""
+        from navakankari.firmware.online.play import OnlineError
+
+        try:
+            await self._online("join").join(code)
+        except OnlineError as exc:
+            raise RequestError(str(exc)) from None
         self.daemon.wake()
 
     async def remote_move(self, text: str) -> None:
@@ -192,6 +227,8 @@ class DaemonBackend:
 
     async def takeback(self, count: int | None, to: int | None = None) -> None:
         session = self._session
+        if any(p.kind == "online" for p in session.players.values()):
+            raise RequestError("takeback: an online game cannot be taken back from one board")
         plies = len(session.game.history)
         if not plies:
             raise RequestError("takeback: no action to take back")

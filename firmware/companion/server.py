@@ -73,6 +73,12 @@ class CompanionBackend(Protocol):
     async def hand(self, request: dict[str, Any]) -> None:
         """A hand on the simulated board (lift, put, place, move, drop); RequestError else."""
 
+    async def invite(self, variant: str, side: str, starts: str) -> str:
+        """Offer an online game; returns the code to read to the other player."""
+
+    async def join(self, code: str) -> None:
+        """Join the online game offered under a code."""
+
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -110,6 +116,8 @@ class Companion:
         app.router.add_post("/api/takeback", self._changing(self.takeback))
         app.router.add_post("/api/hand", self._changing(self.hand))
         app.router.add_post("/api/move", self._changing(self.move))
+        app.router.add_post("/api/online/invite", self._changing(self.online_invite))
+        app.router.add_post("/api/online/join", self._changing(self.online_join))
         app.router.add_get("/ws", self.websocket)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._close_sockets)
@@ -203,7 +211,10 @@ class Companion:
             return web.json_response({"url": None, "why_not": "the companion is not serving yet"})
         return web.json_response({"url": link.url, "why_not": link.why_not, "qr": link.qr_svg()})
 
-    def _changing(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> Handler:
+    def _changing(self, handler: Callable[[dict[str, Any]], Awaitable[dict[str, Any] | None]]
+                  ) -> Handler:
+        """A request that changes the board: PIN, size and JSON checked first; the handler's
+        answer (if any) joins `"ok": true` in the response."""
         async def run(request: web.Request) -> web.StreamResponse:
             refused = self._pin_refusal(request)
             if refused is not None:
@@ -218,9 +229,9 @@ class Companion:
                 return _error(400, "the request body is nested too deeply")
             if not isinstance(body, dict):
                 return _error(400, "the request body must be a JSON object")
-            await handler(body)
+            answer = await handler(body)
             self._changed()  # the simulator's hand is not part of the game: push it too
-            return web.json_response({"ok": True})
+            return web.json_response({"ok": True, **(answer or {})})
 
         return run
 
@@ -249,6 +260,23 @@ class Companion:
         if not isinstance(action, str) or not action.strip() or len(action) > 64:
             raise RequestError("move: action must be notation such as d6, a1-a4 or a1-a4xd7")
         await self.backend.remote_move(action.strip())
+
+    async def online_invite(self, body: dict[str, Any]) -> dict[str, Any]:
+        variant = body.get("variant")
+        side = body.get("side")
+        starts = body.get("starts", "white")
+        if not isinstance(variant, str) or not variant:
+            raise RequestError("invite: variant must be a preset's name")
+        if side not in ("white", "black") or starts not in ("white", "black", "toss"):
+            raise RequestError("invite: side must be white or black, and starts white, black "
+                               "or toss")
+        return {"code": await self.backend.invite(variant, side, starts)}
+
+    async def online_join(self, body: dict[str, Any]) -> None:
+        code = body.get("code")
+        if not isinstance(code, str) or not code.strip() or len(code) > 64:
+            raise RequestError("join: code must be the game code, as K7M-2P9-QRT-AX4-B8C-D3F-GH5")
+        await self.backend.join(code)
 
     # -- live updates ----------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.StreamResponse:

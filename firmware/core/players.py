@@ -21,14 +21,16 @@ from .errors import ConfigError
 
 log = logging.getLogger(__name__)
 
-PLAYER_KINDS = ("hand", "computer", "remote", "engine")
+PLAYER_KINDS = ("hand", "computer", "remote", "engine", "online")
 
 
 @dataclass(frozen=True)
 class PlayerSpec:
     """Who plays a side: "hand" (on the board), "computer" at a level, "remote" (moves
-    arrive from the web companion and the board shows them), or "engine" (an installed
-    engine: `engine` holds what follows `engine:`, see navakankari.engine.external)."""
+    arrive from the web companion and the board shows them), "online" (a player at another
+    board, through the broker: the board shows their moves too; such a game starts from an
+    invitation), or "engine" (an installed engine: `engine` holds what follows `engine:`,
+    see navakankari.engine.external)."""
 
     kind: str = "hand"
     level: int = DEFAULT_LEVEL

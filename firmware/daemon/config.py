@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import socket
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
 
 from ..core.errors import ConfigError
+from ..online.broker import BrokerAddress, BrokerAddressError
 from ..core.menu import MenuSettings
 from ..core.players import HAND, PlayerSpec
 from ..core.tracker import TrackerSettings
@@ -51,6 +53,13 @@ class Config:
     web_address: str = "127.0.0.1"
     web_port: int = 8080
     web_pin: str = ""
+    online_broker: str = ""  #: "" = no online play; else mqtt://, mqtts://, ws:// or wss://
+    online_username: str = ""
+    online_password_file: str = ""
+    online_ca_file: str = ""  #: "" = the system's CAs
+    online_cert_file: str = ""  #: a client certificate, where the broker asks for one
+    online_key_file: str = ""
+    online_board_name: str = ""  #: "" = this machine's name
     log_level: str = "info"
 
     def __post_init__(self) -> None:
@@ -80,7 +89,8 @@ class Config:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:
             raise ConfigError("web.port", f"must be 0..65535, not {self.web_port}")
-        for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level"):
+        for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level",
+                    *(f.name for f in dataclasses.fields(self) if f.name.startswith("online_"))):
             if not isinstance(getattr(self, key), str):
                 raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")
         if self.web_pin != self.web_pin.strip():
@@ -91,6 +101,15 @@ class Config:
                               f"not {self.web_pin!r}")
         if self.log_level.lower() not in ("debug", "info", "warning", "error"):
             raise ConfigError("log.level", "must be debug, info, warning or error")
+        for key in ("game_white", "game_black"):
+            if getattr(self, key).kind == "online":
+                raise ConfigError(_dotted(key), "an online game starts from an invitation "
+                                  "(the page, or navakankari invite / join), not from here")
+        if self.online_broker:
+            try:
+                BrokerAddress.parse(self.online_broker)
+            except BrokerAddressError as exc:
+                raise ConfigError("online.broker", str(exc)) from None
 
     # -- derived values --------------------------------------------------------------------
     @property
@@ -105,6 +124,23 @@ class Config:
             settle=self.tracker_settle, grow=self.tracker_grow, grace=self.tracker_grace,
             clear_hold=self.tracker_clear_hold, fault_edges=self.tracker_fault_edges,
             fault_window=self.tracker_fault_window, fault_quiet=self.tracker_fault_quiet)
+
+    def online_address(self) -> BrokerAddress | None:
+        """The broker and the login for online play, or None when none is configured; the
+        password comes from its file, never from this file."""
+        if not self.online_broker:
+            return None
+        try:
+            return BrokerAddress.parse(
+                self.online_broker, password_file=self.online_password_file,
+                ca_file=self.online_ca_file, cert_file=self.online_cert_file,
+                key_file=self.online_key_file, username=self.online_username)
+        except BrokerAddressError as exc:
+            raise ConfigError("online.password_file", str(exc)) from None
+
+    @property
+    def board_name(self) -> str:
+        return self.online_board_name or socket.gethostname()
 
     def menu_settings(self) -> "MenuSettings | None":
         return MenuSettings(hold=self.game_menu_hold) if self.game_menu else None

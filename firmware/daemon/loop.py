@@ -28,6 +28,7 @@ from navakankari.hal.sensors import SensorEvent
 from ..core.menu import playable
 from ..core.players import PlayerSpec, computer_turn, player_for
 from ..core.session import ComputerRequest, Session
+from ..online.play import OnlinePlay
 from ..store.database import Store
 from ..store.recovery import open_store
 from .config import Config
@@ -83,6 +84,7 @@ class Daemon:
                                                   events_kept=config.store_events)
         self.store = store
         self.session: Session | None = None
+        self.online: OnlinePlay | None = None  #: online play, when a broker is configured
         self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0

@@ -22,10 +22,14 @@ log = logging.getLogger(__name__)
 class OnlineBridge:
     """Keeps one session's game and one link's move log the same game."""
 
-    def __init__(self, session: Session, link: OnlineLink, clock: Callable[[], float]) -> None:
+    def __init__(self, session: Session, link: OnlineLink, clock: Callable[[], float], *,
+                 on_change: Callable[[], None] | None = None) -> None:
+        """`on_change`: told when an arrived move changed what the board shows (the daemon
+        wakes its loop to light it)."""
         self.session = session
         self.link = link
         self.clock = clock
+        self.on_change = on_change
         self.pending: list[str] = []  #: arrived, waiting for the hands here
         self._sends: set[asyncio.Task[None]] = set()
         link.on_move = self._arrived
@@ -53,6 +57,9 @@ class OnlineBridge:
             self.session.remote_move(token, self.clock())
         except ValueError as exc:
             log.warning("online: %s cannot be shown yet: %s", token, exc)
+            return
+        if self.on_change is not None:
+            self.on_change()
 
     def _update(self, update: Update) -> None:
         if update.reason != "actions":

@@ -15,6 +15,7 @@ from navakankari.firmware.companion.backend import companion_service
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
+from navakankari.firmware.daemon.online_service import online_service
 from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
@@ -57,21 +58,28 @@ def free_port() -> int:
 @contextmanager
 def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str = "hand",
                black: str = "hand", pin: str = PIN, settle: float = 0.05, menu: bool = False,
-               menu_hold: float = 1.0, seed: int = 0) -> Iterator[RunningDaemon]:
+               menu_hold: float = 1.0, seed: int = 0, broker: str = "",
+               board_name: str = "") -> Iterator[RunningDaemon]:
+    """`broker`: online play through this broker URL, as `sim --broker` gives it."""
     port = free_port()
     config = Config(game_variant=variant, game_white=PlayerSpec.parse(white),
                     game_black=PlayerSpec.parse(black), tracker_settle=settle,
                     tracker_grow=0.1, tracker_grace=0.3, board_profile="sim-25",
                     store_path=str(tmp_path / "games.sqlite3"), web_port=port, web_pin=pin,
-                    game_menu=menu, game_menu_hold=menu_hold)
+                    game_menu=menu, game_menu_hold=menu_hold, online_broker=broker,
+                    online_board_name=board_name)
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     made: list[Daemon] = []
 
     def run() -> None:  # the store belongs to the thread that opens it: the loop's
         board = open_board(load_profile("sim-25"), backend="sim")
-        made.append(Daemon(config, board, seed=seed, services=[companion_service(
-            pin, "127.0.0.1", port, required=True, on_ready=ready.set)]))
+        services = [companion_service(pin, "127.0.0.1", port, required=True,
+                                      on_ready=ready.set)]
+        address = config.online_address()
+        if address is not None:
+            services.append(online_service(address, config.board_name))
+        made.append(Daemon(config, board, seed=seed, services=services))
         loop.run_until_complete(made[0].run())
 
     thread = threading.Thread(target=run, daemon=True)

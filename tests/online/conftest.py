@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from broker import Broker
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))  # sim_daemon
+
+from broker import Broker  # noqa: E402
 
 
 @pytest.fixture

@@ -1,0 +1,204 @@
+"""Online play on a running board: inviting, joining, and keeping the game in play linked.
+
+The board's daemon holds one `OnlinePlay` when a broker is configured. An invitation or a join
+that is agreed starts the game on the board (this board's side played by its hands, the other
+as `online`), keeps the game's code in the store so a restart or a power cut links the same
+game again, and ties the session to the broker through a link and a bridge. The page reads
+`state()`; the code is shown there to be read aloud, the broker's password never.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from navakankari.engine.game import Side
+from navakankari.engine.presets import preset
+from navakankari.engine.variants import new_game
+
+from ..core.players import HAND, PlayerSpec
+from ..core.session import Session, Update
+from ..store.database import Store
+from .bridge import OnlineBridge
+from .broker import BrokerAddress
+from .code import GameCode
+from .invitation import Agreement, InvitationError, host, join, offer
+from .link import OnlineLink
+from .log import MoveLog
+
+log = logging.getLogger(__name__)
+
+ONLINE = PlayerSpec("online")
+STORE_KEY = "online:{game}"
+"""The store's setting that keeps an online game's code and this board's colour."""
+
+
+class Host(Protocol):
+    """What online play needs of the running board (the daemon)."""
+
+    session: Session | None
+    store: Store
+
+    def now(self) -> float: ...
+
+    def wake(self) -> None: ...
+
+
+class OnlineError(RuntimeError):
+    """An online request that cannot be done now; the message is for the page."""
+
+
+class OnlinePlay:
+    def __init__(self, host_: Host, address: BrokerAddress, board_name: str) -> None:
+        self.host = host_
+        self.address = address
+        self.board_name = board_name
+        self.waiting: str = ""  #: the code of an invitation nobody has joined yet
+        self.problem: str = ""
+        self.opponent: str = ""
+        self.code: GameCode | None = None
+        self._game_id: int | None = None
+        self._link: OnlineLink | None = None
+        self._link_task: asyncio.Task[Any] | None = None
+        self._bridge: OnlineBridge | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._unsubscribe: Callable[[], None] | None = None
+
+    @property
+    def session(self) -> Session:
+        assert self.host.session is not None
+        return self.host.session
+
+    # -- the service -------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Link the game in play if it is an online one, then follow the session until
+        cancelled."""
+        self._unsubscribe = self.session.subscribe(self._changed)
+        self._resume()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            self._detach()
+            for task in self._tasks:
+                task.cancel()
+            if self._unsubscribe is not None:
+                self._unsubscribe()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -- starting a game ---------------------------------------------------------------------
+    async def invite(self, variant: str, side: str, starts: str) -> str:
+        """Offer a game; returns the code to read to the other player. The game starts on
+        the board once they join."""
+        code = GameCode.new()
+        try:
+            invitation, toss = offer(code, variant, side, starts, self.board_name)
+        except (KeyError, ValueError) as exc:
+            raise OnlineError(f"invite: {exc}") from None
+        self.waiting = str(code)
+        self.problem = ""
+
+        async def hosting() -> None:
+            try:
+                agreement = await host(self.address, code, invitation, toss)
+            except InvitationError as exc:
+                self.problem = f"invitation {self.waiting}: {exc}"
+                log.warning("online: %s", self.problem)
+                self.host.wake()
+                return
+            self.waiting = ""
+            self._begin(agreement)
+
+        self._spawn(hosting())
+        log.info("online: invited to a game of %s (this board %s, %s starts)", variant, side,
+                 starts)
+        return str(code)
+
+    async def join(self, text: str) -> Agreement:
+        """Join the game offered under a code; it starts on the board at once."""
+        try:
+            code = GameCode.parse(text)
+            agreement = await join(self.address, code, self.board_name)
+        except (ValueError, InvitationError) as exc:
+            raise OnlineError(f"join: {exc}") from None
+        self._begin(agreement)
+        return agreement
+
+    def _begin(self, agreement: Agreement) -> None:
+        colour = Side.WHITE if agreement.colour == "white" else Side.BLACK
+        session = self.session
+        session.new_game(self.host.now(), rules=preset(agreement.variant),
+                         players={colour: HAND, colour.other: ONLINE})
+        self.opponent = agreement.opponent
+        if session.game_id is not None:
+            self.host.store.set_setting(STORE_KEY.format(game=session.game_id), json.dumps(
+                {"code": str(agreement.code), "colour": agreement.colour,
+                 "opponent": agreement.opponent}))
+        log.info("online: game %s begins, this board %s against %s", agreement.code.game,
+                 agreement.colour, agreement.opponent)
+        self._attach(agreement.code, agreement.colour)
+        self.host.wake()
+
+    # -- the game in play --------------------------------------------------------------------
+    def _resume(self) -> None:
+        session = self.session
+        if session.game_id is None or not any(p.kind == "online"
+                                              for p in session.players.values()):
+            return
+        kept = self.host.store.setting(STORE_KEY.format(game=session.game_id))
+        try:
+            data = json.loads(kept or "")
+            code = GameCode.parse(data["code"])
+            colour = data["colour"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("online: game %s has an online player but no code kept: it cannot "
+                        "be linked again", session.game_id)
+            return
+        self.opponent = str(data.get("opponent", ""))
+        self._attach(code, colour)
+
+    def _attach(self, code: GameCode, colour: str) -> None:
+        self._detach()
+        session = self.session
+        moves = MoveLog.rebuild(code, new_game(session.rules),
+                                [a.text for a in session.game.history])
+        self.code = code
+        self._game_id = session.game_id
+        self._link = OnlineLink(self.address, moves, colour, clock=self.host.now)
+        self._bridge = OnlineBridge(session, self._link, self.host.now, on_change=self.host.wake)
+        self._link_task = self._spawn(self._link.run())
+
+    def _detach(self) -> None:
+        if self._bridge is not None:
+            self._bridge.close()
+        if self._link_task is not None:
+            self._link_task.cancel()
+        self._link = self._bridge = self._link_task = None
+        self.code = None
+
+    def _changed(self, update: Update) -> None:
+        if update.reason == "new-game" and self.session.game_id != self._game_id:
+            self._detach()
+
+    # -- what the page shows -----------------------------------------------------------------
+    def state(self) -> dict[str, Any] | None:
+        """The `online` object of the page's state, or None with nothing online going on."""
+        if self._link is None and not self.waiting and not self.problem:
+            return None
+        out: dict[str, Any] = {"waiting": self.waiting, "problem": self.problem,
+                               "board": self.board_name, "broker": str(self.address)}
+        if self._link is not None and self.code is not None:
+            s = self._link.state
+            seen = None if s.peer_seen is None else round(self.host.now() - s.peer_seen, 1)
+            out.update(code=str(self.code), opponent=self.opponent, side=self._link.side,
+                       connected=s.connected, opponent_online=s.peer_online,
+                       seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
+                       rejected=s.rejected, problem=s.problem or self.problem)
+        return out

@@ -1,0 +1,115 @@
+"""Two boards' daemons, each on its simulated board with its page, play online through a
+real Mosquitto: invited and joined over HTTP as a script would, the hands moved through
+`/api/hand`, one board restarted in the middle of the game."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.request
+from contextlib import ExitStack
+
+from sim_daemon import RunningDaemon, sim_daemon
+
+from navakankari.engine.actions import ActionKind
+
+WAIT = 15.0
+
+
+def api(d: RunningDaemon, path: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(
+        d.url + path, data=None if body is None else json.dumps(body).encode(),
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json", "X-Pin": d.pin})
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        return json.loads(response.read().decode())
+
+
+def until(what: str, condition) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {WAIT} s for {what}"
+        time.sleep(0.02)
+
+
+def carry_out(d: RunningDaemon, text: str) -> None:
+    """The hands at this board carry out one action, through the page's hand requests."""
+    game = d.call(lambda: d.daemon.session.game)
+    action = d.call(lambda: game.parse_action(text))
+    names = game.board.points
+    colour = str(game.turn)
+    if action.kind == ActionKind.PLACE:
+        api(d, "/api/hand", {"op": "place", "point": names[action.target], "colour": colour})
+    elif action.kind == ActionKind.MOVE:
+        api(d, "/api/hand", {"op": "lift", "point": names[action.origin]})
+        api(d, "/api/hand", {"op": "put", "point": names[action.target]})
+    else:  # a removal
+        api(d, "/api/hand", {"op": "lift", "point": names[action.target]})
+        api(d, "/api/hand", {"op": "drop"})
+
+
+def plies(d: RunningDaemon) -> int:
+    return d.call(lambda: len(d.daemon.session.game.history))
+
+
+def forced(d: RunningDaemon) -> list[str]:
+    return d.call(lambda: [a.text for a in d.daemon.session.tracker.forced])
+
+
+def test_two_boards_play_online_and_one_restarts(broker, tmp_path):
+    rng = random.Random(8)
+    with ExitStack() as stack:
+        boards = {"a": stack.enter_context(sim_daemon(
+            tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma's board",
+            settle=0.05))}
+        first_life = ExitStack()
+        stack.callback(first_life.close)
+        boards["b"] = first_life.enter_context(sim_daemon(
+            tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi's board", settle=0.05))
+        a, b = boards["a"], boards["b"]
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "black",
+                                             "starts": "toss"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("the game on both boards", lambda: all(
+            (api(d, "/api/state").get("online") or {}).get("opponent") for d in (a, b)))
+        states = {name: api(d, "/api/state") for name, d in boards.items()}
+        assert states["a"]["online"]["code"] == states["b"]["online"]["code"] == code
+        assert states["a"]["online"]["opponent"] == "Ravi's board"
+        sides = {name: states[name]["online"]["side"] for name in boards}
+        assert set(sides.values()) == {"white", "black"}
+        assert "knitting" not in json.dumps(states["a"])  # the broker password: never shown
+
+        def one_ply() -> None:
+            mover = next(n for n, d in boards.items() if not forced(d) and sides[n] == d.call(
+                lambda d=d: str(d.daemon.session.game.turn)))
+            other = boards["b" if mover == "a" else "a"]
+            here = boards[mover]
+            n = plies(here)
+            game = here.call(lambda: here.daemon.session.game)
+            text = rng.choice(here.call(lambda: [x.text for x in game.legal_actions()]))
+            carry_out(here, text)
+            until("the move committed", lambda: plies(here) > n)
+            until("the move shown on the other board", lambda: forced(other))
+            for shown in forced(other):
+                m = plies(other)
+                carry_out(other, shown)
+                until("the other board's hands", lambda: plies(other) > m)
+
+        for _ in range(8):
+            one_ply()
+        first_life.close()  # Ravi's board loses power ...
+        boards["b"] = b = stack.enter_context(sim_daemon(
+            tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi's board", settle=0.05))
+        until("the restarted board linked", lambda: (api(b, "/api/state").get("online")
+                                                     or {}).get("connected"))
+        # ... and comes back; its pebbles stood where they were (its simulated board is new)
+        api(b, "/api/hand", {"op": "setup"})
+        until("the board matching again", lambda: b.call(
+            lambda: b.daemon.session.tracker.matches()))
+        for _ in range(8):
+            one_ply()
+        records = [d.call(lambda d=d: d.daemon.session.record()) for d in boards.values()]
+        assert records[0] == records[1] and len(records[0].split()) >= 16
+        online = api(a, "/api/state")["online"]
+        assert online["connected"] and online["sequence"] == len(records[0].split())
