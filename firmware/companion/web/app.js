@@ -45,6 +45,18 @@ async function showPhoneLink() {
   $("phone-why").textContent = phone.url ? "" : phone.why_not;
 }
 $("pin-form").addEventListener("submit", (e) => e.preventDefault());
+$("online-invite").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const form = new FormData(e.target);
+  const answer = await send("/api/online/invite", Object.fromEntries(form.entries()));
+  if (answer) $("message").textContent = `game code ${answer.code}: the other player joins with it`;
+});
+$("online-join").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  if (await send("/api/online/join", { code: $("online-join-code").value })) {
+    $("online-join-code").value = "";
+  }
+});
 
 async function send(path, body) {
   $("message").textContent = "";
@@ -213,6 +225,35 @@ function render() {
   $("drop").disabled = !state.hand;
   $("remote-move").hidden = !!menu || !!state.outcome || state.players[state.turn] !== "remote";
   fillSelectors();
+  renderOnline();
+}
+
+// Online play: shown where the board has a broker configured. The code is for reading aloud;
+// the link's facts say whether the other board is there.
+function renderOnline() {
+  const section = $("online");
+  section.hidden = !state.online_enabled;
+  if (section.hidden) return;
+  const o = state.online;
+  const select = $("online-variant");
+  if (select.options.length !== state.variants.length) {
+    select.replaceChildren(...state.variants.map((v) => new Option(v, v)));
+    select.value = state.variant;
+  }
+  const code = o ? (o.waiting || o.code || "") : "";
+  $("online-code").hidden = !code;
+  $("online-code-text").textContent = code;
+  let words = "no online game";
+  if (o && o.waiting) words = "waiting for the other player to join";
+  if (o && o.opponent) {
+    const heard = o.seconds_since_heard == null ? "" : ` · heard ${o.seconds_since_heard} s ago`;
+    words = `playing ${o.opponent} (this board ${o.side}) · ` +
+      (o.connected ? "connected" : "not connected") + " · " +
+      (o.opponent_online ? "their board is on" : "their board is away") + heard +
+      ` · move ${o.sequence}`;
+  }
+  if (o && o.problem) words += ` · ${o.problem}`;
+  $("online-status").textContent = words;
 }
 
 // The move list by turn (an action and the removals it earned on one line), white's turns in

@@ -1,0 +1,63 @@
+"""Online play from the page in a real browser: invite, the code shown, the other board joins,
+and the page says who is playing and whether their board is there."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+
+import pytest
+from sim_daemon import sim_daemon
+
+from navakankari.firmware.cli.local_broker import BrokerMissingError, LocalBroker
+
+
+@pytest.fixture
+def broker(tmp_path: Path):  # type: ignore[no-untyped-def]
+    try:
+        b = LocalBroker(tmp_path)
+    except BrokerMissingError as exc:
+        pytest.skip(str(exc))
+    b.start()
+    yield b
+    b.stop()
+
+
+def open_page(browser, running):  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto(f"{running.url}/#pin={running.pin}")
+    page.wait_for_selector(".point")
+    return page
+
+
+def test_invite_from_the_page_and_see_the_other_board_join(browser, tmp_path, broker):
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma's board"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi's board") as b:
+        page = open_page(browser, a)
+        page.wait_for_selector("#online:not([hidden])")
+        page.select_option("#online-variant", "lasker")
+        page.select_option("#online-invite select[name=side]", "black")
+        page.click("#online-invite button")
+        page.wait_for_function("document.getElementById('online-code-text').textContent")
+        code = page.text_content("#online-code-text")
+        assert len(code) == 27
+        assert "waiting for the other player" in page.text_content("#online-status")
+        request = urllib.request.Request(
+            f"{b.url}/api/online/join", data=json.dumps({"code": code}).encode(), method="POST",
+            headers={"Content-Type": "application/json", "X-Pin": b.pin})
+        urllib.request.urlopen(request, timeout=15).read()
+        page.wait_for_function(
+            "document.getElementById('online-status').textContent.includes('Ravi')")
+        status = page.text_content("#online-status")
+        assert "playing Ravi's board (this board black)" in status and "connected" in status
+        assert page.text_content("#variant") == "lasker"
+        page.close()
+
+
+def test_a_board_without_a_broker_shows_no_online_section(browser, tmp_path):
+    with sim_daemon(tmp_path) as running:
+        page = open_page(browser, running)
+        assert page.is_hidden("#online")
+        page.close()
