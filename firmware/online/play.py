@@ -10,6 +10,7 @@ game again, and ties the session to the broker through a link and a bridge. The 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 from collections.abc import Callable
@@ -63,6 +64,7 @@ class OnlinePlay:
         self._game_id: int | None = None
         self._link: OnlineLink | None = None
         self._link_task: asyncio.Task[Any] | None = None
+        self._hosting: asyncio.Task[Any] | None = None
         self._bridge: OnlineBridge | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._unsubscribe: Callable[[], None] | None = None
@@ -82,8 +84,11 @@ class OnlinePlay:
             await asyncio.Event().wait()
         finally:
             self._detach()
-            for task in self._tasks:
+            tasks = list(self._tasks)
+            for task in tasks:
                 task.cancel()
+            # Let each link leave the broker while the loop still runs.
+            await asyncio.gather(*tasks, return_exceptions=True)
             if self._unsubscribe is not None:
                 self._unsubscribe()
 
@@ -116,7 +121,14 @@ class OnlinePlay:
             self.waiting = ""
             self._begin(agreement)
 
-        self._spawn(hosting())
+        if self._hosting is not None:  # a new invitation replaces the one not taken up
+            self._hosting.cancel()
+            await asyncio.gather(self._hosting, return_exceptions=True)
+            self._hosting = None
+            # The cancelled invitation's client is freed now, while the loop its socket
+            # callbacks need is still running (not at some later collection).
+            gc.collect()
+        self._hosting = self._spawn(hosting())
         log.info("online: invited to a game of %s (this board %s, %s starts)", variant, side,
                  starts)
         return str(code)

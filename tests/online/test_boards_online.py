@@ -113,3 +113,44 @@ def test_two_boards_play_online_and_one_restarts(broker, tmp_path):
         assert records[0] == records[1] and len(records[0].split()) >= 16
         online = api(a, "/api/state")["online"]
         assert online["connected"] and online["sequence"] == len(records[0].split())
+
+
+def test_a_second_invitation_replaces_the_first(broker, tmp_path):
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a, \
+            sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
+        first = api(a, "/api/online/invite", {"variant": "navakankari", "side": "white",
+                                              "starts": "white"})["code"]
+        second = api(a, "/api/online/invite", {"variant": "lasker", "side": "white",
+                                               "starts": "white"})["code"]
+        assert first != second and api(a, "/api/state")["online"]["waiting"] == second
+        api(b, "/api/online/join", {"code": second})
+        until("the game", lambda: (api(a, "/api/state").get("online") or {}).get("opponent"))
+        assert api(a, "/api/state")["variant"] == "lasker"
+        until("both links up", lambda: all((api(d, "/api/state").get("online") or {}).get(
+            "connected") for d in (a, b)))
+
+
+BAD_REQUESTS = [
+    ("/api/online/invite", {"variant": "chess", "side": "white"}, "cannot play"),
+    ("/api/online/invite", {"variant": "lasker", "side": "red"}, "side must be"),
+    ("/api/online/join", {"code": "K7M-2P9"}, "21 symbols"),
+]
+
+
+def refusal(d: RunningDaemon, path: str, body: dict) -> str:
+    import urllib.error
+
+    try:
+        api(d, path, body)
+    except urllib.error.HTTPError as exc:
+        return str(json.loads(exc.read().decode())["error"])
+    raise AssertionError(f"{path} {body} was accepted")
+
+
+def test_online_requests_say_what_is_wrong(broker, tmp_path):
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma")) as a:
+        for path, body, words in BAD_REQUESTS:
+            assert words in refusal(a, path, body)
+    with sim_daemon(tmp_path / "c") as offline:
+        assert "online play is not configured" in refusal(
+            offline, "/api/online/join", {"code": "K7M-2P9-QRT-AX4-B8C-D3F-GH5"})
