@@ -208,13 +208,18 @@ pin = "2468"
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert "READY=1" in listener.recv(4096).decode()
+        lines = []
+        for line in proc.stderr:  # the companion starts listening just after READY=1
+            lines.append(line)
+            if "web companion on" in line:
+                break
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=10) as reply:
             assert b'"variant": "nine-mens-morris"' in reply.read()
-        lines = []
-        for line in proc.stderr:
-            lines.append(line)
-            if "sim-hands: done" in line:
+        while not any("sim-hands: done" in line for line in lines):
+            line = proc.stderr.readline()
+            if not line:
                 break
+            lines.append(line)
         text = "".join(lines)
         assert "sim-hands: done" in text and "computer plays" in text, text
         assert "stored ply 4" in text, text
