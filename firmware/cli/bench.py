@@ -125,11 +125,15 @@ def idle_cpu(seconds: float, state: str = "menu") -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         store_path = Path(tmp) / "idle.sqlite3"
         script = None
-        if state == "game over":  # a stored game one action short of its end, then played
-            script = finished_game()
+        if state != "menu":
+            # A stored game resumed, the board set up by the simulated hands, and one more
+            # action committed by them (what a resting board has just done): seven actions
+            # in, the hand to move; or the game's last action, the game over.
+            whole = finished_game()
+            script = whole[:7] if state == "waiting for a hand" else whole
             store = Store(store_path)
             game_id = store.new_game(preset("nine-mens-morris"), {"white": "hand", "black": "hand"})
-            store.append(game_id, 1, script[:-1])
+            store.append(game_id, 0, script[:-1])
             store.close()
         config = Config(game_variant="nine-mens-morris", game_white=HAND, game_black=HAND,
                         board_profile="sim-24", store_path=str(store_path),
@@ -141,7 +145,8 @@ def idle_cpu(seconds: float, state: str = "menu") -> tuple[float, int]:
         async def main() -> tuple[float, int]:
             task = asyncio.create_task(daemon.run())
             deadline = time.monotonic() + 60
-            while daemon.session is None or daemon.session.status.kind != want:
+            while (daemon.session is None or daemon.session.status.kind != want
+                   or (script and len(daemon.session.game.history) < len(script))):
                 if time.monotonic() > deadline or task.done():
                     raise RuntimeError(f"the daemon never rested in {state}")
                 await asyncio.sleep(0.05)

@@ -86,6 +86,7 @@ class Daemon:
         self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0
+        self.wakeups = 0  #: turns of the loop: what a resting board costs, with the frames
         self.last_frame: dict[str, tuple[int, int, int]] = {}
         self._frame_listeners: list[Callable[[], None]] = []
         self._wake: asyncio.Event | None = None
@@ -196,6 +197,7 @@ class Daemon:
         next_dog = self.clock() if interval else None
         next_flush: float | None = None
         while not self.stop_event.is_set():
+            self.wakeups += 1
             now = self.clock()
             session.tick(now)
             self._ask_computer()
@@ -213,12 +215,13 @@ class Daemon:
             if next_dog is not None and now >= next_dog:
                 self.notifier.watchdog()
                 next_dog = now + interval  # type: ignore[operator]
-            if session.events_pending:
-                if next_flush is None:
-                    next_flush = now + EVENT_FLUSH
-                elif now >= next_flush:
-                    session.flush_events()
-                    next_flush = None
+            if not session.events_pending:
+                next_flush = None  # written already (a commit writes the events before it)
+            elif next_flush is None:
+                next_flush = now + EVENT_FLUSH
+            elif now >= next_flush:
+                session.flush_events()
+                next_flush = None
             times = [t for t in (session.deadline(), session.next_frame_change(now), next_dog,
                                  next_flush) if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
