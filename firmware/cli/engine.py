@@ -13,6 +13,8 @@ from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
 
+from .soak import SOAK_SECTIONS, add_arguments
+
 # Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
 BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.firmware.cli.engine_bench:run",
@@ -56,7 +58,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     names = args.sections or list(BENCH_SECTIONS)
-    unknown = [n for n in names if n not in BENCH_SECTIONS]
+    unknown = [n for n in names if n not in BENCH_SECTIONS and n not in SOAK_SECTIONS]
     if unknown:
         print(f"navakankari bench: unknown section(s) {', '.join(unknown)}; "
               f"sections: {', '.join(BENCH_SECTIONS)}", file=sys.stderr)
@@ -67,10 +69,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     print(native.describe(), flush=True)
     for name in names:
-        module, _, func = BENCH_SECTIONS[name].partition(":")
+        module, _, func = (BENCH_SECTIONS.get(name) or SOAK_SECTIONS[name]).partition(":")
         print(f"== {name}", flush=True)
-        getattr(importlib.import_module(module), func)(out=lambda s: print(s, flush=True),
-                                                        quick=args.quick)
+        getattr(importlib.import_module(module), func)(
+            out=lambda s: print(s, flush=True), quick=args.quick,
+            **({"args": args} if name in SOAK_SECTIONS else {}))
     return 0
 
 
@@ -156,6 +159,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_build_endgame)
 
     p = sub.add_parser("bench", help="print speed figures")
-    p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)})")
+    p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)}; "
+                                               f"soak runs when named: {', '.join(SOAK_SECTIONS)})")
     p.add_argument("--quick", action="store_true", help="smaller runs")
+    add_arguments(p)  # the soak runs' sizes: fuzz, power-cut
     p.set_defaults(func=cmd_bench)
