@@ -202,7 +202,8 @@ def stream(variant: str, seed: int, figures: Figures, settings: TrackerSettings)
     return fed
 
 
-def progress(done: int, total: int, started: float, out: Callable[[str], None]) -> None:
+def progress(done: int, total: int, started: float, out: Callable[[str], None],
+             what: str = "events") -> None:
     """A progress bar on one line (rewritten in place)."""
     width = 30
     frac = min(1.0, done / total) if total else 1.0
@@ -210,8 +211,8 @@ def progress(done: int, total: int, started: float, out: Callable[[str], None]) 
     rate = done / elapsed if elapsed else 0.0
     left = (total - done) / rate if rate else 0.0
     bar = "#" * round(frac * width) + "." * (width - round(frac * width))
-    out(f"\r[{bar}] {frac * 100:5.1f} % {done:,}/{total:,} events, {rate:,.0f}/s, "
-        f"{left:,.0f} s left ")
+    out(f"\r[{bar}] {frac * 100:5.1f} % {done:,}/{total:,} {what}, {rate:,.1f}/s, "
+        f"{max(0.0, left):,.0f} s left ")
 
 
 def fuzz(events: int, variants: Sequence[str] = VARIANTS, seed: int = 0,

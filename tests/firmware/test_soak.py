@@ -74,3 +74,40 @@ def test_fuzz_refuses_an_unknown_variant(capsys):
         cli.main(["bench", "fuzz", "--variants", "lasker,nope"])
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and "unknown variant 'nope'" in err and "Traceback" not in err
+
+
+def test_power_cut_prints_figures_that_add_up(capsys):
+    assert cli.main(["bench", "power-cut", "--cuts", "2", "--seed", "2"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out
+    cuts = re.search(r"^cuts: (\d+) \(SIGKILL at random moments of play; (\d+) games", out, re.M)
+    assert cuts and int(cuts.group(1)) == 2, out
+    acknowledged = int(re.search(r"^acknowledged actions: (\d+)$", out, re.M).group(1))
+    assert acknowledged >= 0
+    assert re.search(r"^lost: 0$", out, re.M) and re.search(r"^corrupted stores: 0$", out, re.M)
+    restarts = re.search(r"^restart to serving: p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms "
+                         r"\((\d+) restarts\)$", out, re.M)
+    assert restarts and int(restarts.group(1)) == 2, out  # one restart to serving a cut
+    assert "100.0 % 2/2 cuts" in captured.err
+
+
+def test_a_store_check_finds_what_was_lost_or_wrong(tmp_path):
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.cli.power_cut_bench import check_store
+    from navakankari.firmware.store.database import Store
+
+    script = ["d6", "a4", "e3", "b2"]
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game = store.new_game(preset("nine-mens-morris"), {"white": "hand", "black": "hand"})
+    store.append(game, 0, script[:3])
+    store.close()
+    assert check_store(path, script, [(1, "d6"), (2, "a4"), (3, "e3")]) == (0, None)
+    # Acknowledged but not stored: lost.
+    assert check_store(path, script, [(1, "d6"), (4, "b2")]) == (1, None)
+    # Stored, but not the game's.
+    assert check_store(path, ["d6", "a1", "e3"], [(1, "d6")])[1] == \
+        "holds actions that are not the game's"
+    path.write_bytes(b"not a database" * 100)
+    lost, why = check_store(path, script, [])
+    assert why is not None and why.startswith("cannot be read")
