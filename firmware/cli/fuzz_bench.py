@@ -219,7 +219,8 @@ def progress(done: int, total: int, started: float, out: Callable[[str], None],
     rate = done / elapsed if elapsed else 0.0
     left = (total - done) / rate if rate else 0.0
     bar = "#" * round(frac * width) + "." * (width - round(frac * width))
-    out(f"\r[{bar}] {frac * 100:5.1f} % {done:,}/{total:,} {what}, {rate:,.1f}/s, "
+    out(f"\r[{bar}] {frac * 100:5.1f} % {done:,}/{total:,} {what}, "
+        f"{rate:,.{1 if rate < 10 else 0}f}/s, "
         f"{max(0.0, left):,.0f} s left ")
 
 

@@ -504,3 +504,13 @@ def test_a_board_at_rest_after_a_commit_does_not_spin(tmp_path):
         guard.cancel()
     # A minute of rest: a flush of the events written after the last commit, nothing more.
     assert turns <= 3, turns
+
+
+@pytest.mark.parametrize("state", ["menu", "waiting for a hand", "game over"])
+def test_bench_daemon_rests_in_each_state(state):
+    from navakankari.firmware.cli.bench import idle_cpu
+
+    cpu, frames = idle_cpu(0.3, state)  # raises unless the daemon rested in `state` throughout
+    assert cpu >= 0 and frames >= 0
+    if state == "waiting for a hand":
+        assert frames == 0  # nothing animates
