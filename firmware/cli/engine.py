@@ -61,7 +61,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     unknown = [n for n in names if n not in BENCH_SECTIONS and n not in SOAK_SECTIONS]
     if unknown:
         print(f"navakankari bench: unknown section(s) {', '.join(unknown)}; "
-              f"sections: {', '.join(BENCH_SECTIONS)}", file=sys.stderr)
+              f"sections: {', '.join([*BENCH_SECTIONS, *SOAK_SECTIONS])}", file=sys.stderr)
         return 2
     if not args.verbose:  # figures only: the daemon's own log lines would drown them
         logging.getLogger("navakankari").setLevel(logging.WARNING)
