@@ -2,8 +2,9 @@
 
 Latency: scripted hands play whole games; at every settle deadline the session is ticked
 (tracker, engine, store write with fsync) and the frame rendered, and that span is timed.
-Idle CPU: the real daemon loop runs on the simulated board with nothing happening, and its
-process CPU time over a few seconds is measured.
+Resting CPU: the real daemon loop runs on the simulated board resting in each state a board
+rests in (its menu, a game waiting for the hand, a game over), and its process CPU time and
+the LED frames it sent over a few seconds are measured.
 """
 
 from __future__ import annotations
@@ -91,28 +92,79 @@ def k_seed(variant: str) -> int:
     return sum(map(ord, variant))
 
 
-def idle_cpu(seconds: float) -> tuple[float, int]:
-    """CPU seconds the daemon loop uses over `seconds` of idling, and frames it sent."""
+RESTING = ("menu", "waiting for a hand", "game over")
+"""The states a board rests in: its menu, a game waiting for the hand to move, and a game
+over left on the board (its pulse, the first minute)."""
+
+
+def finished_game(variant: str = "nine-mens-morris", seed: int = 0) -> list[str]:
+    """The actions of a random game that ends (hand-made random play, by seed)."""
+    rules = preset(variant)
+    for k in range(100):
+        rng = random.Random(seed + k)
+        game = new_game(rules)
+        while game.outcome() is None and len(game.history) < 300:
+            game.push(rng.choice(game.legal_actions()))
+        if game.outcome() is not None:
+            return [a.text for a in game.history]
+    raise RuntimeError(f"no random {variant} game ended")
+
+
+def idle_cpu(seconds: float, state: str = "menu") -> tuple[float, int]:
+    """CPU seconds the daemon loop uses over `seconds` resting in `state` (one of RESTING),
+    and the LED frames it sent meanwhile."""
     from navakankari.hal import load_profile, open_board
 
+    from ..core.status import StatusKind
     from ..daemon.loop import Daemon
     from ..daemon.notify import Notifier
 
+    if state not in RESTING:
+        raise ValueError(f"no resting state {state!r}; states: {', '.join(RESTING)}")
+    want = {"menu": StatusKind.MENU, "waiting for a hand": StatusKind.IDLE,
+            "game over": StatusKind.OVER}[state]
     with tempfile.TemporaryDirectory() as tmp:
+        store_path = Path(tmp) / "idle.sqlite3"
+        script = None
+        if state != "menu":
+            # A stored game resumed, the board set up by the simulated hands, and one more
+            # action committed by them (what a resting board has just done): seven actions
+            # in, the hand to move; or the game's last action, the game over.
+            whole = finished_game()
+            script = whole[:7] if state == "waiting for a hand" else whole
+            store = Store(store_path)
+            game_id = store.new_game(preset("nine-mens-morris"), {"white": "hand", "black": "hand"})
+            store.append(game_id, 0, script[:-1])
+            store.close()
         config = Config(game_variant="nine-mens-morris", game_white=HAND, game_black=HAND,
-                        board_profile="sim-24", store_path=str(Path(tmp) / "idle.sqlite3"))
+                        board_profile="sim-24", store_path=str(store_path),
+                        game_menu=state == "menu", tracker_settle=0.05, tracker_grow=0.1,
+                        tracker_grace=0.3)
         board = open_board(load_profile("sim-24"), backend="sim")
-        daemon = Daemon(config, board, notifier=Notifier({}))
+        daemon = Daemon(config, board, notifier=Notifier({}), sim_script=script)
 
         async def main() -> tuple[float, int]:
             task = asyncio.create_task(daemon.run())
-            await asyncio.sleep(0.5)  # started, first frame shown
+            deadline = time.monotonic() + 90
+            # At rest: in the state, the hands done.
+            while (daemon.session is None or daemon.session.status.kind != want
+                   or (script and len(daemon.session.game.history) < len(script))):
+                if time.monotonic() > deadline or task.done():
+                    raise RuntimeError(f"the daemon never rested in {state}")
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)  # settled, its first frames shown
+            # The hands' last raw events written now, not by the loop's flush a few seconds
+            # on (a one-off, not the cost of resting).
+            daemon.session.flush_events()
             cpu0, frames0 = time.process_time(), daemon.frames_shown
             await asyncio.sleep(seconds)
             cpu = time.process_time() - cpu0
             frames = daemon.frames_shown - frames0
+            kind = daemon.session.status.kind
             daemon.stop()
             await task
+            if kind != want:
+                raise RuntimeError(f"the daemon left {state} while measured ({kind.value})")
             return cpu, frames
 
         return asyncio.run(main())
@@ -164,9 +216,10 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
                     f"{_spread(spans, 'actions', with_max=True)}; other settles "
                     f"{_spread(others, 'settles')}")
     seconds = 2.0 if quick else 5.0
-    cpu, frames = idle_cpu(seconds)
-    out(f"idle daemon loop (in process): {cpu * 1000:.1f} ms CPU in {seconds:.0f} s "
-        f"({cpu / seconds * 100:.3f} % of one core), {frames} LED frames sent")
+    for state in RESTING:
+        cpu, frames = idle_cpu(seconds, state)
+        out(f"resting daemon loop (in process), {state}: {cpu * 1000:.1f} ms CPU in "
+            f"{seconds:.0f} s ({cpu / seconds * 100:.3f} % of one core), {frames} LED frames sent")
     proc_cpu = idle_cpu_process(seconds)
     if proc_cpu is not None:
         out(f"idle `navakankari run` process (simulated board): {proc_cpu * 1000:.0f} ms CPU in "

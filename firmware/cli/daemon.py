@@ -326,6 +326,8 @@ def cmd_service(args: argparse.Namespace) -> int:
     from ..system.service import (
     CONFIG_DIR,
     UNIT_NAME,
+    Network,
+    before_install,
     install_steps,
     run_steps,
     uninstall_steps,
@@ -347,7 +349,14 @@ def cmd_service(args: argparse.Namespace) -> int:
     except (ConfigError, ProfileError) as exc:
         print(f"navakankari service: {exc}", file=sys.stderr)
         return 2
-    return run_steps(install_steps(needs=needs, root=args.root, config=config_path),
+    said, go_on = before_install(config_path, dry_run=args.dry_run)
+    for line in said:
+        print(f"navakankari service: {line}", file=sys.stderr)
+    if not go_on:
+        return 2
+    return run_steps(install_steps(needs=needs, root=args.root, config=config_path,
+                                   network=Network(config.web_address, config.web_port,
+                                                   bool(config.online_broker))),
                      dry_run=args.dry_run)
 
 
@@ -357,7 +366,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from navakankari.hal.profile import ProfileError, load_profile
 
     from ..daemon.config import Config, ConfigError, load_config
-    from ..system.doctor import Doctor, fix_lines, report
+    from ..system.doctor import Doctor, report, report_fix_lines
     from ..system.service import CONFIG_DIR
 
     root = Path(args.root)
@@ -371,11 +380,11 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         return 2
     findings = Doctor(root, profile, config_file).run()
     if args.fix_lines:
-        for line in fix_lines(findings):
-            print(line)
+        report_fix_lines(findings, say=lambda line: print(line, file=sys.stderr))
     else:
+        absent = "" if args.config or on_disk.exists() else " (absent: the built-in defaults)"
         print(f"navakankari doctor: profile {args.profile or config.profile} ({profile.name}), "
-              f"config {config_file}")
+              f"config {config_file}{absent}")
         report(findings)
     return 1 if any(f.blocking for f in findings) else 0
 

@@ -13,6 +13,8 @@ from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
 
+from .soak import SOAK_SECTIONS, add_arguments
+
 #: A nine-mens-morris position in the moving phase, black to move (the README's example):
 #: the placements d6 d2 b4 f4 d7 a7 g4 g7 d3 d5 e3 c5 b2 f2 a4 b6 e5 g1, then d6-f6.
 EXAMPLE_POSITION = "@O*OO**@/*O@@@OO@/O@O@**O@ b m s 9 0 9 0 0 0 0 0 0 0 0 1 10"
@@ -22,7 +24,6 @@ BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.firmware.cli.engine_bench:run",
     "search": "navakankari.firmware.cli.search_bench:run",
     "daemon": "navakankari.firmware.cli.bench:run",
-    "online": "navakankari.firmware.cli.online_bench:run",
 }
 
 
@@ -61,10 +62,10 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     names = args.sections or list(BENCH_SECTIONS)
-    unknown = [n for n in names if n not in BENCH_SECTIONS]
+    unknown = [n for n in names if n not in BENCH_SECTIONS and n not in SOAK_SECTIONS]
     if unknown:
         print(f"navakankari bench: unknown section(s) {', '.join(unknown)}; "
-              f"sections: {', '.join(BENCH_SECTIONS)}", file=sys.stderr)
+              f"sections: {', '.join([*BENCH_SECTIONS, *SOAK_SECTIONS])}", file=sys.stderr)
         return 2
     if not args.verbose:  # figures only: the daemon's own log lines would drown them
         logging.getLogger("navakankari").setLevel(logging.WARNING)
@@ -72,10 +73,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     print(native.describe(), flush=True)
     for name in names:
-        module, _, func = BENCH_SECTIONS[name].partition(":")
+        module, _, func = (BENCH_SECTIONS.get(name) or SOAK_SECTIONS[name]).partition(":")
         print(f"== {name}", flush=True)
-        getattr(importlib.import_module(module), func)(out=lambda s: print(s, flush=True),
-                                                        quick=args.quick)
+        getattr(importlib.import_module(module), func)(
+            out=lambda s: print(s, flush=True), quick=args.quick,
+            **({"args": args} if name in SOAK_SECTIONS else {}))
     return 0
 
 
@@ -173,6 +175,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_build_endgame)
 
     p = sub.add_parser("bench", help="print speed figures")
-    p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)})")
+    p.add_argument("sections", nargs="*", help=f"sections to run (default all: {', '.join(BENCH_SECTIONS)}; "
+                                               f"soak runs when named: {', '.join(SOAK_SECTIONS)})")
     p.add_argument("--quick", action="store_true", help="smaller runs")
+    add_arguments(p)  # the soak runs' sizes: fuzz, power-cut
     p.set_defaults(func=cmd_bench)

@@ -9,6 +9,7 @@ one board to its arrival on the other.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import tempfile
@@ -142,11 +143,17 @@ def _ms(values: list[float], q: float) -> str:
     return f"{values[min(len(values) - 1, int(q * len(values)))] * 1000:.1f} ms"
 
 
+def soak(out: Callable[[str], None], quick: bool, args: argparse.Namespace) -> None:
+    """`navakankari bench online [--games N] [--broker-restarts R] [--kills K] [--seed S]`."""
+    run(out, quick, games=args.games, restarts=args.broker_restarts, kills=args.kills,
+        seed=args.seed)
+
+
 def run(out: Callable[[str], None] = print, quick: bool = False, games: int | None = None,
-        restarts: int = 3, kills: int = 2) -> None:
+        restarts: int = 3, kills: int = 2, seed: int = 1) -> None:
     games = games if games is not None else (3 if quick else 20)
     try:
-        result = drill(games, restarts, kills)
+        result = drill(games, restarts, kills, seed)
     except BrokerMissingError as exc:
         out(f"online drill: not run ({exc})")
         return

@@ -8,14 +8,16 @@ due, and an idle board costs no CPU.
 
 from __future__ import annotations
 
+import functools
 import math
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
 
 from .menu import toss_index
-from .palette import PAIR_PERIOD, PALETTE, PULSE_FLOOR, PULSE_STEP, RGB, Animation, Look, Role
+from .palette import PAIR_PERIOD, PALETTE, PULSE_FLOOR, PULSE_LEVELS, RGB, Animation, Look, Role
 from .status import Status, StatusKind
 
 Frame = dict[str, RGB]
@@ -152,14 +154,63 @@ def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
     put(Role.TURN_WHITE if white else Role.TURN_BLACK, board.names(origins))
 
 
+EPSILON = 1e-6
+"""Seconds: a wave crossing this close ahead of `now` counts as crossed (a loop woken at the
+time next_change gave must see the new frame, not wake again for it)."""
+
+
+@functools.lru_cache(maxsize=None)
+def pulse_changes(levels: int = PULSE_LEVELS) -> tuple[float, ...]:
+    """Where in a cycle (0..1) a pulse's shown level steps: the cosine wave 1 -> 0 -> 1
+    crossing each midpoint between two of its `levels` + 1 levels, going down then up."""
+    bounds = [(j + 0.5) / levels for j in range(levels)]
+    down = sorted(math.acos(2 * b - 1) / (2 * math.pi) for b in bounds)
+    up = sorted(1 - math.acos(2 * b - 1) / (2 * math.pi) for b in bounds)
+    return tuple(down + up)
+
+
+def _pulse_position(look: Look, age: float) -> tuple[float, int]:
+    """(the age its cycle began, how many of the cycle's level steps are behind)."""
+    cycle = (age // look.period) * look.period
+    return cycle, bisect_right(pulse_changes(), (age - cycle + EPSILON) / look.period)
+
+
 def _level(look: Look, age: float) -> float:
     """Brightness factor 0..1 of an animation `age` seconds after its status began."""
     if look.animation == Animation.STEADY or (look.duration is not None and age >= look.duration):
         return 1.0
     if look.animation == Animation.BLINK:
-        return 1.0 if int(age // (look.period / 2)) % 2 == 0 else 0.0
-    stepped = (age // PULSE_STEP) * PULSE_STEP
-    return PULSE_FLOOR + (1 - PULSE_FLOOR) * (0.5 + 0.5 * math.cos(2 * math.pi * stepped / look.period))
+        return 1.0 if int((age + EPSILON) // (look.period / 2)) % 2 == 0 else 0.0
+    _, passed = _pulse_position(look, age)
+    step = PULSE_LEVELS - passed if passed <= PULSE_LEVELS else passed - PULSE_LEVELS
+    return PULSE_FLOOR + (1 - PULSE_FLOOR) * step / PULSE_LEVELS
+
+
+class _Kept:
+    """The roles of the last frame, kept while the game, the status and the moment of a
+    stepped animation (the toss light, the pair shown) stay the same: a pulsing board at
+    rest then computes only the colours of a frame."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] = ()
+        self.game: Game | None = None
+        self.status: Status | None = None
+        self.lit: dict[str, Role] = {}
+
+    def of(self, game: Game, status: Status, now: float) -> dict[str, Role]:
+        moment = 0
+        if status.toss_ring:
+            moment = toss_index(status.toss_start, status.toss_step, status.toss_steps, now)
+        elif status.kind == StatusKind.MISMATCH and status.pairs:
+            moment = int(max(0.0, now - status.since) // PAIR_PERIOD)
+        key = (game.key, len(game.history), moment)
+        if game is not self.game or status is not self.status or key != self.key:
+            self.game, self.status, self.key = game, status, key
+            self.lit = roles(game, status, now)
+        return self.lit
+
+
+_kept = _Kept()
 
 
 def render(game: Game, status: Status, now: float,
@@ -167,13 +218,17 @@ def render(game: Game, status: Status, now: float,
     """Colours of the lit points at time `now` (dark points are left out)."""
     age = max(0.0, now - status.since)
     frame: Frame = {}
-    for point, role in roles(game, status, now).items():
-        look = palette[role]
-        level = _level(look, age)
-        if level <= 0:
-            continue
-        r, g, b = look.colour
-        frame[point] = (round(r * level), round(g * level), round(b * level))
+    colours: dict[Role, RGB | None] = {}
+    for point, role in _kept.of(game, status, now).items():
+        if role not in colours:  # each role's level once a frame
+            look = palette[role]
+            level = _level(look, age)
+            r, g, b = look.colour
+            colours[role] = (round(r * level), round(g * level), round(b * level)) \
+                if level > 0 else None
+        colour = colours[role]
+        if colour is not None:
+            frame[point] = colour
     return frame
 
 
@@ -183,16 +238,19 @@ def next_change(game: Game, status: Status, now: float,
     when nothing animates (the frame stays as it is until the game or the status change)."""
     age = max(0.0, now - status.since)
     times: list[float] = []
-    used = set(roles(game, status, now).values())
+    used = set(_kept.of(game, status, now).values())
     for role in used:
         look = palette[role]
         if look.duration is not None and age >= look.duration:
             continue
         if look.animation == Animation.BLINK:
             half = look.period / 2
-            t = status.since + (age // half + 1) * half
+            t = status.since + ((age + EPSILON) // half + 1) * half
         elif look.animation == Animation.PULSE:
-            t = status.since + (age // PULSE_STEP + 1) * PULSE_STEP
+            cycle, passed = _pulse_position(look, age)
+            changes = pulse_changes()
+            at = changes[passed] if passed < len(changes) else 1 + changes[0]
+            t = status.since + cycle + at * look.period
         else:
             continue
         if look.duration is not None:

@@ -96,16 +96,17 @@ PALETTE: dict[Role, Look] = {
     Role.PAIR_TO: Look((0, 255, 255), Animation.BLINK, 0.5),
     # A finished game left on the board pulses for a minute, then stays lit without
     # animating (an idle board sends no frames).
-    Role.WINNER_WHITE: Look(WHITE_SIDE, Animation.PULSE, 2.0, duration=60.0),
-    Role.WINNER_BLACK: Look(BLACK_SIDE, Animation.PULSE, 2.0, duration=60.0),
-    Role.DRAW: Look(WHITE, Animation.PULSE, 2.0, duration=60.0),
+    Role.WINNER_WHITE: Look(WHITE_SIDE, Animation.PULSE, 5.0, duration=60.0),
+    Role.WINNER_BLACK: Look(BLACK_SIDE, Animation.PULSE, 5.0, duration=60.0),
+    Role.DRAW: Look(WHITE, Animation.PULSE, 5.0, duration=60.0),
     Role.CONFIRM_CLEAR: Look(ORANGE, Animation.PULSE, 1.5),
     Role.CONFIRM_HOLD: Look(ORANGE, Animation.BLINK, 0.3),
     Role.CONFIRM_LIFT: Look(WHITE),
     Role.SENSOR_FAULT: Look((255, 0, 188), Animation.BLINK, 0.25),  # emits (64, 0, 29)
     Role.MENU_CHOICE: Look((0, 90, 255)),  # emits (0, 4, 64)
     Role.MENU_CURRENT: Look(WHITE),
-    Role.MENU_SAME: Look((0, 255, 123), Animation.PULSE, 1.5),  # emits (0, 64, 10)
+    # The board at rest breathes slowly (PULSE_LEVELS): the menu's "same as last time".
+    Role.MENU_SAME: Look((0, 255, 123), Animation.PULSE, 5.0),  # emits (0, 64, 10)
     Role.MENU_BACK: Look(RED_ORANGE),
     Role.MENU_TOOL: Look(VIOLET),
     Role.TOSS_WHITE: Look(WHITE_SIDE),
@@ -125,9 +126,13 @@ PULSE_FLOOR = 0.7
 0.7 ** 2.6 = 0.40 of the bright end: a full channel still emits 25/255 under a 0.25 cap,
 where the old floor of 0.25 emitted 1/255 (dark)."""
 
-PULSE_STEP = 0.05
-"""Pulses advance in steps of this many seconds (20 frames a second), so a pulsing board
-sends a bounded number of frames and an idle one sends none."""
+PULSE_LEVELS = 8
+"""A pulse shows this many steps of brightness between PULSE_FLOOR and full (and back), and
+sends a frame only when its wave crosses to the next step: 16 frames a cycle, closer together
+where the wave is steep. A step changes the light by under 4 % (after gamma), about the step 20
+evenly spaced frames a second gave the old 1.5 s wave at its steepest; the slow breath of a
+resting board (the menu, a game over: 5 s) so costs about 3 frames a second."""
+
 
 PAIR_PERIOD = 2.0
 """A mismatch with several moves to make shows one pair at a time, this long each."""

@@ -12,6 +12,7 @@ synced) inside `tick` before anyone is told, and the daemon renders the lights o
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -85,6 +86,14 @@ def _kept_brightness(store: Store | None) -> float:
     except ValueError as exc:
         log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
         return 1.0
+
+
+@functools.lru_cache(maxsize=64)
+def start_points(rules: Rules) -> frozenset[str]:
+    """The points a game of these rules starts with pebbles on (none in the morris games);
+    kept, as the menu and a game over ask on every tick of their animations."""
+    start = new_game(rules)
+    return frozenset(start.board.names(start.occupancy))
 
 
 def default_players() -> dict[Side, PlayerSpec]:
@@ -271,7 +280,7 @@ class Session:
         lights are computed from the result."""
         sensed = self.sensing.tick(now)
         if self.menu is not None:
-            self._menu_tick(now)
+            self._menu_tick(now, any(sensed))
             return []
         committed = self.tracker.step(now, *sensed)
         if committed:
@@ -328,17 +337,22 @@ class Session:
         self._menu_status = None
         self._menu_changed(now, "menu")
 
-    def _menu_tick(self, now: float) -> None:
+    def _menu_tick(self, now: float, sensed: bool = True) -> None:
+        """`sensed`: the settled reading changed (or a faulty sensor is read again). Without
+        that, and before the menu's own deadline, nothing in the menu can change: the tick
+        returns at once (the lights animate meanwhile, and must stay cheap)."""
         menu = self.menu
         assert menu is not None
+        due = menu.deadline()
+        if not sensed and self._menu_status is not None and (due is None or now < due):
+            return
         settled = self.sensing.names(self.sensing.settled)
         assert self._menu_events is not None
         self._rng.seed(f"{self._seed}:{self.sensing.last_change - self._menu_events.t0:.6f}")
         chosen = menu.see(settled, now) or menu.tick(now)
         if chosen is None and self.auto_new_game and menu.last is not None:
             # Nau Keti Keta's armies set up again: the same game at once, as without a menu.
-            start = new_game(preset(menu.last.variant))
-            points = frozenset(start.board.names(start.occupancy))
+            points = start_points(preset(menu.last.variant))
             if points and settled == points:
                 chosen = Chosen(Kind.SAME, menu.last)
         if chosen is None:
@@ -414,8 +428,7 @@ class Session:
             self._notify(Update("status", self._last_status, len(self.game.history)))
 
     def _start_points(self) -> frozenset[str]:
-        start = new_game(self.rules)
-        return frozenset(start.board.names(start.occupancy))
+        return start_points(self.rules)
 
     # -- control (the web companion, the CLI) ------------------------------------------------
     def new_game(self, now: float, rules: Rules | None = None,

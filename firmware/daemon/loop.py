@@ -45,6 +45,47 @@ class BoardMismatchError(RuntimeError):
     """The wiring profile's points do not cover the variant's board."""
 
 
+class Alarm:
+    """What the loop sleeps on: `set()` by a sensor event, a change from outside or stop,
+    else the time it was told. One future and one timer a turn, where asyncio.wait_for on an
+    Event adds a task: at rest a turn of the loop is most of what the board costs."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._set = False
+        self._waiter: asyncio.Future[None] | None = None
+
+    def set(self) -> None:
+        self._set = True
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._set = False
+
+    def is_set(self) -> bool:
+        return self._set
+
+    async def wait(self, timeout: float | None) -> None:
+        """Until set, or `timeout` seconds (None: until set)."""
+        if self._set:
+            return
+        waiter = self._waiter = self._loop.create_future()
+        timer = None if timeout is None else self._loop.call_later(timeout, _wake_up, waiter)
+        try:
+            await waiter
+        finally:
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()
+
+
+def _wake_up(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class Daemon:
     """Run one board. `board` is an opened hal Board (the daemon closes it).
 
@@ -88,9 +129,10 @@ class Daemon:
         self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0
+        self.wakeups = 0  #: turns of the loop: what a resting board costs, with the frames
         self.last_frame: dict[str, tuple[int, int, int]] = {}
         self._frame_listeners: list[Callable[[], None]] = []
-        self._wake: asyncio.Event | None = None
+        self._wake: Alarm | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._players: dict[str, ChoosesActions] = {}
         self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
@@ -102,7 +144,7 @@ class Daemon:
         loop = asyncio.get_running_loop()
         self._loop = loop
         self.stop_event = asyncio.Event()
-        self._wake = asyncio.Event()
+        self._wake = Alarm(loop)
         for sig in (signal.SIGTERM, signal.SIGINT):
             try:
                 loop.add_signal_handler(sig, self.stop)
@@ -198,6 +240,7 @@ class Daemon:
         next_dog = self.clock() if interval else None
         next_flush: float | None = None
         while not self.stop_event.is_set():
+            self.wakeups += 1
             now = self.clock()
             session.tick(now)
             self._ask_computer()
@@ -215,20 +258,18 @@ class Daemon:
             if next_dog is not None and now >= next_dog:
                 self.notifier.watchdog()
                 next_dog = now + interval  # type: ignore[operator]
-            if session.events_pending:
-                if next_flush is None:
-                    next_flush = now + EVENT_FLUSH
-                elif now >= next_flush:
-                    session.flush_events()
-                    next_flush = None
+            if not session.events_pending:
+                next_flush = None  # written already (a commit writes the events before it)
+            elif next_flush is None:
+                next_flush = now + EVENT_FLUSH
+            elif now >= next_flush:
+                session.flush_events()
+                next_flush = None
             times = [t for t in (session.deadline(), session.next_frame_change(now), next_dog,
                                  next_flush) if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
             self._wake.clear()
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout)
-            except asyncio.TimeoutError:
-                pass
+            await self._wake.wait(timeout)
 
     def _ask_computer(self) -> None:
         session = self.session

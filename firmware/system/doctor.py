@@ -519,3 +519,19 @@ def fix_lines(findings: list[Finding]) -> list[str]:
     lines = list(dict.fromkeys(line for f in findings if not f.ok for line in f.lines))
     return ["[all]", *lines] if lines else []
 
+
+def report_fix_lines(findings: list[Finding], out: Callable[[str], None] = print,
+                     say: Callable[[str], None] = print) -> None:
+    """`doctor --fix-lines`: the lines alone on `out` (to append to config.txt), and on `say`
+    what they leave unfixed, so an empty answer is never silent."""
+    lines = fix_lines(findings)
+    for line in lines:
+        out(line)
+    left = [f for f in findings if f.blocking and not f.lines]
+    if not lines:
+        say("navakankari doctor: no config.txt line to add" + (":" if left else ""))
+    elif left:
+        say("navakankari doctor: these lines do not put right:")
+    for f in left:
+        say(f"  {f.check}: {f.message}" + (f" (fix: {f.fix})" if f.fix else ""))
+

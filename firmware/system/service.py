@@ -74,10 +74,93 @@ def unit_needs_of(profile_name: str, model_file: Path = MODEL_FILE) -> Needs:
     return needs(profile, model) if model else unit_needs(profile)
 
 
+# What a root unit keeps of its capabilities: rpi_ws281x opens /dev/mem (PWM/PCM NeoPixels),
+# which the kernel's open_port() allows only with CAP_SYS_RAWIO; /dev/mem and /dev/vcio are
+# root's by their owner bits, so no CAP_DAC_OVERRIDE is needed.
+ROOT_CAPABILITIES = ("CAP_SYS_RAWIO",)
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+@dataclass(frozen=True)
+class Network:
+    """What the daemon's configuration asks of the network: the web companion's address and
+    port (port 0: no companion), and whether online play reaches a broker. Decides
+    RestrictAddressFamilies= and IPAddressAllow=."""
+
+    web_address: str = "0.0.0.0"
+    web_port: int = 8080
+    broker: bool = False  #: [online] broker set: outbound connections to it (by name, any IP)
+
+    def lines(self) -> str:
+        families = "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6\n"
+        if self.broker:
+            return ("# Online play reaches its broker, named by host name (any address), so no\n"
+                    "# IPAddressDeny=. Install again after changing [online] or [web].\n"
+                    + families)
+        if not self.web_port:
+            return ("# No web companion configured: no IP sockets at all; journal and sd_notify\n"
+                    "# only. Install again after setting [web] port.\n"
+                    "RestrictAddressFamilies=AF_UNIX\nIPAddressDeny=any\n")
+        if self.web_address in LOOPBACK:
+            return (f"# The web companion listens on {self.web_address} only: nothing else is\n"
+                    "# reached. Install again after changing [web] address.\n"
+                    + families + "IPAddressDeny=any\nIPAddressAllow=localhost\n")
+        return (f"# The web companion listens on {self.web_address}: phones on the network (and a\n"
+                "# broker, for online play) are reached, so no IPAddressDeny=.\n" + families)
+
+
+# Folders the unit hides from the daemon: its own empty /tmp and /var/tmp (PrivateTmp=yes),
+# and no home folder at all (ProtectHome=yes).
+HIDDEN = {"/tmp": "PrivateTmp=yes", "/var/tmp": "PrivateTmp=yes", "/home": "ProtectHome=yes",
+          "/root": "ProtectHome=yes", "/run/user": "ProtectHome=yes"}
+
+
+def hidden_from_unit(paths: Sequence[str | Path]) -> list[str]:
+    """One line for each path (the daemon's script, its configuration) that the unit hides
+    from the daemon it starts: the service would fail at once."""
+    out = []
+    for path in paths:
+        for folder, setting in HIDDEN.items():
+            if Path(path) == Path(folder) or Path(folder) in Path(path).parents:
+                out.append(f"{path} is under {folder}, which the unit hides from the daemon "
+                           f"({setting}): install from a venv in /opt/navakankari and keep the "
+                           "configuration in /etc/navakankari")
+                break
+    return out
+
+
+def not_a_pi(model_file: Path | None = None) -> str | None:
+    """A warning when this machine is not a supported Raspberry Pi, else None."""
+    from navakankari.hal.needs import MODELS, model_named
+
+    model_file = model_file or MODEL_FILE
+    try:
+        text = model_file.read_text(encoding="utf-8", errors="replace").strip("\x00 \n")
+    except OSError:
+        text = ""
+    if text and model_named(text):
+        return None
+    what = f"this is a {text}" if text else f"{model_file} is missing"
+    return (f"not a supported Raspberry Pi ({what}): the unit allows what the profile opens "
+            f"on any of {', '.join(m.name for m in MODELS)}; install it on the Pi itself")
+
+
+def before_install(config: Path, *, dry_run: bool,
+                   model_file: Path | None = None) -> tuple[list[str], bool]:
+    """What to say before installing, and whether to go on: a machine that is not a Pi is
+    warned about; a script or configuration the unit would hide stops an install (a dry run
+    only warns, it changes nothing)."""
+    lines = [f"warning: {w}" for w in (not_a_pi(model_file),) if w]
+    hidden = hidden_from_unit([script_path()[0], config])
+    lines += [f"warning: {h}" if dry_run else h for h in hidden]
+    return lines, dry_run or not hidden
+
+
 def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
-                root: bool = False) -> str:
-    """The shipped unit with this installation's ExecStart, and the user, groups and devices
-    the profile's backends need (`navakankari.hal.needs`); nothing else is allowed."""
+                root: bool = False, network: Network = Network()) -> str:
+    """The shipped unit with this installation's ExecStart, and the user, groups, devices,
+    capabilities and network the profile's backends and the configuration need
+    (`navakankari.hal.needs`); nothing else is allowed."""
     text = shipped_unit()
     command = " ".join(shlex.quote(a) for a in exec_start) + f" run --config {shlex.quote(str(config))}"
     text = re.sub(r"^ExecStart=.*$", f"ExecStart={command}", text, flags=re.M)
@@ -85,20 +168,25 @@ def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
     if root:
         text = re.sub(r"^User=.*$", "User=root", text, flags=re.M)
         text = re.sub(r"^Group=.*$", "Group=root", text, flags=re.M)
+        text = re.sub(r"^CapabilityBoundingSet=.*$",
+                      f"CapabilityBoundingSet={' '.join(ROOT_CAPABILITIES)}", text, flags=re.M)
     groups = "" if root or not needs.groups else f"SupplementaryGroups={' '.join(needs.groups)}\n"
     text = re.sub(r"^SupplementaryGroups=.*\n", groups, text, flags=re.M)
     models = ", ".join(m.name for m in needs.models)
     allow = f"# What the profile's backends open on: {models}\n"
     allow += "".join(f"DeviceAllow={a}\n" for a in needs.device_allow())
+    if not needs.devices:  # the simulated board: no device, no hardware detection in /proc
+        allow = "# The profile opens no device.\nPrivateDevices=yes\nProcSubset=pid\n"
     text = re.sub(r"^DeviceAllow=.*\n", "", text, flags=re.M)
+    text = re.sub(r"^RestrictAddressFamilies=.*\n", network.lines(), text, flags=re.M)
     return text.replace("DevicePolicy=closed\n", "DevicePolicy=closed\n" + allow)
 
 
 def install_steps(*, needs: Needs, root: bool = False,
                   config: Path = CONFIG_DIR / "navakankari.toml",
-                  unit_dir: Path = UNIT_DIR) -> list[Step]:
+                  unit_dir: Path = UNIT_DIR, network: Network = Network()) -> list[Step]:
     """Create the service user (unless root), write the config if missing, the unit, start."""
-    unit = render_unit(script_path(), config=config, needs=needs, root=root)
+    unit = render_unit(script_path(), config=config, needs=needs, root=root, network=network)
     root = root or needs.root
     groups = needs.groups
     steps = []

@@ -472,3 +472,45 @@ def test_an_engine_that_answers_illegally_leaves_the_game_as_it_was(tmp_path, ca
     assert re.search(r"engine .*/engine: answered \S+, which is illegal here", snapshot["problem"])
     assert "in position " in snapshot["problem"]
     assert snapshot["problem"] in caplog.text
+
+
+def test_a_board_at_rest_after_a_commit_does_not_spin(tmp_path):
+    # A commit writes the raw events pending before it; the loop then kept waiting for a
+    # flush already past, with a zero timeout: thousands of turns a second, until the next
+    # sensor edge. A guard thread stops a spinning daemon (its virtual clock stands still).
+    clock = ManualClock()
+    script = "d6 a4".split()
+    daemon = _sim_daemon(tmp_path, clock, sim_script=script)
+    loop_box = []
+
+    async def main():
+        loop_box.append(asyncio.get_running_loop())
+        task = asyncio.create_task(daemon.run())
+        await _until(clock, lambda: daemon.session is not None and len(
+            daemon.session.game.history) == len(script), within=30)
+        await asyncio.sleep(1.0)  # the hands are done
+        start = daemon.wakeups
+        await asyncio.sleep(60)
+        turns = daemon.wakeups - start
+        daemon.stop()
+        await task
+        return turns
+
+    guard = threading.Timer(20, lambda: loop_box[0].call_soon_threadsafe(daemon.stop))
+    guard.start()
+    try:
+        turns = run_virtual(main(), clock)
+    finally:
+        guard.cancel()
+    # A minute of rest: a flush of the events written after the last commit, nothing more.
+    assert turns <= 3, turns
+
+
+@pytest.mark.parametrize("state", ["menu", "waiting for a hand", "game over"])
+def test_bench_daemon_rests_in_each_state(state):
+    from navakankari.firmware.cli.bench import idle_cpu
+
+    cpu, frames = idle_cpu(0.3, state)  # raises unless the daemon rested in `state` throughout
+    assert cpu >= 0 and frames >= 0
+    if state == "waiting for a hand":
+        assert frames == 0  # nothing animates

@@ -352,3 +352,34 @@ def test_the_packages_are_looked_up_in_this_interpreter(fake_pi) -> None:
     found = {f.message for f in Doctor(pi.root, pi.profile, Path(CONFIG)).packages(PI4)}
     assert "gpiod is installed" in found  # the dev extra installs it, as the pi extra does
     assert "RPi.GPIO is missing: the matrix scan uses the RPi.GPIO API" in found  # not on x86
+
+
+def test_fix_lines_says_what_no_line_puts_right(tmp_path, capsys) -> None:
+    # Not a Pi: a problem, and no config.txt line mends it. Before, this printed nothing.
+    assert cli.main(["doctor", "--root", str(tmp_path), "--fix-lines"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # stdout stays fit to append to config.txt
+    assert "navakankari doctor: no config.txt line to add:" in captured.err
+    assert "model: not a supported Raspberry Pi" in captured.err
+
+
+def test_fix_lines_with_lines_names_what_they_leave(fake_pi, capsys, monkeypatch) -> None:
+    pi = fake_pi(PI4, "direct-24")
+    monkeypatch.setattr(doctor, "Doctor", functools.partial(
+        Doctor, service_state=lambda: "failed", line_users=lambda root, pins: {},
+        has_module=lambda name: True))
+    pi.edit("boot/firmware/config.txt", replace=("dtparam=audio=off", "dtparam=audio=on"))
+    assert cli.main(["doctor", "--root", str(pi.root), "--fix-lines"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ["[all]", "dtparam=audio=off"]
+    assert "these lines do not put right:" in captured.err and "service:" in captured.err
+
+
+def test_doctor_says_when_the_configuration_is_absent(tmp_path, fake_pi, capsys) -> None:
+    cli.main(["doctor", "--root", str(tmp_path)])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("config /etc/navakankari/navakankari.toml (absent: the built-in defaults)")
+    pi = fake_pi(PI4, "direct-24")
+    cli.main(["doctor", "--root", str(pi.root)])
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("config /etc/navakankari/navakankari.toml")

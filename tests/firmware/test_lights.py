@@ -3,9 +3,10 @@ from __future__ import annotations
 import pytest
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.core.lights import next_change, render, roles
-from navakankari.firmware.core.palette import PAIR_PERIOD, PALETTE, PULSE_STEP, Role, check_palette
-from navakankari.firmware.core.status import StatusKind
+from navakankari.firmware.core.lights import next_change, pulse_changes, render, roles
+from navakankari.firmware.core.palette import PAIR_PERIOD, PALETTE, PULSE_LEVELS, Role, check_palette
+from navakankari.engine.variants import new_game
+from navakankari.firmware.core.status import Status, StatusKind
 from tables import Table, random_game
 
 NINE = preset("nine-mens-morris")
@@ -118,7 +119,7 @@ def test_game_over_pulses_the_winners_pebbles():
     frame = render(t.game, s, s.since)
     assert set(frame) == set(t.game.board.names(t.game.pieces(outcome.winner)))
     nxt = next_change(t.game, s, s.since + 0.01)
-    assert nxt == pytest.approx(s.since + PULSE_STEP)
+    assert nxt == pytest.approx(s.since + pulse_changes()[0] * PALETTE[Role.WINNER_WHITE].period)
     assert render(t.game, s, s.since + 0.01) == frame  # within one pulse step nothing changes
     assert render(t.game, s, s.since + 0.5) != frame
     # After a minute the pulse stops: the last frame is steady and nothing more is due.
@@ -158,3 +159,28 @@ def test_nau_keti_keta_lights_only_its_nineteen_points():
     t = Table(preset("nau-keti-keta"))
     frame = render(t.game, t.status, 0.0)
     assert set(frame) == {"c3", "d3", "e3"}  # white's pebbles that can step to the apex
+
+
+def test_a_pulse_sends_a_frame_only_when_its_level_steps():
+    # The menu's pulse, followed from frame to frame by next_change as the daemon does:
+    # each frame differs from the one before, a cycle is 2 x PULSE_LEVELS frames, and every
+    # step is one level (no jump), so the wave is as smooth as its levels.
+    game = new_game(NINE)
+    look = PALETTE[Role.MENU_SAME]
+    s = Status(StatusKind.MENU, "white", 10.0, choices=(("d5", "same", "same"),))
+    now, frames, seen = s.since, [], []
+    while now < s.since + 2 * look.period:
+        frames.append(render(game, s, now)["d5"])
+        seen.append(now)
+        nxt = next_change(game, s, now)
+        assert nxt is not None and nxt > now
+        assert render(game, s, (now + nxt) / 2)["d5"] == frames[-1]  # nothing changes between
+        now = nxt
+    assert len(frames) == 4 * PULSE_LEVELS + 1  # two cycles of steps after the first frame
+    assert all(a != b for a, b in zip(frames, frames[1:]))
+    greens = [f[1] for f in frames]
+    step = look.colour[1] * (1 - 0.7) / PULSE_LEVELS
+    assert all(abs(a - b) <= step + 1 for a, b in zip(greens, greens[1:]))
+    assert max(greens) == look.colour[1] and min(greens) == round(look.colour[1] * 0.7)
+    # Woken a hair early or late at a step, the loop sees the step's new frame.
+    assert render(game, s, seen[3] - 1e-7)["d5"] == frames[3]

@@ -14,10 +14,9 @@ import math
 import pytest
 from navakankari.engine.game import Outcome, Reason, Side
 from navakankari.engine.presets import preset
-from navakankari.firmware.core.lights import ANY_TIME, SHOWN_TOGETHER, render, roles
+from navakankari.firmware.core.lights import ANY_TIME, SHOWN_TOGETHER, pulse_changes, render, roles
 from navakankari.firmware.core.palette import (
     PALETTE,
-    PULSE_STEP,
     TOLD_APART_OVER_TIME,
     Animation,
     Role,
@@ -101,8 +100,8 @@ def test_a_pulse_stays_lit_at_its_dim_end(role: Role, cap: float, gamma: float) 
     status = Status(StatusKind.CLEARING, "white", confirm_point="d5")
     palette = {**PALETTE, Role.CONFIRM_CLEAR: PALETTE[role]}  # light this look on d5
     period = PALETTE[role].period
-    steps = range(int(period / PULSE_STEP) + 1)
-    levels = [render(t.game, status, k * PULSE_STEP, palette)["d5"] for k in steps]
+    times = [0.0, *(period * c for c in pulse_changes())]  # every level the cycle shows
+    levels = [render(t.game, status, at, palette)["d5"] for at in times]
     dimmest = min(max(emitted(c, cap, gamma)) for c in levels)
     brightest = max(max(emitted(c, cap, gamma)) for c in levels)
     assert dimmest >= MIN_CHANNEL

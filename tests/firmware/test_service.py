@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,9 +15,6 @@ from navakankari.firmware.system.service import (
 )
 from navakankari.hal import load_profile, profile_names
 from navakankari.hal.needs import unit_needs
-
-ANALYZE = shutil.which("systemd-analyze")
-
 
 def _lines(text: str) -> list[str]:
     return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
@@ -80,18 +76,6 @@ def test_render_points_at_this_installation_and_root_only_when_asked():
     assert "User=navakankari" in unit and "DeviceAllow=/dev/mem" not in unit
     forced = _unit("mcp23017-24", root=True)
     assert "User=root" in forced and not any(ln.startswith("SupplementaryGroups") for ln in _lines(forced))
-
-
-@pytest.mark.skipif(ANALYZE is None, reason="systemd-analyze is not installed")
-@pytest.mark.parametrize("profile", ["direct-24", "mcp23017-24", "sim-24"])
-def test_systemd_analyze_verify_passes(tmp_path, profile):
-    unit = tmp_path / "navakankari.service"
-    unit.write_text(render_unit(script_path(), config=Path("/etc/navakankari/navakankari.toml"),
-                                needs=unit_needs(load_profile(profile))))
-    result = subprocess.run([ANALYZE, "verify", str(unit)], capture_output=True, text=True,
-                            timeout=60)
-    assert result.returncode == 0, result.stderr
-    assert "navakankari.service" not in result.stderr, result.stderr
 
 
 def test_install_writes_the_unit_and_enables_it(tmp_path):
@@ -172,3 +156,64 @@ def test_on_a_pi_the_unit_follows_its_model(tmp_path):
     # Not a Pi (a dry run on a laptop): every supported model.
     every = unit_needs_of("direct-24", tmp_path / "absent")
     assert len(every.models) == 4 and every.root
+
+
+def _quiet_install(monkeypatch) -> list[list[str]]:
+    """Installs record their steps instead of running them."""
+    from navakankari.firmware.system import service
+
+    ran: list[list[str]] = []
+    monkeypatch.setattr(service, "run_steps", lambda steps, dry_run: ran.append(
+        [s.describe for s in steps]) or 0)
+    return ran
+
+
+def test_a_dry_run_off_a_pi_warns(tmp_path, capsys, monkeypatch):
+    from navakankari.firmware.system import service
+
+    monkeypatch.setattr(service, "MODEL_FILE", tmp_path / "absent")
+    assert cli.main(["service", "install", "--dry-run"]) == 0
+    captured = capsys.readouterr()
+    assert "navakankari service: warning: not a supported Raspberry Pi " \
+           f"({tmp_path / 'absent'} is missing)" in captured.err
+    assert "[Service]" in captured.out
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
+    monkeypatch.setattr(service, "MODEL_FILE", model)
+    assert cli.main(["service", "install", "--dry-run"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    model.write_text("Raspberry Pi 2 Model B Rev 1.1\x00")
+    assert cli.main(["service", "install", "--dry-run"]) == 0
+    assert "(this is a Raspberry Pi 2 Model B Rev 1.1)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("script", "config", "setting"), [
+    ("/tmp/venv/bin/navakankari", None, "PrivateTmp=yes"),
+    ("/var/tmp/nk/bin/navakankari", None, "PrivateTmp=yes"),
+    ("/home/pi/venv/bin/navakankari", None, "ProtectHome=yes"),
+    ("/opt/navakankari/bin/navakankari", "/home/pi/board.toml", "ProtectHome=yes"),
+])
+def test_what_the_unit_hides_is_refused(capsys, monkeypatch, script, config, setting):
+    from navakankari.firmware.system import service
+
+    monkeypatch.setattr(service, "script_path", lambda: [script])
+    ran = _quiet_install(monkeypatch)
+    hidden = config or script
+    args = ["service", "install"] + (["--config", config] if config else [])
+    assert cli.main([*args, "--dry-run"]) == 0  # a dry run says so and shows the rest
+    err = capsys.readouterr().err
+    assert f"navakankari service: warning: {hidden} is under " in err and f"({setting})" in err
+    assert len(ran) == 1
+    assert cli.main(args) == 2  # an install stops before doing anything
+    err = capsys.readouterr().err
+    assert f"navakankari service: {hidden} is under " in err and "/opt/navakankari" in err
+    assert len(ran) == 1
+
+
+def test_an_installation_in_opt_is_not_refused(capsys, monkeypatch):
+    from navakankari.firmware.system import service
+
+    monkeypatch.setattr(service, "script_path", lambda: ["/opt/navakankari/bin/navakankari"])
+    ran = _quiet_install(monkeypatch)
+    assert cli.main(["service", "install"]) == 0 and len(ran) == 1
+    assert "is under" not in capsys.readouterr().err

@@ -12,7 +12,7 @@ from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import StatusKind
 from navakankari.firmware.core.tracker import Tracker
 from navakankari.sim.hands import JUMP_ORDERS, Hands
-from referee import Referee
+from navakankari.firmware.cli.referee import Referee
 from tables import SETTINGS
 
 VARIANTS = ["nine-mens-morris", "navakankari", "lasker", "six-mens-morris", "nau-keti-keta"]

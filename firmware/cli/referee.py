@@ -1,4 +1,5 @@
-"""An independent judge of a morris game record, for the tracker's fuzz tests.
+"""An independent judge of a morris game record, for the tracker's fuzz tests and
+`navakankari bench fuzz`.
 
 It knows the boards only as the lines written below (from the design notes) and the rules only
 as the few options it reads, and judges each action from the pebbles on the points, so a
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 
 from navakankari.engine.rules import AllInMills, Flying, Removals, Rules
+from navakankari.engine.variants import new_game
 
 MORRIS_MILLS = ("a7 d7 g7, b6 d6 f6, c5 d5 e5, a4 b4 c4, e4 f4 g4, c3 d3 e3, b2 d2 f2, a1 d1 g1, "
                 "a7 a4 a1, b6 b4 b2, c5 c4 c3, d7 d6 d5, d3 d2 d1, e5 e4 e3, f6 f4 f2, g7 g4 g1")
@@ -111,3 +113,13 @@ class Referee:
     def judge_record(self, record: str) -> None:
         for text in record.split():
             self.judge(text)
+
+
+def judge_record(rules: Rules, record: str) -> None:
+    """Every action of `record` was legal where it was played: judged by the referee on its
+    own board for the morris games, by the engine's rules replayed for Nau Keti Keta (whose
+    board the referee does not know). Raises AssertionError, or RulesError from the replay."""
+    if rules.board in BOARDS:
+        Referee(rules).judge_record(record)
+    else:
+        new_game(rules).play_record(record)
