@@ -19,7 +19,7 @@ from navakankari.engine.presets import preset
 
 from .broker import BrokerAddress
 from .code import GameCode
-from .link import PREFIX, describe
+from .link import PREFIX, client_log, describe
 from .messages import SIDES, Invite, Join, MessageError, Reveal, decode, encode, sign
 from .toss import Committed, TossError, random_bit, starter
 
@@ -57,6 +57,7 @@ def _topic(code: GameCode, what: str) -> str:
 def _client(address: BrokerAddress, name: str) -> aiomqtt.Client:
     return aiomqtt.Client(address.host, address.port, username=address.username or None,
                           password=address.password or None, identifier=name,
+                          logger=client_log,
                           protocol=aiomqtt.ProtocolVersion.V5,
                           transport=address.transport,  # type: ignore[arg-type]
                           websocket_path=address.path or None,

@@ -26,6 +26,8 @@ from .log import MoveLog, Verdict
 from .messages import MessageError, Move, Snapshot, decode, encode
 
 log = logging.getLogger(__name__)
+client_log = logging.getLogger(__name__ + ".mqtt")
+"""The MQTT client's own messages (a socket error while the broker restarts, ...)."""
 
 PREFIX = "navakankari/v1"
 OTHER = {"white": "black", "black": "white"}
@@ -104,6 +106,7 @@ class OnlineLink:
         return aiomqtt.Client(
             a.host, a.port, username=a.username or None, password=a.password or None,
             identifier=f"navakankari-{self.moves.code.game}-{self.side}-{secrets.token_hex(3)}",
+            logger=client_log,
             protocol=aiomqtt.ProtocolVersion.V5, transport=a.transport,  # type: ignore[arg-type]
             websocket_path=a.path or None, tls_context=a.tls_context(), keepalive=10, timeout=5,
             # A move is one small packet: sent at once, not held back for more (Nagle).
