@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
@@ -211,6 +211,24 @@ class _Kept:
 
 
 _kept = _Kept()
+
+
+AWAIT_STEP = 0.75
+"""Seconds the waiting light stays on each point of its ring: a chase slow enough to read
+as calm, and cheap (under 1.5 frames a second)."""
+
+
+def awaiting(ring: Sequence[str], since: float, now: float,
+             palette: Mapping[Role, Look] = PALETTE) -> Frame:
+    """An online invitation waits for the other player to join: one light walks round
+    `ring` (the menu's ring of points), every other point dark."""
+    k = int(max(0.0, now - since) // AWAIT_STEP)
+    return {ring[k % len(ring)]: palette[Role.AWAITED].colour}
+
+
+def next_awaiting_change(since: float, now: float) -> float:
+    """When the waiting light moves on to the next point."""
+    return since + (int(max(0.0, now - since) // AWAIT_STEP) + 1) * AWAIT_STEP
 
 
 def render(game: Game, status: Status, now: float,

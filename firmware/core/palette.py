@@ -52,6 +52,7 @@ class Role(str, Enum):
     MENU_TOOL = "menu-tool"  #: ... take back the last move; LED brightness
     TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
     TOSS_BLACK = "toss-black"  #: ... on black's
+    AWAITED = "awaited"  #: an online invitation waits for the other player: a calm chase
 
 
 class Animation(str, Enum):
@@ -111,6 +112,7 @@ PALETTE: dict[Role, Look] = {
     Role.MENU_TOOL: Look(VIOLET),
     Role.TOSS_WHITE: Look(WHITE_SIDE),
     Role.TOSS_BLACK: Look(BLACK_SIDE),
+    Role.AWAITED: Look((0, 170, 255)),  # emits (0, 22, 64): calm blue, one point at a time
 }
 
 TOLD_APART_OVER_TIME: tuple[tuple[Role, Role], ...] = (

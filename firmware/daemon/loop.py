@@ -25,6 +25,8 @@ from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
 from navakankari.hal.sensors import SensorEvent
 
+from ..core import lights
+from ..core.menu import layout as menu_layout
 from ..core.menu import playable
 from ..core.players import PlayerSpec, computer_turn, player_for
 from ..core.session import ComputerRequest, Session
@@ -194,6 +196,7 @@ class Daemon:
                                occupied=occupied, now=self.clock(),
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                seed=self.seed)
+        self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
         # The brightness kept from an earlier run, set before the first frame is shown.
         self._brightness = self.session.brightness
@@ -248,7 +251,10 @@ class Daemon:
                 self._brightness = session.brightness
                 self.board.leds.brightness = self._cap * session.brightness
                 last_frame = None  # the same colours, sent again at the new brightness
-            frame = session.frame(now)
+            waiting = self.online.waiting_since \
+                if self.online is not None and self.online.waiting else None
+            frame = session.frame(now) if waiting is None else \
+                lights.awaiting(self._ring, waiting, now)
             if frame != last_frame:
                 self.board.leds.show(frame)
                 self.frames_shown += 1
@@ -265,8 +271,10 @@ class Daemon:
             elif now >= next_flush:
                 session.flush_events()
                 next_flush = None
-            times = [t for t in (session.deadline(), session.next_frame_change(now), next_dog,
-                                 next_flush) if t is not None]
+            frame_change = session.next_frame_change(now) if waiting is None else \
+                lights.next_awaiting_change(waiting, now)
+            times = [t for t in (session.deadline(), frame_change, next_dog, next_flush)
+                     if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
             self._wake.clear()
             await self._wake.wait(timeout)

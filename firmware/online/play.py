@@ -58,6 +58,7 @@ class OnlinePlay:
         self.address = address
         self.board_name = board_name
         self.waiting: str = ""  #: the code of an invitation nobody has joined yet
+        self.waiting_since = 0.0  #: when it was made (the LEDs' waiting chase starts there)
         self.problem: str = ""
         self.opponent: str = ""
         self.code: GameCode | None = None
@@ -108,6 +109,7 @@ class OnlinePlay:
         except (KeyError, ValueError) as exc:
             raise OnlineError(f"invite: {exc}") from None
         self.waiting = str(code)
+        self.waiting_since = self.host.now()
         self.problem = ""
 
         async def hosting() -> None:
@@ -115,6 +117,7 @@ class OnlinePlay:
                 agreement = await host(self.address, code, invitation, toss)
             except InvitationError as exc:
                 self.problem = f"invitation {self.waiting}: {exc}"
+                self.waiting = ""
                 log.warning("online: %s", self.problem)
                 self.host.wake()
                 return
@@ -131,6 +134,7 @@ class OnlinePlay:
         self._hosting = self._spawn(hosting())
         log.info("online: invited to a game of %s (this board %s, %s starts)", variant, side,
                  starts)
+        self.host.wake()  # the LEDs show the waiting
         return str(code)
 
     async def join(self, text: str) -> Agreement:

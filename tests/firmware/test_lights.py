@@ -184,3 +184,15 @@ def test_a_pulse_sends_a_frame_only_when_its_level_steps():
     assert max(greens) == look.colour[1] and min(greens) == round(look.colour[1] * 0.7)
     # Woken a hair early or late at a step, the loop sees the step's new frame.
     assert render(game, s, seen[3] - 1e-7)["d5"] == frames[3]
+
+
+def test_a_waiting_invitation_walks_one_calm_light_round_the_ring():
+    from navakankari.firmware.core.lights import AWAIT_STEP, awaiting, next_awaiting_change
+
+    ring = ("a7", "d7", "g7", "g4")
+    colour = PALETTE[Role.AWAITED].colour
+    seen = [awaiting(ring, 10.0, 10.0 + k * AWAIT_STEP + 0.01) for k in range(6)]
+    assert seen == [{p: colour} for p in ("a7", "d7", "g7", "g4", "a7", "d7")]
+    assert awaiting(ring, 10.0, 9.0) == {"a7": colour}  # before it began: the first point
+    assert next_awaiting_change(10.0, 10.1) == 10.0 + AWAIT_STEP
+    assert next_awaiting_change(10.0, 10.0 + AWAIT_STEP) == 10.0 + 2 * AWAIT_STEP

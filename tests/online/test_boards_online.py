@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from sim_daemon import RunningDaemon, sim_daemon
 
 from navakankari.engine.actions import ActionKind
+from navakankari.firmware.core.palette import PALETTE, Role
 
 WAIT = 15.0
 
@@ -123,9 +124,14 @@ def test_a_second_invitation_replaces_the_first(broker, tmp_path):
         second = api(a, "/api/online/invite", {"variant": "lasker", "side": "white",
                                                "starts": "white"})["code"]
         assert first != second and api(a, "/api/state")["online"]["waiting"] == second
+        # while it waits, the board's LEDs show one calm light walking round its ring
+        until("the waiting light", lambda: a.call(
+            lambda: list(a.daemon.last_frame.values())) == [PALETTE[Role.AWAITED].colour])
         api(b, "/api/online/join", {"code": second})
         until("the game", lambda: (api(a, "/api/state").get("online") or {}).get("opponent"))
         assert api(a, "/api/state")["variant"] == "lasker"
+        until("the game's lights again", lambda: PALETTE[Role.AWAITED].colour not in a.call(
+            lambda: list(a.daemon.last_frame.values())))
         until("both links up", lambda: all((api(d, "/api/state").get("online") or {}).get(
             "connected") for d in (a, b)))
 
