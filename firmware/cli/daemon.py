@@ -273,7 +273,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"navakankari replay: {exc}", file=sys.stderr)
             return 2
     result = run_replay(recording.events, rules, players=players, settings=settings, seed=seed,
-                        menu=menu, variants=variants)
+                        menu=menu, variants=variants,
+                        online=start.online if start is not None else False)
     print(summary_json(result.session) if args.json else summary_text(result.session))
     problem = unmatched(result)
     if problem is None:

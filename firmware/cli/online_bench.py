@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import random
 import tempfile
@@ -44,6 +45,8 @@ class _Board:
     async def stop(self) -> None:
         self.task.cancel()
         await asyncio.gather(self.task, return_exceptions=True)
+        del self.task
+        gc.collect()  # the MQTT client goes while its loop runs
 
 
 async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, seed: int,

@@ -108,11 +108,12 @@ class _Replayer:
             self.session.tick(now)
 
     def _remote(self, now: float) -> None:
-        """A remote side's move came from the page: the one the hands then carried out."""
+        """A remote side's move came from the page (an online one from the other board): the
+        one the hands then carried out."""
         session = self.session
         game = session.game
         if (session.menu is not None or game.outcome() is not None
-                or session.players[game.turn].kind != "remote"
+                or session.players[game.turn].kind not in ("remote", "online")
                 or session.status.kind != StatusKind.THINKING):
             return
         turn = self._foreseen(game)
@@ -194,14 +195,14 @@ def run_replay(events: Iterable[SensorEvent], rules: Rules, *,
                players: Mapping[Side, PlayerSpec] | None = None,
                settings: TrackerSettings = TrackerSettings(), seed: int = 0,
                menu: MenuSettings | None = None,
-               variants: Sequence[str] | None = None) -> Replayed:
+               variants: Sequence[str] | None = None, online: bool = False) -> Replayed:
     """Run the events through a fresh session (no store). `menu` and `variants` as the
     daemon's (its `game.menu_hold`, its profile's variants); `seed` also decides the menu's
     tosses, as the daemon's own (0)."""
     events = tuple(events)
     session = Session(rules, players or {Side.WHITE: HAND, Side.BLACK: HAND}, settings=settings,
                       occupied=(), now=0.0, auto_new_game=False, menu=menu, variants=variants,
-                      seed=seed)
+                      seed=seed, online=online)
     runner = _Replayer(session, events, seed)
     runner.tick(0.0)
     drive(runner, events)

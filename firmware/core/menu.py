@@ -385,9 +385,13 @@ def player_words(spec: str) -> str:
         return "a hand on the board"
     if spec == "remote":
         return "remote (the companion)"
+    if spec == "online":
+        return "someone at another board (online)"
     return f"the computer at level {spec.partition(':')[2]}"
 
 
-def player_specs(max_level: int) -> tuple[str, ...]:
-    """Who may play a side, in the order the menu lights them."""
-    return ("hand", *(f"computer:{n}" for n in range(1, max_level + 1)), "remote")
+def player_specs(max_level: int, online: bool = False) -> tuple[str, ...]:
+    """Who may play a side, in the order the menu lights them; `online` where a broker is
+    configured (the board then invites, and the page shows the code to read out)."""
+    return ("hand", *(f"computer:{n}" for n in range(1, max_level + 1)), "remote",
+            *(("online",) if online else ()))

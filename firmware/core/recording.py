@@ -33,13 +33,16 @@ class MenuStart:
     variants: tuple[str, ...]  #: the variants the board offered
     settings: MenuSettings
     seed: int = 0  #: with the time of the last edge, decides a toss
+    online: bool = False  #: the menu offered a player at another board
 
 
 def format_line(start: MenuStart) -> str:
     """The comment line (no newline) that `parse_line` reads back."""
-    return PREFIX + json.dumps({
-        "last": dataclasses.asdict(start.last), "variants": list(start.variants),
-        "settings": dataclasses.asdict(start.settings), "seed": start.seed})
+    fields = {"last": dataclasses.asdict(start.last), "variants": list(start.variants),
+              "settings": dataclasses.asdict(start.settings), "seed": start.seed}
+    if start.online:  # written only when offered, so older lines read the same
+        fields["online"] = True
+    return PREFIX + json.dumps(fields)
 
 
 def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
@@ -51,7 +54,10 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
         last = GameChoice(**data["last"])
         variants = data["variants"]
         seed = data["seed"]
+        online = data.get("online", False)
         settings = MenuSettings(**data["settings"])
+        if not isinstance(online, bool):
+            raise ValueError(f"online must be true or false, not {online!r}")
         if not all(isinstance(v, str) for v in (last.variant, last.white, last.black)):
             raise ValueError("the last game's variant and players must be names")
         if not isinstance(variants, list) or not variants or \
@@ -61,7 +67,7 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
             raise ValueError(f"seed must be a whole number, not {seed!r}")
     except (ValueError, KeyError, TypeError) as exc:
         raise MenuLineError(f"{where}: the menu line is not readable: {exc}") from None
-    return MenuStart(last, tuple(variants), settings, seed)
+    return MenuStart(last, tuple(variants), settings, seed, online)
 
 
 def format_game_line(game: GameChoice) -> str:

@@ -117,6 +117,7 @@ class Session:
         menu: MenuSettings | None = None,
         variants: Sequence[str] | None = None,
         seed: int = 0,
+        online: bool = False,
     ) -> None:
         """`menu`: show the board's menu whenever no game is in play (at start-up with
         nothing to resume, after a game ends and the board is emptied, after the clear-board
@@ -129,6 +130,7 @@ class Session:
         self.menu_settings = menu
         self.menu: Menu | None = None
         self._variants = tuple(variants) if variants is not None else None
+        self.online = online  #: the menu offers a player at another board
         self._seed = seed
         self._rng = random.Random(seed)
         self._menu_status: Status | None = None
@@ -326,8 +328,10 @@ class Session:
         last = board_menu.GameChoice(self.rules.name, str(self.players[Side.WHITE]),
                                str(self.players[Side.BLACK]))
         self.tracker.set_hands((), now)
-        self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed)
-        self.menu = Menu(self.game.board, self.variants(), board_menu.player_specs(MAX_LEVEL),
+        self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed,
+                                     self.online)
+        self.menu = Menu(self.game.board, self.variants(),
+                         board_menu.player_specs(MAX_LEVEL, self.online),
                          last, can_takeback=bool(self.game.history),
                          settings=self.menu_settings, rng=self._rng,
                          occupied=self.sensing.names(self.sensing.settled), now=now)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import logging
 import signal
 import threading
@@ -195,6 +196,7 @@ class Daemon:
         self.session = Session(rules, players, settings=settings, store=self.store,
                                occupied=occupied, now=self.clock(),
                                menu=config.menu_settings(), variants=playable(sensors.points),
+                               online=bool(config.online_broker),
                                seed=self.seed)
         self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
@@ -343,4 +345,8 @@ class Daemon:
         for player in self._players.values():
             close_player(player)
         self.notifier.close()
+        # Whatever the services leave for the collector (an MQTT client's destructor calls
+        # back into this loop) goes now, while the loop still runs.
+        self._tasks.clear()
+        gc.collect()
         log.info("stopped")

@@ -66,6 +66,8 @@ class OnlinePlay:
         self._link: OnlineLink | None = None
         self._link_task: asyncio.Task[Any] | None = None
         self._hosting: asyncio.Task[Any] | None = None
+        self._adopt: int | None = None  #: a game chosen on the board's menu, waiting to be joined
+        self._beginning = False
         self._bridge: OnlineBridge | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._unsubscribe: Callable[[], None] | None = None
@@ -88,10 +90,15 @@ class OnlinePlay:
             tasks = list(self._tasks)
             for task in tasks:
                 task.cancel()
-            # Let each link leave the broker while the loop still runs.
+            # Let each link leave the broker while the loop still runs ...
             await asyncio.gather(*tasks, return_exceptions=True)
             if self._unsubscribe is not None:
                 self._unsubscribe()
+            # ... and free their MQTT clients now: one collected after the loop has closed
+            # calls back into it from its destructor.
+            del tasks
+            self._hosting = None
+            gc.collect()
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -100,9 +107,11 @@ class OnlinePlay:
         return task
 
     # -- starting a game ---------------------------------------------------------------------
-    async def invite(self, variant: str, side: str, starts: str) -> str:
+    async def invite(self, variant: str, side: str, starts: str, *,
+                     adopt: int | None = None) -> str:
         """Offer a game; returns the code to read to the other player. The game starts on
-        the board once they join."""
+        the board once they join (`adopt`: the game already on the board, chosen on its
+        menu, becomes the online one)."""
         code = GameCode.new()
         try:
             invitation, toss = offer(code, variant, side, starts, self.board_name)
@@ -115,6 +124,7 @@ class OnlinePlay:
         async def hosting() -> None:
             try:
                 agreement = await host(self.address, code, invitation, toss)
+                gc.collect()  # its MQTT client goes while the loop runs
             except InvitationError as exc:
                 self.problem = f"invitation {self.waiting}: {exc}"
                 self.waiting = ""
@@ -131,6 +141,7 @@ class OnlinePlay:
             # The cancelled invitation's client is freed now, while the loop its socket
             # callbacks need is still running (not at some later collection).
             gc.collect()
+        self._adopt = adopt
         self._hosting = self._spawn(hosting())
         log.info("online: invited to a game of %s (this board %s, %s starts)", variant, side,
                  starts)
@@ -144,14 +155,22 @@ class OnlinePlay:
             agreement = await join(self.address, code, self.board_name)
         except (ValueError, InvitationError) as exc:
             raise OnlineError(f"join: {exc}") from None
+        finally:
+            gc.collect()  # its MQTT client goes while the loop runs
         self._begin(agreement)
         return agreement
 
     def _begin(self, agreement: Agreement) -> None:
         colour = Side.WHITE if agreement.colour == "white" else Side.BLACK
         session = self.session
-        session.new_game(self.host.now(), rules=preset(agreement.variant),
-                         players={colour: HAND, colour.other: ONLINE})
+        if self._adopt is None or session.game_id != self._adopt:
+            self._beginning = True
+            try:
+                session.new_game(self.host.now(), rules=preset(agreement.variant),
+                                 players={colour: HAND, colour.other: ONLINE})
+            finally:
+                self._beginning = False
+        self._adopt = None
         self.opponent = agreement.opponent
         if session.game_id is not None:
             self.host.store.set_setting(STORE_KEY.format(game=session.game_id), json.dumps(
@@ -200,8 +219,18 @@ class OnlinePlay:
         self.code = None
 
     def _changed(self, update: Update) -> None:
-        if update.reason == "new-game" and self.session.game_id != self._game_id:
+        if update.reason != "new-game" or self._beginning:
+            return
+        session = self.session
+        if session.game_id != self._game_id:
             self._detach()
+        online = [s for s, p in session.players.items() if p.kind == "online"]
+        here = [s for s, p in session.players.items() if p.kind != "online"]
+        if len(online) == 1 and len(here) == 1 and session.game_id is not None:
+            # Chosen on the board's menu: invite for this game; the page shows the code and
+            # the LEDs the waiting chase until the other player joins.
+            self._spawn(self.invite(session.rules.name, str(here[0]), "white",
+                                    adopt=session.game_id))
 
     # -- what the page shows -----------------------------------------------------------------
     def state(self) -> dict[str, Any] | None:

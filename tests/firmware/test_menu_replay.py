@@ -146,3 +146,12 @@ def test_a_damaged_game_line_is_a_clear_error(body, tmp_path, capsys):
     with quiet():
         assert cli.main(["replay", str(path)]) == 2
     assert "rec.jsonl:1: the game line is not readable" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("online", [False, True])
+def test_the_menu_line_keeps_whether_online_play_was_offered(online):
+    start = MenuStart(GameChoice("lasker", "hand", "online" if online else "hand"),
+                      ("lasker", "navakankari"), MenuSettings(), 3, online)
+    line = format_line(start)
+    assert parse_line(line) == start
+    assert ('"online"' in line) == online  # older lines, without it, read the same

@@ -27,11 +27,13 @@ def api(d: RunningDaemon, path: str, body: dict | None = None) -> dict:
         return json.loads(response.read().decode())
 
 
-def until(what: str, condition) -> None:  # type: ignore[no-untyped-def]
+def until(what: str, condition):  # type: ignore[no-untyped-def]
+    """Wait for `condition()` to be true; returns what it returned."""
     deadline = time.monotonic() + WAIT
-    while not condition():
+    while not (found := condition()):
         assert time.monotonic() < deadline, f"waited {WAIT} s for {what}"
         time.sleep(0.02)
+    return found
 
 
 def carry_out(d: RunningDaemon, text: str) -> None:
@@ -160,3 +162,30 @@ def test_online_requests_say_what_is_wrong(broker, tmp_path):
     with sim_daemon(tmp_path / "c") as offline:
         assert "online play is not configured" in refusal(
             offline, "/api/online/join", {"code": "K7M-2P9-QRT-AX4-B8C-D3F-GH5"})
+
+
+def test_a_game_chosen_on_the_boards_menu_with_an_online_player_is_offered(broker, tmp_path):
+    from navakankari.engine.game import Side
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.core.players import HAND, PlayerSpec
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma",
+                    menu=True) as a, \
+            sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
+        assert "online" in a.call(lambda: a.daemon.session.menu.players)
+        # what the menu's last choice does: white a hand here, black someone far away
+        a.call(lambda: a.daemon.session.new_game(
+            a.daemon.now(), rules=preset("lasker"),
+            players={Side.WHITE: HAND, Side.BLACK: PlayerSpec("online")}))
+        game = a.call(lambda: a.daemon.session.game_id)
+        code = until("the code", lambda: (api(a, "/api/state").get("online") or {}).get(
+            "waiting"))
+        until("the waiting light", lambda: a.call(
+            lambda: list(a.daemon.last_frame.values())) == [PALETTE[Role.AWAITED].colour])
+        api(b, "/api/online/join", {"code": code})
+        until("joined", lambda: (api(a, "/api/state").get("online") or {}).get("opponent"))
+        assert a.call(lambda: a.daemon.session.game_id) == game  # the same game, adopted
+        state = api(b, "/api/state")
+        assert state["variant"] == "lasker" and state["online"]["side"] == "black"
+        api(a, "/api/hand", {"op": "place", "point": "d6", "colour": "white"})
+        until("the move on the other board", lambda: forced(b) == ["d6"])

@@ -4,6 +4,7 @@ each board's committed actions go out, the other's are carried out by hand and c
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 
 import pytest
@@ -61,6 +62,8 @@ class Board:
         self.bridge.close()
         self.task.cancel()
         await asyncio.gather(self.task, return_exceptions=True)
+        del self.task
+        gc.collect()  # the MQTT client goes while its loop runs
 
 
 @pytest.mark.parametrize("variant", ["nine-mens-morris", "lasker", "nau-keti-keta"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 
 import pytest
 
@@ -54,6 +55,8 @@ def test_joining_nothing_or_with_the_wrong_secret_says_so(broker):
             await join(address, wrong, "Mallory's board", wait=2)
         hosting.cancel()
         await asyncio.gather(hosting, return_exceptions=True)
+        del hosting
+        gc.collect()  # the MQTT client goes while its loop runs
     asyncio.run(main())
 
 

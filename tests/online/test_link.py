@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 
 import aiomqtt
@@ -55,6 +56,8 @@ class Pair:
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.tasks.clear()
+        gc.collect()  # the MQTT clients go while their loop runs
 
     def agree(self) -> bool:
         white, black = (self.links[s].moves for s in ("white", "black"))
@@ -128,6 +131,8 @@ def test_a_wrong_password_is_one_clear_line(broker, caplog):
         await asyncio.wait_for(_until(lambda: bool(link.state.problem)), LIMIT)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        del task
+        gc.collect()  # the MQTT client goes while its loop runs
         assert link.state.problem == "the broker refused the login: check the user name and " \
                                      "password"
     asyncio.run(main())
@@ -151,6 +156,8 @@ def _connects(broker, url: str, **files: str) -> str:
                                LIMIT)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        del task
+        gc.collect()  # the MQTT client goes while its loop runs
         return "" if link.connected.is_set() else link.state.problem
     return asyncio.run(main())
 
