@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -11,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from navakankari.firmware.cli.local_broker import free_port
 from navakankari.firmware.companion.backend import companion_service
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
@@ -19,6 +19,8 @@ from navakankari.firmware.daemon.online_service import online_service
 from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
+
+__all__ = ["PIN", "RunningDaemon", "free_port", "sim_daemon"]
 
 
 @dataclass
@@ -47,12 +49,6 @@ class RunningDaemon:
         while self.call(lambda: len(self.daemon.session.game.history)) < plies:
             assert time.monotonic() < deadline, f"no {plies} actions after {within} s"
             time.sleep(0.02)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextmanager

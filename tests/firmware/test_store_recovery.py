@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from navakankari.engine.presets import preset
+from navakankari.firmware.cli.local_broker import free_port
 from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE, Store, StoreUnusableError
 from navakankari.firmware.store.recovery import open_store
 from navakankari.firmware.system.service import shipped_unit
@@ -106,12 +106,6 @@ def test_the_unit_does_not_restart_on_an_unusable_store():
     assert lines and str(EXIT_STORE_UNUSABLE) in lines[0].split("=", 1)[1].split()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _serves(port: int, proc: subprocess.Popen, within: float = 15.0) -> dict:
     deadline = time.monotonic() + within
     while True:
@@ -139,7 +133,7 @@ def test_the_board_serves_on_a_store_with_garbage_in_its_middle(tmp_path, which)
     store = tmp_path / "games.sqlite3"
     stored_game(store)
     garbage_in_the_middle(store)
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, NAVAKANKARI_BACKEND="sim")
     proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli",
                              *_command(tmp_path, which, store, port)],
@@ -162,7 +156,7 @@ def test_an_unusable_store_path_exits_with_the_status_systemd_knows(tmp_path, wh
     (tmp_path / "plain").write_text("x")
     proc = subprocess.run([sys.executable, "-m", "navakankari.firmware.cli",
                            *_command(tmp_path, which, tmp_path / "plain" / "g.sqlite3",
-                                     _free_port())],
+                                     free_port())],
                           capture_output=True, text=True, timeout=30,
                           env=dict(os.environ, NAVAKANKARI_BACKEND="sim"))
     assert proc.returncode == EXIT_STORE_UNUSABLE

@@ -20,6 +20,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from navakankari.firmware.cli.local_broker import free_port
+
 PIN = "424242"
 
 
@@ -28,12 +30,6 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError("no VmRSS")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def stalled_viewer(port: int) -> socket.socket:
