@@ -59,18 +59,24 @@ class Figures:
                 *(f"failure: {f}" for f in self.failures[:5])]
 
 
-class _Daemon:
-    """`navakankari run` in a child process, its log lines collected by a thread."""
+def spawn_run(config: Path, script: str | None = None) -> subprocess.Popen[str]:
+    """`navakankari run --config CONFIG [--sim-hands SCRIPT]` in a child process on the
+    simulated board, its stderr piped, outside any systemd the caller runs under."""
+    env = {**os.environ, "NAVAKANKARI_BACKEND": "sim"}
+    for key in ("NOTIFY_SOCKET", "JOURNAL_STREAM", "WATCHDOG_USEC"):
+        env.pop(key, None)
+    command = [sys.executable, "-m", "navakankari.firmware.cli", "run", "--config", str(config)]
+    if script is not None:
+        command += ["--sim-hands", script]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, env=env)
 
-    def __init__(self, config: Path, script: list[str]) -> None:
-        env = {**os.environ, "NAVAKANKARI_BACKEND": "sim"}
-        for key in ("NOTIFY_SOCKET", "JOURNAL_STREAM", "WATCHDOG_USEC"):
-            env.pop(key, None)
-        self.started = time.monotonic()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "navakankari.firmware.cli", "run", "--config", str(config),
-             "--sim-hands", " ".join(script)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+
+class LogLines:
+    """A child's stderr lines, collected by a thread, and when it first said "ready"."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.proc = proc
         self.lines: list[str] = []
         self.ready_at: float | None = None
         self.cond = threading.Condition()
@@ -79,31 +85,46 @@ class _Daemon:
 
     def _read(self) -> None:
         assert self.proc.stderr is not None
-        for line in self.proc.stderr:
+        try:
+            for line in self.proc.stderr:
+                with self.cond:
+                    if self.ready_at is None and re.search(r"\bready\b", line):
+                        self.ready_at = time.monotonic()
+                    self.lines.append(line.rstrip("\n"))
+                    self.cond.notify_all()
+        finally:
             with self.cond:
-                if self.ready_at is None and re.search(r"\bready\b", line):
-                    self.ready_at = time.monotonic()
-                self.lines.append(line.rstrip("\n"))
-                self.cond.notify_all()
+                self.cond.notify_all()  # every line is in: a waiter can stop looking
 
-    def wait_for(self, pattern: str, timeout: float) -> bool:
+    def wait_for(self, pattern: str, timeout: float = 20.0) -> bool:
+        """Whether a line matching `pattern` came within `timeout` seconds (or before the
+        child ended and its last line was read)."""
         end = time.monotonic() + timeout
         with self.cond:
             while not any(re.search(pattern, ln) for ln in self.lines):
                 left = end - time.monotonic()
-                if left <= 0 or self.proc.poll() is not None:
-                    return any(re.search(pattern, ln) for ln in self.lines)
+                if left <= 0 or not self.thread.is_alive():
+                    return False
                 self.cond.wait(min(left, 0.5))
         return True
+
+    def stored(self) -> list[tuple[int, str]]:
+        """The plies the daemon said it stored, in order: (ply, actions)."""
+        with self.cond:
+            return [(int(m.group(1)), m.group(2)) for ln in self.lines if (m := STORED.search(ln))]
+
+
+class _Daemon(LogLines):
+    """`navakankari run` in a child process playing `script`, killed when asked."""
+
+    def __init__(self, config: Path, script: list[str]) -> None:
+        self.started = time.monotonic()
+        super().__init__(spawn_run(config, " ".join(script)))
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(30)
         self.thread.join(10)
-
-    def stored(self) -> list[tuple[int, str]]:
-        with self.cond:
-            return [(int(m.group(1)), m.group(2)) for ln in self.lines if (m := STORED.search(ln))]
 
 
 def _config(folder: Path, store: Path) -> Path:

@@ -10,7 +10,6 @@ import re
 import signal
 import socket
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -18,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from navakankari.engine.presets import preset
+from navakankari.firmware.cli.power_cut_bench import LogLines as Lines
+from navakankari.firmware.cli.power_cut_bench import spawn_run as _spawn
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import BoardMismatchError, Daemon
@@ -224,48 +225,6 @@ def test_a_profile_without_the_variants_points_is_refused(tmp_path):
 
 
 # -- real processes --------------------------------------------------------------------------
-def _spawn(config_path: Path, script: str | None = None, env_extra=None) -> subprocess.Popen:
-    env = {**os.environ, "NAVAKANKARI_BACKEND": "sim", **(env_extra or {})}
-    env.pop("NOTIFY_SOCKET", None)
-    env.pop("JOURNAL_STREAM", None)
-    cmd = [sys.executable, "-m", "navakankari.firmware.cli", "run", "--config", str(config_path)]
-    if script is not None:
-        cmd += ["--sim-hands", script]
-    return subprocess.Popen(cmd, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                            env=env)
-
-
-class Lines:
-    """Collects a child's stderr lines in a thread."""
-
-    def __init__(self, proc: subprocess.Popen) -> None:
-        self.lines: list[str] = []
-        self.cond = threading.Condition()
-        self.thread = threading.Thread(target=self._read, args=(proc,), daemon=True)
-        self.thread.start()
-
-    def _read(self, proc) -> None:
-        for line in proc.stderr:
-            with self.cond:
-                self.lines.append(line.rstrip("\n"))
-                self.cond.notify_all()
-
-    def wait_for(self, pattern: str, timeout: float = 20.0) -> bool:
-        end = time.monotonic() + timeout
-        with self.cond:
-            while not any(re.search(pattern, ln) for ln in self.lines):
-                left = end - time.monotonic()
-                if left <= 0:
-                    return False
-                self.cond.wait(left)
-        return True
-
-    def stored(self) -> list[tuple[int, str]]:
-        with self.cond:
-            return [(int(m.group(1)), m.group(2)) for ln in self.lines
-                    if (m := re.search(r"stored ply (\d+): (.*)$", ln))]
-
-
 def _write_config(tmp_path: Path) -> Path:
     path = tmp_path / "navakankari.toml"
     path.write_text(f"""
