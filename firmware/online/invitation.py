@@ -19,7 +19,7 @@ from navakankari.engine.presets import preset
 
 from .broker import BrokerAddress
 from .code import GameCode
-from .link import PREFIX, client_log, describe
+from .link import PREFIX, describe, mqtt_client
 from .messages import SIDES, Invite, Join, MessageError, Reveal, decode, encode, sign
 from .toss import Committed, TossError, random_bit, starter
 
@@ -54,16 +54,6 @@ def _topic(code: GameCode, what: str) -> str:
     return f"{PREFIX}/{code.game}/{what}"
 
 
-def _client(address: BrokerAddress, name: str) -> aiomqtt.Client:
-    return aiomqtt.Client(address.host, address.port, username=address.username or None,
-                          password=address.password or None, identifier=name,
-                          logger=client_log,
-                          protocol=aiomqtt.ProtocolVersion.V5,
-                          transport=address.transport,  # type: ignore[arg-type]
-                          websocket_path=address.path or None,
-                          tls_context=address.tls_context(), timeout=5)
-
-
 def offer(code: GameCode, variant: str, side: str, starts: str, board: str
           ) -> tuple[Invite, Committed | None]:
     """The signed offer (and, for a toss, the private half of the commitment)."""
@@ -81,7 +71,7 @@ async def host(address: BrokerAddress, code: GameCode, invite: Invite,
                toss: Committed | None) -> Agreement:
     """Publish the offer and wait for a board to join; returns the agreement."""
     try:
-        async with _client(address, f"navakankari-host-{code.game}") as client:
+        async with mqtt_client(address, f"navakankari-host-{code.game}") as client:
             await client.subscribe(_topic(code, "join"), qos=1)
             await client.publish(_topic(code, "invite"), encode(invite), qos=1, retain=True)
             log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
@@ -111,7 +101,7 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
     """Find the offer under `code`, answer it, and (for a toss) read the reveal."""
     other = {"white": "black", "black": "white"}
     try:
-        async with _client(address, f"navakankari-join-{code.game}") as client:
+        async with mqtt_client(address, f"navakankari-join-{code.game}") as client:
             await client.subscribe(_topic(code, "invite"), qos=1)
             invite = await _first(client, code, Invite, wait,
                                   "no game waits under this code (ended, or mistyped?)")

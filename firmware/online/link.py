@@ -50,6 +50,19 @@ class LinkState:
     problem: str  #: the last connection problem in words, "" while connected
 
 
+def mqtt_client(address: BrokerAddress, identifier: str, *,
+                will: aiomqtt.Will | None = None) -> aiomqtt.Client:
+    """An MQTT 5 client for the broker at `address`, as every part of online play connects."""
+    return aiomqtt.Client(
+        address.host, address.port, username=address.username or None,
+        password=address.password or None, identifier=identifier, logger=client_log,
+        protocol=aiomqtt.ProtocolVersion.V5, transport=address.transport,  # type: ignore[arg-type]
+        websocket_path=address.path or None, tls_context=address.tls_context(), keepalive=10,
+        timeout=5,
+        # A move is one small packet: sent at once, not held back for more (Nagle).
+        socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),), will=will)
+
+
 def describe(exc: BaseException) -> str:
     """A connection problem in one line a person can act on."""
     text = str(exc)
@@ -102,15 +115,9 @@ class OnlineLink:
 
     # -- the connection ----------------------------------------------------------------------
     def _make_client(self) -> aiomqtt.Client:
-        a = self.address
-        return aiomqtt.Client(
-            a.host, a.port, username=a.username or None, password=a.password or None,
-            identifier=f"navakankari-{self.moves.code.game}-{self.side}-{secrets.token_hex(3)}",
-            logger=client_log,
-            protocol=aiomqtt.ProtocolVersion.V5, transport=a.transport,  # type: ignore[arg-type]
-            websocket_path=a.path or None, tls_context=a.tls_context(), keepalive=10, timeout=5,
-            # A move is one small packet: sent at once, not held back for more (Nagle).
-            socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),),
+        return mqtt_client(
+            self.address,
+            f"navakankari-{self.moves.code.game}-{self.side}-{secrets.token_hex(3)}",
             will=aiomqtt.Will(self._topic(self.side, "presence"), b"offline", qos=1, retain=True))
 
     async def run(self) -> None:
