@@ -107,25 +107,22 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
                     break
                 await asyncio.sleep(0.001)
         white, black = (boards[s].link.moves for s in ("white", "black"))
-        counts["games"] = int(counts["games"]) + 1  # type: ignore[call-overload]
-        counts["actions"] = int(counts["actions"]) + len(white.moves)  # type: ignore[call-overload]
-        counts["lost"] = int(counts["lost"]) + abs(len(white.moves) - len(black.moves))  # type: ignore[call-overload]
-        counts["forks"] = int(counts["forks"]) + int(white.forked or black.forked)  # type: ignore[call-overload]
-        counts["applied twice"] = int(counts["applied twice"]) + sum(  # type: ignore[call-overload]
-            len(ns) - len(set(ns)) for ns in applied.values())
-        counts["dropped"] = int(counts["dropped"]) + sum(  # type: ignore[call-overload]
-            b.link.state.rejected for b in boards.values())
+        counts["games"] += 1
+        counts["actions"] += len(white.moves)
+        counts["lost"] += abs(len(white.moves) - len(black.moves))
+        counts["forks"] += int(white.forked or black.forked)
+        counts["applied twice"] += sum(len(ns) - len(set(ns)) for ns in applied.values())
+        counts["dropped"] += sum(b.link.state.rejected for b in boards.values())
         if [m.mac for m in white.moves] != [m.mac for m in black.moves]:
-            counts["forks"] = int(counts["forks"]) + 1  # type: ignore[call-overload]
+            counts["forks"] += 1
         for sending in list(sends):  # a send to a killed board's client waits on nothing
             sending.cancel()
         await asyncio.gather(*sends, return_exceptions=True)
         for b in boards.values():
             await b.stop()
-        progress(int(counts["games"]))  # type: ignore[call-overload]
+        progress(counts["games"])
     latencies.sort()
-    counts["latency"] = latencies
-    return counts
+    return {**counts, "latency": latencies}
 
 
 def drill(games: int = 20, restarts: int = 3, kills: int = 2, seed: int = 1,
