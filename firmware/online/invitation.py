@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import aiomqtt
@@ -68,15 +69,24 @@ def offer(code: GameCode, variant: str, side: str, starts: str, board: str
 
 
 async def host(address: BrokerAddress, code: GameCode, invite: Invite,
-               toss: Committed | None) -> Agreement:
-    """Publish the offer and wait for a board to join; returns the agreement."""
+               toss: Committed | None, withdrawn: asyncio.Event | None = None
+               ) -> Agreement | None:
+    """Publish the offer and wait for a board to join; returns the agreement, or None once
+    `withdrawn` is set (the client then leaves the broker as usual: a client cancelled
+    while it connects is left half open)."""
+    withdrawn = withdrawn or asyncio.Event()
     try:
         async with mqtt_client(address, f"navakankari-host-{code.game}") as client:
             await client.subscribe(_topic(code, "join"), qos=1)
             await client.publish(_topic(code, "invite"), encode(invite), qos=1, retain=True)
             log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
                      invite.side)
-            async for message in client.messages:
+            messages = aiter(client.messages)
+            while True:
+                message = await _next_or(messages, withdrawn)
+                if message is None:
+                    log.info("online: the offer of game %s is withdrawn", code.game)
+                    return None
                 try:
                     join = decode(code.key, code.game, bytes(message.payload))  # type: ignore[arg-type]
                 except MessageError as exc:
@@ -93,7 +103,20 @@ async def host(address: BrokerAddress, code: GameCode, invite: Invite,
                 return Agreement(code, invite.variant, invite.side, first, join.board)
     except aiomqtt.MqttError as exc:
         raise InvitationError(describe(exc)) from None
-    raise InvitationError("the broker closed the connection")  # pragma: no cover
+
+
+async def _next_or(messages: AsyncIterator[aiomqtt.Message], stop: asyncio.Event
+                   ) -> aiomqtt.Message | None:
+    """The next message, or None as soon as `stop` is set."""
+    reading = asyncio.ensure_future(anext(messages))
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if reading.done():
+        return reading.result()
+    reading.cancel()
+    await asyncio.gather(reading, return_exceptions=True)
+    return None
 
 
 async def join(address: BrokerAddress, code: GameCode, board: str,

@@ -33,6 +33,9 @@ from .log import MoveLog
 log = logging.getLogger(__name__)
 
 ONLINE = PlayerSpec("online")
+SHUTDOWN_WAIT = 6.0
+"""Seconds a withdrawn offer may take to leave the broker at shutdown (one still connecting
+finishes that first, within the client's 5 s timeout)."""
 STORE_KEY = "online:{game}"
 """The store's setting that keeps an online game's code and this board's colour."""
 
@@ -65,7 +68,7 @@ class OnlinePlay:
         self._game_id: int | None = None
         self._link: OnlineLink | None = None
         self._link_task: asyncio.Task[Any] | None = None
-        self._hosting: asyncio.Task[Any] | None = None
+        self._withdraw: asyncio.Event | None = None  #: withdraws the offer not yet taken up
         self._adopt: int | None = None  #: a game chosen on the board's menu, waiting to be joined
         self._beginning = False
         self._bridge: OnlineBridge | None = None
@@ -87,7 +90,11 @@ class OnlinePlay:
             await asyncio.Event().wait()
         finally:
             self._detach()
+            if self._withdraw is not None:  # an offer waiting leaves the broker as usual
+                self._withdraw.set()
             tasks = list(self._tasks)
+            if tasks:
+                await asyncio.wait(tasks, timeout=SHUTDOWN_WAIT)
             for task in tasks:
                 task.cancel()
             # Let each link leave the broker while the loop still runs ...
@@ -97,7 +104,6 @@ class OnlinePlay:
             # ... and free their MQTT clients now: one collected after the loop has closed
             # calls back into it from its destructor.
             del tasks
-            self._hosting = None
             gc.collect()
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
@@ -120,29 +126,28 @@ class OnlinePlay:
         self.waiting = str(code)
         self.waiting_since = self.host.now()
         self.problem = ""
+        if self._withdraw is not None:  # a new invitation replaces the one not taken up
+            self._withdraw.set()
+        withdrawn = self._withdraw = asyncio.Event()
 
         async def hosting() -> None:
             try:
-                agreement = await host(self.address, code, invitation, toss)
+                agreement = await host(self.address, code, invitation, toss, withdrawn)
                 gc.collect()  # its MQTT client goes while the loop runs
             except InvitationError as exc:
-                self.problem = f"invitation {self.waiting}: {exc}"
-                self.waiting = ""
-                log.warning("online: %s", self.problem)
-                self.host.wake()
+                if not withdrawn.is_set():
+                    self.problem = f"invitation {self.waiting}: {exc}"
+                    self.waiting = ""
+                    log.warning("online: %s", self.problem)
+                    self.host.wake()
+                return
+            if agreement is None or withdrawn.is_set():  # a newer offer stands
                 return
             self.waiting = ""
             self._begin(agreement)
 
-        if self._hosting is not None:  # a new invitation replaces the one not taken up
-            self._hosting.cancel()
-            await asyncio.gather(self._hosting, return_exceptions=True)
-            self._hosting = None
-            # The cancelled invitation's client is freed now, while the loop its socket
-            # callbacks need is still running (not at some later collection).
-            gc.collect()
         self._adopt = adopt
-        self._hosting = self._spawn(hosting())
+        self._spawn(hosting())
         log.info("online: invited to a game of %s (this board %s, %s starts)", variant, side,
                  starts)
         self.host.wake()  # the LEDs show the waiting
