@@ -205,6 +205,24 @@ def cmd_join(args: argparse.Namespace) -> int:
     return _control(args, "/api/online/join", lambda config: {"code": str(code)})
 
 
+def cmd_online_page(args: argparse.Namespace) -> int:
+    """Write the browser player's page into a folder, for a static host or the broker's
+    `http_dir`."""
+    from pathlib import Path
+
+    from ..online.player_page import write_page
+
+    try:
+        written = write_page(Path(args.folder))
+    except OSError as exc:
+        print(f"navakankari online-page: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {len(written)} files to {args.folder}: serve them as they are (a static "
+          "host, or Mosquitto's websockets listener with http_dir); the page asks for the "
+          "game code, the broker's ws:// or wss:// address and a login")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     import logging
 
@@ -509,6 +527,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("code", help="the game code, as K7M-2P9-QRT-AX4-B8C-D3F-GH5")
     p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
     p.set_defaults(func=cmd_join)
+
+    p = sub.add_parser("online-page", help="write the browser player's page (a player "
+                                           "without a board) into a folder",
+                       description="Write the static page that plays an online game against "
+                                   "a board from a browser, over MQTT over WebSockets. Serve "
+                                   "the folder from any static host or from Mosquitto's "
+                                   "websockets listener (http_dir).")
+    p.add_argument("folder", help="where to write it (made if missing)")
+    p.set_defaults(func=cmd_online_page)
 
     p = sub.add_parser("service", help="install, remove or inspect the systemd service",
                        description="Install, remove or inspect the systemd service that runs "

@@ -40,7 +40,9 @@ def free_port() -> int:
 class LocalBroker:
     """Start, stop and restart one broker on one port, in `folder`."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, http_dir: Path | None = None) -> None:
+        """`http_dir`: a folder the websockets listener also serves over HTTP (the browser
+        player's page, as a club can serve it from its broker)."""
         self.exe = mosquitto()
         self.folder = folder
         self.port = free_port()
@@ -70,7 +72,8 @@ class LocalBroker:
             f"certfile {folder / 'server.crt'}\n"
             f"keyfile {folder / 'server.key'}\n"
             f"listener {self.ws_port} 127.0.0.1\n"
-            "protocol websockets\n")
+            "protocol websockets\n"
+            + (f"http_dir {http_dir}\n" if http_dir is not None else ""))
         self.proc: subprocess.Popen[bytes] | None = None
 
     def url(self, user: str = "grandma", password: str | None = None,

@@ -20,7 +20,19 @@ from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
 
-__all__ = ["PIN", "RunningDaemon", "free_port", "sim_daemon"]
+__all__ = ["PIN", "RunningDaemon", "free_port", "sim_daemon", "until"]
+
+
+def until(what: str, condition, within: float = 20.0):  # type: ignore[no-untyped-def]
+    """The first true value of `condition()`, polled on the real clock (another process or
+    thread is at work), or a failure naming `what`."""
+    deadline = time.monotonic() + within
+    while True:
+        found = condition()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"waited {within} s for {what}"
+        time.sleep(0.03)
 
 
 @dataclass
@@ -45,10 +57,8 @@ class RunningDaemon:
 
     def wait_for_plies(self, plies: int, within: float = 10.0) -> None:
         """Until the game has `plies` actions: the daemon settles on its own (real) clock."""
-        deadline = time.monotonic() + within
-        while self.call(lambda: len(self.daemon.session.game.history)) < plies:
-            assert time.monotonic() < deadline, f"no {plies} actions after {within} s"
-            time.sleep(0.02)
+        until(f"{plies} actions", lambda: self.call(
+            lambda: len(self.daemon.session.game.history)) >= plies, within)
 
 
 @contextmanager

@@ -74,7 +74,7 @@ CHANGES = {
 
 
 def _visible(state: dict) -> tuple:
-    return (state["variant"], state["players"], state["pebbles"], state["moves"],
+    return (state["variant"], state["players"], state["pebbles"], state["actions"],
             state["status"]["kind"])
 
 
@@ -87,7 +87,7 @@ def test_changes_need_the_pin(tmp_path, path):
                                                    "colour": "white"})[0] == 200
         running.wait_for_plies(1)
         before = request(running.url + "/api/state", pin=None)[1]
-        assert before["moves"] == ["d6"]
+        assert before["actions"] == ["d6"]
         for pin in (None, "", PIN + "0"):
             status, body = request(running.url + path, CHANGES[path], pin=pin)
             assert (status, body) == (403, {"error": "wrong or missing PIN"}), pin
@@ -188,7 +188,7 @@ def test_the_websocket_sends_the_state(running):
                 return await ws.receive_json(timeout=10)
 
     message = asyncio.run(first_message())
-    assert message["type"] == "state" and "leds" in message and "moves" in message
+    assert message["type"] == "state" and "leds" in message and "actions" in message
 
 
 def test_slides_follow_the_line_between_two_points():

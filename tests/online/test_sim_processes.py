@@ -9,10 +9,9 @@ import random
 import sqlite3
 import subprocess
 import sys
-import time
 import urllib.request
 
-from sim_daemon import free_port
+from sim_daemon import free_port, until
 
 PIN = "1357"
 WAIT = 20.0
@@ -45,16 +44,6 @@ class Sim:
         return self.proc.communicate(timeout=15)[1]
 
 
-def until(what: str, condition) -> object:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + WAIT
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"waited {WAIT} s for {what}"
-        time.sleep(0.05)
-
-
 def place(sim: Sim, point: str, colour: str) -> None:
     sim.api("/api/hand", {"op": "place", "point": point, "colour": colour})
 
@@ -78,13 +67,13 @@ def test_two_simulator_processes_play_through_the_broker(broker, tmp_path):
             state = there.api("/api/state")
             point = next(p for p in free if p not in state["pebbles"])
             place(here, point, side)
-            until("the move committed", lambda: len(here.api("/api/state")["moves"]) > ply)
+            until("the move committed", lambda: len(here.api("/api/state")["actions"]) > ply)
             # lit on the other board as a move for its hands: they carry it out
             until("the move shown there", lambda: point in json.dumps(
                 there.api("/api/state")["status"]))
             place(there, point, side)
-            until("carried out there", lambda: len(there.api("/api/state")["moves"]) > ply)
-        moves = [s.api("/api/state")["moves"] for s in (grandma, ravi)]
+            until("carried out there", lambda: len(there.api("/api/state")["actions"]) > ply)
+        moves = [s.api("/api/state")["actions"] for s in (grandma, ravi)]
         assert moves[0] == moves[1] and len(moves[0]) == 6
     finally:
         errs = [s.stop() for s in (grandma, ravi)]

@@ -379,7 +379,7 @@ $("clear").addEventListener("click", () => send("/api/hand", { op: "clear" }));
 $("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  const plies = state && !state.menu && !state.outcome ? state.moves.length : 0;
+  const plies = state && !state.menu && !state.outcome ? state.actions.length : 0;
   if (plies && !confirm(`End the game in progress (${plies} actions) and start a new one?`)) {
     $("message").textContent = "the game in progress goes on";
     return;

@@ -1,0 +1,439 @@
+// The browser player: joins a board's online game with its code and plays it by clicking.
+// It is one side of the protocol as a board is (PROTOCOL.md): it answers the invitation (and
+// the toss), keeps the signed move log, checks every move that arrives with its own copy of
+// the rules, and publishes its moves with a retained snapshot and a presence will. The log is
+// kept in this browser's storage, so a reload or a closed tab carries on the same game; its
+// own retained snapshot on the broker fills it again on another device.
+(function () {
+  "use strict";
+  const P = NavakankariProtocol, R = NavakankariRules, VARIANTS = NAVAKANKARI_VARIANTS;
+  const $ = (id) => document.getElementById(id);
+  const STORE = "navakankari-player:";
+  const WAIT_MS = 10000;
+  const SVG = "http://www.w3.org/2000/svg";
+
+  class JoinError extends Error {}
+
+  function say(problem) { $("problem").textContent = problem || ""; }
+
+  function describe(err, url) {
+    const text = String((err && err.message) || err || "");
+    const low = text.toLowerCase();
+    if (low.includes("bad user name or password") || low.includes("not authorized")) {
+      return "the broker refused the login: check the user name and password";
+    }
+    return `cannot reach the broker at ${url}` + (text ? ` (${text})` : "");
+  }
+
+  function connect(settings, options) {
+    return mqtt.connect(settings.broker, Object.assign({
+      username: settings.username || undefined, password: settings.password || undefined,
+      protocolVersion: 5, keepalive: 10, connectTimeout: 5000, reconnectPeriod: 1000,
+      clientId: "navakankari-web-" + P.hex(crypto.getRandomValues(new Uint8Array(4))),
+    }, options || {}));
+  }
+
+  // -- joining --------------------------------------------------------------------------------
+  /** Answer the invitation under `code` (and finish the toss): resolves to the agreement. */
+  function join(settings, code) {
+    return new Promise((resolve, reject) => {
+      const client = connect(settings, { reconnectPeriod: 0 });
+      const seen = {};
+      let timer = null;
+      const finish = (error, value) => {
+        clearTimeout(timer);
+        client.end(false, () => (error ? reject(error) : resolve(value)));
+      };
+      const wait = (missing) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(new JoinError(missing)), WAIT_MS);
+      };
+      client.on("error", (err) => finish(new JoinError(describe(err, settings.broker))));
+      client.on("close", () => {
+        if (!client.connected && !seen.invite) {
+          finish(new JoinError(describe(null, settings.broker)));
+        }
+      });
+      client.on("connect", async () => {
+        wait("no game waits under this code (ended, or mistyped?)");
+        // The join topic first: a retained answer arrives before the invitation, so a
+        // second device of the same player carries on the game instead of answering again.
+        await client.subscribeAsync(P.gameTopic(code.game, "join"), { qos: 1 });
+        await client.subscribeAsync(P.gameTopic(code.game, "reveal"), { qos: 1 });
+        await client.subscribeAsync(P.gameTopic(code.game, "invite"), { qos: 1 });
+      });
+      client.on("message", async (_topic, payload) => {
+        let message;
+        try {
+          message = P.decode(code.key, code.game, payload);
+        } catch (err) {
+          if (String(err.message).includes("signature")) {
+            finish(new JoinError("this code names a game but does not open it: check its " +
+              "last symbols"));
+          }
+          return;
+        }
+        seen[message.kind] = message;
+        try {
+          await advance();
+        } catch (err) {
+          finish(err instanceof P.ProtocolError ? new JoinError(err.message) : err);
+        }
+      });
+      let answered = false;
+      async function advance() {
+        const invite = seen.invite;
+        if (!invite) return;
+        if (!answered) {
+          answered = true;
+          if (!seen.join) {
+            const answer = P.sign(code.key, { kind: "join", game: code.game,
+              board: settings.name || "a browser", bit: P.randomBit() });
+            seen.join = answer;
+            await client.publishAsync(P.gameTopic(code.game, "join"), P.encode(answer),
+              { qos: 1, retain: true });
+          }
+          wait("the inviting board did not finish the toss");
+        }
+        let first = invite.starts;
+        if (invite.starts === "toss") {
+          if (!seen.reveal) return;
+          first = P.starter(code.game, invite.commit, seen.reveal.nonce, seen.reveal.bit,
+            seen.join.bit);
+        }
+        const side = P.OTHER[invite.side];
+        finish(null, { variant: invite.variant, side, first, opponent: invite.board,
+          colour: side === first ? "white" : "black", name: seen.join.board });
+      }
+    });
+  }
+
+  // -- the game in play ---------------------------------------------------------------------
+  class OnlineGame {
+    constructor(settings, code, agreement, actions) {
+      this.settings = settings;
+      this.code = code;
+      this.agreement = agreement;
+      this.colour = agreement.colour;
+      this.other = P.OTHER[this.colour];
+      const variant = VARIANTS[agreement.variant];
+      if (!variant) throw new JoinError(`${agreement.variant} is played board to board only: ` +
+        "this page plays the morris games");
+      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant), actions);
+      this.acked = 0;
+      this.rejected = 0;
+      this.peerOnline = false;
+      this.peerSeen = null;
+      this.problem = "";
+      this.selected = null;
+      this.client = null;
+    }
+
+    get game() { return this.log.game; }
+
+    save() {
+      const { password, ...kept } = this.settings;
+      localStorage.setItem(STORE + this.code.game, JSON.stringify({
+        settings: kept, code: this.code.text, agreement: this.agreement,
+        actions: this.log.moves.map((m) => m.action) }));
+    }
+
+    topic(side, what) { return P.topic(this.code.game, side, what); }
+
+    start() {
+      const client = this.client = connect(this.settings, {
+        will: { topic: this.topic(this.colour, "presence"), payload: "offline", qos: 1,
+                retain: true } });
+      client.on("connect", async () => {
+        this.problem = "";
+        await client.subscribeAsync([this.topic(this.other, "#"),
+          this.topic(this.colour, "snapshot")], { qos: 1 });
+        await client.publishAsync(this.topic(this.colour, "presence"), "online",
+          { qos: 1, retain: true });
+        await this.publishOutbox();
+        this.draw();
+      });
+      client.on("error", (err) => { this.problem = describe(err, this.settings.broker); this.draw(); });
+      client.on("close", () => {
+        if (!this.problem) this.problem = "lost the connection to the broker; trying again";
+        this.draw();
+      });
+      client.on("message", (topic, payload) => this.handle(topic, payload));
+      this.draw();
+    }
+
+    stop() { if (this.client) this.client.end(true); }
+
+    async publishOutbox() {
+      await this.publishSnapshot();
+      for (const move of this.log.moves.slice(this.acked)) {
+        if (move.side === this.colour) {
+          await this.client.publishAsync(this.topic(this.colour, "move"), P.encode(move), { qos: 1 });
+        }
+      }
+    }
+
+    publishSnapshot() {
+      return this.client.publishAsync(this.topic(this.colour, "snapshot"),
+        P.encode(this.log.snapshot(this.colour)), { qos: 1, retain: true });
+    }
+
+    handle(topic, payload) {
+      const what = topic.split("/").pop();
+      const side = topic.split("/").slice(-2)[0];
+      if (side === this.other) this.peerSeen = new Date();
+      if (what === "presence") {
+        this.peerOnline = String(payload) === "online";
+        this.draw();
+        return;
+      }
+      let message;
+      try {
+        message = P.decode(this.code.key, this.code.game, payload);
+      } catch (err) {
+        this.reject(`${what}: ${err.message}`);
+        return;
+      }
+      const before = this.log.moves.length;
+      if (message.kind === "snapshot" && message.side === this.other && side === this.other) {
+        this.acked = Math.max(this.acked, Math.min(message.moves.length, this.log.moves.length));
+        this.log.catchUp(message).forEach((got) => this.after(got));
+      } else if (message.kind === "snapshot" && side === this.colour) {
+        // This player's own log, kept on the broker: fills a fresh device.
+        this.log.catchUp(message).forEach((got) => this.after(got));
+      } else if (message.kind === "move" && what === "move" && side === this.other) {
+        this.after(this.log.receive(message));
+      } else {
+        this.reject(`${what}: a ${message.kind} has no place here`);
+        return;
+      }
+      if (this.log.moves.length !== before) {
+        this.theirs = this.log.moves.length;
+        this.save();
+        if (this.client && this.client.connected) this.publishSnapshot();
+      }
+      this.draw();
+    }
+
+    after(got) {
+      if (got.verdict === P.REJECTED || got.verdict === P.FORK) this.reject(got.why);
+    }
+
+    reject(why) {
+      this.rejected += 1;
+      console.warn("online: dropped a message:", why);
+    }
+
+    /** This player's action, checked by the rules, recorded, then published. */
+    act(action) {
+      const move = this.log.record(action);
+      this.save();
+      this.selected = null;
+      if (this.client && this.client.connected) {
+        this.client.publishAsync(this.topic(this.colour, "move"), P.encode(move), { qos: 1 })
+          .then(() => this.publishSnapshot()).catch(() => {});
+      }
+      this.draw();
+    }
+
+    // -- clicking ---------------------------------------------------------------------------
+    click(point) {
+      const game = this.game;
+      if (game.turn !== this.colour || game.outcome() || this.log.forked) return;
+      const legal = game.legal();
+      if (legal.includes(point) || legal.includes("x" + point)) {
+        this.act(legal.includes(point) ? point : "x" + point);
+      } else if (this.selected && legal.includes(`${this.selected}-${point}`)) {
+        this.act(`${this.selected}-${point}`);
+      } else if (legal.some((a) => a.startsWith(point + "-"))) {
+        this.selected = this.selected === point ? null : point;
+        this.draw();
+      }
+    }
+
+    // -- drawing ------------------------------------------------------------------------------
+    draw() {
+      const game = this.game, a = this.agreement;
+      $("join-form").hidden = true;
+      $("game").hidden = false;
+      $("players").textContent = `You play ${a.side} (${this.colour === "white" ? "first" : "second"})` +
+        ` against ${a.opponent} (${P.OTHER[a.side]}), ${a.variant}; game ${this.code.text}`;
+      const outcome = game.outcome();
+      let turn;
+      if (this.log.forked) turn = "The two sides disagree on a move: the game is stopped here.";
+      else if (outcome) {
+        turn = outcome.winner === null ? `Drawn (${outcome.reason}).`
+          : (outcome.winner === this.colour ? "You won" : `${a.opponent} won`) + ` (${outcome.reason}).`;
+      } else if (game.turn === this.colour) {
+        turn = game.pending ? "Your mill: take one of their pebbles."
+          : game.inHand(this.colour) ? `Your turn: place a pebble (${game.inHand(this.colour)} in hand).`
+            : "Your turn: move a pebble.";
+      } else turn = `${a.opponent} to play.`;
+      $("turn").textContent = turn;
+      const connected = this.client && this.client.connected;
+      const peer = this.peerOnline ? `${a.opponent} is connected`
+        : `${a.opponent} offline` + (this.peerSeen ? ` since ${this.peerSeen.toLocaleTimeString()}` : "");
+      $("link").textContent = (connected ? "connected" : this.problem || "connecting…") +
+        ` · ${peer} · move ${this.log.moves.length}, ${this.acked} acknowledged` +
+        (this.rejected ? ` · ${this.rejected} message(s) dropped` : "");
+      $("link").className = connected ? "" : "offline";
+      this.drawBoard();
+      const list = $("moves");
+      list.replaceChildren(...this.log.moves.map((m) => {
+        const li = document.createElement("li");
+        li.textContent = m.action;
+        li.dataset.side = m.side;
+        return li;
+      }));
+    }
+
+    drawBoard() {
+      const game = this.game, svg = $("board");
+      const cols = game.coordinates.map((c) => c[0]), rows = game.coordinates.map((c) => c[1]);
+      const span = Math.max(...cols, ...rows) + 1, step = 60, pad = 40;
+      const size = pad * 2 + step * (span - 1);
+      const xy = (p) => {
+        const [c, r] = game.coordinates[game.index.get(p)];
+        return [pad + c * step, pad + (span - 1 - r) * step];
+      };
+      svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+      const nodes = [];
+      for (const line of game.lines) {
+        for (let i = 0; i + 1 < line.length; i++) {
+          const [x1, y1] = xy(line[i]), [x2, y2] = xy(line[i + 1]);
+          const el = document.createElementNS(SVG, "line");
+          Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => el.setAttribute(k, v));
+          nodes.push(el);
+        }
+      }
+      const mine = game.turn === this.colour && !game.outcome() && !this.log.forked;
+      const legal = mine ? game.legal() : [];
+      const last = this.log.moves[this.log.moves.length - 1];
+      const lastTheirs = last && last.side === this.other ? this.theirPoints() : new Set();
+      const mills = game.lastMillPoints();
+      for (const p of game.points) {
+        const [x, y] = xy(p);
+        const g = document.createElementNS(SVG, "g");
+        g.setAttribute("class", "point");
+        g.dataset.point = p;
+        const colour = game.at(p);
+        const classes = ["point"];
+        if (legal.includes(p) || (this.selected && legal.includes(`${this.selected}-${p}`))) classes.push("choice");
+        if (legal.includes("x" + p)) classes.push("takeable");
+        if (this.selected === p) classes.push("selected");
+        if (lastTheirs.has(p)) classes.push("theirs");
+        if (mills.has(p)) classes.push("mill");
+        g.setAttribute("class", classes.join(" "));
+        const add = (tag, attrs) => {
+          const el = document.createElementNS(SVG, tag);
+          Object.entries(attrs).forEach(([k, v]) => el.setAttribute(k, v));
+          g.appendChild(el);
+          return el;
+        };
+        add("circle", { cx: x, cy: y, r: 6, class: "spot" });
+        add("circle", { cx: x, cy: y, r: 24, class: "ring" });
+        if (colour) add("circle", { cx: x, cy: y, r: 17, class: `pebble ${colour}` });
+        add("text", { x: x + 8, y: y + 18 }).textContent = p;
+        add("circle", { cx: x, cy: y, r: 26, class: "hit" });
+        g.addEventListener("click", () => this.click(p));
+        nodes.push(g);
+      }
+      svg.replaceChildren(...nodes);
+    }
+
+    /** The points of the other side's last turn (its move and any removal), lit as a board
+     * lights the computer's reply. */
+    theirPoints() {
+      const out = new Set();
+      for (let i = this.log.moves.length - 1; i >= 0 && this.log.moves[i].side === this.other; i--) {
+        this.log.moves[i].action.replace(/^x/, "").split("-").forEach((p) => out.add(p));
+      }
+      return out;
+    }
+  }
+
+  // -- the page -------------------------------------------------------------------------------
+  let current = null;
+
+  async function begin(settings) {
+    say("");
+    let code;
+    try {
+      code = P.parseCode(settings.code);
+    } catch (err) {
+      say(err.message);
+      return;
+    }
+    if (!/^wss?:\/\//.test(settings.broker)) {
+      say("the broker is a ws:// or wss:// address (the broker's websockets listener)");
+      return;
+    }
+    sessionStorage.setItem(STORE + "password", settings.password || "");
+    const kept = JSON.parse(localStorage.getItem(STORE + code.game) || "null");
+    try {
+      let agreement, actions = [];
+      if (kept) {
+        agreement = kept.agreement;
+        actions = kept.actions;
+      } else {
+        $("problem").textContent = "joining…";
+        agreement = await join(settings, code);
+        say("");
+      }
+      current = new OnlineGame(Object.assign({}, settings, { name: agreement.name }), code,
+        agreement, actions);
+      current.save();
+      history.replaceState(null, "", `#code=${code.text}&broker=${encodeURIComponent(settings.broker)}`);
+      current.start();
+    } catch (err) {
+      say(err instanceof JoinError || err instanceof P.ProtocolError || err instanceof R.RulesError
+        ? err.message : `could not join: ${err}`);
+    }
+  }
+
+  function settingsFromForm() {
+    const form = new FormData($("join-form"));
+    return Object.fromEntries(["code", "broker", "username", "password", "name"].map(
+      (k) => [k, String(form.get(k) || "").trim()]));
+  }
+
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    begin(settingsFromForm());
+  });
+
+  $("leave").addEventListener("click", () => {
+    if (!current) return;
+    current.stop();
+    localStorage.removeItem(STORE + current.code.game);
+    current = null;
+    location.hash = "";
+    location.reload();
+  });
+
+  // A link from a board's page: #code=...&broker=... (a fragment never reaches a web server).
+  const hash = new URLSearchParams(location.hash.slice(1));
+  $("code").value = hash.get("code") || "";
+  $("broker").value = hash.get("broker") || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}`;
+  const last = JSON.parse(localStorage.getItem(STORE + "last") || "null");
+  if (last) {
+    $("username").value = last.username || "";
+    $("name").value = last.name || "";
+  }
+  $("join-form").addEventListener("submit", () => {
+    const s = settingsFromForm();
+    localStorage.setItem(STORE + "last", JSON.stringify({ username: s.username, name: s.name }));
+  });
+  // A reload carries on a game kept here (the password asked again only in a new tab).
+  if (hash.get("code")) {
+    try {
+      const code = P.parseCode(hash.get("code"));
+      const kept = JSON.parse(localStorage.getItem(STORE + code.game) || "null");
+      const password = sessionStorage.getItem(STORE + "password");
+      if (kept && password !== null) begin(Object.assign({}, kept.settings, { password, code: code.text }));
+    } catch (err) {
+      say(err.message);
+    }
+  }
+  window.navakankariPlayer = { current: () => current };
+})();

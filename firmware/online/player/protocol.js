@@ -1,0 +1,320 @@
+// The online protocol (PROTOCOL.md beside this file), as the browser player speaks it: the
+// game code, the canonical JSON every signature covers, HMAC-SHA256, the messages, the toss
+// and the move log. It is the twin of firmware/online/{code,messages,toss,log}.py, and the
+// tests run both on the same inputs. SHA-256 is written out here rather than taken from
+// WebCrypto: crypto.subtle exists only on https:// and localhost pages, and a club may serve
+// this page over plain http on its own network.
+(function (root) {
+  "use strict";
+
+  // -- SHA-256 and HMAC (FIPS 180-4, RFC 2104) ------------------------------------------------
+  const K = new Uint32Array([
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2]);
+
+  function utf8(text) { return new TextEncoder().encode(text); }
+
+  function sha256(bytes) {
+    const length = bytes.length;
+    const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
+    padded.set(bytes);
+    padded[length] = 0x80;
+    const view = new DataView(padded.buffer);
+    view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
+    view.setUint32(padded.length - 4, (length << 3) >>> 0);
+    const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+    const w = new Uint32Array(64);
+    const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+    for (let off = 0; off < padded.length; off += 64) {
+      for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + 4 * i);
+      for (let i = 16; i < 64; i++) {
+        const a = w[i - 15], b = w[i - 2];
+        const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
+        const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
+        w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+      }
+      let [a, b, c, d, e, f, g, k] = h;
+      for (let i = 0; i < 64; i++) {
+        const t1 = (k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g))
+                    + K[i] + w[i]) >>> 0;
+        const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        k = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+      }
+      h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
+    }
+    const out = new Uint8Array(32);
+    const outView = new DataView(out.buffer);
+    for (let i = 0; i < 8; i++) outView.setUint32(4 * i, h[i]);
+    return out;
+  }
+
+  function hex(bytes) {
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function hmacSha256(key, message) {
+    let k = key.length > 64 ? sha256(key) : key;
+    const inner = new Uint8Array(64 + message.length);
+    const outer = new Uint8Array(64 + 32);
+    for (let i = 0; i < 64; i++) {
+      const byte = i < k.length ? k[i] : 0;
+      inner[i] = byte ^ 0x36;
+      outer[i] = byte ^ 0x5c;
+    }
+    inner.set(message, 64);
+    outer.set(sha256(inner), 64);
+    return sha256(outer);
+  }
+
+  // -- canonical JSON: Python's json.dumps(sort_keys=True, separators=(",", ":"),
+  // ensure_ascii=True), so both sides sign the same bytes ------------------------------------
+  function asciiString(text) {
+    return JSON.stringify(text).replace(/[\u007f-\uffff]/g,
+      (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  }
+
+  function canonical(value) {
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (value !== null && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map(
+        (key) => asciiString(key) + ":" + canonical(value[key])).join(",") + "}";
+    }
+    if (typeof value === "string") return asciiString(value);
+    return JSON.stringify(value);
+  }
+
+  // -- the game code ----------------------------------------------------------------------------
+  const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const VALUE = {};
+  for (let i = 0; i < ALPHABET.length; i++) VALUE[ALPHABET[i]] = i;
+  Object.assign(VALUE, { O: 0, I: 1, L: 1 });
+  const ID_SYMBOLS = 8, SECRET_SYMBOLS = 12, SYMBOLS = 20;
+
+  class ProtocolError extends Error {}
+
+  function checkSymbol(symbols) { return ALPHABET[sha256(utf8(symbols))[0] % 32]; }
+
+  function parseCode(text) {
+    if (typeof text !== "string") throw new ProtocolError("a game code is text");
+    const compact = text.split(/\s+/).join("").replace(/-/g, "").toUpperCase();
+    if (compact.length !== SYMBOLS + 1) {
+      throw new ProtocolError(`a game code has ${SYMBOLS + 1} symbols (as ` +
+        `K7M-2P9-QRT-AX4-B8C-D3F-GH5); this has ${compact.length}`);
+    }
+    for (let i = 0; i < compact.length; i++) {
+      if (!(compact[i] in VALUE)) {
+        throw new ProtocolError(`symbol ${i + 1} of the game code, '${compact[i]}', is not ` +
+          "one a code uses (letters and digits but U)");
+      }
+    }
+    const symbols = Array.from(compact, (c) => ALPHABET[VALUE[c]]).join("");
+    if (checkSymbol(symbols.slice(0, SYMBOLS)) !== symbols[SYMBOLS]) {
+      throw new ProtocolError("the game code does not check: a symbol was mistyped");
+    }
+    const game = symbols.slice(0, ID_SYMBOLS), secret = symbols.slice(ID_SYMBOLS, SYMBOLS);
+    return {
+      game, secret,
+      key: sha256(utf8(`navakankari-online:${game}:${secret}`)),
+      text: (symbols.match(/.{1,3}/g) || []).join("-"),
+    };
+  }
+
+  // -- messages ---------------------------------------------------------------------------------
+  const MAX_BYTES = 1024 * 1024;
+  const SIDES = ["white", "black"];
+  const OTHER = { white: "black", black: "white" };
+  const PREFIX = "navakankari/v1";
+  const FIELDS = {
+    move: { game: "str", n: "int", side: "str", action: "str", prev: "str" },
+    invite: { game: "str", variant: "str", side: "str", starts: "str", board: "str",
+              commit: "str" },
+    join: { game: "str", board: "str", bit: "int" },
+    reveal: { game: "str", nonce: "str", bit: "int" },
+    snapshot: { game: "str", side: "str", moves: "moves" },
+  };
+
+  function body(message) {
+    const out = {};
+    for (const name of Object.keys(message)) if (name !== "mac") out[name] = message[name];
+    return out;
+  }
+
+  function macOf(key, message) { return hex(hmacSha256(key, utf8(canonical(body(message))))); }
+
+  function sign(key, message) { return Object.assign({}, message, { mac: macOf(key, message) }); }
+
+  function encode(message) { return canonical(message); }
+
+  function fromObject(data) {
+    if (data === null || typeof data !== "object" || Array.isArray(data)) {
+      throw new ProtocolError("a message is a JSON object");
+    }
+    const fields = FIELDS[data.kind];
+    if (!fields) {
+      throw new ProtocolError(`unknown kind ${JSON.stringify(data.kind)}; one of ` +
+        Object.keys(FIELDS).join(", "));
+    }
+    const given = Object.keys(data).filter((k) => k !== "kind" && k !== "mac").sort();
+    const wanted = Object.keys(fields).sort();
+    if (given.join() !== wanted.join() || typeof data.mac !== "string") {
+      throw new ProtocolError(`a ${data.kind} with other fields than ${wanted.join(", ")}, mac`);
+    }
+    for (const name of wanted) {
+      const value = data[name];
+      const want = fields[name];
+      if (want === "int" && !Number.isInteger(value)) {
+        throw new ProtocolError(`${data.kind}.${name} must be a whole number`);
+      }
+      if (want === "str" && typeof value !== "string") {
+        throw new ProtocolError(`${data.kind}.${name} must be text`);
+      }
+      if (want === "moves") {
+        if (!Array.isArray(value)) throw new ProtocolError("a snapshot's moves are a list");
+        value.forEach((m) => {
+          if (fromObject(m).kind !== "move") throw new ProtocolError("a snapshot holds moves only");
+        });
+      }
+    }
+    if ("side" in fields && !SIDES.includes(data.side)) {
+      throw new ProtocolError(`${data.kind}.side must be white or black`);
+    }
+    return data;
+  }
+
+  function decode(key, game, payload) {
+    const bytes = typeof payload === "string" ? utf8(payload) : payload;
+    if (bytes.length > MAX_BYTES) {
+      throw new ProtocolError(`a message of ${bytes.length} bytes; at most ${MAX_BYTES}`);
+    }
+    let data;
+    try {
+      data = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch (err) {
+      throw new ProtocolError(`not JSON: ${err.message}`);
+    }
+    const message = fromObject(data);
+    if (message.game !== game) {
+      throw new ProtocolError(`a message of game '${message.game}', not of '${game}'`);
+    }
+    if (macOf(key, message) !== message.mac) {
+      throw new ProtocolError(`a ${message.kind} whose signature does not check: not from a ` +
+        "player of this game, or altered on the way");
+    }
+    if (message.kind === "snapshot") {
+      message.moves.forEach((move) => {
+        if (macOf(key, move) !== move.mac) {
+          throw new ProtocolError(`move ${move.n} in the snapshot does not check`);
+        }
+      });
+    }
+    return message;
+  }
+
+  function topic(game, side, what) { return `${PREFIX}/${game}/${side}/${what}`; }
+  function gameTopic(game, what) { return `${PREFIX}/${game}/${what}`; }
+
+  // -- the toss -------------------------------------------------------------------------------
+  function commitment(game, nonce, bit) {
+    return hex(sha256(utf8(`navakankari-toss:${game}:${nonce}:${bit}`)));
+  }
+
+  function randomBit() { return crypto.getRandomValues(new Uint8Array(1))[0] & 1; }
+
+  function starter(game, commit, nonce, bit, otherBit) {
+    if (![0, 1].includes(bit) || ![0, 1].includes(otherBit)) {
+      throw new ProtocolError("a toss bit is 0 or 1");
+    }
+    if (commitment(game, nonce, bit) !== commit) {
+      throw new ProtocolError("the revealed bit does not match the commitment: the toss is void");
+    }
+    return bit === otherBit ? "white" : "black";
+  }
+
+  // -- the move log ---------------------------------------------------------------------------
+  // Verdicts as log.py names them.
+  const APPLIED = "applied", DUPLICATE = "duplicate", GAP = "gap", FORK = "fork",
+    REJECTED = "rejected";
+
+  class MoveLog {
+    constructor(code, game) {
+      this.code = code;
+      this.game = game;  // a rules.js game
+      this.moves = [];
+      this.forked = false;
+    }
+
+    static rebuild(code, game, actions) {
+      const log = new MoveLog(code, game);
+      actions.forEach((a) => log.record(a));
+      return log;
+    }
+
+    get lastMac() { return this.moves.length ? this.moves[this.moves.length - 1].mac : ""; }
+
+    record(action) {
+      if (this.forked) throw new ProtocolError("the game stopped at a fork");
+      const side = this.game.turn;
+      this.game.play(action);
+      const move = sign(this.code.key, { kind: "move", game: this.code.game,
+        n: this.moves.length + 1, side, action, prev: this.lastMac });
+      this.moves.push(move);
+      return move;
+    }
+
+    receive(move) {
+      const n = this.moves.length;
+      if (move.n < 1) return { verdict: REJECTED, why: `move number ${move.n}` };
+      if (move.n <= n) {
+        if (this.moves[move.n - 1].mac === move.mac) return { verdict: DUPLICATE, why: "" };
+        this.forked = true;
+        return { verdict: FORK, why: `move ${move.n} is ${this.moves[move.n - 1].action} ` +
+          `here and ${move.action} there` };
+      }
+      if (this.forked) return { verdict: REJECTED, why: "the game stopped at a fork" };
+      if (move.n > n + 1) return { verdict: GAP, why: `move ${move.n} arrived after move ${n}` };
+      if (move.prev !== this.lastMac) {
+        this.forked = true;
+        return { verdict: FORK, why: `move ${move.n} follows another move ${n}` };
+      }
+      if (move.side !== this.game.turn) {
+        return { verdict: REJECTED, why: `move ${move.n} is ${move.side}'s, but ` +
+          `${this.game.turn} is to act` };
+      }
+      try {
+        this.game.play(move.action);
+      } catch (err) {
+        return { verdict: REJECTED, why: `move ${move.n} '${move.action}': ${err.message}` };
+      }
+      this.moves.push(move);
+      return { verdict: APPLIED, why: "" };
+    }
+
+    catchUp(snapshot) {
+      const out = [];
+      for (const move of snapshot.moves) {
+        const got = this.receive(move);
+        out.push(got);
+        if (got.verdict !== APPLIED && got.verdict !== DUPLICATE) break;
+      }
+      return out;
+    }
+
+    snapshot(side) {
+      return sign(this.code.key, { kind: "snapshot", game: this.code.game, side,
+        moves: this.moves.slice() });
+    }
+  }
+
+  root.NavakankariProtocol = {
+    sha256, hmacSha256, hex, utf8, canonical, parseCode, ProtocolError, sign, encode, decode,
+    topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
+    APPLIED, DUPLICATE, GAP, FORK, REJECTED,
+  };
+})(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,130 @@
+"""A board against a player in a browser: the board invites, Chromium loads the browser player
+from the broker's own websockets listener (`http_dir`), joins with the code over MQTT over
+WebSockets, and the two play a whole game; the board's hands carry out the browser's moves."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import urllib.request
+from pathlib import Path
+
+import pytest
+from sim_daemon import sim_daemon, until
+
+from navakankari.engine.variants import new_game
+from navakankari.firmware.cli.local_broker import USERS, BrokerMissingError, LocalBroker
+from navakankari.firmware.online.player_page import write_page
+
+WAIT = 20.0
+
+
+@pytest.fixture
+def served(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The broker, serving a page written by `navakankari online-page`."""
+    page_dir = tmp_path / "www"
+    write_page(page_dir)
+    try:
+        broker = LocalBroker(tmp_path, http_dir=page_dir)
+    except BrokerMissingError as exc:
+        pytest.skip(str(exc))
+    broker.start()
+    yield broker
+    broker.stop()
+
+
+def api(running, path: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
+    request = urllib.request.Request(
+        f"{running.url}{path}", data=None if body is None else json.dumps(body).encode(),
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json", "X-Pin": running.pin})
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        return json.loads(response.read().decode() or "{}")
+
+
+def carry_out(running, action: str, colour: str) -> None:  # type: ignore[no-untyped-def]
+    """The board's hands do `action` of `colour`'s pebbles on the simulated board."""
+    if action.startswith("x"):
+        api(running, "/api/hand", {"op": "lift", "point": action[1:]})
+        api(running, "/api/hand", {"op": "drop"})
+    elif "-" in action:
+        start, end = action.split("-")
+        api(running, "/api/hand", {"op": "lift", "point": start})
+        api(running, "/api/hand", {"op": "put", "point": end})
+    else:
+        api(running, "/api/hand", {"op": "place", "point": action, "colour": colour})
+
+
+def choose(game, rnd: random.Random) -> str:  # type: ignore[no-untyped-def]
+    """A quick game: take when a mill allows, close a mill when one is there, else at random."""
+    actions = [a.text for a in game.legal_actions()]
+    for action in actions:
+        game.play(action)
+        closes = game.pending_removals > 0
+        game.pop()
+        if closes:
+            return action
+    return rnd.choice(actions)
+
+
+def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served):
+    variant = "six-mens-morris"
+    with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
+                    board_name="Grandma's board") as board:
+        code = api(board, "/api/online/invite",
+                   {"variant": variant, "side": "white", "starts": "toss"})["code"]
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}"
+                  f"&broker=ws://127.0.0.1:{served.ws_port}")
+        page.fill("#username", "ravi")
+        page.fill("#password", USERS["ravi"])
+        page.fill("#name", "Ravi's phone")
+        page.click("#join-form button")
+        page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
+        online = until("the board sees the browser join",
+                       lambda: (api(board, "/api/state").get("online") or {}).get("opponent"))
+        assert online == "Ravi's phone"
+        board_colour = api(board, "/api/state")["online"]["side"]
+        web_colour = "black" if board_colour == "white" else "white"
+        assert "against Grandma's board" in page.text_content("#players")
+        until("presence on both sides", lambda: "Grandma's board is connected"
+              in page.text_content("#link") and api(board, "/api/state")["online"]["opponent_online"])
+
+        game = new_game(variant)
+        rnd = random.Random(11)
+        while game.outcome() is None:
+            action = choose(game, rnd)
+            side = str(game.turn)
+            game.play(action)
+            n = len(game.history)
+            if side == board_colour:
+                carry_out(board, action, side)
+                until(f"the board commits {action}",
+                      lambda: len(api(board, "/api/state")["actions"]) >= n)
+                page.wait_for_function(f"document.querySelectorAll('#moves li').length >= {n}",
+                                       timeout=WAIT * 1000)
+            else:
+                page.click(f"[data-point='{action.lstrip('x').split('-')[0]}'] .hit")
+                if "-" in action:
+                    page.click(f"[data-point='{action.split('-')[1]}'] .hit")
+                page.wait_for_function(f"document.querySelectorAll('#moves li').length >= {n}",
+                                       timeout=WAIT * 1000)
+                # lit on the board for its hands, who carry it out
+                until(f"the board shows {action}", lambda: len(
+                    api(board, "/api/state")["online"] or {}) and api(
+                    board, "/api/state")["online"]["sequence"] >= n)
+                carry_out(board, action, side)
+                until(f"the board commits {action}",
+                      lambda: len(api(board, "/api/state")["actions"]) >= n)
+        state = api(board, "/api/state")
+        web_moves = page.evaluate("Array.from(document.querySelectorAll('#moves li'), li => li.textContent)")
+        assert state["actions"] == [a.text for a in game.history] == web_moves
+        assert state["outcome"] is not None
+        turn_text = page.text_content("#turn")
+        winner = game.outcome().winner
+        assert ("You won" if str(winner) == web_colour else "Grandma's board won") in turn_text
+        page.close()
+    with sqlite3.connect(tmp_path / "board" / "games.sqlite3") as db:
+        stored = [r[0] for r in db.execute("SELECT text FROM actions ORDER BY game, ply")]
+    assert stored == [a.text for a in game.history]

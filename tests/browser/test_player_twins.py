@@ -1,0 +1,148 @@
+"""The browser player's rules and protocol against the engine's and the boards': the same
+random games give the same legal actions and endings in both, and what one side signs the
+other reads."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import random
+
+import pytest
+
+from navakankari.engine.presets import PRESETS
+from navakankari.engine.variants import new_game
+from navakankari.firmware.online import messages
+from navakankari.firmware.online.code import GameCode
+from navakankari.firmware.online.log import MoveLog
+from navakankari.firmware.online.player_page import FOLDER, variants_script
+from navakankari.firmware.online.toss import commitment
+
+MORRIS = [name for name, rules in PRESETS.items() if rules.game == "morris"]
+GAMES = 10
+
+
+@pytest.fixture(scope="module")
+def page(browser):  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.set_content("<!doctype html><title>twins</title>")
+    for name in ("variants.js", "rules.js", "protocol.js"):
+        page.add_script_tag(path=str(FOLDER / name))
+    yield page
+    page.close()
+
+
+def test_the_shipped_variants_are_the_engines() -> None:
+    assert (FOLDER / "variants.js").read_text() == variants_script(), \
+        "run: navakankari online-page firmware/online/player"
+
+
+def _random_game(variant: str, seed: int) -> tuple[list[str], list[list[str]], dict | None]:
+    rnd = random.Random(seed)
+    game = new_game(variant)
+    actions: list[str] = []
+    legal: list[list[str]] = []
+    while True:
+        options = sorted(a.text for a in game.legal_actions())
+        legal.append(options)
+        if not options or len(actions) >= 400:
+            break
+        action = rnd.choice(options)
+        game.play(action)
+        actions.append(action)
+    outcome = game.outcome()
+    ending = None if outcome is None else {
+        "winner": None if outcome.winner is None else str(outcome.winner),
+        "reason": outcome.reason.value}
+    return actions, legal, ending
+
+
+REPLAY = """([variant, actions]) => {
+  const game = new NavakankariRules.MorrisGame(NAVAKANKARI_VARIANTS[variant]);
+  const legal = [game.legal().sort()];
+  for (const a of actions) { game.play(a); legal.push(game.legal().sort()); }
+  return {legal, outcome: game.outcome()};
+}"""
+
+
+@pytest.mark.parametrize("variant", MORRIS)
+def test_random_games_have_the_same_legal_actions_and_endings(page, variant: str) -> None:
+    reasons = set()
+    for seed in range(GAMES):
+        actions, legal, ending = _random_game(variant, seed)
+        got = page.evaluate(REPLAY, [variant, actions])
+        for ply, (want, have) in enumerate(zip(legal, got["legal"])):
+            assert have == want, f"{variant} seed {seed} ply {ply}"
+        assert got["outcome"] == ending, f"{variant} seed {seed}"
+        reasons.add(ending["reason"] if ending else "unfinished")
+    assert reasons - {"unfinished"}, f"{variant}: no game ended"
+
+
+def test_the_page_refuses_an_illegal_action_and_a_jump_game(page) -> None:
+    error = page.evaluate("""() => {
+      const g = new NavakankariRules.MorrisGame(NAVAKANKARI_VARIANTS['nine-mens-morris']);
+      try { g.play('a1-a4'); return 'played'; } catch (e) { return e.message; } }""")
+    assert error == "a1-a4 is not a legal action for white now"
+    error = page.evaluate("""() => {
+      try { new NavakankariRules.MorrisGame({name: 'nau-keti-keta', rules: {game: 'jump'}});
+      } catch (e) { return e.message; } }""")
+    assert "is not played on this page" in error
+
+
+def test_hashes_and_canonical_json_are_pythons(page) -> None:
+    rnd = random.Random(7)
+    for size in (0, 3, 55, 56, 63, 64, 65, 1000):
+        data = bytes(rnd.randrange(256) for _ in range(size))
+        key = bytes(rnd.randrange(256) for _ in range(rnd.choice((16, 32, 64, 100))))
+        got = page.evaluate("""([data, key]) => {
+          const P = NavakankariProtocol;
+          const d = new Uint8Array(data), k = new Uint8Array(key);
+          return [P.hex(P.sha256(d)), P.hex(P.hmacSha256(k, d))]; }""", [list(data), list(key)])
+        assert got == [hashlib.sha256(data).hexdigest(),
+                       hmac.new(key, data, hashlib.sha256).hexdigest()], size
+    body = {"board": "Dādī's board \u2014 \U0001F600 \x7f\n\"", "n": 3, "z": [1, {"b": 2, "a": ""}]}
+    assert page.evaluate("b => NavakankariProtocol.canonical(b)", body) \
+        == messages.canonical(body).decode()
+
+
+def test_codes_messages_and_tosses_cross_both_ways(page) -> None:
+    code = GameCode.new()
+    read = page.evaluate("""t => { const c = NavakankariProtocol.parseCode(t.toLowerCase());
+                                   return [c.game, c.secret, NavakankariProtocol.hex(c.key), c.text]; }""",
+                         str(code))
+    assert read == [code.game, code.secret, code.key.hex(), str(code)]
+    wrong = str(code)[:-1] + ("0" if str(code)[-1] != "0" else "1")
+    error = page.evaluate("""t => { try { NavakankariProtocol.parseCode(t); return ''; }
+                                    catch (e) { return e.message; } }""", wrong)
+    assert error == "the game code does not check: a symbol was mistyped"
+
+    # A board's log, read and checked by the page; the page's own moves read by a board.
+    log = MoveLog(code, new_game("nine-mens-morris"))
+    for action in ("d6", "d2", "b4", "f4"):
+        log.record(action)
+    snapshot = messages.encode(log.snapshot("white")).decode()
+    result = page.evaluate("""([text, variant, payload]) => {
+      const P = NavakankariProtocol;
+      const code = P.parseCode(text);
+      const snap = P.decode(code.key, code.game, payload);
+      const log = new P.MoveLog(code, new NavakankariRules.MorrisGame(NAVAKANKARI_VARIANTS[variant]));
+      const verdicts = log.catchUp(snap).map(r => r.verdict);
+      const mine = log.record('d7');
+      const again = log.receive(snap.moves[0]).verdict;
+      let forged = '';
+      try { P.decode(code.key, code.game, payload.replace('"d6"', '"d5"')); }
+      catch (e) { forged = e.message; }
+      return {verdicts, mine: P.encode(mine), again, forged,
+              commit: P.commitment(code.game, 'ab12', 1),
+              starter: P.starter(code.game, P.commitment(code.game, 'ab12', 1), 'ab12', 1, 1)};
+    }""", [str(code), "nine-mens-morris", snapshot])
+    assert result["verdicts"] == ["applied"] * 4
+    assert result["again"] == "duplicate"
+    assert "signature does not check" in result["forged"]
+    move = messages.decode(code.key, code.game, result["mine"])
+    assert isinstance(move, messages.Move) and (move.n, move.side, move.action) == (5, "white", "d7")
+    assert log.receive(move).verdict.value == "applied"
+    assert result["commit"] == commitment(code.game, "ab12", 1)
+    assert result["starter"] == "white"
+    assert json.loads(result["mine"])["prev"] == log.moves[3].mac
