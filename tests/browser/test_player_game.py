@@ -128,3 +128,36 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served)
     with sqlite3.connect(tmp_path / "board" / "games.sqlite3") as db:
         stored = [r[0] for r in db.execute("SELECT text FROM actions ORDER BY game, ply")]
     assert stored == [a.text for a in game.history]
+
+
+def test_a_wrong_password_and_a_mistyped_code_are_each_one_clear_line(browser, served):
+    from navakankari.firmware.online.code import GameCode
+
+    page = browser.new_page()
+    base = f"http://127.0.0.1:{served.ws_port}/index.html"
+    code = str(GameCode.new())
+    page.goto(f"{base}#code={code}&broker=ws://127.0.0.1:{served.ws_port}")
+    page.fill("#username", "ravi")
+    page.fill("#password", "not-the-password")
+    page.click("#join-form button")
+    page.wait_for_function("document.getElementById('problem').textContent.includes('refused')")
+    assert page.text_content("#problem") == \
+        "the broker refused the login: check the user name and password"
+    page.fill("#password", USERS["ravi"])
+    page.click("#join-form button")
+    page.wait_for_function("document.getElementById('problem').textContent.includes('no game')",
+                           timeout=WAIT * 1000)
+    assert page.text_content("#problem") == "no game waits under this code (ended, or mistyped?)"
+    page.fill("#code", code[:-1] + ("0" if code[-1] != "0" else "1"))
+    page.click("#join-form button")
+    assert page.text_content("#problem") == "the game code does not check: a symbol was mistyped"
+    from navakankari.firmware.cli.local_broker import free_port
+
+    down = f"ws://127.0.0.1:{free_port()}"
+    page.fill("#code", code)
+    page.fill("#broker", down)
+    page.click("#join-form button")
+    page.wait_for_function("document.getElementById('problem').textContent.includes('reach')",
+                           timeout=WAIT * 1000)
+    assert page.text_content("#problem") == f"cannot reach the broker at {down}"
+    page.close()

@@ -39,10 +39,13 @@
     return new Promise((resolve, reject) => {
       const client = connect(settings, { reconnectPeriod: 0 });
       const seen = {};
-      let timer = null;
-      const finish = (error, value) => {
+      let timer = null, settled = false;
+      const finish = (error, value) => {  // the first word is the answer
         clearTimeout(timer);
-        client.end(false, () => (error ? reject(error) : resolve(value)));
+        if (settled) return;
+        settled = true;
+        client.end(true);
+        if (error) reject(error); else resolve(value);
       };
       const wait = (missing) => {
         clearTimeout(timer);
