@@ -3,7 +3,7 @@ import re
 from navakankari.firmware.cli import main as cli
 
 COMMANDS = ["variants", "perft", "moves", "build-engine", "build-endgame", "bench", "selftest",
-            "calibrate", "run", "sim", "replay", "takeback", "new-game", "invite", "join", "online-page",
+            "calibrate", "run", "sim", "replay", "takeback", "new-game", "invite", "join", "online-page", "broker",
             "service", "doctor",
             "play", "match"]
 

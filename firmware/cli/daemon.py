@@ -223,6 +223,58 @@ def cmd_online_page(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_broker(args: argparse.Namespace) -> int:
+    """Run the club's broker configuration on this machine until Ctrl-C: online play on one
+    laptop, or a first try before a club sets up its own."""
+    import secrets
+    from pathlib import Path
+
+    from ..online.club import Ports
+    from ..online.player_page import write_page
+    import subprocess
+
+    from .local_broker import BrokerMissingError, LocalBroker
+
+    users: dict[str, str] = {}
+    for given in args.user or [f"player:{secrets.token_urlsafe(9)}"]:
+        name, sep, password = given.partition(":")
+        if not sep or not name or not password:
+            print(f"navakankari broker: --user {given!r}: give NAME:PASSWORD", file=sys.stderr)
+            return 2
+        users[name] = password
+    folder = Path(args.folder).resolve()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_page(folder / "page")
+        broker = LocalBroker(folder, users=users, http_dir=folder / "page",
+                             ports=Ports(args.mqtt_port, args.tls_port, args.web_port))
+        broker.start()
+    except (BrokerMissingError, OSError, RuntimeError, subprocess.CalledProcessError) as exc:
+        print(f"navakankari broker: {exc}", file=sys.stderr)
+        return 1
+    first = next(iter(users))
+    print(f"the broker runs in {folder} (Ctrl-C stops it); logins: {', '.join(users)}")
+    for name, password in users.items():
+        if not args.user:
+            print(f"  {name}'s password: {password}")
+    print(f"  boards:   navakankari sim --broker mqtt://{first}:PASSWORD@127.0.0.1:{broker.port}"
+          " --board-name NAME\n"
+          f"            (or mqtts://...:{broker.tls_port} with ca_file {broker.ca_file})\n"
+          f"  browsers: http://127.0.0.1:{broker.ws_port}/index.html "
+          f"(broker ws://127.0.0.1:{broker.ws_port})", flush=True)
+    try:
+        assert broker.proc is not None
+        code = broker.proc.wait()
+    except KeyboardInterrupt:
+        code = 0
+    finally:
+        broker.stop()
+    if code:
+        print(f"navakankari broker: mosquitto stopped ({code}); see {folder}/mosquitto.log",
+              file=sys.stderr)
+    return 1 if code else 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     import logging
 
@@ -536,6 +588,25 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "websockets listener (http_dir).")
     p.add_argument("folder", help="where to write it (made if missing)")
     p.set_defaults(func=cmd_online_page)
+
+    p = sub.add_parser("broker", help="run a broker for online play on this machine "
+                                      "(Mosquitto with the club's configuration)",
+                       description="Start Debian's mosquitto with the club configuration "
+                                   "shipped in firmware/online/club/ on local ports: logins, "
+                                   "an ACL, TLS with a CA made here, retained messages kept "
+                                   "in the folder, and the browser player's page. Ctrl-C "
+                                   "stops it.")
+    p.add_argument("--folder", default="navakankari-broker",
+                   help="where its configuration, certificates and data go "
+                        "(default ./navakankari-broker)")
+    p.add_argument("--user", action="append", metavar="NAME:PASSWORD",
+                   help="a login that may play (repeatable; default one login 'player' with "
+                        "a fresh password, printed)")
+    p.add_argument("--mqtt-port", type=int, default=1883, help="MQTT (default 1883)")
+    p.add_argument("--tls-port", type=int, default=8883, help="MQTT over TLS (default 8883)")
+    p.add_argument("--web-port", type=int, default=9001,
+                   help="MQTT over WebSockets and the browser page (default 9001)")
+    p.set_defaults(func=cmd_broker)
 
     p = sub.add_parser("service", help="install, remove or inspect the systemd service",
                        description="Install, remove or inspect the systemd service that runs "

@@ -1,10 +1,9 @@
-"""A throwaway Mosquitto on free local ports, for the online drill and the tests.
+"""A Mosquitto on local ports, for the online drill, the tests and `navakankari broker`.
 
-Debian's `mosquitto` with a generated configuration, as a club would run one: a password file
-and no anonymous clients, an ACL that gives the accounts the game topics only, a plain
-listener, a TLS listener with a certificate from a CA made here (openssl), and a websockets
-listener; TCP_NODELAY (a move is one small packet; without it the broker holds it back for
-tens of milliseconds), and nothing kept on disk.
+Debian's `mosquitto` runs the club's shipped configuration (online/club.py): a password file
+and no anonymous clients, an ACL that gives the members the game topics only, retained
+messages kept on disk, a message size limit, TCP_NODELAY, a plain listener, a TLS listener with
+a certificate from a CA made here (openssl), and a websockets listener.
 """
 
 from __future__ import annotations
@@ -14,9 +13,15 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
-USERS = {"grandma": "knitting-42", "ravi": "cricket-7", "mallory": "sneaky-1"}
+from ..online.club import Ports, acl_text, local_config
+
+USERS = {"grandma": "knitting-42", "ravi": "cricket-7", "mallory": "sneaky-1",
+         "visitor": "just-looking-3"}
+MEMBERS = ("grandma", "ravi", "mallory")
+"""The tests' logins that may play; `visitor` may log in but is not in the ACL."""
 
 
 class BrokerMissingError(RuntimeError):
@@ -38,47 +43,38 @@ def free_port() -> int:
 
 
 class LocalBroker:
-    """Start, stop and restart one broker on one port, in `folder`."""
+    """Start, stop and restart one broker on local ports, in `folder`: the club's shipped
+    configuration (online/club.py), with these members."""
 
-    def __init__(self, folder: Path, *, http_dir: Path | None = None) -> None:
-        """`http_dir`: a folder the websockets listener also serves over HTTP (the browser
-        player's page, as a club can serve it from its broker)."""
+    def __init__(self, folder: Path, *, users: dict[str, str] | None = None,
+                 members: Iterable[str] | None = None, ports: Ports | None = None,
+                 http_dir: Path | None = None) -> None:
+        """`users`: logins and passwords (the tests' by default); `members`: those the ACL
+        lets play (all by default); `http_dir`: a folder the websockets listener also
+        serves over HTTP (the browser player's page, as a club serves it from its broker)."""
         self.exe = mosquitto()
         self.folder = folder
-        self.port = free_port()
+        self.users = dict(USERS if users is None else users)
+        ports = ports or Ports(free_port(), free_port(), free_port())
+        self.port, self.tls_port, self.ws_port = ports.plain, ports.tls, ports.web
         passwords = folder / "passwords"
         passwd = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
-        for i, (user, password) in enumerate(USERS.items()):
+        for i, (user, password) in enumerate(self.users.items()):
             subprocess.run([passwd, "-b", *(["-c"] if i == 0 else []), str(passwords), user,
                             password], check=True, capture_output=True)
-        acl = folder / "acl"
-        acl.write_text("pattern readwrite navakankari/v1/#\n")
-        self.tls_port, self.ws_port = free_port(), free_port()
+        if members is None:
+            members = MEMBERS if users is None else self.users
+        (folder / "acl").write_text(acl_text(members))
         self.ca_file = str(folder / "ca.crt")
         _certificates(folder)
         self.config = folder / "mosquitto.conf"
-        self.config.write_text(
-            "per_listener_settings false\n"
-            "allow_anonymous false\n"
-            f"password_file {passwords}\n"
-            f"acl_file {acl}\n"
-            "persistence false\n"
-            "set_tcp_nodelay true\n"
-            f"user {getpass.getuser()}\n"
-            f"log_dest file {folder / 'mosquitto.log'}\n"
-            f"listener {self.port} 127.0.0.1\n"
-            f"listener {self.tls_port} 127.0.0.1\n"
-            f"cafile {self.ca_file}\n"
-            f"certfile {folder / 'server.crt'}\n"
-            f"keyfile {folder / 'server.key'}\n"
-            f"listener {self.ws_port} 127.0.0.1\n"
-            "protocol websockets\n"
-            + (f"http_dir {http_dir}\n" if http_dir is not None else ""))
+        self.config.write_text(local_config(folder, ports, run_as=getpass.getuser(),
+                                            http_dir=http_dir))
         self.proc: subprocess.Popen[bytes] | None = None
 
     def url(self, user: str = "grandma", password: str | None = None,
             scheme: str = "mqtt") -> str:
-        secret = USERS[user] if password is None else password
+        secret = self.users[user] if password is None else password
         port = {"mqtt": self.port, "mqtts": self.tls_port, "ws": self.ws_port}[scheme]
         return f"{scheme}://{user}:{secret}@127.0.0.1:{port}"
 
@@ -89,7 +85,10 @@ class LocalBroker:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"mosquitto exited: {err}")
+                logged = self.folder / "mosquitto.log"
+                if logged.exists():  # its own log says why (a port in use, a bad file)
+                    err += "".join(logged.read_text().splitlines(keepends=True)[-2:])
+                raise RuntimeError(f"mosquitto exited: {' '.join(err.split())}")
             if self.ports_open():
                 return
             time.sleep(0.02)
