@@ -53,7 +53,8 @@ def _online_services(config: "Config") -> list[Any]:
     from ..daemon.online_service import online_service
 
     address = config.online_address()
-    return [] if address is None else [online_service(address, config.board_name)]
+    return [] if address is None else [online_service(address, config.board_name,
+                                                      config.online_page)]
 
 
 def _run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:
@@ -80,7 +81,7 @@ def _run_daemon(command: str, config: "Config", board: "BoardHardware", **option
 #: The configuration keys `sim` sets from its options.
 SIM_FLAGS = {"game.variant": "--variant", "web.address": "--host", "web.port": "--port",
              "web.pin": "--pin", "store.path": "--store", "online.broker": "--broker",
-             "online.password_file": "--broker"}
+             "online.password_file": "--broker", "online.page": "--player-page"}
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -108,6 +109,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
             online_broker=args.broker or "",
             online_board_name=args.board_name or "",
+            online_page=args.player_page or "",
         )
         online = _online_services(config)
     except ConfigError as exc:  # named as typed: --pin, not the configuration's web.pin
@@ -502,6 +504,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "reads its password from a file)")
     p.add_argument("--board-name", help="the name the other player sees (default: this "
                                         "machine's)")
+    p.add_argument("--player-page", metavar="URL",
+                   help="the browser player's page (as navakankari broker prints it): a game "
+                        "code is shown with a link and a QR code that open it")
     p.set_defaults(func=cmd_sim)
 
     p = sub.add_parser("replay", help="run a recording of raw sensor events through the tracker",

@@ -18,6 +18,19 @@ from .names import LOCAL, WILDCARDS, url_host
 log = logging.getLogger(__name__)
 
 
+def qr_svg(text: str, *, document: bool = False) -> str:
+    """`text` as an SVG QR code, for a phone's camera: inline in a page, or a `document`
+    of its own (with its namespace, as an <img> needs)."""
+    qr = segno.make_qr(text, error="m")
+    if not document:
+        return str(qr.svg_inline(scale=4))
+    import io
+
+    out = io.BytesIO()
+    qr.save(out, kind="svg", scale=4)
+    return out.getvalue().decode()
+
+
 @dataclass(frozen=True)
 class PhoneLink:
     url: str | None  #: None while the companion listens on localhost only
@@ -25,7 +38,7 @@ class PhoneLink:
 
     def qr_svg(self) -> str:
         """The link as an inline SVG QR code ("" when there is none)."""
-        return segno.make_qr(self.url, error="m").svg_inline(scale=4) if self.url else ""
+        return qr_svg(self.url) if self.url else ""
 
     def qr_text(self) -> str:
         """The link as a QR code of terminal half-blocks (for the log)."""

@@ -26,7 +26,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
 from . import names as web_names
-from .phone_link import PhoneLink, log_link, phone_link
+from .phone_link import PhoneLink, log_link, phone_link, qr_svg
 from .pin_throttle import PinThrottle
 
 log = logging.getLogger(__name__)
@@ -118,6 +118,7 @@ class Companion:
         app.router.add_post("/api/move", self._changing(self.move))
         app.router.add_post("/api/online/invite", self._changing(self.online_invite))
         app.router.add_post("/api/online/join", self._changing(self.online_join))
+        app.router.add_get("/api/online/qr.svg", self.online_qr)
         app.router.add_get("/ws", self.websocket)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._close_sockets)
@@ -277,6 +278,16 @@ class Companion:
         if not isinstance(code, str) or not code.strip() or len(code) > 64:
             raise RequestError("join: code must be the game code, as K7M-2P9-QRT-AX4-B8C-D3F-GH5")
         await self.backend.join(code)
+
+    async def online_qr(self, request: web.Request) -> web.Response:
+        """The QR code of the online game's link (the browser player with the code, or the
+        code alone): what a phone's camera reads beside the code on the page."""
+        online = self._snapshot().get("online") or {}
+        link = online.get("link") if isinstance(online, dict) else None
+        if not link:
+            return _error(404, "no online game code to show")
+        return web.Response(text=qr_svg(link, document=True), content_type="image/svg+xml",
+                            headers={"Cache-Control": "no-store"})
 
     # -- live updates ----------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.StreamResponse:

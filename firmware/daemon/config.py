@@ -60,6 +60,9 @@ class Config:
     online_cert_file: str = ""  #: a client certificate, where the broker asks for one
     online_key_file: str = ""
     online_board_name: str = ""  #: "" = this machine's name
+    #: The browser player's page (its index.html), for the link and QR code beside a game
+    #: code on the page; "" = a QR code of the code alone.
+    online_page: str = ""
     log_level: str = "info"
 
     def __post_init__(self) -> None:
@@ -105,6 +108,9 @@ class Config:
             if getattr(self, key).kind == "online":
                 raise ConfigError(_dotted(key), "an online game starts from an invitation "
                                   "(the page, or navakankari invite / join), not from here")
+        if self.online_page and not self.online_page.startswith(("http://", "https://")):
+            raise ConfigError("online.page", "must be an http:// or https:// address (the "
+                              f"browser player's index.html), not {self.online_page!r}")
         if self.online_broker:
             try:
                 BrokerAddress.parse(self.online_broker)

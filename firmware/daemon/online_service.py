@@ -12,13 +12,13 @@ if TYPE_CHECKING:
     from .loop import Daemon
 
 
-def online_service(address: BrokerAddress, board_name: str
+def online_service(address: BrokerAddress, board_name: str, page: str = ""
                    ) -> Callable[["Daemon"], Awaitable[None]]:
     """A daemon service that keeps `daemon.online` (the page's invite and join use it) and
     links the game in play when it is an online one, until the daemon stops."""
 
     async def serve_online(daemon: "Daemon") -> None:
-        daemon.online = OnlinePlay(daemon, address, board_name)
+        daemon.online = OnlinePlay(daemon, address, board_name, page=page)
         try:
             await daemon.online.run()
         finally:

@@ -56,10 +56,12 @@ class OnlineError(RuntimeError):
 
 
 class OnlinePlay:
-    def __init__(self, host_: Host, address: BrokerAddress, board_name: str) -> None:
+    def __init__(self, host_: Host, address: BrokerAddress, board_name: str, *,
+                 page: str = "") -> None:
         self.host = host_
         self.address = address
         self.board_name = board_name
+        self.page = page  #: the browser player's page, for the link to a game code
         self.waiting: str = ""  #: the code of an invitation nobody has joined yet
         self.waiting_since = 0.0  #: when it was made (the LEDs' waiting chase starts there)
         self.problem: str = ""
@@ -243,12 +245,21 @@ class OnlinePlay:
         if self._link is None and not self.waiting and not self.problem:
             return None
         out: dict[str, Any] = {"waiting": self.waiting, "problem": self.problem,
-                               "board": self.board_name, "broker": str(self.address)}
+                               "board": self.board_name, "broker": str(self.address),
+                               "link": self.link(self.waiting)}
         if self._link is not None and self.code is not None:
             s = self._link.state
             seen = None if s.peer_seen is None else round(self.host.now() - s.peer_seen, 1)
             out.update(code=str(self.code), opponent=self.opponent, side=self._link.side,
                        connected=s.connected, opponent_online=s.peer_online,
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
-                       rejected=s.rejected, problem=s.problem or self.problem)
+                       rejected=s.rejected, problem=s.problem or self.problem,
+                       link=self.link(str(self.code)))
         return out
+
+    def link(self, code: str) -> str:
+        """What the page's QR code carries for a game code: the browser player's page with
+        the code in its fragment (which never reaches a web server), or the code alone."""
+        if not code:
+            return ""
+        return f"{self.page}#code={code}" if self.page else code

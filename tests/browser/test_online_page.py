@@ -24,6 +24,18 @@ def broker(tmp_path: Path):  # type: ignore[no-untyped-def]
     b.stop()
 
 
+def read_qr(png: bytes) -> str:
+    """What a phone's camera reads in a picture of a QR code."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    assert len(found) == 1, "one QR code in the picture"
+    return str(found[0].text)
+
+
 def open_page(browser, running):  # type: ignore[no-untyped-def]
     page = browser.new_page()
     page.goto(f"{running.url}/#pin={running.pin}")
@@ -32,8 +44,9 @@ def open_page(browser, running):  # type: ignore[no-untyped-def]
 
 
 def test_invite_from_the_page_and_see_the_other_board_join(browser, tmp_path, broker):
-    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma's board"
-                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+    page_url = "https://club.example:9001/index.html"
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma's board",
+                    player_page=page_url) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
                                        board_name="Ravi's board") as b:
         page = open_page(browser, a)
         page.wait_for_selector("#online:not([hidden])")
@@ -44,6 +57,10 @@ def test_invite_from_the_page_and_see_the_other_board_join(browser, tmp_path, br
         code = page.text_content("#online-code-text")
         assert len(code) == 27
         assert "waiting for the other player" in page.text_content("#online-status")
+        # The link and its QR code open the browser player with the code filled in.
+        assert page.get_attribute("#online-link", "href") == f"{page_url}#code={code}"
+        page.wait_for_function("document.getElementById('online-qr').naturalWidth > 0")
+        assert read_qr(page.locator("#online-qr").screenshot()) == f"{page_url}#code={code}"
         request = urllib.request.Request(
             f"{b.url}/api/online/join", data=json.dumps({"code": code}).encode(), method="POST",
             headers={"Content-Type": "application/json", "X-Pin": b.pin})

@@ -65,7 +65,7 @@ class RunningDaemon:
 def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str = "hand",
                black: str = "hand", pin: str = PIN, settle: float = 0.05, menu: bool = False,
                menu_hold: float = 1.0, seed: int = 0, broker: str = "",
-               board_name: str = "") -> Iterator[RunningDaemon]:
+               board_name: str = "", player_page: str = "") -> Iterator[RunningDaemon]:
     """`broker`: online play through this broker URL, as `sim --broker` gives it."""
     port = free_port()
     config = Config(game_variant=variant, game_white=PlayerSpec.parse(white),
@@ -73,7 +73,7 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
                     tracker_grow=0.1, tracker_grace=0.3, board_profile="sim-25",
                     store_path=str(tmp_path / "games.sqlite3"), web_port=port, web_pin=pin,
                     game_menu=menu, game_menu_hold=menu_hold, online_broker=broker,
-                    online_board_name=board_name)
+                    online_board_name=board_name, online_page=player_page)
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     made: list[Daemon] = []
@@ -84,7 +84,7 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
                                       on_ready=ready.set)]
         address = config.online_address()
         if address is not None:
-            services.append(online_service(address, config.board_name))
+            services.append(online_service(address, config.board_name, config.online_page))
         made.append(Daemon(config, board, seed=seed, services=services))
         loop.run_until_complete(made[0].run())
 

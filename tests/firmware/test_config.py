@@ -66,6 +66,7 @@ def test_integers_are_accepted_for_seconds(tmp_path):
     ("[store]\nevents = -1\n", "store.events"),
     ("[colours]\nx = 1\n", "colours"),
     ("[log]\nlevel = 'loud'\n", "log.level"),
+    ("[online]\npage = 'club.example/index.html'\n", "online.page"),
     ("[game\n", "toml"),
 ])
 def test_a_bad_value_names_its_key(tmp_path, text, key):

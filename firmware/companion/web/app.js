@@ -243,6 +243,13 @@ function renderOnline() {
   const code = o ? (o.waiting || o.code || "") : "";
   $("online-code").hidden = !code;
   $("online-code-text").textContent = code;
+  const link = (o && o.link) || "";
+  $("online-link").hidden = !link.includes("#");
+  if (link.includes("#")) $("online-link").href = link;
+  const qr = code ? `/api/online/qr.svg?code=${encodeURIComponent(code)}` : "";
+  if ($("online-qr").getAttribute("src") !== qr) {
+    if (qr) $("online-qr").setAttribute("src", qr); else $("online-qr").removeAttribute("src");
+  }
   let words = "no online game";
   if (o && o.waiting) words = "waiting for the other player to join";
   if (o && o.opponent) {
