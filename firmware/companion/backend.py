@@ -277,7 +277,7 @@ class DaemonBackend:
             raise RequestError("the hand already holds a pebble: put it down first")
         if point not in sim.pebbles:
             raise RequestError(f"there is no pebble on {point}")
-        self.holding = sim.lift(point)
+        self.holding = sim.lift(point, chatter=_chatter(request))
 
     def _put(self, sim: Any, request: dict[str, Any]) -> None:
         point = self._point(sim, request)
@@ -285,7 +285,7 @@ class DaemonBackend:
             raise RequestError("the hand holds no pebble")
         if point in sim.pebbles:
             raise RequestError(f"{point} already holds a pebble")
-        sim.place(point, self.holding)
+        sim.place(point, self.holding, chatter=_chatter(request))
         self.holding = None
 
     def _place(self, sim: Any, request: dict[str, Any]) -> None:
@@ -295,7 +295,7 @@ class DaemonBackend:
             raise RequestError(f"hand: colour must be white or black, not {colour!r}")
         if point in sim.pebbles:
             raise RequestError(f"{point} already holds a pebble")
-        sim.place(point, colour)
+        sim.place(point, colour, chatter=_chatter(request))
 
     def _move(self, sim: Any, request: dict[str, Any]) -> None:
         start, end = self._point(sim, request, "from"), self._point(sim, request, "to")
@@ -327,6 +327,20 @@ class DaemonBackend:
             side = game.colour_at(i)
             if side is not None and point not in sim.pebbles:
                 sim.place(point, str(side))
+
+
+MAX_CHATTER = 5
+
+
+def _chatter(request: dict[str, Any]) -> int:
+    """How many times the sensor bounces as a hand sets a pebble down or lifts it (a noisy
+    hand, as real reed switches see it)."""
+    chatter = request.get("chatter", 0)
+    if isinstance(chatter, bool) or not isinstance(chatter, int) \
+            or not 0 <= chatter <= MAX_CHATTER:
+        raise RequestError(f"hand: chatter must be a whole number 0..{MAX_CHATTER}, "
+                           f"not {chatter!r}")
+    return chatter
 
 
 def turns(game: Any) -> list[dict[str, Any]]:

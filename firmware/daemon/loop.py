@@ -222,10 +222,17 @@ class Daemon:
 
     def add_frame_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback()` in the loop after every frame sent to the LEDs (the web page
-        mirrors them); returns a function that removes it."""
+        mirrors them) and after `changed()`; returns a function that removes it."""
         self._frame_listeners.append(callback)
         return lambda: self._frame_listeners.remove(callback) \
             if callback in self._frame_listeners else None
+
+    def changed(self) -> None:
+        """Something the page shows beside the game and the lights changed (online play's
+        link, an invitation's problem): tell the page, and run the loop once more."""
+        for listener in list(self._frame_listeners):
+            listener()
+        self.wake()
 
     def wake(self) -> None:
         """Run the loop once more soon (call from the loop's thread)."""

@@ -86,7 +86,10 @@ class OnlineLink:
     def __init__(self, address: BrokerAddress, moves: MoveLog, side: str, *,
                  on_move: Callable[[Move], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 backoff: tuple[float, float] = (0.2, 5.0)) -> None:
+                 backoff: tuple[float, float] = (0.2, 5.0),
+                 on_change: Callable[[], None] | None = None) -> None:
+        """`on_change`: told when what `state` says changed (connected, the other board's
+        presence, a message dropped), for the page."""
         if side not in OTHER:
             raise ValueError(f"side must be white or black, not {side!r}")
         self.address = address
@@ -96,6 +99,7 @@ class OnlineLink:
         self.on_move = on_move
         self.clock = clock
         self.backoff = backoff
+        self.on_change = on_change
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
         self._peer_online = False
@@ -137,19 +141,36 @@ class OnlineLink:
                         log.info("online: connected to %s as %s", self.address, self.side)
                     self._problem = ""
                     self.connected.set()
+                    self._changed()
                     delay = self.backoff[0]
-                    async for message in client.messages:
-                        self._handle(str(message.topic), message.payload)
+                    try:
+                        async for message in client.messages:
+                            self._handle(str(message.topic), message.payload)
+                    except asyncio.CancelledError:
+                        # Leaving on purpose: the broker sends no will for a clean goodbye,
+                        # so say it here, as the will would.
+                        await self._say_offline(client)
+                        raise
             except aiomqtt.MqttError as exc:
                 problem = describe(exc)
                 if problem != self._problem:
                     log.warning("online: %s; trying again", problem)
-                self._problem = problem
+                    self._problem = problem
+                    self._changed()
             finally:
                 self._client = None
-                self.connected.clear()
+                if self.connected.is_set():
+                    self.connected.clear()
+                    self._changed()
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.backoff[1])
+
+    async def _say_offline(self, client: aiomqtt.Client) -> None:
+        try:
+            await asyncio.wait_for(client.publish(self._topic(self.side, "presence"),
+                                                  b"offline", qos=1, retain=True), 2.0)
+        except (aiomqtt.MqttError, asyncio.TimeoutError):
+            log.info("online: could not say goodbye; the broker's will says it instead")
 
     async def send(self, move: Move) -> None:
         """Publish a move just recorded in the log (it stays there until acknowledged, and is
@@ -178,6 +199,7 @@ class OnlineLink:
         self._peer_seen = self.clock()
         if what == "presence":
             self._peer_online = payload == b"online"
+            self._changed()
             return
         if not isinstance(payload, (bytes, bytearray)):
             self._reject(f"{what}: no payload")
@@ -208,3 +230,8 @@ class OnlineLink:
     def _reject(self, why: str) -> None:
         self._rejected += 1
         log.warning("online: dropped a message: %s", why)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()

@@ -50,6 +50,8 @@ class Host(Protocol):
 
     def wake(self) -> None: ...
 
+    def changed(self) -> None: ...
+
 
 class OnlineError(RuntimeError):
     """An online request that cannot be done now; the message is for the page."""
@@ -141,7 +143,7 @@ class OnlinePlay:
                     self.problem = f"invitation {self.waiting}: {exc}"
                     self.waiting = ""
                     log.warning("online: %s", self.problem)
-                    self.host.wake()
+                    self.host.changed()
                 return
             if agreement is None or withdrawn.is_set():  # a newer offer stands
                 return
@@ -152,7 +154,7 @@ class OnlinePlay:
         self._spawn(hosting())
         log.info("online: invited to a game of %s (this board %s, %s starts)", variant, side,
                  starts)
-        self.host.wake()  # the LEDs show the waiting
+        self.host.changed()  # the LEDs show the waiting, the page the code
         return str(code)
 
     async def join(self, text: str) -> Agreement:
@@ -186,7 +188,7 @@ class OnlinePlay:
         log.info("online: game %s begins, this board %s against %s", agreement.code.game,
                  agreement.colour, agreement.opponent)
         self._attach(agreement.code, agreement.colour)
-        self.host.wake()
+        self.host.changed()
 
     # -- the game in play --------------------------------------------------------------------
     def _resume(self) -> None:
@@ -213,7 +215,8 @@ class OnlinePlay:
                                 [a.text for a in session.game.history])
         self.code = code
         self._game_id = session.game_id
-        self._link = OnlineLink(self.address, moves, colour, clock=self.host.now)
+        self._link = OnlineLink(self.address, moves, colour, clock=self.host.now,
+                                on_change=self.host.changed)
         self._bridge = OnlineBridge(session, self._link, self.host.now, on_change=self.host.wake)
         self._link_task = self._spawn(self._link.run())
 

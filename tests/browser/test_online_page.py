@@ -46,8 +46,7 @@ def open_page(browser, running):  # type: ignore[no-untyped-def]
 def test_invite_from_the_page_and_see_the_other_board_join(browser, tmp_path, broker):
     page_url = "https://club.example:9001/index.html"
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma's board",
-                    player_page=page_url) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
-                                       board_name="Ravi's board") as b:
+                    player_page=page_url) as a:
         page = open_page(browser, a)
         page.wait_for_selector("#online:not([hidden])")
         page.select_option("#online-variant", "lasker")
@@ -61,15 +60,20 @@ def test_invite_from_the_page_and_see_the_other_board_join(browser, tmp_path, br
         assert page.get_attribute("#online-link", "href") == f"{page_url}#code={code}"
         page.wait_for_function("document.getElementById('online-qr').naturalWidth > 0")
         assert read_qr(page.locator("#online-qr").screenshot()) == f"{page_url}#code={code}"
-        request = urllib.request.Request(
-            f"{b.url}/api/online/join", data=json.dumps({"code": code}).encode(), method="POST",
-            headers={"Content-Type": "application/json", "X-Pin": b.pin})
-        urllib.request.urlopen(request, timeout=15).read()
-        page.wait_for_function(
-            "document.getElementById('online-status').textContent.includes('Ravi')")
-        status = page.text_content("#online-status")
-        assert "playing Ravi's board (this board black)" in status and "connected" in status
-        assert page.text_content("#variant") == "lasker"
+        with sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                        board_name="Ravi's board") as b:
+            request = urllib.request.Request(
+                f"{b.url}/api/online/join", data=json.dumps({"code": code}).encode(),
+                method="POST", headers={"Content-Type": "application/json", "X-Pin": b.pin})
+            urllib.request.urlopen(request, timeout=15).read()
+            page.wait_for_function("document.getElementById('online-status').textContent"
+                                   ".includes('their board is connected')")
+            status = page.text_content("#online-status")
+            assert "playing Ravi's board (this board black) · connected" in status
+            assert page.text_content("#variant") == "lasker"
+        # The other board is switched off: its will tells, and the page says since when.
+        page.wait_for_function("document.getElementById('online-status').textContent"
+                               ".includes('their board is offline since')")
         page.close()
 
 

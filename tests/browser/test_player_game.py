@@ -11,11 +11,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from sim_daemon import sim_daemon, until
-
 from navakankari.engine.variants import new_game
 from navakankari.firmware.cli.local_broker import USERS, BrokerMissingError, LocalBroker
 from navakankari.firmware.online.player_page import write_page
+from sim_daemon import carry_out, quick_choice, sim_daemon, until
 
 WAIT = 20.0
 
@@ -41,31 +40,6 @@ def api(running, path: str, body: dict | None = None) -> dict:  # type: ignore[n
         headers={"Content-Type": "application/json", "X-Pin": running.pin})
     with urllib.request.urlopen(request, timeout=WAIT) as response:
         return json.loads(response.read().decode() or "{}")
-
-
-def carry_out(running, action: str, colour: str) -> None:  # type: ignore[no-untyped-def]
-    """The board's hands do `action` of `colour`'s pebbles on the simulated board."""
-    if action.startswith("x"):
-        api(running, "/api/hand", {"op": "lift", "point": action[1:]})
-        api(running, "/api/hand", {"op": "drop"})
-    elif "-" in action:
-        start, end = action.split("-")
-        api(running, "/api/hand", {"op": "lift", "point": start})
-        api(running, "/api/hand", {"op": "put", "point": end})
-    else:
-        api(running, "/api/hand", {"op": "place", "point": action, "colour": colour})
-
-
-def choose(game, rnd: random.Random) -> str:  # type: ignore[no-untyped-def]
-    """A quick game: take when a mill allows, close a mill when one is there, else at random."""
-    actions = [a.text for a in game.legal_actions()]
-    for action in actions:
-        game.play(action)
-        closes = game.pending_removals > 0
-        game.pop()
-        if closes:
-            return action
-    return rnd.choice(actions)
 
 
 def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served):
@@ -94,12 +68,12 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served)
         game = new_game(variant)
         rnd = random.Random(11)
         while game.outcome() is None:
-            action = choose(game, rnd)
+            action = quick_choice(game, rnd)
             side = str(game.turn)
             game.play(action)
             n = len(game.history)
             if side == board_colour:
-                carry_out(board, action, side)
+                carry_out(lambda body: api(board, "/api/hand", body), action, side, chatter=1)
                 until(f"the board commits {action}",
                       lambda: len(api(board, "/api/state")["actions"]) >= n)
                 page.wait_for_function(f"document.querySelectorAll('#moves li').length >= {n}",
@@ -114,7 +88,7 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served)
                 until(f"the board shows {action}", lambda: len(
                     api(board, "/api/state")["online"] or {}) and api(
                     board, "/api/state")["online"]["sequence"] >= n)
-                carry_out(board, action, side)
+                carry_out(lambda body: api(board, "/api/hand", body), action, side, chatter=1)
                 until(f"the board commits {action}",
                       lambda: len(api(board, "/api/state")["actions"]) >= n)
         state = api(board, "/api/state")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,36 @@ from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
 
-__all__ = ["PIN", "RunningDaemon", "free_port", "sim_daemon", "until"]
+__all__ = ["PIN", "RunningDaemon", "carry_out", "free_port", "quick_choice", "sim_daemon",
+           "until"]
+
+
+def carry_out(hand: Callable[[dict], object], action: str, colour: str,
+              chatter: int = 0) -> None:
+    """A simulated board's hands do `action` of `colour`'s pebbles through `/api/hand`
+    (`hand` posts one request), each sensor bouncing `chatter` times."""
+    if action.startswith("x"):
+        hand({"op": "lift", "point": action[1:], "chatter": chatter})
+        hand({"op": "drop"})
+    elif "-" in action:
+        start, end = action.split("-")
+        hand({"op": "lift", "point": start, "chatter": chatter})
+        hand({"op": "put", "point": end, "chatter": chatter})
+    else:
+        hand({"op": "place", "point": action, "colour": colour, "chatter": chatter})
+
+
+def quick_choice(game, rnd: random.Random) -> str:  # type: ignore[no-untyped-def]
+    """An action for a short whole game: one that closes a mill when there is one (and so
+    takes), else one at random."""
+    actions = [a.text for a in game.legal_actions()]
+    for action in actions:
+        game.play(action)
+        closes = game.pending_removals > 0
+        game.pop()
+        if closes:
+            return action
+    return rnd.choice(actions)
 
 
 def until(what: str, condition, within: float = 20.0):  # type: ignore[no-untyped-def]

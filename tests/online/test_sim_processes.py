@@ -1,6 +1,6 @@
-"""Two `navakankari sim` processes, as two laptops would run them, play through the broker:
-invited and joined over HTTP, each board's moves carried out by the other's simulated hands
-through `/api/hand`; both stores end with the same actions."""
+"""Two `navakankari sim` processes, as two laptops would run them, play a whole game through
+the broker: invited and joined over HTTP, each board's moves made and carried out by noisy
+simulated hands through `/api/hand`; both stores end with the same actions and outcome."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import subprocess
 import sys
 import urllib.request
 
-from sim_daemon import free_port, until
+from navakankari.engine.variants import new_game
+from sim_daemon import carry_out, free_port, quick_choice, until
 
 PIN = "1357"
 WAIT = 20.0
@@ -44,41 +45,40 @@ class Sim:
         return self.proc.communicate(timeout=15)[1]
 
 
-def place(sim: Sim, point: str, colour: str) -> None:
-    sim.api("/api/hand", {"op": "place", "point": point, "colour": colour})
-
-
-def test_two_simulator_processes_play_through_the_broker(broker, tmp_path):
+def test_two_simulator_processes_play_a_whole_game_through_the_broker(broker, tmp_path):
     grandma = Sim(tmp_path, broker.url("grandma"), "Grandma")
     ravi = Sim(tmp_path, broker.url("ravi"), "Ravi")
     try:
-        code = grandma.api("/api/online/invite", {"variant": "nine-mens-morris",
-                                                  "side": "white", "starts": "white"})["code"]
+        code = grandma.api("/api/online/invite", {"variant": "six-mens-morris",
+                                                  "side": "white", "starts": "toss"})["code"]
         ravi.api("/api/online/join", {"code": code})
         until("both boards in the game", lambda: all(
             (s.api("/api/state").get("online") or {}).get("opponent") for s in (grandma, ravi)))
+        boards = {s.api("/api/state")["online"]["side"]: s for s in (grandma, ravi)}
+        game = new_game("six-mens-morris")
         rng = random.Random(4)
-        free = [p["name"] for p in grandma.api("/api/state")["board"]["points"]]
-        rng.shuffle(free)
-        boards = {"white": grandma, "black": ravi}
-        for ply in range(6):  # placements only: neither side closes a mill in 6 plies here
-            side = "white" if ply % 2 == 0 else "black"
+        while game.outcome() is None:
+            action = quick_choice(game, rng)
+            side = str(game.turn)
+            game.play(action)
+            n = len(game.history)
             here, there = boards[side], boards["black" if side == "white" else "white"]
-            state = there.api("/api/state")
-            point = next(p for p in free if p not in state["pebbles"])
-            place(here, point, side)
-            until("the move committed", lambda: len(here.api("/api/state")["actions"]) > ply)
+            carry_out(lambda body: here.api("/api/hand", body), action, side, chatter=2)
+            until(f"{action} committed", lambda: len(here.api("/api/state")["actions"]) >= n)
             # lit on the other board as a move for its hands: they carry it out
-            until("the move shown there", lambda: point in json.dumps(
-                there.api("/api/state")["status"]))
-            place(there, point, side)
-            until("carried out there", lambda: len(there.api("/api/state")["actions"]) > ply)
-        moves = [s.api("/api/state")["actions"] for s in (grandma, ravi)]
-        assert moves[0] == moves[1] and len(moves[0]) == 6
+            until(f"{action} received there",
+                  lambda: there.api("/api/state")["online"]["sequence"] >= n)
+            carry_out(lambda body: there.api("/api/hand", body), action, side, chatter=1)
+            until(f"{action} carried out there",
+                  lambda: len(there.api("/api/state")["actions"]) >= n)
+        states = [s.api("/api/state") for s in (grandma, ravi)]
+        played = [a.text for a in game.history]
+        assert states[0]["actions"] == states[1]["actions"] == played
+        assert states[0]["outcome"] == states[1]["outcome"] is not None
     finally:
         errs = [s.stop() for s in (grandma, ravi)]
     for store in (grandma.store, ravi.store):
         with sqlite3.connect(store) as db:
-            count = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-        assert count == 6
+            stored = [r[0] for r in db.execute("SELECT text FROM actions ORDER BY game, ply")]
+        assert stored == played
     assert all("knitting" not in e and "cricket" not in e for e in errs)  # passwords never logged

@@ -253,10 +253,12 @@ function renderOnline() {
   let words = "no online game";
   if (o && o.waiting) words = "waiting for the other player to join";
   if (o && o.opponent) {
-    const heard = o.seconds_since_heard == null ? "" : ` · heard ${o.seconds_since_heard} s ago`;
+    // Offline "since" the last word from the other board, in this page's clock.
+    const since = o.seconds_since_heard == null ? "" : " since " + new Date(
+      Date.now() - o.seconds_since_heard * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     words = `playing ${o.opponent} (this board ${o.side}) · ` +
       (o.connected ? "connected" : "not connected") + " · " +
-      (o.opponent_online ? "their board is on" : "their board is away") + heard +
+      (o.opponent_online ? "their board is connected" : `their board is offline${since}`) +
       ` · move ${o.sequence}`;
   }
   if (o && o.problem) words += ` · ${o.problem}`;
