@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.errors import UnknownVariantError
@@ -194,26 +194,34 @@ class DaemonBackend:
                                "configuration's [online] broker, or sim --broker URL)")
         return self.daemon.online
 
-    async def invite(self, variant: str, side: str, starts: str) -> str:
-        """Offer an online game; the code to read to the other player."""
-        from navakankari.firmware.online.play import OnlineError
-
-        if variant not in self.variants():
-            raise RequestError(f"invite: this board cannot play {variant}")
-        try:
-            return str(await self._online("invite").invite(variant, side, starts))
-        except OnlineError as exc:
-            raise RequestError(str(exc)) from None
-
-    async def join(self, code: str) -> None:
-        """Join the online game offered under `code`."""
+    async def _online_do(self, what: str, act: Callable[[Any], Awaitable[Any]]) -> Any:
+        """`act(online play)`; its refusal becomes the request's error, in its words."""
         from navakankari.firmware.online.play import OnlineError
 
         try:
-            await self._online("join").join(code)
+            result = await act(self._online(what))
         except OnlineError as exc:
             raise RequestError(str(exc)) from None
         self.daemon.wake()
+        return result
+
+    async def invite(self, variant: str, side: str, starts: str) -> str:
+        """Offer an online game; the code to read to the other player."""
+        if variant not in self.variants():
+            raise RequestError(f"invite: this board cannot play {variant}")
+        return str(await self._online_do("invite", lambda o: o.invite(variant, side, starts)))
+
+    async def join(self, code: str) -> None:
+        """Join the online game offered under `code`."""
+        await self._online_do("join", lambda o: o.join(code))
+
+    async def online_request(self, what: str) -> None:
+        """Ask the player far away for a takeback or a new game, or resign."""
+        await self._online_do(what, lambda o: o.ask(what))
+
+    async def online_answer(self, accept: bool) -> None:
+        """Answer the request of the player far away."""
+        await self._online_do("answer", lambda o: o.answer(accept))
 
     async def remote_move(self, text: str) -> None:
         session = self._session
@@ -229,7 +237,8 @@ class DaemonBackend:
     async def takeback(self, count: int | None, to: int | None = None) -> None:
         session = self._session
         if any(p.kind == "online" for p in session.players.values()):
-            raise RequestError("takeback: an online game cannot be taken back from one board")
+            raise RequestError("takeback: in an online game, ask the other player (online: "
+                               "ask to take back)")
         plies = len(session.game.history)
         if not plies:
             raise RequestError("takeback: no action to take back")

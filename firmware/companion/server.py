@@ -79,6 +79,12 @@ class CompanionBackend(Protocol):
     async def join(self, code: str) -> None:
         """Join the online game offered under a code."""
 
+    async def online_request(self, what: str) -> None:
+        """Ask the player far away for a takeback or a new game, or resign."""
+
+    async def online_answer(self, accept: bool) -> None:
+        """Answer the request of the player far away."""
+
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -119,6 +125,8 @@ class Companion:
         app.router.add_post("/api/online/invite", self._changing(self.online_invite))
         app.router.add_post("/api/online/join", self._changing(self.online_join))
         app.router.add_get("/api/online/qr.svg", self.online_qr)
+        app.router.add_post("/api/online/request", self._changing(self.online_request))
+        app.router.add_post("/api/online/answer", self._changing(self.online_answer))
         app.router.add_get("/ws", self.websocket)
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._close_sockets)
@@ -278,6 +286,18 @@ class Companion:
         if not isinstance(code, str) or not code.strip() or len(code) > 64:
             raise RequestError("join: code must be the game code, as K7M-2P9-QRT-AX4-B8C-D3F-GH5")
         await self.backend.join(code)
+
+    async def online_request(self, body: dict[str, Any]) -> None:
+        what = body.get("what")
+        if what not in ("takeback", "new-game", "resign"):
+            raise RequestError("request: what must be takeback, new-game or resign")
+        await self.backend.online_request(what)
+
+    async def online_answer(self, body: dict[str, Any]) -> None:
+        accept = body.get("accept")
+        if not isinstance(accept, bool):
+            raise RequestError("answer: accept must be true or false")
+        await self.backend.online_answer(accept)
 
     async def online_qr(self, request: web.Request) -> web.Response:
         """The QR code of the online game's link (the browser player with the code, or the

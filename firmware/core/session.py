@@ -17,6 +17,7 @@ import logging
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from navakankari.engine.actions import Action
 from navakankari.engine.game import Game, Side
@@ -294,18 +295,23 @@ class Session:
         return committed
 
     def _end_cleared(self, now: float) -> None:
-        """The board was cleared and the hands confirmed: the game ends (stored as such, so
-        a restart does not resume it). The menu opens; without one a new game with the same
-        rules and players starts, played once its start position is set up (at once on an
-        empty morris board)."""
-        log.info("game %s ended: the board was cleared", self._game_id)
+        """The board was cleared and the hands confirmed: the game ends."""
+        self.end_game(now, BoardEnding.CLEARED.outcome(), "the board was cleared")
+
+    def end_game(self, now: float, outcome: dict[str, Any], why: str,
+                 players: Mapping[Side, PlayerSpec] | None = None) -> None:
+        """End the game in play by something outside its rules (the board cleared, a player
+        far away resigned): stored as such, so a restart does not resume it. The menu opens;
+        without one a new game with the same rules (and `players`, else the same) starts,
+        played once its start position is set up (at once on an empty morris board)."""
+        log.info("game %s ended: %s", self._game_id, why)
         if self.store is not None and self._game_id is not None:
             self.flush_events()
-            self.store.finish(self._game_id, BoardEnding.CLEARED.outcome())
+            self.store.finish(self._game_id, outcome)
         if self.menu_settings is not None:
             self._open_menu(now)
         else:
-            self.new_game(now)
+            self.new_game(now, players=players)
 
     def deadline(self) -> float | None:
         if self.menu is not None:
@@ -460,15 +466,18 @@ class Session:
     def takeback_turn(self, now: float) -> None:
         """Undo the last turn a hand side played, and whatever the computer (or a remote
         player) answered since: back to where a hand was last to act."""
+        self.takeback_to(now, self.hand_turn_start())
+
+    def hand_turn_start(self) -> int:
+        """The ply where a hand side last began its turn (0 if none has played)."""
         history = self.game.history
         probe = self.game.copy()
         for ply in range(len(history) - 1, -1, -1):
             probe.pop()
             if (self.players[probe.turn].kind == "hand" and not probe.pending_removals
                     and not (ply and self._same_turn(probe))):
-                self.takeback_to(now, ply)
-                return
-        self.takeback_to(now, 0)
+                return ply
+        return 0
 
     @staticmethod
     def _same_turn(probe: Game) -> bool:

@@ -40,6 +40,11 @@ class OnlineBridge:
         for task in self._sends:
             task.cancel()
 
+    def reset(self) -> None:
+        """The game went back (a takeback both players agreed to): nothing waits for the
+        hands here any more."""
+        self.pending.clear()
+
     async def drain(self) -> None:
         """Wait until every move handed to the link has gone out (or waits in the log)."""
         while self._sends:

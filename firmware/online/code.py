@@ -51,6 +51,13 @@ class GameCode:
         symbols = "".join(secrets.choice(ALPHABET) for _ in range(SYMBOLS))
         return cls(symbols[:ID_SYMBOLS], symbols[ID_SYMBOLS:])
 
+    def next(self) -> GameCode:
+        """The code of the next game between the same two players (a new game both agreed
+        to): derived from this game's key, so both know it and nobody else does."""
+        digest = hashlib.sha256(self.key + b"navakankari-online:next").digest()
+        symbols = "".join(ALPHABET[b % 32] for b in digest[:SYMBOLS])
+        return GameCode(symbols[:ID_SYMBOLS], symbols[ID_SYMBOLS:])
+
     @property
     def key(self) -> bytes:
         """The key the messages of this game are signed with."""

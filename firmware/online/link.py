@@ -23,7 +23,8 @@ import aiomqtt
 
 from .broker import BrokerAddress
 from .log import MoveLog, Verdict
-from .messages import MessageError, Move, Snapshot, decode, encode
+from .messages import (Answer, Message, MessageError, Move, Request, Snapshot, decode, encode,
+                       sign)
 
 log = logging.getLogger(__name__)
 client_log = logging.getLogger(__name__ + ".mqtt")
@@ -87,9 +88,11 @@ class OnlineLink:
                  on_move: Callable[[Move], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  backoff: tuple[float, float] = (0.2, 5.0),
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None,
+                 asked: Request | None = None) -> None:
         """`on_change`: told when what `state` says changed (connected, the other board's
-        presence, a message dropped), for the page."""
+        presence, a message dropped), for the page. `asked`: this player's request still
+        waiting for its answer (kept in the store across a restart)."""
         if side not in OTHER:
             raise ValueError(f"side must be white or black, not {side!r}")
         self.address = address
@@ -100,6 +103,12 @@ class OnlineLink:
         self.clock = clock
         self.backoff = backoff
         self.on_change = on_change
+        self.on_request: Callable[[Request], None] | None = None
+        self.on_answer: Callable[[Request, bool], None] | None = None
+        self.asked = asked  #: this player's request waiting for the other's answer
+        self.asked_of_us: Request | None = None  #: the other's request waiting for ours
+        self._retained: dict[str, Message] = {}  #: request/answer, republished on reconnection
+        self._heard: set[str] = set()  #: request ids already handled
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
         self._peer_online = False
@@ -184,7 +193,60 @@ class OnlineLink:
         except aiomqtt.MqttError as exc:
             log.info("online: move %d waits for the broker (%s)", move.n, exc)
 
+    # -- requests ----------------------------------------------------------------------------
+    async def ask(self, what: str, keep: int) -> Request:
+        """Publish this player's request (retained, so an opponent who is away reads it on
+        return): a takeback to `keep` moves, a new game, or resigning."""
+        at = len(self.moves.moves)
+        request = sign(self.moves.code.key, Request(self.moves.code.game, self.side, what, at,
+                                                    keep, secrets.token_hex(8)))
+        assert isinstance(request, Request)
+        self.asked = None if what == "resign" else request
+        await self._publish_retained("request", request)
+        return request
+
+    async def answer(self, accept: bool) -> Request:
+        """Answer the other player's request; returns it."""
+        request = self.asked_of_us
+        if request is None:
+            raise ValueError("no request waits for an answer")
+        self.asked_of_us = None
+        answer = sign(self.moves.code.key, Answer(self.moves.code.game, self.side, request.id,
+                                                  int(accept)))
+        await self._publish_retained("answer", answer)
+        return request
+
+    async def _publish_retained(self, what: str, message: Message) -> None:
+        self._retained[what] = message
+        client = self._client
+        if client is None:
+            return  # published on reconnection
+        try:
+            await client.publish(self._topic(self.side, what), encode(message), qos=1,
+                                 retain=True)
+        except aiomqtt.MqttError as exc:
+            log.info("online: the %s waits for the broker (%s)", message.kind, exc)
+
+    async def _clear(self, what: str) -> None:
+        client = self._client
+        if client is not None:
+            try:
+                await client.publish(self._topic(self.side, what), b"", qos=1, retain=True)
+            except aiomqtt.MqttError:
+                pass  # the answer is in: an old request is out of date anyway
+
+    async def publish_snapshot(self) -> None:
+        """The log changed outside play (a takeback both agreed to): say so."""
+        if self._client is not None:
+            try:
+                await self._publish_snapshot(self._client)
+            except aiomqtt.MqttError as exc:
+                log.info("online: the snapshot waits for the broker (%s)", exc)
+
     async def _publish_outbox(self, client: aiomqtt.Client) -> None:
+        for what, message in self._retained.items():
+            await client.publish(self._topic(self.side, what), encode(message), qos=1,
+                                 retain=True)
         await self._publish_snapshot(client)
         for move in self.moves.moves[self._acked:]:
             await client.publish(self._topic(self.side, "move"), encode(move), qos=1)
@@ -204,6 +266,8 @@ class OnlineLink:
         if not isinstance(payload, (bytes, bytearray)):
             self._reject(f"{what}: no payload")
             return
+        if not payload and what in ("request", "answer"):
+            return  # a retained request or answer cleared
         try:
             message = decode(self.moves.code.key, self.moves.code.game, bytes(payload))
         except MessageError as exc:
@@ -216,8 +280,42 @@ class OnlineLink:
         elif isinstance(message, Move) and what == "move":
             got = self.moves.receive(message)
             self._after(message, got.verdict, got.why)
+        elif isinstance(message, Request) and what == "request" and message.side == self.other:
+            self._requested(message)
+        elif isinstance(message, Answer) and what == "answer" and message.side == self.other:
+            self._answered(message)
         else:
             self._reject(f"{what}: a {message.kind} has no place here")
+
+    def _requested(self, request: Request) -> None:
+        if request.id in self._heard:
+            return  # the same request again (retained, or after a reconnection)
+        self._heard.add(request.id)
+        if request.what != "resign" and request.keep > len(self.moves.moves):
+            self._reject(f"a {request.what} request keeping {request.keep} moves of "
+                         f"{len(self.moves.moves)}")
+            return
+        log.info("online: %s %s", self.other, "resigns" if request.what == "resign"
+                 else f"asks for a {request.what}")
+        if request.what != "resign":
+            self.asked_of_us = request
+        if self.on_request is not None:
+            self.on_request(request)
+        self._changed()
+
+    def _answered(self, answer: Answer) -> None:
+        request = self.asked
+        if request is None or answer.id != request.id:
+            return  # an answer to a request settled already
+        self.asked = None
+        self._retained.pop("request", None)
+        # Settled: cleared from the broker, so it is not asked again after a restart.
+        self._clear_task = asyncio.get_running_loop().create_task(self._clear("request"))
+        log.info("online: %s %s the %s", self.other,
+                 "accepts" if answer.accept else "declines", request.what)
+        if self.on_answer is not None:
+            self.on_answer(request, bool(answer.accept))
+        self._changed()
 
     def _after(self, move: Move, verdict: Verdict, why: str) -> None:
         if verdict is Verdict.APPLIED:

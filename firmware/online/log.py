@@ -50,6 +50,7 @@ class MoveLog:
         self.game = game
         self.moves: list[Move] = []
         self.forked = False
+        self.withdrawn: set[str] = set()  #: macs of moves taken back by agreement
 
     @classmethod
     def rebuild(cls, code: GameCode, game: Game, actions: list[str]) -> MoveLog:
@@ -82,7 +83,8 @@ class MoveLog:
         if move.n < 1:
             return Received(Verdict.REJECTED, f"move number {move.n}")
         if move.n <= n:
-            if self.moves[move.n - 1].mac == move.mac:
+            if self.moves[move.n - 1].mac == move.mac or move.mac in self.withdrawn:
+                # the same again, or late from before a takeback both agreed to
                 return Received(Verdict.DUPLICATE)
             self.forked = True
             log.error("fork at move %d: %s here, %s received", move.n,
@@ -104,13 +106,26 @@ class MoveLog:
         except (RulesError, ValueError) as exc:
             return Received(Verdict.REJECTED, f"move {move.n} {move.action!r}: {exc}")
         self.moves.append(move)
+        self.withdrawn.discard(move.mac)  # the same move made again after a takeback
         return Received(Verdict.APPLIED)
+
+    def truncate(self, keep: int) -> None:
+        """Both players agreed to take the game back to `keep` moves: the moves after it are
+        withdrawn (arriving late, they change nothing) and the game goes back with them."""
+        if not 0 <= keep <= len(self.moves):
+            raise ValueError(f"keep must be 0..{len(self.moves)}, not {keep}")
+        for move in self.moves[keep:]:
+            self.withdrawn.add(move.mac)
+            self.game.pop()
+        del self.moves[keep:]
 
     def catch_up(self, snapshot: Snapshot) -> list[Received]:
         """Every move of the other board's snapshot in order (duplicates included), until one
         does not apply."""
         out = []
         for move in snapshot.moves:
+            if move.mac in self.withdrawn and move.n > len(self.moves):
+                break  # a snapshot from before a takeback both agreed to: the rest is stale
             got = self.receive(move)
             out.append(got)
             if got.verdict not in (Verdict.APPLIED, Verdict.DUPLICATE):

@@ -93,8 +93,40 @@ class Snapshot:
     mac: str = ""
 
 
-Message = Move | Invite | Join | Reveal | Snapshot
-_KINDS: dict[str, type] = {c.kind: c for c in (Move, Invite, Join, Reveal, Snapshot)}
+REQUESTS = ("takeback", "new-game", "resign")
+
+
+@dataclass(frozen=True)
+class Request:
+    """A player asks the other: to take the game back to `keep` moves, or for a new game
+    (each answered yes or no); or resigns, which needs no answer. `at` is the number of moves
+    when asked: a request that arrives when the game has moved on is out of date."""
+
+    kind: ClassVar[str] = "request"
+    game: str
+    side: str
+    what: str
+    at: int
+    keep: int
+    id: str
+    mac: str = ""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The other player's yes (1) or no (0) to the request `id`."""
+
+    kind: ClassVar[str] = "answer"
+    game: str
+    side: str
+    id: str
+    accept: int
+    mac: str = ""
+
+
+Message = Move | Invite | Join | Reveal | Snapshot | Request | Answer
+_KINDS: dict[str, type] = {c.kind: c for c in (Move, Invite, Join, Reveal, Snapshot, Request,
+                                                Answer)}
 
 
 def _body(message: Message) -> dict[str, Any]:
@@ -171,6 +203,12 @@ def _from_dict(data: object) -> Message:
     for side_field in ("side",):
         if hasattr(message, side_field) and getattr(message, side_field) not in SIDES:
             raise MessageError(f"{kind}.side must be white or black")
+    if isinstance(message, Request) and (
+            message.what not in REQUESTS or not 0 <= message.keep <= message.at):
+        raise MessageError(f"a request is one of {', '.join(REQUESTS)}, keeping at most the "
+                           "moves there are")
+    if isinstance(message, Answer) and message.accept not in (0, 1):
+        raise MessageError("an answer's accept is 0 or 1")
     return message  # type: ignore[no-any-return]
 
 

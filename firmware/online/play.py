@@ -29,6 +29,7 @@ from .code import GameCode
 from .invitation import Agreement, InvitationError, host, join, offer
 from .link import OnlineLink
 from .log import MoveLog
+from .messages import REQUESTS, Request, decode, encode
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ class OnlinePlay:
         self.problem: str = ""
         self.opponent: str = ""
         self.code: GameCode | None = None
+        self.ended: str = ""  #: how the last online game ended outside its rules, in words
         self._game_id: int | None = None
         self._link: OnlineLink | None = None
         self._link_task: asyncio.Task[Any] | None = None
@@ -181,10 +183,8 @@ class OnlinePlay:
                 self._beginning = False
         self._adopt = None
         self.opponent = agreement.opponent
-        if session.game_id is not None:
-            self.host.store.set_setting(STORE_KEY.format(game=session.game_id), json.dumps(
-                {"code": str(agreement.code), "colour": agreement.colour,
-                 "opponent": agreement.opponent}))
+        self.ended = ""
+        self._keep(agreement.code, agreement.colour, None)
         log.info("online: game %s begins, this board %s against %s", agreement.code.game,
                  agreement.colour, agreement.opponent)
         self._attach(agreement.code, agreement.colour)
@@ -206,9 +206,26 @@ class OnlinePlay:
                         "be linked again", session.game_id)
             return
         self.opponent = str(data.get("opponent", ""))
-        self._attach(code, colour)
+        asked = None
+        if data.get("asked"):
+            try:
+                found = decode(code.key, code.game, data["asked"])
+                asked = found if isinstance(found, Request) else None
+            except ValueError:
+                log.warning("online: the request kept for game %s is unreadable", code.game)
+        self._attach(code, colour, asked)
 
-    def _attach(self, code: GameCode, colour: str) -> None:
+    def _keep(self, code: GameCode, colour: str, asked: Request | None) -> None:
+        """The online game's code and colour (and a request waiting for its answer), kept
+        in the store with the game, so a restart links the same game again."""
+        game_id = self.session.game_id
+        if game_id is None:
+            return
+        self.host.store.set_setting(STORE_KEY.format(game=game_id), json.dumps(
+            {"code": str(code), "colour": colour, "opponent": self.opponent,
+             "asked": encode(asked).decode() if asked is not None else ""}))
+
+    def _attach(self, code: GameCode, colour: str, asked: Request | None = None) -> None:
         self._detach()
         session = self.session
         moves = MoveLog.rebuild(code, new_game(session.rules),
@@ -216,7 +233,9 @@ class OnlinePlay:
         self.code = code
         self._game_id = session.game_id
         self._link = OnlineLink(self.address, moves, colour, clock=self.host.now,
-                                on_change=self.host.changed)
+                                on_change=self.host.changed, asked=asked)
+        self._link.on_request = self._requested
+        self._link.on_answer = self._answered
         self._bridge = OnlineBridge(session, self._link, self.host.now, on_change=self.host.wake)
         self._link_task = self._spawn(self._link.run())
 
@@ -242,14 +261,91 @@ class OnlinePlay:
             self._spawn(self.invite(session.rules.name, str(here[0]), "white",
                                     adopt=session.game_id))
 
+    # -- requests: takeback, new game, resigning ----------------------------------------------
+    async def ask(self, what: str) -> None:
+        """Ask the other player for a takeback (this board's last turn and the answer to it)
+        or a new game, or resign (which ends the game for both at once)."""
+        link = self._link
+        if link is None or self.code is None:
+            raise OnlineError(f"{what}: no online game is in play")
+        if what not in REQUESTS:
+            raise OnlineError(f"a request is one of {', '.join(REQUESTS)}, not {what!r}")
+        if link.asked is not None and what != "resign":
+            raise OnlineError(f"{what}: the other player has not answered the "
+                              f"{link.asked.what} asked for yet")
+        if self.session.game.outcome() is not None and what != "new-game":
+            raise OnlineError(f"{what}: the game is over")
+        plies = len(self.session.game.history)
+        keep = self.session.hand_turn_start() if what == "takeback" else plies
+        if what == "takeback" and keep == plies:
+            raise OnlineError("takeback: this board has no turn to take back")
+        request = await link.ask(what, keep)
+        if what == "resign":
+            self._resigned(link.side, request)
+        else:
+            self._keep(self.code, link.side, request)
+            self.host.changed()
+
+    async def answer(self, accept: bool) -> None:
+        """Answer the other player's request; a yes takes the game back or starts the next."""
+        link = self._link
+        if link is None or link.asked_of_us is None:
+            raise OnlineError("answer: the other player has asked for nothing")
+        request = await link.answer(accept)
+        if accept:
+            self._agreed(request)
+        self.host.changed()
+
+    def _requested(self, request: Request) -> None:
+        if request.what == "resign":
+            self._resigned(request.side, request)
+
+    def _answered(self, request: Request, accepted: bool) -> None:
+        if self.code is not None and self._link is not None:
+            self._keep(self.code, self._link.side, None)
+        if accepted:
+            self._agreed(request)
+        else:
+            self.ended = f"{self.opponent or 'the other player'} declined the {request.what}"
+
+    def _agreed(self, request: Request) -> None:
+        link, code = self._link, self.code
+        assert link is not None and code is not None
+        if request.what == "takeback":
+            link.moves.truncate(request.keep)
+            if self._bridge is not None:
+                self._bridge.reset()
+            self.session.takeback_to(self.host.now(), request.keep)
+            self._spawn(link.publish_snapshot())
+            self.ended = ""
+        elif request.what == "new-game":
+            # Both know the next game's code (derived from this one's secret), the variant
+            # and the colours: it starts on both boards without another invitation.
+            colour = link.side
+            self._begin(Agreement(code.next(), self.session.rules.name, colour, "white",
+                                  self.opponent))
+
+    def _resigned(self, side: str, request: Request) -> None:
+        link = self._link
+        here = link is not None and side == link.side
+        who = "this board" if here else (self.opponent or "the other player")
+        winner = "black" if side == "white" else "white"
+        self._detach()
+        self.ended = f"{who} resigned: {winner} wins"
+        hand_only = {s: HAND for s in Side}
+        self.session.end_game(self.host.now(), {"winner": winner, "reason": "resigned"},
+                              f"{side} resigned (online game {request.game})", hand_only)
+        self.host.changed()
+
     # -- what the page shows -----------------------------------------------------------------
     def state(self) -> dict[str, Any] | None:
         """The `online` object of the page's state, or None with nothing online going on."""
-        if self._link is None and not self.waiting and not self.problem:
+        if self._link is None and not self.waiting and not self.problem and not self.ended:
             return None
         out: dict[str, Any] = {"waiting": self.waiting, "problem": self.problem,
                                "board": self.board_name, "broker": str(self.address),
-                               "link": self.link(self.waiting)}
+                               "link": self.link(self.waiting), "ended": self.ended,
+                               "request": None}
         if self._link is not None and self.code is not None:
             s = self._link.state
             seen = None if s.peer_seen is None else round(self.host.now() - s.peer_seen, 1)
@@ -258,6 +354,10 @@ class OnlinePlay:
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
                        rejected=s.rejected, problem=s.problem or self.problem,
                        link=self.link(str(self.code)))
+            asked = self._link.asked_of_us or self._link.asked
+            if asked is not None:
+                out["request"] = {"what": asked.what, "keep": asked.keep,
+                                  "from": "there" if asked is self._link.asked_of_us else "here"}
         return out
 
     def link(self, code: str) -> str:

@@ -53,3 +53,11 @@ def test_codes_differ_and_keys_depend_on_both_parts():
     a, b = GameCode.new(), GameCode.new()
     assert a != b
     assert GameCode(a.game, b.secret).key != a.key != GameCode(b.game, a.secret).key
+
+
+def test_the_next_code_is_derived_from_the_secret() -> None:
+    code = GameCode.parse("K7M-2P9-QRT-AX4-B8C-D3F-GH4")
+    assert str(code.next()) == "ZA8-5BC-HBZ-0RY-HTP-SA7-NTJ"
+    assert GameCode.parse(str(code.next())) == code.next()
+    other = GameCode(code.game, "TAX4B8CD3FGJ")  # another secret, another next game
+    assert other.next().game != code.next().game

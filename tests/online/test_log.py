@@ -108,3 +108,40 @@ def test_a_log_rebuilt_from_the_stored_actions_is_the_same_log():
             is Verdict.APPLIED
     again = MoveLog.rebuild(CODE, new_game("lasker"), [m.action for m in here.moves])
     assert again.moves == there.moves == here.moves
+
+
+def test_a_takeback_both_agreed_to_withdraws_the_moves_after_it() -> None:
+    white, black = pair()
+    for action in ("d6", "d2", "b4"):
+        here, there = (white, black) if len(white.moves) % 2 == 0 else (black, white)
+        assert there.receive(wire(here.record(action))).verdict is Verdict.APPLIED
+    stale = white.snapshot("white")
+    old = white.moves[2]
+    for log in (white, black):
+        log.truncate(2)
+        assert [a.text for a in log.game.history] == ["d6", "d2"]
+    # Late from before the takeback: in a snapshot, or as a move, it changes nothing.
+    assert [r.verdict for r in black.catch_up(stale)] == [Verdict.DUPLICATE] * 2
+    again = white.record("f4")
+    assert black.receive(wire(again)).verdict is Verdict.APPLIED
+    assert black.receive(wire(old)).verdict is Verdict.DUPLICATE
+    assert not black.forked and len(black.moves) == 3
+    # The same move made again after a takeback is the next move as usual.
+    for log in (white, black):
+        log.truncate(2)
+    assert black.receive(wire(white.record("f4"))).verdict is Verdict.APPLIED
+    with pytest.raises(ValueError):
+        white.truncate(4)
+
+
+def test_requests_and_answers_are_checked() -> None:
+    from navakankari.firmware.online.messages import Answer, Request
+
+    request = sign(CODE.key, Request(CODE.game, "white", "takeback", 3, 2, "9c41d07e5ab2f386"))
+    assert decode(CODE.key, CODE.game, encode(request)) == request
+    answer = sign(CODE.key, Answer(CODE.game, "black", "9c41d07e5ab2f386", 1))
+    assert decode(CODE.key, CODE.game, encode(answer)) == answer
+    for bad in (dataclasses.replace(request, what="draw"), dataclasses.replace(request, keep=4),
+                dataclasses.replace(answer, accept=2)):
+        with pytest.raises(MessageError):
+            decode(CODE.key, CODE.game, encode(sign(CODE.key, bad)))

@@ -58,6 +58,15 @@ $("online-join").addEventListener("submit", async (e) => {
   }
 });
 
+$("online-game-controls").addEventListener("click", async (e) => {
+  const what = e.target.dataset && e.target.dataset.ask;
+  if (!what) return;
+  if (what === "resign" && !confirm("Resign this game? It ends for both boards.")) return;
+  await send("/api/online/request", { what });
+});
+$("online-accept").addEventListener("click", () => send("/api/online/answer", { accept: true }));
+$("online-decline").addEventListener("click", () => send("/api/online/answer", { accept: false }));
+
 async function send(path, body) {
   $("message").textContent = "";
   const response = await fetch(path, {
@@ -262,7 +271,18 @@ function renderOnline() {
       ` · move ${o.sequence}`;
   }
   if (o && o.problem) words += ` · ${o.problem}`;
+  if (o && o.ended) words += ` · ${o.ended}`;
   $("online-status").textContent = words;
+  const asked = o && o.request;
+  const names = { takeback: "to take back", "new-game": "for a new game", resign: "to resign" };
+  $("online-request").hidden = !asked;
+  if (asked) {
+    $("online-request-text").textContent = asked.from === "there"
+      ? `${o.opponent} asks ${names[asked.what]}`
+      : `asked ${o.opponent} ${names[asked.what]}; waiting for the answer`;
+    $("online-accept").hidden = $("online-decline").hidden = asked.from !== "there";
+  }
+  $("online-game-controls").hidden = !(o && o.opponent);
 }
 
 // The move list by turn (an action and the removals it earned on one line), white's turns in

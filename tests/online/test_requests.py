@@ -1,0 +1,123 @@
+"""Takeback and new game in an online game are requests the other board accepts or declines;
+resigning ends the game for both. Two boards through a real Mosquitto, driven over HTTP as
+their pages are."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from sim_daemon import carry_out, sim_daemon, until
+
+from navakankari.firmware.online.code import GameCode
+
+
+def api(running, path: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
+    request = urllib.request.Request(
+        f"{running.url}{path}", data=None if body is None else json.dumps(body).encode(),
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json", "X-Pin": running.pin})
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return json.loads(response.read().decode() or "{}")
+
+
+def refused(running, path: str, body: dict) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(urllib.error.HTTPError) as info:
+        api(running, path, body)
+    return json.loads(info.value.read().decode())["error"]
+
+
+def online(running) -> dict:  # type: ignore[no-untyped-def]
+    return api(running, "/api/state")["online"] or {}
+
+
+def play(boards: dict, side: str, action: str) -> None:
+    """`side`'s board makes `action`; the other board's hands carry it out."""
+    here, there = boards[side], boards["black" if side == "white" else "white"]
+    until("the board ready for its hands",  # as the game expects it, nothing lifted
+          lambda: api(here, "/api/state")["status"]["kind"] == "idle")
+    n = len(api(here, "/api/state")["actions"]) + 1
+    carry_out(lambda body: api(here, "/api/hand", body), action, side)
+    until(f"{action} received there", lambda: online(there).get("sequence", 0) >= n)
+    carry_out(lambda body: api(there, "/api/hand", body), action, side)
+    until(f"{action} carried out there", lambda: len(api(there, "/api/state")["actions"]) >= n)
+
+
+def stored(folder: Path) -> list[tuple[int, str | None, list[str]]]:
+    with sqlite3.connect(folder / "games.sqlite3") as db:
+        games = db.execute("SELECT id, outcome FROM games ORDER BY id").fetchall()
+        return [(g, o, [r[0] for r in db.execute(
+            "SELECT text FROM actions WHERE game = ? ORDER BY ply", (g,))]) for g, o in games]
+
+
+def test_takeback_new_game_and_resigning_between_two_boards(tmp_path, broker):
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi") as b:
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                              "starts": "white"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("both linked", lambda: online(a).get("opponent") and online(b).get("opponent")
+              and online(a)["opponent_online"] and online(b)["opponent_online"])
+        boards = {"white": a, "black": b}
+        for i, action in enumerate(["d6", "d2", "b4"]):
+            play(boards, "white" if i % 2 == 0 else "black", action)
+
+        # A takeback declined: nothing changes, and the board that asked hears so.
+        api(a, "/api/online/request", {"what": "takeback"})
+        assert online(a)["request"] == {"what": "takeback", "keep": 2, "from": "here"}
+        until("the request shown there", lambda: (online(b).get("request") or {}).get("from")
+              == "there")
+        assert refused(a, "/api/online/request", {"what": "new-game"}).startswith(
+            "new-game: the other player has not answered the takeback")
+        api(b, "/api/online/answer", {"accept": False})
+        until("the answer heard", lambda: "Ravi declined the takeback" in online(a)["ended"])
+        assert online(a)["request"] is None and online(b)["request"] is None
+        assert api(a, "/api/state")["actions"] == ["d6", "d2", "b4"]
+
+        # Accepted: both boards go back to before white's last turn, and play on from there.
+        api(a, "/api/online/request", {"what": "takeback"})
+        until("the request shown there", lambda: online(b).get("request"))
+        api(b, "/api/online/answer", {"accept": True})
+        until("both taken back", lambda: api(a, "/api/state")["actions"] == ["d6", "d2"]
+              and api(b, "/api/state")["actions"] == ["d6", "d2"])
+        api(a, "/api/hand", {"op": "lift", "point": "b4"})  # the hands put the board back
+        api(a, "/api/hand", {"op": "drop"})
+        api(b, "/api/hand", {"op": "lift", "point": "b4"})
+        api(b, "/api/hand", {"op": "drop"})
+        play(boards, "white", "f4")  # another move under number 3: no fork
+        assert api(a, "/api/state")["actions"] == api(b, "/api/state")["actions"] \
+            == ["d6", "d2", "f4"]
+        assert online(a)["rejected"] == online(b)["rejected"] == 0
+
+        # A new game: both start it under the next code, with the same colours.
+        api(b, "/api/online/request", {"what": "new-game"})
+        until("the request shown there", lambda: online(a).get("request"))
+        api(a, "/api/online/answer", {"accept": True})
+        following = str(GameCode.parse(code).next())
+        until("both in the next game", lambda: online(a).get("code") == following
+              and online(b).get("code") == following)
+        assert api(a, "/api/state")["actions"] == api(b, "/api/state")["actions"] == []
+        for point in ("d6", "d2", "f4"):  # the hands clear the last game's pebbles
+            for running in (a, b):
+                api(running, "/api/hand", {"op": "lift", "point": point})
+                api(running, "/api/hand", {"op": "drop"})
+        until("linked again", lambda: online(a).get("opponent_online")
+              and online(b).get("opponent_online"))
+        play(boards, "white", "a7")
+
+        # Resigning ends the game on both boards.
+        api(b, "/api/online/request", {"what": "resign"})
+        until("heard there", lambda: "Ravi resigned: white wins" in (online(a).get("ended") or ""))
+        assert "this board resigned: white wins" in online(b)["ended"]
+        assert api(a, "/api/state")["players"] == {"white": "hand", "black": "hand"}
+    for folder in (tmp_path / "a", tmp_path / "b"):
+        games = stored(folder)
+        assert games[-2][1] is not None and json.loads(games[-2][1]) == {
+            "winner": "white", "reason": "resigned"}
+        assert games[-2][2] == ["a7"]
+        assert games[-3][2] == ["d6", "d2", "f4"]
