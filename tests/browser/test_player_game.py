@@ -135,3 +135,73 @@ def test_a_wrong_password_and_a_mistyped_code_are_each_one_clear_line(browser, s
                            timeout=WAIT * 1000)
     assert page.text_content("#problem") == f"cannot reach the broker at {down}"
     page.close()
+
+
+def test_takeback_new_game_and_resigning_with_a_browser(browser, tmp_path, served):
+    from navakankari.firmware.online.code import GameCode
+
+    with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
+                    board_name="Grandma's board") as board:
+        def hand(body: dict) -> None:
+            api(board, "/api/hand", body)
+
+        def online() -> dict:
+            return api(board, "/api/state")["online"] or {}
+
+        code = api(board, "/api/online/invite",
+                   {"variant": "nine-mens-morris", "side": "white", "starts": "white"})["code"]
+        page = browser.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}")
+        page.fill("#username", "ravi")
+        page.fill("#password", USERS["ravi"])
+        page.fill("#name", "Ravi's phone")
+        page.click("#join-form button")
+        until("linked", lambda: online().get("opponent_online"))
+
+        def moves_shown(n: int) -> None:
+            page.wait_for_function(f"document.querySelectorAll('#moves li').length == {n}",
+                                   timeout=WAIT * 1000)
+
+        carry_out(hand, "d6", "white")
+        moves_shown(1)
+        page.click("[data-point='d2'] .hit")
+        until("d2 received", lambda: online()["sequence"] == 2)
+        carry_out(hand, "d2", "black")
+        until("d2 carried out", lambda: len(api(board, "/api/state")["actions"]) == 2)
+
+        # The browser asks to take back its turn; the board's player accepts on its page.
+        page.click("[data-ask='takeback']")
+        assert "waiting for Grandma's board" in page.text_content("#request-text")
+        until("asked", lambda: (online().get("request") or {}).get("from") == "there")
+        api(board, "/api/online/answer", {"accept": True})
+        moves_shown(1)
+        until("taken back on the board", lambda: api(board, "/api/state")["actions"] == ["d6"])
+        hand({"op": "lift", "point": "d2"})
+        hand({"op": "drop"})
+        until("the board ready", lambda: api(board, "/api/state")["status"]["kind"] != "restore")
+        page.click("[data-point='f4'] .hit")
+        until("f4 received", lambda: online()["sequence"] == 2)
+        carry_out(hand, "f4", "black")
+        until("f4 carried out", lambda: api(board, "/api/state")["actions"] == ["d6", "f4"])
+
+        # The board asks for a new game; the browser accepts: both play the next code.
+        api(board, "/api/online/request", {"what": "new-game"})
+        page.wait_for_selector("#accept:not([hidden])", timeout=WAIT * 1000)
+        assert "Grandma's board asks for a new game" in page.text_content("#request-text")
+        page.click("#accept")
+        following = str(GameCode.parse(code).next())
+        until("the next game on the board", lambda: online().get("code") == following)
+        page.wait_for_function(f"location.hash.includes('{following}')", timeout=WAIT * 1000)
+        moves_shown(0)
+        for point in ("d6", "f4"):
+            hand({"op": "lift", "point": point})
+            hand({"op": "drop"})
+        until("linked again", lambda: online().get("opponent_online"))
+
+        # The browser resigns: the game ends for both.
+        page.click("[data-ask='resign']")
+        until("the board hears", lambda: "Ravi's phone resigned: white wins"
+              in (online().get("ended") or ""))
+        assert page.text_content("#turn") == "You resigned: white wins."
+        page.close()

@@ -146,3 +146,35 @@ def test_codes_messages_and_tosses_cross_both_ways(page) -> None:
     assert result["commit"] == commitment(code.game, "ab12", 1)
     assert result["starter"] == "white"
     assert json.loads(result["mine"])["prev"] == log.moves[3].mac
+
+
+def test_requests_next_codes_and_takebacks_cross_both_ways(page) -> None:
+    from navakankari.firmware.online.messages import Answer, Request, sign
+
+    code = GameCode.new()
+    request = sign(code.key, Request(code.game, "white", "takeback", 3, 2, "0123456789abcdef"))
+    answer = sign(code.key, Answer(code.game, "black", "0123456789abcdef", 1))
+    log = MoveLog(code, new_game("nine-mens-morris"))
+    for action in ("d6", "d2", "b4"):
+        log.record(action)
+    stale = messages.encode(log.snapshot("white")).decode()
+    got = page.evaluate("""([text, request, answer, stale]) => {
+      const P = NavakankariProtocol;
+      const code = P.parseCode(text);
+      const log = new P.MoveLog(code, new NavakankariRules.MorrisGame(NAVAKANKARI_VARIANTS['nine-mens-morris']));
+      log.catchUp(P.decode(code.key, code.game, stale));
+      log.truncate(2);
+      const late = log.catchUp(P.decode(code.key, code.game, stale)).map(r => r.verdict);
+      const again = log.record('f4');
+      return {next: P.nextCode(code).text, request: P.decode(code.key, code.game, request).keep,
+              answer: P.decode(code.key, code.game, answer).accept, late,
+              history: log.game.history, again: P.encode(again)};
+    }""", [str(code), messages.encode(request).decode(), messages.encode(answer).decode(),
+           stale])
+    assert got["next"] == str(code.next())
+    assert (got["request"], got["answer"]) == (2, 1)
+    assert got["late"] == ["duplicate", "duplicate"]  # the taken-back b4 changes nothing
+    assert got["history"] == ["d6", "d2", "f4"]
+    log.truncate(2)
+    move = messages.decode(code.key, code.game, got["again"])
+    assert log.receive(move).verdict.value == "applied" and move.n == 3

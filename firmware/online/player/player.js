@@ -113,7 +113,7 @@
 
   // -- the game in play ---------------------------------------------------------------------
   class OnlineGame {
-    constructor(settings, code, agreement, actions) {
+    constructor(settings, code, agreement, actions, kept) {
       this.settings = settings;
       this.code = code;
       this.agreement = agreement;
@@ -130,6 +130,13 @@
       this.problem = "";
       this.selected = null;
       this.client = null;
+      kept = kept || {};
+      this.asked = kept.asked || null;  // this player's request waiting for the answer
+      this.askedOfUs = null;  // the other's request waiting for ours
+      this.retained = kept.asked ? { request: kept.asked } : {};
+      this.heard = new Set();
+      this.ended = kept.ended || "";  // how the game ended outside its rules, in words
+      this.notice = "";  // the other's no to a request
     }
 
     get game() { return this.log.game; }
@@ -138,7 +145,7 @@
       const { password, ...kept } = this.settings;
       localStorage.setItem(STORE + this.code.game, JSON.stringify({
         settings: kept, code: this.code.text, agreement: this.agreement,
-        actions: this.log.moves.map((m) => m.action) }));
+        actions: this.log.moves.map((m) => m.action), asked: this.asked, ended: this.ended }));
     }
 
     topic(side, what) { return P.topic(this.code.game, side, what); }
@@ -165,9 +172,13 @@
       this.draw();
     }
 
-    stop() { if (this.client) this.client.end(true); }
+    stop() { if (this.client) this.client.end(false); }  // what is in flight goes first
 
     async publishOutbox() {
+      for (const [what, message] of Object.entries(this.retained)) {
+        await this.client.publishAsync(this.topic(this.colour, what), P.encode(message),
+          { qos: 1, retain: true });
+      }
       await this.publishSnapshot();
       for (const move of this.log.moves.slice(this.acked)) {
         if (move.side === this.colour) {
@@ -190,6 +201,7 @@
         this.draw();
         return;
       }
+      if (!payload.length && (what === "request" || what === "answer")) return;  // cleared
       let message;
       try {
         message = P.decode(this.code.key, this.code.game, payload);
@@ -206,6 +218,12 @@
         this.log.catchUp(message).forEach((got) => this.after(got));
       } else if (message.kind === "move" && what === "move" && side === this.other) {
         this.after(this.log.receive(message));
+      } else if (message.kind === "request" && what === "request" && side === this.other) {
+        this.requested(message);
+      } else if (message.kind === "answer" && what === "answer" && side === this.other) {
+        this.answered(message);
+      } else if ((what === "request" || what === "answer") && side === this.colour) {
+        return;  // this player's own, retained
       } else {
         this.reject(`${what}: a ${message.kind} has no place here`);
         return;
@@ -239,10 +257,110 @@
       this.draw();
     }
 
+    // -- requests: takeback, new game, resigning (PROTOCOL.md) --------------------------------
+    /** Publish a request or an answer (retained; sent again on every reconnection). */
+    async publishRetained(what, message) {
+      this.retained[what] = message;
+      if (this.client && this.client.connected) {
+        await this.client.publishAsync(this.topic(this.colour, what), P.encode(message),
+          { qos: 1, retain: true }).catch(() => {});
+      }
+    }
+
+    /** Where this player's last turn began: a takeback keeps the moves before it. */
+    turnStart() {
+      const moves = this.log.moves;
+      let i = moves.length - 1;
+      while (i >= 0 && moves[i].side !== this.colour) i--;
+      while (i > 0 && moves[i - 1].side === this.colour) i--;
+      return i;
+    }
+
+    ask(what) {
+      if (this.ended || this.log.forked) throw new P.ProtocolError("the game is over");
+      if (this.asked && what !== "resign") {
+        throw new P.ProtocolError(`the other player has not answered the ${this.asked.what} yet`);
+      }
+      const at = this.log.moves.length;
+      const keep = what === "takeback" ? this.turnStart() : at;
+      if (what === "takeback" && keep < 0) throw new P.ProtocolError("you have no turn to take back");
+      const request = P.sign(this.code.key, { kind: "request", game: this.code.game,
+        side: this.colour, what, at, keep,
+        id: P.hex(crypto.getRandomValues(new Uint8Array(8))) });
+      this.publishRetained("request", request);
+      if (what === "resign") {
+        this.ended = `you resigned: ${this.other} wins`;
+      } else {
+        this.asked = request;
+      }
+      this.save();
+      this.draw();
+    }
+
+    async answer(accept) {
+      const request = this.askedOfUs;
+      if (!request) return;
+      this.askedOfUs = null;
+      this.draw();
+      await this.publishRetained("answer", P.sign(this.code.key, { kind: "answer",
+        game: this.code.game, side: this.colour, id: request.id, accept: accept ? 1 : 0 }));
+      if (accept) this.agreed(request);
+      this.draw();
+    }
+
+    requested(request) {
+      if (this.heard.has(request.id)) return;
+      this.heard.add(request.id);
+      if (request.what === "resign") {
+        this.ended = `${this.agreement.opponent} resigned: ${this.colour} wins`;
+        this.save();
+      } else if (request.keep > this.log.moves.length) {
+        this.reject(`a ${request.what} request keeping ${request.keep} moves`);
+      } else {
+        this.askedOfUs = request;
+      }
+      this.draw();
+    }
+
+    answered(answer) {
+      const request = this.asked;
+      if (!request || answer.id !== request.id) return;
+      this.asked = null;
+      delete this.retained.request;
+      if (this.client && this.client.connected) {  // settled: cleared from the broker
+        this.client.publishAsync(this.topic(this.colour, "request"), "", { qos: 1, retain: true })
+          .catch(() => {});
+      }
+      if (answer.accept) this.agreed(request);
+      else this.notice = `${this.agreement.opponent} declined the ${request.what}`;
+      this.save();
+      this.draw();
+    }
+
+    agreed(request) {
+      this.notice = "";
+      if (request.what === "takeback") {
+        this.log.truncate(request.keep);
+        this.selected = null;
+        this.save();
+        if (this.client && this.client.connected) this.publishSnapshot().catch(() => {});
+      } else if (request.what === "new-game") {
+        // The next game: its code derived from this one's, the same variant and colours.
+        const next = new OnlineGame(this.settings, P.nextCode(this.code),
+          Object.assign({}, this.agreement), []);
+        this.stop();
+        localStorage.removeItem(STORE + this.code.game);
+        current = next;
+        next.save();
+        history.replaceState(null, "", `#code=${next.code.text}&broker=${encodeURIComponent(this.settings.broker)}`);
+        next.start();
+      }
+    }
+
     // -- clicking ---------------------------------------------------------------------------
     click(point) {
       const game = this.game;
-      if (game.turn !== this.colour || game.outcome() || this.log.forked) return;
+      if (game.turn !== this.colour || game.outcome() || this.log.forked || this.ended) return;
       const legal = game.legal();
       if (legal.includes(point) || legal.includes("x" + point)) {
         this.act(legal.includes(point) ? point : "x" + point);
@@ -256,6 +374,7 @@
 
     // -- drawing ------------------------------------------------------------------------------
     draw() {
+      if (this !== current) return;  // a game left for the next one draws nothing
       const game = this.game, a = this.agreement;
       $("join-form").hidden = true;
       $("game").hidden = false;
@@ -264,6 +383,7 @@
       const outcome = game.outcome();
       let turn;
       if (this.log.forked) turn = "The two sides disagree on a move: the game is stopped here.";
+      else if (this.ended) turn = this.ended[0].toUpperCase() + this.ended.slice(1) + ".";
       else if (outcome) {
         turn = outcome.winner === null ? `Drawn (${outcome.reason}).`
           : (outcome.winner === this.colour ? "You won" : `${a.opponent} won`) + ` (${outcome.reason}).`;
@@ -280,6 +400,15 @@
         ` · ${peer} · move ${this.log.moves.length}, ${this.acked} acknowledged` +
         (this.rejected ? ` · ${this.rejected} message(s) dropped` : "");
       $("link").className = connected ? "" : "offline";
+      const names = { takeback: "to take back", "new-game": "for a new game" };
+      const asked = this.askedOfUs || this.asked;
+      $("request").hidden = !asked && !this.notice;
+      $("request-text").textContent = this.askedOfUs
+        ? `${a.opponent} asks ${names[this.askedOfUs.what]}.`
+        : this.asked ? `You asked ${names[this.asked.what]}; waiting for ${a.opponent}.`
+          : this.notice || "";
+      $("accept").hidden = $("decline").hidden = !this.askedOfUs;
+      $("asks").hidden = Boolean(this.ended || this.log.forked);
       this.drawBoard();
       const list = $("moves");
       list.replaceChildren(...this.log.moves.map((m) => {
@@ -309,7 +438,7 @@
           nodes.push(el);
         }
       }
-      const mine = game.turn === this.colour && !game.outcome() && !this.log.forked;
+      const mine = game.turn === this.colour && !game.outcome() && !this.log.forked && !this.ended;
       const legal = mine ? game.legal() : [];
       const last = this.log.moves[this.log.moves.length - 1];
       const lastTheirs = last && last.side === this.other ? this.theirPoints() : new Set();
@@ -384,7 +513,7 @@
         say("");
       }
       current = new OnlineGame(Object.assign({}, settings, { name: agreement.name }), code,
-        agreement, actions);
+        agreement, actions, kept);
       current.save();
       history.replaceState(null, "", `#code=${code.text}&broker=${encodeURIComponent(settings.broker)}`);
       current.start();
@@ -404,6 +533,20 @@
     event.preventDefault();
     begin(settingsFromForm());
   });
+
+  $("asks").addEventListener("click", (event) => {
+    const what = event.target.dataset && event.target.dataset.ask;
+    if (!what || !current) return;
+    if (what === "resign" && !confirm("Resign this game? It ends for both players.")) return;
+    try {
+      current.ask(what);
+      say("");
+    } catch (err) {
+      say(err.message);
+    }
+  });
+  $("accept").addEventListener("click", () => current && current.answer(true));
+  $("decline").addEventListener("click", () => current && current.answer(false));
 
   $("leave").addEventListener("click", () => {
     if (!current) return;

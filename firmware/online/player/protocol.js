@@ -119,11 +119,27 @@
       throw new ProtocolError("the game code does not check: a symbol was mistyped");
     }
     const game = symbols.slice(0, ID_SYMBOLS), secret = symbols.slice(ID_SYMBOLS, SYMBOLS);
+    return makeCode(game, secret);
+  }
+
+  function makeCode(game, secret) {
+    const symbols = game + secret;
     return {
       game, secret,
       key: sha256(utf8(`navakankari-online:${game}:${secret}`)),
-      text: (symbols.match(/.{1,3}/g) || []).join("-"),
+      text: ((symbols + checkSymbol(symbols)).match(/.{1,3}/g) || []).join("-"),
     };
+  }
+
+  /** The code of the next game between the same two players, derived from this one's key. */
+  function nextCode(code) {
+    const tail = utf8("navakankari-online:next");
+    const joined = new Uint8Array(code.key.length + tail.length);
+    joined.set(code.key);
+    joined.set(tail, code.key.length);
+    const digest = sha256(joined);
+    const symbols = Array.from(digest.slice(0, SYMBOLS), (b) => ALPHABET[b % 32]).join("");
+    return makeCode(symbols.slice(0, ID_SYMBOLS), symbols.slice(ID_SYMBOLS));
   }
 
   // -- messages ---------------------------------------------------------------------------------
@@ -138,7 +154,10 @@
     join: { game: "str", board: "str", bit: "int" },
     reveal: { game: "str", nonce: "str", bit: "int" },
     snapshot: { game: "str", side: "str", moves: "moves" },
+    request: { game: "str", side: "str", what: "str", at: "int", keep: "int", id: "str" },
+    answer: { game: "str", side: "str", id: "str", accept: "int" },
   };
+  const REQUESTS = ["takeback", "new-game", "resign"];
 
   function body(message) {
     const out = {};
@@ -184,6 +203,14 @@
     }
     if ("side" in fields && !SIDES.includes(data.side)) {
       throw new ProtocolError(`${data.kind}.side must be white or black`);
+    }
+    if (data.kind === "request" && (!REQUESTS.includes(data.what) || data.keep < 0
+                                    || data.keep > data.at)) {
+      throw new ProtocolError(`a request is one of ${REQUESTS.join(", ")}, keeping at most ` +
+        "the moves there are");
+    }
+    if (data.kind === "answer" && ![0, 1].includes(data.accept)) {
+      throw new ProtocolError("an answer's accept is 0 or 1");
     }
     return data;
   }
@@ -248,6 +275,7 @@
       this.game = game;  // a rules.js game
       this.moves = [];
       this.forked = false;
+      this.withdrawn = new Set();  // macs of moves taken back by agreement
     }
 
     static rebuild(code, game, actions) {
@@ -272,7 +300,9 @@
       const n = this.moves.length;
       if (move.n < 1) return { verdict: REJECTED, why: `move number ${move.n}` };
       if (move.n <= n) {
-        if (this.moves[move.n - 1].mac === move.mac) return { verdict: DUPLICATE, why: "" };
+        if (this.moves[move.n - 1].mac === move.mac || this.withdrawn.has(move.mac)) {
+          return { verdict: DUPLICATE, why: "" };
+        }
         this.forked = true;
         return { verdict: FORK, why: `move ${move.n} is ${this.moves[move.n - 1].action} ` +
           `here and ${move.action} there` };
@@ -293,12 +323,23 @@
         return { verdict: REJECTED, why: `move ${move.n} '${move.action}': ${err.message}` };
       }
       this.moves.push(move);
+      this.withdrawn.delete(move.mac);
       return { verdict: APPLIED, why: "" };
+    }
+
+    /** Both players agreed to take the game back to `keep` moves. */
+    truncate(keep) {
+      if (keep < 0 || keep > this.moves.length) {
+        throw new ProtocolError(`keep must be 0..${this.moves.length}, not ${keep}`);
+      }
+      for (const move of this.moves.splice(keep)) this.withdrawn.add(move.mac);
+      this.game.rewind(keep);
     }
 
     catchUp(snapshot) {
       const out = [];
       for (const move of snapshot.moves) {
+        if (this.withdrawn.has(move.mac) && move.n > this.moves.length) break;
         const got = this.receive(move);
         out.push(got);
         if (got.verdict !== APPLIED && got.verdict !== DUPLICATE) break;
@@ -313,7 +354,8 @@
   }
 
   root.NavakankariProtocol = {
-    sha256, hmacSha256, hex, utf8, canonical, parseCode, ProtocolError, sign, encode, decode,
+    sha256, hmacSha256, hex, utf8, canonical, parseCode, nextCode, ProtocolError, sign, encode,
+    decode, REQUESTS,
     topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
     APPLIED, DUPLICATE, GAP, FORK, REJECTED,
   };

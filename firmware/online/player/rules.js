@@ -26,6 +26,7 @@
         throw new RulesError(`${variant.name} is not played on this page: it plays the ` +
           "morris games (place, move, mill, take)");
       }
+      this.variant = variant;
       this.name = variant.name;
       this.rules = variant.rules;
       this.points = variant.board.points;
@@ -199,6 +200,13 @@
         const key = this.key();
         this.rep.set(key, (this.rep.get(key) || 0) + 1);
       }
+    }
+
+    /** Back to the position after the first `plies` actions (a takeback both agreed to). */
+    rewind(plies) {
+      const actions = this.history.slice(0, plies);
+      Object.assign(this, new MorrisGame(this.variant));
+      actions.forEach((a) => this.push(a));
     }
 
     /** Points of the mills the last placement or move closed. */
