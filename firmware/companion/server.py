@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
+from ..online.code import SECRET_KEYS
 from . import names as web_names
 from .phone_link import PhoneLink, log_link, phone_link, qr_svg
 from .pin_throttle import PinThrottle
@@ -172,8 +173,14 @@ class Companion:
         return web.FileResponse(STATIC_DIR / name, headers={
             "Content-Type": STATIC_FILES[name], "Cache-Control": "no-cache"})
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self, secrets: bool = False) -> dict[str, Any]:
+        """The page's state; an online game's code (its secret) only with `secrets` (a
+        request with the PIN): anyone on the network may watch the board, but only a player
+        may hand the code on."""
         snap = dict(self.backend.snapshot())
+        online = snap.get("online")
+        if isinstance(online, dict) and not secrets:
+            snap["online"] = {k: v for k, v in online.items() if k not in SECRET_KEYS}
         snap["type"] = "state"
         snap["version"] = self._version
         snap["pin_required"] = True
@@ -181,6 +188,12 @@ class Companion:
         return snap
 
     async def state(self, request: web.Request) -> web.Response:
+        """The page's state; with the PIN in X-Pin it includes an online game's code."""
+        if "X-Pin" in request.headers:
+            refused = self._pin_refusal(request)
+            if refused is not None:
+                return refused
+            return web.json_response(self._snapshot(secrets=True))
         return web.json_response(self._snapshot())
 
     async def record(self, request: web.Request) -> web.Response:
@@ -301,8 +314,12 @@ class Companion:
 
     async def online_qr(self, request: web.Request) -> web.Response:
         """The QR code of the online game's link (the browser player with the code, or the
-        code alone): what a phone's camera reads beside the code on the page."""
-        online = self._snapshot().get("online") or {}
+        code alone): what a phone's camera reads beside the code on the page (PIN holders
+        only: it carries the game's secret)."""
+        refused = self._pin_refusal(request)
+        if refused is not None:
+            return refused
+        online = self._snapshot(secrets=True).get("online") or {}
         link = online.get("link") if isinstance(online, dict) else None
         if not link:
             return _error(404, "no online game code to show")

@@ -21,6 +21,8 @@ ID_SYMBOLS = 8  # 40 bits
 SECRET_SYMBOLS = 12  # 60 bits
 SYMBOLS = ID_SYMBOLS + SECRET_SYMBOLS
 GROUP = 3
+SECRET_KEYS = ("code", "link")
+"""The keys of online play's page state that carry a code, and so the game's secret."""
 
 
 class InvalidCodeError(ValueError):

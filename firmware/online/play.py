@@ -142,7 +142,7 @@ class OnlinePlay:
                 gc.collect()  # its MQTT client goes while the loop runs
             except InvitationError as exc:
                 if not withdrawn.is_set():
-                    self.problem = f"invitation {self.waiting}: {exc}"
+                    self.problem = f"invitation {code.game}: {exc}"
                     self.waiting = ""
                     log.warning("online: %s", self.problem)
                     self.host.changed()
@@ -342,18 +342,21 @@ class OnlinePlay:
         """The `online` object of the page's state, or None with nothing online going on."""
         if self._link is None and not self.waiting and not self.problem and not self.ended:
             return None
-        out: dict[str, Any] = {"waiting": self.waiting, "problem": self.problem,
+        code = self.waiting or (str(self.code) if self._link is not None and self.code else "")
+        out: dict[str, Any] = {"waiting": bool(self.waiting), "problem": self.problem,
                                "board": self.board_name, "broker": str(self.address),
-                               "link": self.link(self.waiting), "ended": self.ended,
-                               "request": None}
+                               "ended": self.ended, "request": None}
+        if code:
+            # `game` is public (it names the topics); `code` and `link` carry the secret,
+            # which the page shows only to those with the PIN (code.SECRET_KEYS).
+            out.update(game=GameCode.parse(code).game, code=code, link=self.link(code))
         if self._link is not None and self.code is not None:
             s = self._link.state
             seen = None if s.peer_seen is None else round(self.host.now() - s.peer_seen, 1)
-            out.update(code=str(self.code), opponent=self.opponent, side=self._link.side,
+            out.update(opponent=self.opponent, side=self._link.side,
                        connected=s.connected, opponent_online=s.peer_online,
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
-                       rejected=s.rejected, problem=s.problem or self.problem,
-                       link=self.link(str(self.code)))
+                       rejected=s.rejected, problem=s.problem or self.problem)
             asked = self._link.asked_of_us or self._link.asked
             if asked is not None:
                 out["request"] = {"what": asked.what, "keep": asked.keep,

@@ -4,6 +4,7 @@ and the page says who is playing and whether their board is there."""
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -52,10 +53,18 @@ def test_invite_from_the_page_and_see_the_other_board_join(browser, tmp_path, br
         page.select_option("#online-variant", "lasker")
         page.select_option("#online-invite select[name=side]", "black")
         page.click("#online-invite button")
-        page.wait_for_function("document.getElementById('online-code-text').textContent")
+        page.wait_for_function(
+            "document.getElementById('online-code-text').textContent.length == 27")
         code = page.text_content("#online-code-text")
         assert len(code) == 27
         assert "waiting for the other player" in page.text_content("#online-status")
+        # The code carries the game's secret: only a request with the PIN gets it.
+        public = json.loads(urllib.request.urlopen(f"{a.url}/api/state").read())["online"]
+        assert public["waiting"] and public["game"] == code.replace("-", "")[:8]
+        assert "code" not in public and "link" not in public and code not in json.dumps(public)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{a.url}/api/online/qr.svg")
+        assert refused.value.code == 403
         # The link and its QR code open the browser player with the code filled in.
         assert page.get_attribute("#online-link", "href") == f"{page_url}#code={code}"
         page.wait_for_function("document.getElementById('online-qr').naturalWidth > 0")

@@ -237,6 +237,25 @@ function render() {
   renderOnline();
 }
 
+const onlineSecret = { game: "", code: "", link: "", qr: "", asking: "" };
+
+async function fetchOnlineSecret(game) {
+  onlineSecret.asking = game;
+  try {
+    const headers = { "X-Pin": pinInput.value };
+    const response = await fetch("/api/state", { headers });
+    const online = response.ok ? ((await response.json()).online || {}) : {};
+    if (online.game !== game) return;
+    const qr = await fetch("/api/online/qr.svg", { headers });
+    if (onlineSecret.qr) URL.revokeObjectURL(onlineSecret.qr);
+    Object.assign(onlineSecret, { game, code: online.code || "", link: online.link || "",
+      qr: qr.ok ? URL.createObjectURL(await qr.blob()) : "" });
+    renderOnline();
+  } finally {
+    onlineSecret.asking = "";
+  }
+}
+
 // Online play: shown where the board has a broker configured. The code is for reading aloud;
 // the link's facts say whether the other board is there.
 function renderOnline() {
@@ -249,15 +268,22 @@ function renderOnline() {
     select.replaceChildren(...state.variants.map((v) => new Option(v, v)));
     select.value = state.variant;
   }
-  const code = o ? (o.waiting || o.code || "") : "";
-  $("online-code").hidden = !code;
-  $("online-code-text").textContent = code;
-  const link = (o && o.link) || "";
+  // The code carries the game's secret: the board gives it (and its QR code) only with the
+  // PIN, fetched once per game.
+  const game = (o && o.game) || "";
+  if (game && onlineSecret.game !== game && onlineSecret.asking !== game && pinInput.value) {
+    fetchOnlineSecret(game);
+  }
+  const known = game && onlineSecret.game === game;
+  $("online-code").hidden = !game;
+  $("online-code-text").textContent = known ? onlineSecret.code
+    : pinInput.value ? "…" : `game ${game}: the PIN shows its code`;
+  const link = known ? onlineSecret.link : "";
   $("online-link").hidden = !link.includes("#");
   if (link.includes("#")) $("online-link").href = link;
-  const qr = code ? `/api/online/qr.svg?code=${encodeURIComponent(code)}` : "";
-  if ($("online-qr").getAttribute("src") !== qr) {
-    if (qr) $("online-qr").setAttribute("src", qr); else $("online-qr").removeAttribute("src");
+  $("online-qr").hidden = !(known && onlineSecret.qr);
+  if (known && onlineSecret.qr && $("online-qr").src !== onlineSecret.qr) {
+    $("online-qr").src = onlineSecret.qr;
   }
   let words = "no online game";
   if (o && o.waiting) words = "waiting for the other player to join";
