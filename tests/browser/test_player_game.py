@@ -205,3 +205,50 @@ def test_takeback_new_game_and_resigning_with_a_browser(browser, tmp_path, serve
               in (online().get("ended") or ""))
         assert page.text_content("#turn") == "You resigned: white wins."
         page.close()
+
+
+def test_a_browser_invites_and_a_board_joins(browser, tmp_path, served):
+    with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
+                    board_name="Grandma's board") as board:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{served.ws_port}/index.html")
+        page.fill("#username", "ravi")
+        page.fill("#password", USERS["ravi"])
+        page.fill("#name", "Asha's phone")
+        page.select_option("#variant", "lasker")
+        page.select_option("#invite select[name=side]", "black")
+        page.select_option("#invite select[name=starts]", "toss")
+        page.click("#invite button")
+        page.wait_for_selector("#waiting:not([hidden])", timeout=WAIT * 1000)
+        code = page.text_content("#waiting-code")
+        api(board, "/api/online/join", {"code": code})
+        page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
+        state = api(board, "/api/state")
+        assert state["variant"] == "lasker" and state["online"]["opponent"] == "Asha's phone"
+        board_colour = state["online"]["side"]
+        assert "You play black" in page.text_content("#players")
+        # The toss both computed: the side that starts is white in the game on both.
+        web_colour = "black" if board_colour == "white" else "white"
+        assert f"({'first' if web_colour == 'white' else 'second'})" in page.text_content("#players")
+        until("linked", lambda: api(board, "/api/state")["online"]["opponent_online"])
+        if board_colour == "white":
+            carry_out(lambda body: api(board, "/api/hand", body), "d6", "white")
+            page.wait_for_function("document.querySelectorAll('#moves li').length == 1",
+                                   timeout=WAIT * 1000)
+        else:
+            page.click("[data-point='d6'] .hit")
+            until("d6 received", lambda: api(board, "/api/state")["online"]["sequence"] == 1)
+        page.close()
+
+
+def test_an_invitation_can_be_withdrawn(browser, served):
+    page = browser.new_page()
+    page.goto(f"http://127.0.0.1:{served.ws_port}/index.html")
+    page.fill("#username", "ravi")
+    page.fill("#password", USERS["ravi"])
+    page.click("#invite button")
+    page.wait_for_selector("#waiting:not([hidden])", timeout=WAIT * 1000)
+    page.click("#withdraw")
+    page.wait_for_selector("#join-form:not([hidden])", timeout=WAIT * 1000)
+    assert page.is_hidden("#waiting")
+    page.close()

@@ -111,6 +111,54 @@
     });
   }
 
+  /** Offer a game under a fresh code and wait for a board to join: resolves to the
+   * agreement, or to null once `withdrawn()` says so. */
+  function host(settings, variant, side, starts, shown, withdrawn) {
+    return new Promise((resolve, reject) => {
+      const code = P.newCode();
+      const toss = starts === "toss"
+        ? { nonce: P.hex(crypto.getRandomValues(new Uint8Array(16))), bit: P.randomBit() } : null;
+      const invite = P.sign(code.key, { kind: "invite", game: code.game, variant, side, starts,
+        board: settings.name || "a browser",
+        commit: toss ? P.commitment(code.game, toss.nonce, toss.bit) : "" });
+      const client = connect(settings, { reconnectPeriod: 1000 });
+      let settled = false;
+      const finish = (error, value) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(watch);
+        client.end(false);
+        if (error) reject(error); else resolve(value);
+      };
+      const watch = setInterval(() => { if (withdrawn()) finish(null, null); }, 200);
+      client.on("error", (err) => finish(new JoinError(describe(err, settings.broker))));
+      client.on("connect", async () => {
+        await client.subscribeAsync(P.gameTopic(code.game, "join"), { qos: 1 });
+        await client.publishAsync(P.gameTopic(code.game, "invite"), P.encode(invite),
+          { qos: 1, retain: true });
+        shown(code);
+      });
+      client.on("message", async (_topic, payload) => {
+        let join;
+        try {
+          join = P.decode(code.key, code.game, payload);
+        } catch (err) {
+          return;  // not an answer to this offer
+        }
+        if (join.kind !== "join") return;
+        let first = starts;
+        if (toss) {
+          await client.publishAsync(P.gameTopic(code.game, "reveal"), P.encode(P.sign(code.key,
+            { kind: "reveal", game: code.game, nonce: toss.nonce, bit: toss.bit })),
+          { qos: 1, retain: true });
+          first = P.starter(code.game, invite.commit, toss.nonce, toss.bit, join.bit);
+        }
+        finish(null, { code, agreement: { variant, side, first, opponent: join.board,
+          colour: side === first ? "white" : "black", name: invite.board } });
+      });
+    });
+  }
+
   // -- the game in play ---------------------------------------------------------------------
   class OnlineGame {
     constructor(settings, code, agreement, actions, kept) {
@@ -529,10 +577,49 @@
       (k) => [k, String(form.get(k) || "").trim()]));
   }
 
+  let withdrawing = false;
+
+  async function invite(settings) {
+    if (!/^wss?:\/\//.test(settings.broker)) {
+      say("the broker is a ws:// or wss:// address (the broker's websockets listener)");
+      return;
+    }
+    const form = new FormData($("join-form"));
+    say("");
+    withdrawing = false;
+    try {
+      const made = await host(settings, form.get("variant"), form.get("side"), form.get("starts"),
+        (code) => {
+          $("waiting-code").textContent = code.text;
+          $("waiting").hidden = false;
+          $("join-form").hidden = true;
+        }, () => withdrawing);
+      $("waiting").hidden = true;
+      if (!made) {
+        $("join-form").hidden = false;
+        return;
+      }
+      sessionStorage.setItem(STORE + "password", settings.password || "");
+      current = new OnlineGame(settings, made.code, made.agreement, []);
+      current.save();
+      history.replaceState(null, "", `#code=${made.code.text}&broker=${encodeURIComponent(settings.broker)}`);
+      current.start();
+    } catch (err) {
+      $("waiting").hidden = true;
+      $("join-form").hidden = false;
+      say(err instanceof JoinError || err instanceof P.ProtocolError ? err.message : `could not invite: ${err}`);
+    }
+  }
+
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    begin(settingsFromForm());
+    const settings = settingsFromForm();
+    if (event.submitter && event.submitter.value === "invite") invite(settings);
+    else begin(settings);
   });
+  $("withdraw").addEventListener("click", () => { withdrawing = true; });
+  $("variant").replaceChildren(...Object.keys(VARIANTS).sort().map((v) => new Option(v, v)));
+  $("variant").value = "nine-mens-morris";
 
   $("asks").addEventListener("click", (event) => {
     const what = event.target.dataset && event.target.dataset.ask;

@@ -131,6 +131,13 @@
     };
   }
 
+  /** A fresh code from the browser's random source (256 is a multiple of 32: no bias). */
+  function newCode() {
+    const symbols = Array.from(crypto.getRandomValues(new Uint8Array(SYMBOLS)),
+      (b) => ALPHABET[b % 32]).join("");
+    return makeCode(symbols.slice(0, ID_SYMBOLS), symbols.slice(ID_SYMBOLS));
+  }
+
   /** The code of the next game between the same two players, derived from this one's key. */
   function nextCode(code) {
     const tail = utf8("navakankari-online:next");
@@ -354,7 +361,8 @@
   }
 
   root.NavakankariProtocol = {
-    sha256, hmacSha256, hex, utf8, canonical, parseCode, nextCode, ProtocolError, sign, encode,
+    sha256, hmacSha256, hex, utf8, canonical, parseCode, newCode, nextCode, ProtocolError, sign,
+    encode,
     decode, REQUESTS,
     topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
     APPLIED, DUPLICATE, GAP, FORK, REJECTED,
