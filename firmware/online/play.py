@@ -213,23 +213,32 @@ class OnlinePlay:
                 asked = found if isinstance(found, Request) else None
             except ValueError:
                 log.warning("online: the request kept for game %s is unreadable", code.game)
-        self._attach(code, colour, asked)
+        withdrawn = data.get("withdrawn") or []
+        self._attach(code, colour, asked,
+                     {str(m) for m in withdrawn} if isinstance(withdrawn, list) else set())
 
     def _keep(self, code: GameCode, colour: str, asked: Request | None) -> None:
-        """The online game's code and colour (and a request waiting for its answer), kept
-        in the store with the game, so a restart links the same game again."""
+        """The online game's code and colour (a request waiting for its answer, the moves a
+        takeback withdrew), kept in the store with the game, so a restart links the same
+        game again and still knows what was agreed."""
         game_id = self.session.game_id
         if game_id is None:
             return
+        link = self._link
+        withdrawn = sorted(link.moves.withdrawn) if link is not None \
+            and link.moves.code == code else []
         self.host.store.set_setting(STORE_KEY.format(game=game_id), json.dumps(
             {"code": str(code), "colour": colour, "opponent": self.opponent,
-             "asked": encode(asked).decode() if asked is not None else ""}))
+             "asked": encode(asked).decode() if asked is not None else "",
+             "withdrawn": withdrawn}))
 
-    def _attach(self, code: GameCode, colour: str, asked: Request | None = None) -> None:
+    def _attach(self, code: GameCode, colour: str, asked: Request | None = None,
+                withdrawn: set[str] | None = None) -> None:
         self._detach()
         session = self.session
         moves = MoveLog.rebuild(code, new_game(session.rules),
                                 [a.text for a in session.game.history])
+        moves.withdrawn = withdrawn or set()
         self.code = code
         self._game_id = session.game_id
         self._link = OnlineLink(self.address, moves, colour, clock=self.host.now,
@@ -313,6 +322,7 @@ class OnlinePlay:
         assert link is not None and code is not None
         if request.what == "takeback":
             link.moves.truncate(request.keep)
+            self._keep(code, link.side, link.asked)
             if self._bridge is not None:
                 self._bridge.reset()
             self.session.takeback_to(self.host.now(), request.keep)

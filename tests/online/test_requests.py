@@ -121,3 +121,29 @@ def test_takeback_new_game_and_resigning_between_two_boards(tmp_path, broker):
             "winner": "white", "reason": "resigned"}
         assert games[-2][2] == ["a7"]
         assert games[-3][2] == ["d6", "d2", "f4"]
+
+
+def test_a_restarted_board_keeps_what_a_takeback_withdrew(tmp_path, broker):
+    """The moves a takeback withdrew are kept with the game: after a restart, the other
+    board's old snapshot still holding them is not read as a fork."""
+    with sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
+        with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
+            code = api(a, "/api/online/invite", {"variant": "nine-mens-morris",
+                                                  "side": "white", "starts": "white"})["code"]
+            api(b, "/api/online/join", {"code": code})
+            until("both linked", lambda: online(a).get("opponent_online")
+                  and online(b).get("opponent_online"))
+            boards = {"white": a, "black": b}
+            play(boards, "white", "d6")
+            play(boards, "black", "d2")
+            api(b, "/api/online/request", {"what": "takeback"})
+            until("asked", lambda: online(a).get("request"))
+            api(a, "/api/online/answer", {"accept": True})
+            until("taken back", lambda: api(a, "/api/state")["actions"] == ["d6"]
+                  and api(b, "/api/state")["actions"] == ["d6"])
+        kept = json.loads(sqlite3.connect(tmp_path / "a" / "games.sqlite3").execute(
+            "SELECT value FROM settings WHERE key LIKE 'online:%'").fetchone()[0])
+        assert len(kept["withdrawn"]) == 1
+        with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
+            until("linked again", lambda: online(a).get("opponent_online"))
+            assert online(a)["rejected"] == 0 and api(a, "/api/state")["actions"] == ["d6"]
