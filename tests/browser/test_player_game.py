@@ -252,3 +252,44 @@ def test_an_invitation_can_be_withdrawn(browser, served):
     page.wait_for_selector("#join-form:not([hidden])", timeout=WAIT * 1000)
     assert page.is_hidden("#waiting")
     page.close()
+
+
+def test_a_reload_carries_on_the_same_game(browser, tmp_path, served):
+    with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
+                    board_name="Grandma's board") as board:
+        code = api(board, "/api/online/invite",
+                   {"variant": "nine-mens-morris", "side": "black", "starts": "black"})["code"]
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}")
+        page.fill("#username", "ravi")
+        page.fill("#password", USERS["ravi"])
+        page.click("#join-form button")
+        page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
+        until("linked", lambda: (api(board, "/api/state")["online"] or {}).get("opponent_online"))
+        carry_out(lambda body: api(board, "/api/hand", body), "d6", "white")  # the board starts
+        page.wait_for_function("document.querySelectorAll('#moves li').length == 1",
+                               timeout=WAIT * 1000)
+        page.click("[data-point='d2'] .hit")
+        page.reload()  # the same tab: the game and the password are kept
+        page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
+        assert page.evaluate(
+            "Array.from(document.querySelectorAll('#moves li'), li => li.textContent)") \
+            == ["d6", "d2"]
+        until("d2 on the board", lambda: api(board, "/api/state")["online"]["sequence"] == 2)
+        carry_out(lambda body: api(board, "/api/hand", body), "d2", "black")
+        until("carried out", lambda: len(api(board, "/api/state")["actions"]) == 2)
+        carry_out(lambda body: api(board, "/api/hand", body), "b4", "white")
+        page.wait_for_function("document.querySelectorAll('#moves li').length == 3",
+                               timeout=WAIT * 1000)
+        # Another device (nothing stored there) with the code fills the game from the broker.
+        device = browser.new_context()
+        other = device.new_page()
+        other.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}")
+        other.fill("#username", "ravi")
+        other.fill("#password", USERS["ravi"])
+        other.click("#join-form button")
+        other.wait_for_function("document.querySelectorAll('#moves li').length == 3",
+                                timeout=WAIT * 1000)
+        assert "You play white" in other.text_content("#players")
+        page.close()
+        device.close()
