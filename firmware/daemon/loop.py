@@ -281,6 +281,11 @@ class Daemon:
             self._wake.clear()
             await self._wake.wait(timeout)
 
+    @property
+    def computer_busy(self) -> bool:
+        """A search is running (what `navakankari bench thinking` sorts its figures by)."""
+        return self._thinking is not None and not self._thinking[1].done()
+
     def _ask_computer(self) -> None:
         session = self.session
         assert session is not None and self._loop is not None
