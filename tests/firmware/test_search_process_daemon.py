@@ -93,6 +93,50 @@ def test_a_killed_search_shows_the_problem_and_a_fresh_process_plays_on(tmp_path
     assert _gone(seen["second"])
 
 
+#: A child that answers a request only when told to stop it, and notes every line it reads.
+WAITS_FOR_STOP = r"""
+import sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    word, ident = line.split()[:2]
+    log.write(word + " " + ident + "\n")
+    log.flush()
+    if word == "stop":
+        print("bestmove " + ident + " d6", flush=True)
+"""
+
+
+def test_a_new_game_stops_the_search_in_progress_and_the_child_serves_the_next(tmp_path):
+    notes = tmp_path / "lines"
+    notes.touch()
+    players: list[SearchProcessPlayer] = []
+
+    def factory(spec: PlayerSpec) -> SearchProcessPlayer:
+        players.append(SearchProcessPlayer(
+            spec.level, argv=[sys.executable, "-c", WAITS_FOR_STOP, str(notes)]))
+        return players[-1]
+
+    pids: list[int] = []
+
+    async def new_game_while_thinking(daemon: Daemon) -> None:
+        await _until(lambda: "go 1" in notes.read_text())
+        pids.append(players[0].pid)
+        daemon.session.new_game(daemon.now())
+        daemon.wake()
+        await _until(lambda: "go 2" in notes.read_text())
+        pids.append(players[0].pid)
+        daemon.stop()
+
+    board = open_board(load_profile("sim-24"), backend="sim")
+    daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
+                    services=[new_game_while_thinking])
+    asyncio.run(daemon.run())
+    # The first search was told to stop, answered, and the same child took the next one.
+    assert notes.read_text().splitlines()[:3] == ["go 1", "stop 1", "go 2"]
+    assert pids[0] == pids[1] and len(players) == 1
+    assert daemon.session.status.kind.value == "thinking"  # the new game: still its first turn
+
+
 def test_the_daemons_stop_ends_a_search_in_progress(tmp_path):
     players: list[SearchProcessPlayer] = []
 
