@@ -532,11 +532,10 @@ class Searcher:
             mills_at = self._mills_at
             rests_at = self._rests_at
             hget = hist.get
-            for i, a in enumerate(actions):
-                text = a.text
-                if text == tt_text:
-                    v = 1 << 40
-                elif a.kind is REMOVE:
+            append = keys.append
+            n = 1023  # 1023 - the action's index
+            if actions[0].kind is REMOVE:  # a removal is due: every action is one
+                for a in actions:
                     # Take pebbles that stand in the opponent's potential mills first.
                     v = 1 << 32
                     for _, m in mills_at[a.target]:
@@ -545,7 +544,10 @@ class Searcher:
                             v -= 1
                         elif x & (x - 1) and not own & m:
                             v += 4
-                else:
+                    append(v << 10 | n)
+                    n -= 1
+            else:
+                for a in actions:
                     # The target is empty: the action closes a mill when the mover holds
                     # its other two points (the origin left), and blocks one when the
                     # opponent holds them.
@@ -561,8 +563,14 @@ class Searcher:
                         if a is k0 or a is k1:
                             v = 1 << 29
                         else:
-                            v = hget(text, 0)
-                keys.append(v << 10 | (1023 - i))
+                            v = hget(a.text, 0)
+                    append(v << 10 | n)
+                    n -= 1
+            if tt_text is not None:  # the table's action first
+                for i, a in enumerate(actions):
+                    if a.text == tt_text:
+                        keys[i] = 1 << 50 | (1023 - i)
+                        break
         keys.sort(reverse=True)
         tactical = 0
         for k in keys:
