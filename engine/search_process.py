@@ -87,7 +87,7 @@ def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> No
                 current = (line, threading.Event())
                 work.put(current)
             elif word == "stop" and current is not None and \
-                    current[0].split(" ", 2)[1] == ident.strip():
+                    current[0].split()[1:2] == [ident.strip()]:
                 current[1].set()
             elif word == "quit":
                 break
@@ -98,7 +98,7 @@ def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> No
     threading.Thread(target=read, name="requests", daemon=True).start()
     while (item := work.get()) is not None:
         line, stop = item
-        ident = line.split(" ", 2)[1]
+        ident = (line.split() + ["?"])[1]
         try:
             _, game = parse_request(line)
             answer = f"bestmove {ident} {player.choose(game, stop).text}"

@@ -2,9 +2,10 @@
 LED frame, while the computer thinks and while it does not.
 
 The real daemon loop runs on the simulated board, in real time: white is a simulated hand
-playing random legal actions after a short pause, black the computer at LEVEL. Once in each
-computer turn, at a random moment, the hand fidgets: lifts a pebble and puts it back, as a
-player straightening the board does. Every tick of the loop that meets a tracker deadline (a
+playing random legal actions, black the computer at LEVEL. Once in each turn, at a random
+moment (in the computer's turn while it thinks, in the hand's before it moves; not when it
+is to take a pebble), the hand fidgets: lifts a pebble and puts it back, as a player
+straightening the board does. Every tick of the loop that meets a tracker deadline (a
 change that settled, a mistake's grace) and sends a new frame to the LEDs is one figure:
 from the deadline to the frame sent. A tick that stored an action (SQLite's fsync) counts
 apart; the others are sorted by whether a search was running. The figures include the loop
@@ -87,7 +88,7 @@ class _Hands(SimHands):
 
     async def run(self) -> None:
         session = self.session
-        fidgeted = -1  # the ply of the last computer turn seen
+        fidgeted = -1  # the ply of the last fidget
         while True:
             await asyncio.sleep(self.pause)
             status, game = session.status, session.game
@@ -105,19 +106,21 @@ class _Hands(SimHands):
             elif status.kind == StatusKind.THINKING and fidgeted != ply:
                 fidgeted = ply
                 self.figures.turns += 1
-                await self.fidget(ply)
+                await self.fidget(StatusKind.THINKING, ply)
+            elif status.kind == StatusKind.IDLE and fidgeted != ply:
+                fidgeted = ply  # (not when a pebble is to be taken: a lift would take it)
+                await self.fidget(status.kind, ply)
             elif status.kind in (StatusKind.IDLE, StatusKind.REMOVAL):
-                await asyncio.sleep(self.rng.uniform(0.0, 0.5))  # the hand's own thought
-                if session.status.kind == status.kind and len(session.game.history) == ply:
-                    await self.perform(self.rng.choice(game.legal_actions()))
+                await self.perform(self.rng.choice(game.legal_actions()))
 
-    async def fidget(self, ply: int) -> None:
-        """At a random moment of the computer's turn, lift a pebble and put it back."""
+    async def fidget(self, kind: StatusKind, ply: int) -> None:
+        """At a random moment of a turn (the computer's, or the hand's before it moves), lift
+        a pebble and put it back, unless the turn has moved on."""
         session = self.session
-        await asyncio.sleep(self.rng.uniform(0.05, self.budget * 0.6))
+        thinking = kind == StatusKind.THINKING
+        await asyncio.sleep(self.rng.uniform(0.05, self.budget * 0.6 if thinking else 0.5))
         occupied = session.game.board.names(session.game.occupancy)
-        if (session.status.kind != StatusKind.THINKING or len(session.game.history) != ply
-                or not occupied):
+        if session.status.kind != kind or len(session.game.history) != ply or not occupied:
             return
         point = self.rng.choice(sorted(occupied))
         colour = self.sim.lift(point)

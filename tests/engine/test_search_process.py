@@ -53,13 +53,14 @@ def test_a_bad_request_is_one_clear_error(line):
 
 def test_the_child_answers_each_request_and_leaves_at_the_end_of_its_input():
     game = new_game("nine-mens-morris")
-    lines = io.StringIO(f"{format_request(1, game)}\ngo 2 nonsense\n")
+    lines = io.StringIO(f"{format_request(1, game)}\ngo 2 nonsense\ngo\n")
     out = io.StringIO()
     serve(1, lines, out, seed=3)  # returns: the input ended
-    first, second = out.getvalue().splitlines()
+    first, second, third = out.getvalue().splitlines()
     word, ident, text = first.split()
     assert (word, ident) == ("bestmove", "1") and game.parse_action(text)
     assert second.startswith("error 2 request 2: unreadable")
+    assert third.startswith("error ? not a request")
 
 
 def test_a_stopped_request_is_answered_at_once_with_a_legal_action():

@@ -137,6 +137,56 @@ def test_a_new_game_stops_the_search_in_progress_and_the_child_serves_the_next(t
     assert daemon.session.status.kind.value == "thinking"  # the new game: still its first turn
 
 
+def test_a_pebble_moved_while_the_computer_thinks_does_not_stop_its_search(tmp_path):
+    """The board nudged and put right: the search runs on; the game moving on stops it."""
+    notes = tmp_path / "lines"
+    notes.touch()
+
+    def factory(spec: PlayerSpec) -> SearchProcessPlayer:
+        return SearchProcessPlayer(spec.level,
+                                   argv=[sys.executable, "-c", WAITS_FOR_STOP, str(notes)])
+
+    seen: list[str] = []
+
+    async def nudge(daemon: Daemon) -> None:
+        session, sim = daemon.session, daemon.board.simulation
+        await _until(lambda: "go 1" in notes.read_text())
+        sim.place("d6")  # white (the computer) to move on an empty board: a stray pebble
+        await _until(lambda: session.status.kind.value != "thinking")
+        seen.append(session.status.kind.value)
+        sim.lift("d6")
+        await _until(lambda: session.status.kind.value == "thinking")
+        seen.append(notes.read_text())
+        session.takeback(daemon.now())  # nothing to take back: the game stays, the search runs
+        session.new_game(daemon.now())  # the game moves on: the search is stopped
+        daemon.wake()
+        await _until(lambda: "go 2" in notes.read_text())
+        daemon.stop()
+
+    board = open_board(load_profile("sim-24"), backend="sim")
+    daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
+                    services=[nudge])
+    asyncio.run(daemon.run())
+    assert seen[0] in ("in-progress", "mismatch")
+    assert seen[1] == "go 1\n"  # no stop while the board was put right
+    assert notes.read_text().splitlines()[:3] == ["go 1", "stop 1", "go 2"]
+
+
+def test_a_request_is_due_until_the_game_moves_on():
+    from navakankari.engine.game import Side
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.core.session import Session
+
+    session = Session(preset("nine-mens-morris"),
+                      {Side.WHITE: PlayerSpec("computer", 1), Side.BLACK: PlayerSpec("hand")},
+                      occupied=(), now=0.0, auto_new_game=False, resume=False)
+    request = session.computer_request()
+    assert request is not None and session.still_due(request)
+    session.new_game(0.0)
+    assert not session.still_due(request)
+    assert session.still_due(session.computer_request())
+
+
 def test_the_daemons_stop_ends_a_search_in_progress(tmp_path):
     players: list[SearchProcessPlayer] = []
 
@@ -201,5 +251,5 @@ def test_bench_thinking_times_the_frames_of_a_game_against_the_computer():
 
     figures = measure(3.0)  # real time: the hand's first moves and a computer turn
     assert figures.turns >= 1
-    assert figures.idle and figures.commits
+    assert figures.commits and (figures.idle or figures.thinking)
     assert all(0 <= s < 1.0 for s in figures.idle + figures.thinking + figures.commits)
