@@ -18,6 +18,8 @@ from navakankari.firmware.core.players import PlayerSpec, player_for
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
 from navakankari.hal import load_profile, open_board
+from navakankari.sim.clock import ManualClock
+from virtual_time import run_virtual
 
 FAST = dict(tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)
 #: A child that takes the request and never answers: a search that runs until it is killed.
@@ -31,7 +33,8 @@ def _config(tmp_path: Path, white: str) -> Config:
 
 
 async def _until(done, within: float = 20.0) -> None:  # type: ignore[no-untyped-def]
-    """Until `done()` (a child process works in real time); fails after `within` seconds."""
+    """Until `done()`; fails after `within` real seconds. The daemon runs on virtual time,
+    the child process on real time: the bound is real."""
     end = time.monotonic() + within
     while not done():
         assert time.monotonic() < end, "not done in time"
@@ -79,10 +82,11 @@ def test_a_killed_search_shows_the_problem_and_a_fresh_process_plays_on(tmp_path
         seen["forced"] = session.status.forced
         daemon.stop()
 
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock()
+    board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:1"), board, player_factory=factory,
-                    services=[scenario])
-    asyncio.run(daemon.run())
+                    services=[scenario], clock=clock)
+    run_virtual(daemon.run(), clock)
     assert "computer:1: the search process failed" in seen["problem"]
     assert "exit code -9" in seen["problem"]
     assert seen["snapshot"] == seen["problem"]  # the web page shows it too
@@ -127,10 +131,11 @@ def test_a_new_game_stops_the_search_in_progress_and_the_child_serves_the_next(t
         pids.append(players[0].pid)
         daemon.stop()
 
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock()
+    board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
-                    services=[new_game_while_thinking])
-    asyncio.run(daemon.run())
+                    services=[new_game_while_thinking], clock=clock)
+    run_virtual(daemon.run(), clock)
     # The first search was told to stop, answered, and the same child took the next one.
     assert notes.read_text().splitlines()[:3] == ["go 1", "stop 1", "go 2"]
     assert pids[0] == pids[1] and len(players) == 1
@@ -163,10 +168,11 @@ def test_a_pebble_moved_while_the_computer_thinks_does_not_stop_its_search(tmp_p
         await _until(lambda: "go 2" in notes.read_text())
         daemon.stop()
 
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock()
+    board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
-                    services=[nudge])
-    asyncio.run(daemon.run())
+                    services=[nudge], clock=clock)
+    run_virtual(daemon.run(), clock)
     assert seen[0] in ("in-progress", "mismatch")
     assert seen[1] == "go 1\n"  # no stop while the board was put right
     assert notes.read_text().splitlines()[:3] == ["go 1", "stop 1", "go 2"]
@@ -201,10 +207,11 @@ def test_the_daemons_stop_ends_a_search_in_progress(tmp_path):
         pids.append(players[0].pid)
         daemon.stop()
 
-    board = open_board(load_profile("sim-24"), backend="sim")
+    clock = ManualClock()
+    board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
-                    services=[stop_while_thinking])
-    asyncio.run(daemon.run())
+                    services=[stop_while_thinking], clock=clock)
+    run_virtual(daemon.run(), clock)
     assert pids and _gone(pids[0])
 
 
