@@ -126,6 +126,12 @@ class Board:
         return tuple(tuple(x) for x in out)
 
     @cached_property
+    def mill_rests_at(self) -> tuple[tuple[int, ...], ...]:
+        """For each point: the other points of every mill through it, one mask a mill (a
+        pebble arriving there closes the mill when they are all the mover's)."""
+        return tuple(tuple(m & ~(1 << i) for _, m in at) for i, at in enumerate(self.mills_at))
+
+    @cached_property
     def jumps(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """For each point: (over, landing) pairs, straight along a line."""
         out: list[list[tuple[int, int]]] = [[] for _ in self.points]

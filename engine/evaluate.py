@@ -77,6 +77,23 @@ class MorrisEvaluator:
                     down[p - q] = down.get(p - q, 0) | 1 << p
         self.up = tuple(sorted(up.items()))
         self.down = tuple(sorted(down.items()))
+        # The edge classes side by side in one int, a lane of `width` bits each, the
+        # class's points at `offset` in its lane: the empty points times `_spread` shifts a
+        # copy into every lane at once (the copies never overlap, so nothing carries), and
+        # `_lanes` keeps in each the points with an empty neighbour that way. A side's
+        # pebbles times `_repeat` stand in every lane, so one count covers all the classes.
+        reach = max(d for d, _ in (*self.up, *self.down))
+        width, offset = board.size + 2 * reach, reach
+        self._width = width
+        self._spread = self._lanes = self._repeat = 0
+        for k, (d, m) in enumerate((*((-d, m) for d, m in self.up), *self.down)):
+            at = width * k + offset
+            self._spread |= 1 << (at + d)
+            self._lanes |= m << at
+            self._repeat |= 1 << at
+        self._offset = offset
+        self._folds = tuple(width << i for i in reversed(range(
+            (len(self.up) + len(self.down) - 1).bit_length())))
 
     def __call__(self, game: Game) -> int:
         # The morris game's own fields: this runs at every leaf.
@@ -150,18 +167,14 @@ class MorrisEvaluator:
         # Mobility: steps to empty neighbours; pebbles with none are blocked. Each edge
         # class (neighbours a fixed number of bits apart) is one shift of the empty points
         # onto the points beside them, then a count for each side.
-        mob_s = blk_s = mob_o = blk_o = 0
-        free = 0  # points with an empty neighbour
-        for d, m in self.up:
-            e = empty >> d & m
-            free |= e
-            mob_s += (own & e).bit_count()
-            mob_o += (opp & e).bit_count()
-        for d, m in self.down:
-            e = empty << d & m
-            free |= e
-            mob_s += (own & e).bit_count()
-            mob_o += (opp & e).bit_count()
+        blk_s = blk_o = 0
+        lanes = empty * self._spread & self._lanes
+        repeat = self._repeat
+        mob_s = (lanes & own * repeat).bit_count()
+        mob_o = (lanes & opp * repeat).bit_count()
+        for shift in self._folds:  # every lane ORed into the first
+            lanes |= lanes >> shift
+        free = lanes >> self._offset & self.full  # points with an empty neighbour
         if fly_s:
             mob_s = 0
         else:

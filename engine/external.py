@@ -141,7 +141,7 @@ def _same_position(ours: str, theirs: str, fields: tuple[int, ...] = _COMPARED_F
     return len(b) >= len(a) - 1 and all(a[i] == b[i] for i in fields if i < len(a))
 
 
-def _start_and_moves(game: Game) -> tuple[str | None, list[str]]:
+def start_and_moves(game: Game) -> tuple[str | None, list[str]]:
     """The game's start position (None for the rules' own start) and its moves since."""
     start = game.copy()
     while start.history:
@@ -269,7 +269,7 @@ class EnginePlayer:
         """Start the engine if need be and send it the game (`ucinewgame` first when the
         moves do not continue the last game sent)."""
         proc = self._start()
-        start, moves = _start_and_moves(game)
+        start, moves = start_and_moves(game)
         if self._sent is None or moves[:len(self._sent)] != self._sent:
             self._send("ucinewgame", game)
         self._sent = moves

@@ -151,9 +151,13 @@ class MorrisGame(Game):
     def _terminal_by_count(self) -> Outcome | None:
         rules = self.rules
         hand, bb = self._hand, self._bb
-        for s in (self._side, self._side ^ 1):
-            if hand[s] + bb[s].bit_count() < rules.lose_below:
-                return Outcome(Side(s ^ 1), Reason.TOO_FEW_PEBBLES)
+        # The side to move first, then the other (the search asks this at every node).
+        s = self._side
+        below = rules.lose_below
+        if hand[s] + bb[s].bit_count() < below:
+            return Outcome(Side(s ^ 1), Reason.TOO_FEW_PEBBLES)
+        if hand[s ^ 1] + bb[s ^ 1].bit_count() < below:
+            return Outcome(Side(s), Reason.TOO_FEW_PEBBLES)
         if self._track_rep and self._rep.get(self._key, 0) >= rules.repetition_draw:  # type: ignore[operator]
             return Outcome(None, Reason.REPETITION)
         if rules.quiet_move_limit is not None and self._quiet >= rules.quiet_move_limit:

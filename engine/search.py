@@ -124,6 +124,7 @@ class Searcher:
         self._stop: StopFlag | None = None
         self._eval: Evaluator = evaluator or (lambda g: 0)
         self._mills_at: tuple[tuple[tuple[int, int], ...], ...] = ()
+        self._rests_at: tuple[tuple[int, ...], ...] = ()
         self._jump = False
         self._partial: tuple[Action, int] | None = None
         self._tactical = 0  # how many actions the last _order put before the quiet ones
@@ -160,6 +161,7 @@ class Searcher:
         self._tablebase = table_for(game.rules) if self.endgame else None
         board = game.board
         self._mills_at = board.mills_at
+        self._rests_at = board.mill_rests_at
         self._clock = clock
         self._stop = stop
         start = clock()
@@ -528,12 +530,12 @@ class Searcher:
             own = game.pieces(s)  # type: ignore[arg-type]
             opp = game.pieces(s ^ 1)  # type: ignore[arg-type]
             mills_at = self._mills_at
+            rests_at = self._rests_at
             hget = hist.get
-            for i, a in enumerate(actions):
-                text = a.text
-                if text == tt_text:
-                    v = 1 << 40
-                elif a.kind is REMOVE:
+            append = keys.append
+            n = 1023  # 1023 - the action's index
+            if actions[0].kind is REMOVE:  # a removal is due: every action is one
+                for a in actions:
                     # Take pebbles that stand in the opponent's potential mills first.
                     v = 1 << 32
                     for _, m in mills_at[a.target]:
@@ -542,22 +544,33 @@ class Searcher:
                             v -= 1
                         elif x & (x - 1) and not own & m:
                             v += 4
-                else:
-                    after = (own & ~a.empties) | a.fills
+                    append(v << 10 | n)
+                    n -= 1
+            else:
+                for a in actions:
+                    # The target is empty: the action closes a mill when the mover holds
+                    # its other two points (the origin left), and blocks one when the
+                    # opponent holds them.
+                    stay = own & ~a.empties
                     v = 0
-                    for _, m in mills_at[a.target]:
-                        if after & m == m:
+                    for r in rests_at[a.target]:
+                        if stay & r == r:
                             v = 1 << 31
                             break
-                        x = opp & m
-                        if x != m and x & (x - 1):
-                            v = 1 << 30  # blocks a mill (two of its three points)
+                        if opp & r == r:
+                            v = 1 << 30
                     if not v:
                         if a is k0 or a is k1:
                             v = 1 << 29
                         else:
-                            v = hget(text, 0)
-                keys.append(v << 10 | (1023 - i))
+                            v = hget(a.text, 0)
+                    append(v << 10 | n)
+                    n -= 1
+            if tt_text is not None:  # the table's action first
+                for i, a in enumerate(actions):
+                    if a.text == tt_text:
+                        keys[i] = 1 << 50 | (1023 - i)
+                        break
         keys.sort(reverse=True)
         tactical = 0
         for k in keys:

@@ -24,6 +24,7 @@ BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.firmware.cli.engine_bench:run",
     "search": "navakankari.firmware.cli.search_bench:run",
     "daemon": "navakankari.firmware.cli.bench:run",
+    "thinking": "navakankari.firmware.cli.thinking_bench:run",
 }
 
 

@@ -127,11 +127,13 @@ class _Daemon(LogLines):
         self.thread.join(10)
 
 
-def _config(folder: Path, store: Path) -> Path:
+def _config(folder: Path, store: Path, white: str = "hand") -> Path:
+    """A `navakankari run` configuration in `folder`: the simulated 24-point board, quick
+    tracker times, `store`, no web page; white played by `white`."""
     path = folder / "navakankari.toml"
     path.write_text(f"""[game]
 variant = "nine-mens-morris"
-white = "hand"
+white = "{white}"
 black = "hand"
 menu = false
 [tracker]

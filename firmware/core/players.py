@@ -3,7 +3,9 @@
 A player is anything with `choose(game, stop) -> Action` (the engine's `ChoosesActions`).
 The daemon runs a whole computer turn (a move and the removals its mills earn) in an
 executor on a copy of the game, and hands the result to the session, which shows it on the
-board.
+board. The search itself runs in a child process (the engine's `SearchProcessPlayer`), so
+the executor's thread only waits and the daemon's loop never competes with it for the
+interpreter.
 """
 
 from __future__ import annotations
@@ -85,11 +87,12 @@ SPEC_WORDS = (f"hand (pebbles moved by hand), computer (level {DEFAULT_LEVEL}), 
 
 
 def computer_player(level: int, *, seed: int | None = None) -> ChoosesActions:
-    """The engine's search player at `level` (1..MAX_LEVEL)."""
-    from navakankari.engine.player import Player
+    """The engine's search player at `level` (1..MAX_LEVEL), searching in a child process
+    (started on the first request; a fresh one after a failure)."""
+    from navakankari.engine.search_process import SearchProcessPlayer
 
     log.info("computer player: level %d", level)
-    return Player(level, seed=seed)
+    return SearchProcessPlayer(level, seed=seed)
 
 
 def player_for(spec: PlayerSpec) -> ChoosesActions:

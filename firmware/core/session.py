@@ -538,6 +538,12 @@ class Session:
                                             spec)
         return self._request
 
+    def still_due(self, request: ComputerRequest) -> bool:
+        """Whether `request` is still the turn to answer: no action, takeback, new game or
+        menu since. A board being put right meanwhile does not end it (its answer waits
+        for the board to match)."""
+        return request.token == self._token
+
     @property
     def problem(self) -> str | None:
         """Why the computer turn now due could not be chosen (an engine that failed), if so;

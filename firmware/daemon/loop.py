@@ -138,7 +138,7 @@ class Daemon:
         self._wake: Alarm | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._players: dict[str, ChoosesActions] = {}
-        self._thinking: tuple[int, asyncio.Future[Any], threading.Event] | None = None
+        self._thinking: tuple[ComputerRequest, asyncio.Future[Any], threading.Event] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []
 
@@ -288,15 +288,21 @@ class Daemon:
             self._wake.clear()
             await self._wake.wait(timeout)
 
+    @property
+    def computer_busy(self) -> bool:
+        """A search is running (what `navakankari bench thinking` sorts its figures by)."""
+        return self._thinking is not None and not self._thinking[1].done()
+
     def _ask_computer(self) -> None:
         session = self.session
         assert session is not None and self._loop is not None
         request = session.computer_request()
         thinking = self._thinking
-        if thinking is not None and not thinking[1].done() and (
-                request is None or thinking[0] != request.token):
-            thinking[2].set()  # the game moved on (takeback, new game): stop that search
-        if request is None or (thinking is not None and thinking[0] == request.token) \
+        if thinking is not None and not thinking[1].done() and not session.still_due(thinking[0]):
+            # The game moved on (an action, takeback, new game): stop that search. A board
+            # being put right meanwhile does not: its answer waits for the board.
+            thinking[2].set()
+        if request is None or (thinking is not None and thinking[0].token == request.token) \
                 or session.problem is not None:  # a failed turn waits for the game to move on
             return
         spec = request.player or PlayerSpec("computer", request.level)
@@ -311,7 +317,7 @@ class Daemon:
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
                                             stop)
-        self._thinking = (request.token, future, stop)
+        self._thinking = (request, future, stop)
         future.add_done_callback(lambda f, r=request: self._computer_done(r, f))
 
     def _computer_done(self, request: ComputerRequest, future: asyncio.Future[Any]) -> None:

@@ -37,13 +37,7 @@ class SimHands:
             status = session.status
             ply = len(session.game.history)
             if status.kind in (StatusKind.MISMATCH, StatusKind.CLEARING):
-                # A cleared board (a restart on an empty simulated board) is put back too.
-                for p in status.to_empty:
-                    self.sim.lift(p)
-                    await asyncio.sleep(self.gap)
-                for p in status.to_fill:
-                    self.sim.place(p)
-                    await asyncio.sleep(self.gap)
+                await self.put_right(status)
                 continue
             if status.kind == StatusKind.MENU:
                 if not await self.same_as_last_time(status):
@@ -66,6 +60,16 @@ class SimHands:
                     log.error("sim-hands: script action %d (%s): %s", ply + 1, self.script[ply], exc)
                     return
                 await self.perform(action)
+
+    async def put_right(self, status) -> None:  # type: ignore[no-untyped-def]
+        """Lift and place what the status asks for. A cleared board (a restart on an empty
+        simulated board) is put back too."""
+        for p in status.to_empty:
+            self.sim.lift(p)
+            await asyncio.sleep(self.gap)
+        for p in status.to_fill:
+            self.sim.place(p)
+            await asyncio.sleep(self.gap)
 
     async def same_as_last_time(self, status) -> bool:  # type: ignore[no-untyped-def]
         """In the board's menu, choose the configured game: a pebble held on its point,

@@ -74,7 +74,7 @@ def test_mobility_outweighs_a_pebble_in_hand_when_large():
 
 
 def test_edge_class_mobility_counts_every_step():
-    # The evaluator counts steps and shut-in pebbles by shifting whole edge classes; a
+    # The evaluator counts steps and shut-in pebbles with every edge class in one int; a
     # plain count per pebble must agree on random positions of every morris board.
     from navakankari.engine.evaluate import MorrisEvaluator, MorrisWeights
     from navakankari.engine.presets import PRESETS

@@ -1,0 +1,215 @@
+"""The searching player in a child process, so a program with work of its own (the board's
+daemon watching its sensors) never shares its interpreter with a search.
+
+`SearchProcessPlayer(level)` has every player's `choose(game, stop)`. Each call sends the
+game to the child (`python -m navakankari.engine.search_process LEVEL`), which searches it
+with its own `Player` at that level (the table kept from one action to the next) and
+answers. One line each way, so the child can also be driven by hand:
+
+    go ID {"rules": {...}, "start": POSITION or null, "moves": ["d6", ...]}
+    stop ID    end search ID now (it still answers, with the best action found so far)
+    quit       leave (so does the end of the input; SIGINT is the parent's, and ignored)
+
+and the child answers `bestmove ID ACTION` or `error ID TEXT`. A child that dies, does not
+answer within its budget and `grace`, or answers what is not a legal action is a
+`SearchProcessError` naming the level and the position; that child is ended, and the next
+request starts a fresh one. The game passed in is never changed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+import queue
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from .actions import Action
+from .errors import GameOverError, RulesError
+from .external import start_and_moves
+from .game import Game
+from .player import Player, level_info
+from .process import LineProcess, ProcessError
+from .rules import Rules
+from .variants import game_from_position, new_game
+
+log = logging.getLogger(__name__)
+
+#: Seconds past a level's budget (or past `stop`) the child has to answer.
+DEFAULT_GRACE = 5.0
+
+
+class SearchProcessError(RulesError):
+    """The search process gave no usable answer; the message names it and the position."""
+
+
+def format_request(ident: int, game: Game) -> str:
+    """The `go` line that asks for an action in `game`."""
+    start, moves = start_and_moves(game)
+    body = json.dumps({"rules": game.rules.to_dict(), "start": start, "moves": moves},
+                      separators=(",", ":"))
+    return f"go {ident} {body}"
+
+
+def parse_request(line: str) -> tuple[int, Game]:
+    """(ID, the game) from a `go` line; anything else is a RulesError saying why."""
+    word, _, rest = line.strip().partition(" ")
+    ident, _, body = rest.partition(" ")
+    if word != "go" or not ident.isdigit():
+        raise SearchProcessError(f"not a request: {line.strip()[:80]!r}")
+    try:
+        data = json.loads(body)
+        rules = Rules.from_dict(data["rules"])
+        start, moves = data["start"], data["moves"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SearchProcessError(f"request {ident}: unreadable ({exc})") from None
+    game = new_game(rules) if start is None else game_from_position(rules, start)
+    for text in moves:
+        game.push(game.parse_action(text))
+    return int(ident), game
+
+
+def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> None:
+    """The child's work: answer requests from `lines` on `out` until `quit` or the end."""
+    player = Player(level, seed=seed)
+    work: queue.Queue[tuple[str, threading.Event] | None] = queue.Queue()
+
+    def read() -> None:  # a thread, so a `stop` reaches the search while it runs
+        current: tuple[str, threading.Event] | None = None
+        for line in lines:
+            word, _, ident = line.strip().partition(" ")
+            if word == "go":
+                current = (line, threading.Event())
+                work.put(current)
+            elif word == "stop" and current is not None and \
+                    current[0].split()[1:2] == [ident.strip()]:
+                current[1].set()
+            elif word == "quit":
+                break
+        if current is not None:
+            current[1].set()  # the parent has gone or asks us to leave: stop searching
+        work.put(None)
+
+    threading.Thread(target=read, name="requests", daemon=True).start()
+    while (item := work.get()) is not None:
+        line, stop = item
+        ident = (line.split() + ["?"])[1]
+        try:
+            _, game = parse_request(line)
+            answer = f"bestmove {ident} {player.choose(game, stop).text}"
+        except RulesError as exc:
+            answer = f"error {ident} {' '.join(str(exc).split())}"
+        try:
+            out.write(answer + "\n")
+            out.flush()
+        except OSError:  # the parent has gone
+            return
+
+
+class SearchProcessPlayer:
+    """The searching player at `level`, its search in a child process started on first use.
+
+    One request at a time. `clock` and `argv` are injected for tests; the process is ended
+    by `close()`, by any failure, and when the player is garbage-collected.
+    """
+
+    def __init__(self, level: int, *, seed: int | None = None, grace: float = DEFAULT_GRACE,
+                 clock: Callable[[], float] = time.monotonic,
+                 argv: Sequence[str] | None = None) -> None:
+        self.level = level_info(level)
+        self.name = f"computer:{level}"
+        self.grace = grace
+        self.clock = clock
+        self.argv = list(argv) if argv is not None else [
+            sys.executable, "-m", __name__, str(level), *([] if seed is None else [str(seed)])]
+        self._proc: LineProcess | None = None
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    @property
+    def pid(self) -> int | None:
+        """The running child's process id, if one runs."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.alive else None
+
+    def _start(self) -> LineProcess:
+        if self._proc is not None and self._proc.alive:
+            return self._proc
+        self.close()
+        try:
+            self._proc = LineProcess(self.argv, clock=self.clock)
+        except ProcessError as exc:
+            raise SearchProcessError(f"{self.name}: {exc}") from None
+        log.debug("%s: search process %d started", self.name, self._proc.pid)
+        return self._proc
+
+    def _fail(self, problem: str, game: Game) -> SearchProcessError:
+        self.close()
+        return SearchProcessError(f"{self.name}: the search process {problem} in position "
+                                  f"{game.position()} (after {len(game.history)} actions)")
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
+        if not game.legal_actions():
+            raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
+        with self._lock:
+            proc = self._start()
+            ident = next(self._ids)
+            halt = stop.is_set if stop is not None else None
+            deadline = self.clock() + self.level.budget + self.grace
+            try:
+                proc.send(format_request(ident, game))
+                while True:
+                    line = proc.readline(deadline, halt)
+                    if line is None:  # asked to stop: the child answers with what it has
+                        proc.send(f"stop {ident}")
+                        halt, deadline = None, min(deadline, self.clock() + self.grace)
+                        continue
+                    word, _, rest = line.partition(" ")
+                    said, _, text = rest.partition(" ")
+                    if word in ("bestmove", "error") and said == str(ident):
+                        break
+                    if word not in ("bestmove", "error"):
+                        log.warning("%s: search process said %s", self.name, line)
+            except ProcessError as exc:
+                raise self._fail(f"failed ({exc})", game) from None
+            if word == "error":
+                raise SearchProcessError(f"{self.name}: {text}")
+            try:
+                return game.parse_action(text)
+            except RulesError as exc:
+                raise self._fail(f"answered {text!r} ({exc})", game) from None
+
+    def close(self) -> None:
+        """End the child (quit, then terminate, then kill); the next request starts one."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.close("quit")
+
+    def __del__(self) -> None:
+        proc = getattr(self, "_proc", None)
+        if proc is not None:  # forgotten without close(): leave no process running
+            proc.kill()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m navakankari.engine.search_process LEVEL [SEED]`: serve on stdin/stdout."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        level = int(args[0])
+        seed = int(args[1]) if len(args) > 1 else None
+        level_info(level)
+    except (IndexError, ValueError) as exc:
+        print(f"usage: python -m {__name__} LEVEL [SEED] ({exc})", file=sys.stderr)
+        return 2
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to act on
+    serve(level, sys.stdin, sys.stdout, seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""`navakankari bench thinking`: the daemon's time from a settled sensor change to the new
+LED frame, while the computer thinks and while it does not.
+
+The real daemon loop runs on the simulated board, in real time: white is a simulated hand
+playing random legal actions, black the computer at LEVEL. Once in each turn, at a random
+moment (in the computer's turn while it thinks, in the hand's before it moves; not when it
+is to take a pebble), the hand fidgets: lifts a pebble and puts it back, as a player
+straightening the board does. Every tick of the loop that meets a tracker deadline (a
+change that settled, a mistake's grace) and sends a new frame to the LEDs is one figure:
+from the deadline to the frame sent. A tick that stored an action (SQLite's fsync) counts
+apart; the others are sorted by whether a search was running. The figures include the loop
+waking late, which is what a busy interpreter costs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from navakankari.engine.actions import Action
+from navakankari.engine.player import level_info
+
+from ..core.players import PlayerSpec
+from ..core.status import StatusKind
+from ..daemon.config import HAND, Config
+from ..daemon.simhands import SimHands
+from .bench import _spread
+
+if TYPE_CHECKING:
+    from ..daemon.loop import Daemon
+
+LEVEL = 6
+"""The computer's level: a 2 s budget and no depth cap, so it searches the whole budget."""
+
+
+@dataclass
+class Latencies:
+    """Seconds from a deadline to its frame, sorted by a search running at the deadline."""
+
+    idle: list[float] = field(default_factory=list)
+    thinking: list[float] = field(default_factory=list)
+    commits: list[float] = field(default_factory=list)  #: ticks that stored an action (fsync)
+    turns: int = 0  #: computer turns seen
+    games: int = 0  #: games played to their end
+
+
+def _instrument(daemon: "Daemon", figures: Latencies) -> None:
+    """Time each deadline the loop's tick meets to the frame the same turn sends."""
+    session, leds = daemon.session, daemon.board.leds
+    assert session is not None
+    tick, show = session.tick, leds.show
+    due: list[tuple[float, list[float]]] = []
+
+    def timed_tick(now: float) -> list[Action]:
+        due.clear()  # a deadline whose tick changed no frame is not a figure
+        deadline = session.deadline()
+        committed = tick(now)
+        if deadline is not None and deadline <= now:
+            due.append((deadline, figures.commits if committed else
+                        figures.thinking if daemon.computer_busy else figures.idle))
+        return committed
+
+    def timed_show(frame: dict[str, tuple[int, int, int]]) -> None:
+        show(frame)
+        if due:
+            deadline, into = due.pop()
+            into.append(time.monotonic() - deadline)
+
+    session.tick = timed_tick  # type: ignore[method-assign,assignment]
+    leds.show = timed_show  # type: ignore[method-assign]
+
+
+class _Hands(SimHands):
+    """The hand's side at random, the computer's moves carried out, one fidget a turn."""
+
+    def __init__(self, daemon: "Daemon", rng: random.Random, figures: Latencies) -> None:
+        assert daemon.session is not None and daemon.board.simulation is not None
+        super().__init__(daemon.board.simulation, daemon.session, [])
+        self.rng = rng
+        self.figures = figures
+        self.budget = level_info(LEVEL).budget
+
+    async def run(self) -> None:
+        session = self.session
+        fidgeted = -1  # the ply of the last fidget
+        while True:
+            await asyncio.sleep(self.pause)
+            status, game = session.status, session.game
+            ply = len(game.history)
+            if status.kind in (StatusKind.MISMATCH, StatusKind.CLEARING):
+                await self.put_right(status)
+            elif status.kind == StatusKind.EXECUTING:
+                await self.perform(session.tracker.forced[0])
+            elif status.kind == StatusKind.OVER:
+                self.figures.games += 1
+                for point in game.board.names(game.occupancy):  # cleared: a new game starts
+                    self.sim.lift(point)
+                    await asyncio.sleep(self.gap)
+                await asyncio.sleep(session.settings.settle * 2)
+            elif status.kind == StatusKind.THINKING and fidgeted != ply:
+                fidgeted = ply
+                self.figures.turns += 1
+                await self.fidget(StatusKind.THINKING, ply)
+            elif status.kind == StatusKind.IDLE and fidgeted != ply:
+                fidgeted = ply  # (not when a pebble is to be taken: a lift would take it)
+                await self.fidget(status.kind, ply)
+            elif status.kind in (StatusKind.IDLE, StatusKind.REMOVAL):
+                await self.perform(self.rng.choice(game.legal_actions()))
+
+    async def fidget(self, kind: StatusKind, ply: int) -> None:
+        """At a random moment of a turn (the computer's, or the hand's before it moves), lift
+        a pebble and put it back, unless the turn has moved on."""
+        session = self.session
+        thinking = kind == StatusKind.THINKING
+        await asyncio.sleep(self.rng.uniform(0.05, self.budget * 0.6 if thinking else 0.5))
+        occupied = session.game.board.names(session.game.occupancy)
+        if session.status.kind != kind or len(session.game.history) != ply or not occupied:
+            return
+        point = self.rng.choice(sorted(occupied))
+        colour = self.sim.lift(point)
+        await asyncio.sleep(session.settings.settle + 0.1)
+        self.sim.place(point, colour)
+
+
+def measure(seconds: float, seed: int = 0) -> Latencies:
+    """Play for `seconds` of real time; the figures."""
+    from navakankari.hal import load_profile, open_board
+
+    from ..daemon.loop import Daemon
+    from ..daemon.notify import Notifier
+
+    figures = Latencies()
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Config(game_variant="nine-mens-morris", game_white=HAND,
+                        game_black=PlayerSpec("computer", LEVEL), board_profile="sim-24",
+                        store_path=str(Path(tmp) / "thinking.sqlite3"), game_menu=False)
+        board = open_board(load_profile("sim-24"), backend="sim")
+
+        async def hands(daemon: "Daemon") -> None:
+            _instrument(daemon, figures)
+            await _Hands(daemon, rng, figures).run()
+
+        daemon = Daemon(config, board, notifier=Notifier({}), services=[hands])
+
+        async def main() -> None:
+            task = asyncio.create_task(daemon.run())
+            done, _ = await asyncio.wait([task], timeout=seconds)
+            if task in done:
+                task.result()  # the daemon ended early: its error
+                raise RuntimeError("the daemon ended before the time was up")
+            daemon.stop()
+            await task
+
+        asyncio.run(main())
+    return figures
+
+
+def run(out: Callable[[str], None] = print, quick: bool = False) -> Latencies:
+    seconds = 20.0 if quick else 60.0
+    figures = measure(seconds)
+    out(f"hand vs computer:{LEVEL}, {seconds:.0f} s real time: {figures.turns} computer turns, "
+        f"{figures.games} games ended")
+    out(f"settled change -> LED frame, idle: {_spread(figures.idle, 'frames', with_max=True)}")
+    out(f"settled change -> LED frame, while the computer thinks: "
+        f"{_spread(figures.thinking, 'frames', with_max=True)}")
+    out(f"settled change -> LED frame, an action stored (SQLite fsync): "
+        f"{_spread(figures.commits, 'frames', with_max=True)}")
+    return figures
