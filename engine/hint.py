@@ -8,8 +8,8 @@ it does to the game's value for the side that plays it:
 
     keeps   keeps the value: within KEEP_MARGIN of the best action, or the same result
     worse   lets the value slip (less than DROP_MARGIN; or a won game only drawn)
-    drops   costs about a pebble or more: it lets the opponent close a mill, or gives away
-            material soon
+    drops   costs about a pebble or more (DROP_MARGIN), or lets the opponent close a mill at
+            once where the best action does not (and costs at least KEEP_MARGIN)
     loses   turns a game that is not lost into a lost one
 
 Exact where the three-against-three endgame database holds (endgame.py): the classes are then
@@ -210,8 +210,16 @@ class Judge:
     @staticmethod
     def _judgement(game: Game, judged: list[Action], scores: list[int], value: int,
                    exact: bool, depth: int, seconds: float) -> Judgement:
-        verdicts = tuple(Verdict(a.text, a.origin_name, a.target_name, classify(s, value), s)
-                         for a, s in zip(judged, scores))
+        classes = [classify(s, value) for s in scores]
+        if not exact and isinstance(game, MorrisGame) and scores:
+            # The search may see a pebble won back later; a child at the board still has
+            # to know that the move lets a mill be closed at once.
+            top = scores.index(max(scores))
+            if not _allows_mill(game, judged[top]):
+                classes = [Quality.DROPS if c is Quality.WORSE and _allows_mill(game, a) else c
+                           for a, c in zip(judged, classes)]
+        verdicts = tuple(Verdict(a.text, a.origin_name, a.target_name, c, s)
+                         for a, c, s in zip(judged, classes, scores))
         best = None
         if verdicts:
             best = max(verdicts, key=lambda v: v.score).action
@@ -345,6 +353,16 @@ def closing_actions(game: Game) -> list[tuple[Action, tuple[str, ...]]]:
             out.append((a, tuple(mill_name(game, m) for m in game.last_mills())))
         game.pop()
     return out
+
+
+def _allows_mill(game: Game, action: Action) -> bool:
+    """Whether the opponent can close a mill (and take a pebble) right after `action`."""
+    side = game._side
+    game.push(action)
+    try:
+        return game._side != side and game.outcome() is None and bool(closing_actions(game))
+    finally:
+        game.pop()
 
 
 def passed(game: MorrisGame) -> MorrisGame:
