@@ -376,8 +376,8 @@ def passed(game: MorrisGame) -> MorrisGame:
 
 def threats(game: Game, *, deep: bool = False) -> Threats:
     """The points where the opponent of the side to act closes a mill if it could act now;
-    with `deep`, also where its next action would threaten two mills at once (a double
-    threat) or leave the side to act without a move (a blockade)."""
+    with `deep`, also where its next action would threaten two mills at once that it cannot
+    close now (a double threat) or leave the side to act without a move (a blockade)."""
     side = Side(game._side)
     if not isinstance(game, MorrisGame) or game.outcome() is not None:
         return Threats(isinstance(game, MorrisGame), side.other)
@@ -386,6 +386,7 @@ def threats(game: Game, *, deep: bool = False) -> Threats:
              for a, mills in closing_actions(them)]
     if deep:
         closing = {a.text for a, _ in closing_actions(them)}
+        now = {m for t in items for m in t.mills}
         for a in them.legal_actions():
             if a.text in closing:
                 continue
@@ -399,7 +400,8 @@ def threats(game: Game, *, deep: bool = False) -> Threats:
                     continue
                 if outcome is not None:
                     continue
-                next_mills = {m for _, ms in closing_actions(passed(them)) for m in ms}
+                # Two mills it could not close before: one block cannot stop both.
+                next_mills = {m for _, ms in closing_actions(passed(them)) for m in ms} - now
                 if len(next_mills) >= 2:
                     items.append(Threat(ThreatKind.DOUBLE, a.target_name, a.text,
                                         tuple(sorted(next_mills))))

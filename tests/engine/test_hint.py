@@ -8,7 +8,6 @@ import json
 import random
 
 import pytest
-from conftest import make_fen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from navakankari.engine import endgame
@@ -29,15 +28,15 @@ from navakankari.engine.presets import PRESETS
 from navakankari.engine.search import WIN
 from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli import main as cli
-from search_helpers import random_playout
+from search_helpers import morris_fen, random_playout
 
 NMM = "nine-mens-morris"
 #: Fixed depth, budget out of reach: the same answer on every machine.
 DEPTH = {"budget": 600.0, "max_depth": 3}
 
-MILL_IN_ONE = make_fen("a7 d7 g4 b2", "a1 d1 f4 b6 d5", "w")
-BLOCKADE = make_fen("a4 d2 d6 g7 g4", "a1 d1 a7 d7", "w")
-DOUBLE_THREAT = make_fen("a7 g1", "d7 g4", "b", white_hand=7, black_hand=7)
+MILL_IN_ONE = morris_fen("a7 d7 g4 b2", "a1 d1 f4 b6 d5", "w")
+BLOCKADE = morris_fen("a4 d2 d6 g7 g4", "a1 d1 a7 d7", "w")
+DOUBLE_THREAT = morris_fen("a7 g1", "d7 g4", "b", hands=(7, 7))
 
 
 def _game(fen: str, variant: str = NMM):
@@ -94,7 +93,7 @@ def test_a_double_threat_is_seen_and_a_blunder_that_allows_it_says_so():
 
 def test_a_mill_threat_names_the_mill_and_the_blunder_words_say_it_takes_a_pebble():
     # Black to move; white has b2 f2 and a pebble on d1 that steps to d2.
-    fen = make_fen("b2 f2 d1 a7", "d3 g7 b6 c5 e4", "b")
+    fen = morris_fen("b2 f2 d1 a7", "d3 g7 b6 c5 e4", "b")
     game = _game(fen)
     seen = threats(game)
     assert [(t.kind, t.point, t.action, t.mills) for t in seen.items] == [
@@ -142,11 +141,11 @@ def _db_verdict(game, mover: Side) -> int:
 
 def _db_positions(n: int, seed: int = 7):
     rng = random.Random(seed)
-    points = game_from_position(NMM, make_fen("a1 a4 a7", "g1 g4 g7")).board.points
+    points = game_from_position(NMM, morris_fen("a1 a4 a7", "g1 g4 g7")).board.points
     out = []
     while len(out) < n:
         chosen = rng.sample(points, 6)
-        fen = make_fen(" ".join(chosen[:3]), " ".join(chosen[3:]), rng.choice("wb"))
+        fen = morris_fen(" ".join(chosen[:3]), " ".join(chosen[3:]), rng.choice("wb"))
         game = game_from_position(NMM, fen)
         if game.outcome() is None:
             out.append(game)
@@ -242,7 +241,7 @@ def test_hint_json_names_the_best_and_each_class(capsys):
 
 
 def test_hint_in_three_against_three_is_exact(capsys):
-    fen = make_fen("a1 a4 b6", "g1 g4 f2", "w")
+    fen = morris_fen("a1 a4 b6", "g1 g4 f2", "w")
     assert cli.main(["hint", "--position", fen]) == 0
     assert "judged by the endgame database (exact)" in capsys.readouterr().out
 
@@ -256,7 +255,7 @@ def test_a_bad_position_or_an_ended_game_is_one_line_and_exit_2(capsys):
     assert cli.main(["hint", "--position", "nonsense"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("navakankari: position has 1 fields") and err.count("\n") == 1
-    over = make_fen("a1 a4 a7", "g1 g4", "b")
+    over = morris_fen("a1 a4 a7", "g1 g4", "b")
     assert cli.main(["hint", "--position", over]) == 2
     err = capsys.readouterr().err
     assert "the game is over" in err and err.count("\n") == 1
