@@ -397,7 +397,7 @@ class Session:
         view = self.menu.view(now)
         toss = view.toss
         return Status(
-            StatusKind.MENU, str(self.game.turn), now, menu_step=view.step.value,
+            StatusKind.MENU, str(self.game.turn), now, menu_step=view.name,
             choices=tuple((c.point, c.kind.value, c.label) for c in view.choices),
             current=view.current, picked=view.picked, confirm_point=view.held,
             confirm_hold=self.menu.settings.hold, holding=bool(view.held), armed=view.armed,
@@ -623,7 +623,7 @@ class Session:
         in words, for a page to show instead of the last game's variant and players."""
         if self.menu is None:
             return None
-        return wording.menu_facts(self.menu.step.value, self.menu.so_far())
+        return wording.menu_facts(self.menu.step_name, self.menu.so_far())
 
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
         return lights.render(self.game, self.status, now)

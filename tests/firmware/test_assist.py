@@ -186,3 +186,25 @@ def test_advice_for_a_position_passed_by_is_dropped():
     now = drive(session, _take(hands), now=now)
     assert not session.advise(advise(request, budget=600.0, max_depth=1), now)
     assert session.status.quality == ()
+
+
+def test_the_daemon_makes_advice_in_a_worker_process_and_lights_it(tmp_path):
+    import time
+
+    from sim_daemon import sim_daemon
+
+    with sim_daemon(tmp_path, white="hand:3") as running:
+        deadline = time.monotonic() + 30
+        while True:
+            status = running.call(lambda: running.daemon.session.status)
+            if len(status.quality) == 24:  # every free point judged
+                break
+            assert time.monotonic() < deadline, "no advice from the worker"
+            time.sleep(0.05)
+        worker = running.daemon._advice._executor
+        assert worker is not None  # a process of its own, not the loop's thread
+        frame = running.call(lambda: dict(running.daemon.last_frame))
+        roles = {p: next(r for r in Role if PALETTE[r].colour == c) for p, c in frame.items()}
+        assert set(roles.values()) <= {Role.QUALITY_KEEPS, Role.QUALITY_WORSE,
+                                       Role.QUALITY_DROPS, Role.QUALITY_LOSES}
+        assert len(roles) == 24
