@@ -199,7 +199,7 @@ class Daemon:
                                occupied=occupied, now=self.clock(),
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                online=bool(config.online_broker),
-                               seed=self.seed)
+                               seed=self.seed, hints_per_turn=config.game_hints_per_turn)
         self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
         # The brightness kept from an earlier run, set before the first frame is shown.

@@ -208,3 +208,34 @@ def test_the_daemon_makes_advice_in_a_worker_process_and_lights_it(tmp_path):
         assert set(roles.values()) <= {Role.QUALITY_KEEPS, Role.QUALITY_WORSE,
                                        Role.QUALITY_DROPS, Role.QUALITY_LOSES}
         assert len(roles) == 24
+
+
+def test_a_replay_of_a_game_with_assistance_lights_the_same_help(tmp_path):
+    """The recording keeps each side's assistance (in its game line), and the replay makes
+    the advice as the board did: the blunder's warning is there again."""
+    import io
+
+    from navakankari.firmware.cli.replay import read_recording, run_replay
+    from navakankari.firmware.core.recording import find_game
+    from navakankari.firmware.store.database import Store
+
+    store = Store(tmp_path / "games.sqlite3")
+    session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: _hand(3)}, settings=SETTINGS,
+                      store=store)
+    hands = Hands((), pause=0.5)
+    for p in "d6 a1 d5".split():
+        hands.place(p).wait(0.5)
+    now = drive(session, _take(hands), now=0.0)
+    _advise(session, now)
+    bad = next(p for p, q in session.status.quality if q == "drops")
+    hands.t = now + 0.5
+    hands.place(bad)
+    drive(session, _take(hands), now=now)
+    assert session.status.blunder == (bad,)
+    text = store.events_jsonl(session.game_id)
+    assert find_game(text.splitlines()).black == "hand:3"
+    replayed = run_replay(read_recording(io.StringIO(text)), NINE,
+                          players={Side.WHITE: HAND, Side.BLACK: _hand(3)}).session
+    assert replayed.record() == session.record()
+    assert replayed.status.blunder == (bad,)
+    assert "white closes d7-d6-d5 next and takes a pebble" in replayed.status.advice

@@ -127,3 +127,12 @@ def test_a_hands_assistance_is_part_of_its_spec():
     assert PlayerSpec.parse("hand:3").assistance == 3
     assert PlayerSpec.parse("computer:3").assistance == 0  # the computer gets no help
     assert PlayerSpec.parse("remote").assistance == 0
+
+
+def test_hints_per_turn_is_a_small_whole_number(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[game]\nhints_per_turn = 2\n")
+    assert load_config(path).game_hints_per_turn == 2
+    path.write_text("[game]\nhints_per_turn = -1\n")
+    with pytest.raises(ConfigError, match="game.hints_per_turn: must be 0..100"):
+        load_config(path)
