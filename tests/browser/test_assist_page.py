@@ -137,3 +137,25 @@ def test_the_assistance_chosen_on_the_page_is_kept_with_the_game(browser, runnin
     game_id = running.call(lambda: running.daemon.session.game_id)
     stored = running.call(lambda: running.daemon.store.load(game_id))
     assert stored.players == {"white": "hand:4", "black": "hand:0"}
+
+
+def test_a_lifted_pebbles_destinations_in_their_quality_colours(browser, tmp_path):
+    """Lasker lets a pebble move while placing: white lifts a7 and its destinations show
+    their quality, as the strip sends it."""
+    with sim_daemon(tmp_path, variant="lasker", white="hand:3", black="hand") as running:
+        page = _open(browser, running)
+        for n, point in enumerate(["a7", "b6"], start=1):
+            click(page, point)
+            wait_for_moves(page, n)
+        _wait_for(running, lambda s: s.quality)  # white's advice is made
+        click(page, "a7")  # lifted into the simulator's hand
+        status = _wait_for(running, lambda s: s.kind.value == "in-progress" and s.quality)
+        assert status.lifted == ("a7",)
+        quality = dict(status.quality)
+        assert set(quality) == set(status.destinations) == {"a4", "d7"}
+        roles = {"keeps": Role.QUALITY_KEEPS, "worse": Role.QUALITY_WORSE,
+                 "drops": Role.QUALITY_DROPS, "loses": Role.QUALITY_LOSES}
+        lit = assert_leds_match(page, running)
+        for point, q in quality.items():
+            assert lit[point] == _sent(running, roles[q]), point
+        assert lit["a7"] == _sent(running, Role.LIFTED)
