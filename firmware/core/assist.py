@@ -12,6 +12,10 @@ help is to act, so it is mostly ready before a pebble is lifted. The `Teacher` t
 what the advice says to the tracker's status, which the lights and the page draw: pure,
 time passed in.
 
+A blunder is taken back on the board by putting its pebbles back as they stood before it (a
+placed pebble lifted off, a moved one set back), until the next action is played: the board
+then matches the position before the blunder, which no other action can make it do.
+
 Best move on request, on the board: lift one of the opponent's pebbles and set it back on
 its point within HINT_GESTURE seconds. Outside a removal (when the board asks for exactly
 that, and the teacher does not listen) lifting an opponent's pebble is never part of a
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from navakankari.engine.actions import Action, ActionKind
@@ -139,12 +144,15 @@ def advise_position(rules: Rules, position: str, ply: int, key: int, level: int,
 
 @dataclass(frozen=True)
 class _Shown:
-    """A blunder's warning or a best move asked for: its points and words."""
+    """A blunder's warning or a best move asked for: its points and words; for a blunder,
+    where the game stood before it (its ply and the points then occupied)."""
 
     ply: int
     points: tuple[str, ...]
     words: str
     until: float = 0.0
+    before: int = -1
+    occupied: frozenset[str] = frozenset()
 
 
 def best_move_points(game: Game, text: str) -> tuple[str, ...]:
@@ -229,10 +237,24 @@ class Teacher:
             return False
         log.info("blunder by %s: %s (%s)", advice.side, first.text, reason)
         points = (first.target_name,) if first.kind is not ActionKind.REMOVE else ()
+        probe = game.copy()
+        for _ in actions:
+            probe.pop()
         self._blunder = _Shown(len(game.history), points,
                                f"{advice.side} {first.text} was a mistake: {reason}; "
-                               "take it back to try again", now + BLUNDER_SECONDS)
+                               "take it back to try again (or put the pebbles back as they "
+                               "were)", now + BLUNDER_SECONDS, ply,
+                               frozenset(game.board.names(probe.occupancy)))
         return True
+
+    def undo_wanted(self, occupied: Iterable[str], game: Game) -> int | None:
+        """The takeback a blunder offers on the board: the pebbles put back as they stood
+        before it (a placed pebble lifted off, a moved one set back), while nothing else has
+        been played. The ply to go back to, or None."""
+        shown = self._blunder
+        if shown is None or shown.ply != len(game.history) or shown.before < 0:
+            return None
+        return shown.before if frozenset(occupied) == shown.occupied else None
 
     def ask_hint(self, game: Game, players: dict[Side, PlayerSpec]) -> str:
         """The best move, asked for (the page's button or the board's gesture); says why not

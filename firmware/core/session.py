@@ -432,6 +432,11 @@ class Session:
                 and self.sensing.names(self.sensing.settled) == self._start_points()):
             self.new_game(now)
             return
+        undo = self.teacher.undo_wanted(self.sensing.names(self.sensing.settled), self.game)
+        if undo is not None:  # a blunder's pebbles put back as they were: take it back
+            log.info("the blunder's pebbles are back: taken back to ply %d", undo)
+            self.takeback_to(now, undo)
+            return
         self._show_answer(now)
         if self.tracker.status is not self._last_status:
             self._last_status = self.tracker.status

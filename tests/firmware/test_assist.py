@@ -239,3 +239,33 @@ def test_a_replay_of_a_game_with_assistance_lights_the_same_help(tmp_path):
     assert replayed.record() == session.record()
     assert replayed.status.blunder == (bad,)
     assert "white closes d7-d6-d5 next and takes a pebble" in replayed.status.advice
+
+
+def test_a_blunder_is_taken_back_by_putting_the_pebble_back():
+    session, hands, now = _session(HAND, _hand(3), "d6 a1 d5")
+    _advise(session, now)
+    bad = next(p for p, q in session.status.quality if q == "drops")
+    hands.t = now + 0.5
+    hands.place(bad)
+    now = drive(session, _take(hands), now=now)
+    assert session.status.blunder == (bad,) and "put the pebbles back" in session.status.advice
+    hands.t = now + 0.5
+    hands.lift(bad)  # the placed pebble off again: the board as before the blunder
+    drive(session, _take(hands), now=now)
+    assert session.record() == "d6 a1 d5"
+    assert session.status.kind == StatusKind.IDLE and session.status.turn == "black"
+    assert session.status.blunder == ()
+
+
+def test_without_a_blunder_lifting_a_placed_pebble_is_a_mistake_to_put_right():
+    session, hands, now = _session(HAND, _hand(3), "d6 a1 d5")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.place("d7")  # the block: no blunder
+    now = drive(session, _take(hands), now=now)
+    assert session.status.blunder == ()
+    hands.t = now + 0.5
+    hands.lift("d7")
+    drive(session, _take(hands), now=now)
+    assert session.record() == "d6 a1 d5 d7"
+    assert session.status.kind == StatusKind.MISMATCH
