@@ -8,7 +8,8 @@ The judging (engine/hint.py) takes a search's time, so it never runs in the sess
 session asks for advice on a position (`AdviceRequest`), the daemon has an `Advisor` answer
 it off its loop (the same way the computer's turn is chosen), and the session takes the
 answer if the game is still there. The advice is asked for as soon as a side that gets
-help is to act, so it is mostly ready before a pebble is lifted. The `Teacher` then adds
+help is to act, or earlier, while the hands carry out the computer's move (the position
+after it is known then), so it is mostly ready before a pebble is lifted. The `Teacher` then adds
 what the advice says to the tracker's status, which the lights and the page draw: pure,
 time passed in.
 
@@ -200,8 +201,10 @@ class Teacher:
         return AdviceRequest(here[0], here[1], game.copy(), level)
 
     def take(self, advice: Advice, game: Game) -> bool:
-        """The advice made; False (dropped) when the game has moved on."""
-        if (advice.ply, advice.key) != (len(game.history), game.key):
+        """The advice made, for the position now or one ahead (made while the computer's
+        move is carried out); False (dropped) when the game has moved past it."""
+        if advice.ply < len(game.history) or (advice.ply == len(game.history)
+                                               and advice.key != game.key):
             return False
         self.advice = advice
         return True

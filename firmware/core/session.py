@@ -523,6 +523,16 @@ class Session:
         daemon makes it off its loop and hands it to `advise`)."""
         if self.menu is not None:
             return None
+        status = self.tracker.status
+        if status.kind == StatusKind.EXECUTING and status.forced:
+            # The computer's move is known while the hands carry it out: judge the position
+            # after it now, so the help is lit as soon as the move is on the board.
+            ahead = self.game.copy()
+            for text in status.forced:
+                ahead.push(ahead.parse(text))
+            request = self.teacher.request(ahead, self.players)
+            if request is not None:
+                return request
         return self.teacher.request(self.game, self.players)
 
     def advise(self, advice: Advice, now: float) -> bool:

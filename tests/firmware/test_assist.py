@@ -269,3 +269,26 @@ def test_without_a_blunder_lifting_a_placed_pebble_is_a_mistake_to_put_right():
     drive(session, _take(hands), now=now)
     assert session.record() == "d6 a1 d5 d7"
     assert session.status.kind == StatusKind.MISMATCH
+
+
+def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
+    session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: PlayerSpec("computer", 1)},
+                      settings=SETTINGS)
+    hands = Hands((), pause=0.5)
+    request = session.advice_request()  # white to act: its own advice first
+    session.advise(advise(request, budget=600.0, max_depth=1), 0.0)
+    hands.place("d6").wait(0.5)
+    now = drive(session, _take(hands), now=0.0)
+    computer = session.computer_request()
+    session.offer(computer, [computer.game.parse("a1")], now)
+    assert session.status.kind == StatusKind.EXECUTING
+    ahead = session.advice_request()  # the position after a1, before the hands play it
+    assert ahead is not None and ahead.ply == 2
+    assert session.advise(advise(ahead, budget=600.0, max_depth=1), now)
+    assert session.status.quality == ()  # not yet: a1 is still to be set down
+    hands.t = now + 0.5
+    hands.place("a1")
+    drive(session, _take(hands), now=now)
+    assert session.record() == "d6 a1"
+    assert len(session.status.quality) == 22  # lit at once: every free point judged
+    assert session.advice_request() is None
