@@ -231,3 +231,28 @@ pin = "2468"
         rest = proc.communicate(timeout=20)[1]
         listener.close()
     assert proc.returncode == 0, rest
+
+
+@needs_seccomp
+def test_the_assistance_worker_process_runs_under_the_filters(tmp_path):
+    """The advice is made in a spawned worker process (daemon/advice.py): it starts, loads
+    the engine and answers under the unit's filters too."""
+    unit = tmp_path / "navakankari.service"
+    unit.write_text(_unit("sim-24", "any"))
+    probe = tmp_path / "probe.py"
+    probe.write_text("""
+import concurrent.futures, multiprocessing
+from navakankari.engine.variants import new_game
+from navakankari.firmware.core.assist import advise_position
+if __name__ == "__main__":
+    g = new_game("nine-mens-morris")
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as worker:
+        advice = worker.submit(advise_position, g.rules, g.position(), 0, g.key, 3,
+                               0.05).result(timeout=60)
+    print("advice", len(advice.judgement.verdicts))
+""")
+    result = subprocess.run(_sandboxed(unit, sys.executable, str(probe)), capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "advice 24" in result.stdout
