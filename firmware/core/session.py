@@ -528,7 +528,7 @@ class Session:
             # The computer's move is known while the hands carry it out: judge the position
             # after it now, so the help is lit as soon as the move is on the board.
             ahead = self.game.copy()
-            for text in status.forced:
+            for text in status.forced:  # the computer's own legal actions, in order
                 ahead.push(ahead.parse(text))
             request = self.teacher.request(ahead, self.players)
             if request is not None:

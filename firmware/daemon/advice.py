@@ -14,6 +14,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from navakankari.engine.hint import BOARD_BUDGET
@@ -52,11 +53,21 @@ class AdviceService:
             self._executor = concurrent.futures.ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"))
         game = request.game
-        future = self._loop.run_in_executor(
-            self._executor, advise_position, game.rules, game.position(), request.ply,
-            request.key, request.level, self.budget)
+        try:
+            future = self._loop.run_in_executor(
+                self._executor, advise_position, game.rules, game.position(), request.ply,
+                request.key, request.level, self.budget)
+        except (BrokenProcessPool, RuntimeError) as exc:  # a worker that died: start afresh
+            log.error("the assistance's worker failed (%s); a new one starts next time", exc)
+            self._drop()
+            return
         self._busy = True
         future.add_done_callback(self._done)
+
+    def _drop(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
 
     def _done(self, future: asyncio.Future[Any]) -> None:
         self._busy = False
@@ -65,10 +76,11 @@ class AdviceService:
         exc = future.exception()
         if exc is not None:
             log.error("advice failed: %s", exc)
+            if isinstance(exc, BrokenProcessPool):
+                self._drop()
         else:
             self._session.advise(future.result(), self._clock())
         self._wake()
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._drop()

@@ -292,3 +292,27 @@ def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
     assert session.record() == "d6 a1"
     assert len(session.status.quality) == 22  # lit at once: every free point judged
     assert session.advice_request() is None
+
+
+def test_a_worker_that_dies_is_replaced(tmp_path):
+    import asyncio
+    from concurrent.futures.process import BrokenProcessPool
+
+    from navakankari.firmware.daemon.advice import AdviceService
+
+    class Broken:
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("gone")
+
+        def shutdown(self, **kwargs):
+            self.shut = True
+
+    session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: HAND}, settings=SETTINGS)
+    loop = asyncio.new_event_loop()
+    try:
+        service = AdviceService(loop, session, lambda: 0.0, lambda: None)
+        broken = service._executor = Broken()
+        service.ask()  # the loop goes on; the next request starts a fresh worker
+        assert service._executor is None and broken.shut and not service._busy
+    finally:
+        loop.close()
