@@ -333,7 +333,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from ..daemon.config import Config
 
         try:
-            menu = start.settings if start is not None else MenuSettings()
+            # A recording without the menu line comes from a board older than the line,
+            # and so older than the menu's help step.
+            menu = start.settings if start is not None else MenuSettings(assist=False)
             if args.menu_hold is not None:
                 menu = replace(menu, hold=args.menu_hold)
             if args.profile is None and start is not None:

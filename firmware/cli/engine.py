@@ -1,9 +1,10 @@
-"""Engine commands: variants, perft, moves, and the benchmark."""
+"""Engine commands: variants, perft, moves, hint, and the benchmark."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import logging
 import sys
 
@@ -23,6 +24,7 @@ EXAMPLE_POSITION = "@O*OO**@/*O@@@OO@/O@O@**O@ b m s 9 0 9 0 0 0 0 0 0 0 0 1 10"
 BENCH_SECTIONS: dict[str, str] = {
     "engine": "navakankari.firmware.cli.engine_bench:run",
     "search": "navakankari.firmware.cli.search_bench:run",
+    "hint": "navakankari.firmware.cli.hint_bench:run",
     "daemon": "navakankari.firmware.cli.bench:run",
     "thinking": "navakankari.firmware.cli.thinking_bench:run",
 }
@@ -58,6 +60,29 @@ def cmd_perft(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     for action in _game(args).legal_actions():
         print(action)
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    from navakankari.engine.hint import describe, judge, threats
+
+    game = _game(args)
+    judgement = judge(game, budget=args.budget)
+    if args.json:
+        print(json.dumps(judgement.to_dict()))
+        return 0
+    for line in describe(judgement):
+        print(line)
+    print(f"best {judgement.best}")
+    if judgement.exact:
+        print("judged by the endgame database (exact)")
+    else:
+        print(f"searched {judgement.depth} plies after each action in {judgement.seconds:.2f} s")
+    seen = threats(game, deep=True)
+    if not seen.applies:
+        print(f"threats: none ({game.rules.name} has no mills)")
+    else:
+        print("threats: " + (", ".join(f"{t.kind} {t.action}" for t in seen.items) or "none"))
     return 0
 
 
@@ -136,7 +161,7 @@ def _guard(func):  # type: ignore[no-untyped-def]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from .args import whole
+    from .args import seconds, whole
 
     p = sub.add_parser("variants", help="list the rule presets")
     p.add_argument("--rules", dest="verbose_rules", action="store_true",
@@ -159,6 +184,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         if name == "perft":
             p.add_argument("--depth", type=whole(1), required=True, help="plies, at least 1")
         p.set_defaults(func=_guard(func))
+
+    p = sub.add_parser(
+        "hint", help="judge every legal action: keeps, worse, drops or loses",
+        description="Judge every legal action of the side to act by what it does to the "
+                    "game's value for that side: keeps (the result), worse, drops (loses a "
+                    "pebble soon or allows a mill), loses (the game); exact in three against "
+                    "three where the endgame database holds, else searched within --budget. "
+                    "Prints each action with its class, the best action and the opponent's "
+                    "threats.")
+    p.add_argument("--variant", default="nine-mens-morris", help="a preset name")
+    p.add_argument("--position", metavar="POSITION",
+                   help="a position string, as for moves (default: the start)")
+    p.add_argument("--json", action="store_true",
+                   help='print {"best": ACTION, "actions": {ACTION: CLASS, ...}}')
+    p.add_argument("--budget", type=seconds(0.01, 600.0), default=1.0,
+                   help="seconds of search (default 1; the board uses 0.2)")
+    p.set_defaults(func=_guard(cmd_hint))
 
     p = sub.add_parser("build-engine", help="compile the engine's hot modules (optional, faster)",
                        description="Compile the engine's hot modules with mypyc into "

@@ -32,7 +32,8 @@ FILLS = {Kind.SAME: "#2b2", Kind.BACK: "#d52", Kind.TAKEBACK: "#93d", Kind.BRIGH
 CHOICE_FILL = "#49c"
 
 COLUMNS = ((Step.VARIANT, "1. game"), (Step.WHITE, "2. white / 3. black"),
-           (Step.STARTER, "4. who starts"), (Step.BRIGHTNESS, "LED brightness"))
+           (Step.ASSIST, "4. help (each hand)"), (Step.STARTER, "5. who starts"),
+           (Step.BRIGHTNESS, "LED brightness"))
 
 
 def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
@@ -41,8 +42,8 @@ def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
 
     menu = Menu(board, variants, player_specs(MAX_LEVEL), GameChoice(variants[0], "hand", "hand"),
                 can_takeback=True, settings=MenuSettings())
-    path = {Step.VARIANT: [], Step.WHITE: [0], Step.STARTER: [0, 1, 1],
-            Step.BRIGHTNESS: ["brightness"]}[step]
+    path = {Step.VARIANT: [], Step.WHITE: [0], Step.ASSIST: [0, 0, 1],
+            Step.STARTER: [0, 1, 1], Step.BRIGHTNESS: ["brightness"]}[step]
     t = 0.0
     for pick in path:
         point = menu.layout.brightness if pick == "brightness" else menu.layout.slots[pick]

@@ -38,6 +38,7 @@ from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import RecordingError, iter_events
 
 from ..core import wording
+from ..core.assist import Advisor
 from ..core.clockwork import drive
 from ..core.menu import GameChoice, MenuSettings
 from ..core.players import HAND, PlayerSpec, computer_turn
@@ -67,7 +68,10 @@ def full_turns(game: Game) -> Iterator[tuple[Action, ...]]:
 
 class _Replayer:
     """A session whose computer (and remote) turns are answered synchronously: with the
-    turn the recording's hands carry out next, else (the computer's) a seeded random one."""
+    turn the recording's hands carry out next, else (the computer's) a seeded random one.
+    The advice a side with assistance gets is made at once too, so the replay lights what
+    the board lit (the board's own was made in the time it had, so a deeper or shallower
+    search may class a move differently)."""
 
     def __init__(self, session: Session, events: Sequence[SensorEvent], seed: int) -> None:
         self.session = session
@@ -78,6 +82,7 @@ class _Replayer:
         self.players: dict[tuple[Side, int], RandomPlayer] = {}
         self.now = 0.0
         self.decided: float | None = None  #: when the session last decided something
+        self.advisor: Advisor | None = None  #: made on the first request
         session.subscribe(self._update)
 
     def _update(self, update: Update) -> None:
@@ -93,6 +98,7 @@ class _Replayer:
     def tick(self, now: float) -> None:
         self.now = now
         self.session.tick(now)
+        self._advise(now)
         self._remote(now)
         for _ in range(4):
             request = self.session.computer_request()
@@ -106,6 +112,12 @@ class _Replayer:
                 actions = computer_turn(self.players[key], request.game)
             self.session.offer(request, actions, now)
             self.session.tick(now)
+
+    def _advise(self, now: float) -> None:
+        request = self.session.advice_request()
+        if request is not None:
+            self.advisor = self.advisor or Advisor()
+            self.session.advise(self.advisor.advise(request), now)
 
     def _remote(self, now: float) -> None:
         """A remote side's move came from the page (an online one from the other board): the

@@ -19,7 +19,8 @@ from navakankari.engine.presets import PRESETS, preset
 from navakankari.hal.leds import on_screen
 
 from ..core.errors import ConfigError
-from ..core.players import PlayerSpec
+from ..core.assist import BEST
+from ..core.players import ASSIST_LEVELS, PlayerSpec
 from ..core.status import StatusKind
 from ..core.wording import next_game_text, outcome_text, status_text
 from .server import RequestError
@@ -118,6 +119,12 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            # Assistance: each side's level (a computer or remote side has none), the levels'
+            # names, and whether the side to act may ask for the best move now.
+            "assistance": {str(s): p.assistance for s, p in session.players.items()},
+            "assist_levels": list(ASSIST_LEVELS),
+            "hint_offered": (session.menu is None and outcome is None
+                             and session.players[game.turn].assistance >= BEST),
             "notice": self.daemon.store_notice or self.daemon.store.failure,
             "wrong_colour": wrong_colour,
             "problem": session.problem,
@@ -185,6 +192,27 @@ class DaemonBackend:
             raise RequestError(f"new game: this board has no sensors for every point of "
                                f"{variant}; it needs its own board")
         self._session.new_game(self.daemon.now(), rules=rules, players=players)
+        self.daemon.wake()
+
+    async def hint(self) -> str:
+        """The best move for the side to act (assistance 4): lit on the board; the words."""
+        words = self._session.request_hint(self.daemon.now())
+        self.daemon.wake()
+        return words
+
+    async def assist(self, side: str, level: int) -> None:
+        """Set a hand side's assistance for the game in play (kept with its players)."""
+        session = self._session
+        if side not in ("white", "black"):
+            raise RequestError("assist: side must be white or black")
+        if not 0 <= level < len(ASSIST_LEVELS):
+            raise RequestError(f"assist: level must be 0..{len(ASSIST_LEVELS) - 1}")
+        key = Side.WHITE if side == "white" else Side.BLACK
+        spec = session.players[key]
+        if spec.kind != "hand":
+            raise RequestError(f"assist: {side} is not played by hand ({spec}): only a hand "
+                               "side gets help")
+        session.set_players(self.daemon.now(), {key: PlayerSpec("hand", assist=level)})
         self.daemon.wake()
 
     # -- online play ---------------------------------------------------------------------------

@@ -74,6 +74,12 @@ class CompanionBackend(Protocol):
     async def hand(self, request: dict[str, Any]) -> None:
         """A hand on the simulated board (lift, put, place, move, drop); RequestError else."""
 
+    async def hint(self) -> str:
+        """The best move for the side to act, asked for (assistance 4); the words."""
+
+    async def assist(self, side: str, level: int) -> None:
+        """Set a hand side's assistance (0..4) for the game in play."""
+
     async def invite(self, variant: str, side: str, starts: str) -> str:
         """Offer an online game; returns the code to read to the other player."""
 
@@ -123,6 +129,8 @@ class Companion:
         app.router.add_post("/api/takeback", self._changing(self.takeback))
         app.router.add_post("/api/hand", self._changing(self.hand))
         app.router.add_post("/api/move", self._changing(self.move))
+        app.router.add_post("/api/hint", self._changing(self.hint))
+        app.router.add_post("/api/assist", self._changing(self.assist))
         app.router.add_post("/api/online/invite", self._changing(self.online_invite))
         app.router.add_post("/api/online/join", self._changing(self.online_join))
         app.router.add_get("/api/online/qr.svg", self.online_qr)
@@ -282,6 +290,15 @@ class Companion:
         if not isinstance(action, str) or not action.strip() or len(action) > 64:
             raise RequestError("move: action must be notation such as d6, a1-a4 or a1-a4xd7")
         await self.backend.remote_move(action.strip())
+
+    async def hint(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"words": await self.backend.hint()}
+
+    async def assist(self, body: dict[str, Any]) -> None:
+        side, level = body.get("side"), body.get("level")
+        if not isinstance(level, int) or isinstance(level, bool):
+            raise RequestError("assist: level must be a whole number 0..4")
+        await self.backend.assist(str(side), level)
 
     async def online_invite(self, body: dict[str, Any]) -> dict[str, Any]:
         variant = body.get("variant")

@@ -17,7 +17,17 @@ from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
 
 from .menu import toss_index
-from .palette import PAIR_PERIOD, PALETTE, PULSE_FLOOR, PULSE_LEVELS, RGB, Animation, Look, Role
+from .palette import (
+    PAIR_PERIOD,
+    PALETTE,
+    PULSE_FLOOR,
+    PULSE_LEVELS,
+    QUALITY_ROLES,
+    RGB,
+    Animation,
+    Look,
+    Role,
+)
 from .status import Status, StatusKind
 
 Frame = dict[str, RGB]
@@ -36,13 +46,22 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
     turn = game.turn
     if kind == StatusKind.IDLE:
         _turn_layer(game, put)
+        _assist_layer(status, now, put)
     elif kind == StatusKind.THINKING:
         put(Role.THINKING, board.names(game.pieces(turn)))
+        if now < status.blunder_until:
+            put(Role.BLUNDER, status.blunder)
     elif kind == StatusKind.REMOVAL:
         put(Role.MILL, status.mills)
         put(Role.TAKEABLE, status.takeable)
     elif kind == StatusKind.IN_PROGRESS:
-        put(Role.DESTINATION, status.destinations)
+        put(Role.THREAT, status.threats)
+        quality = dict(status.quality)
+        if status.destinations and all(p in quality for p in status.destinations):
+            for p in status.destinations:
+                out[p] = QUALITY_ROLES[quality[p]]
+        else:
+            put(Role.DESTINATION, status.destinations)
         put(Role.CAPTURE, status.captures)
         put(Role.LIFTED, status.lifted)
         put(Role.LIFTED, status.placed)
@@ -80,6 +99,17 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
     return out
 
 
+def _assist_layer(status: Status, now: float, put) -> None:  # type: ignore[no-untyped-def]
+    """The side to act's assistance: the quality of the free points (placing), the
+    opponent's threats, the best move asked for, and a blunder's warning while it lasts."""
+    for point, quality in status.quality:
+        put(QUALITY_ROLES[quality], (point,))
+    put(Role.THREAT, status.threats)
+    put(Role.HINT, status.hint)
+    if now < status.blunder_until:
+        put(Role.BLUNDER, status.blunder)
+
+
 MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TOOL,
               "brightness": Role.MENU_TOOL}
 
@@ -113,12 +143,16 @@ def _forced_layer(status: Status, put,  # type: ignore[no-untyped-def]
         put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
 
 
+ASSISTED = (*QUALITY_ROLES.values(), Role.THREAT, Role.HINT, Role.BLUNDER)
+"""The assistance roles lit beside the side to act's own (IDLE)."""
+
 SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
-    frozenset({Role.FREE_WHITE, Role.TURN_WHITE}),  # IDLE, white to act
-    frozenset({Role.FREE_BLACK, Role.TURN_BLACK}),  # IDLE, black to act
-    frozenset({Role.THINKING}),
+    frozenset({Role.FREE_WHITE, Role.TURN_WHITE, *ASSISTED}),  # IDLE, white to act
+    frozenset({Role.FREE_BLACK, Role.TURN_BLACK, *ASSISTED}),  # IDLE, black to act
+    frozenset({Role.THINKING, Role.BLUNDER}),
     frozenset({Role.MILL, Role.TAKEABLE}),  # REMOVAL
-    frozenset({Role.DESTINATION, Role.CAPTURE, Role.LIFTED}),  # IN_PROGRESS
+    frozenset({Role.DESTINATION, Role.CAPTURE, Role.LIFTED, Role.THREAT}),  # IN_PROGRESS
+    frozenset({*QUALITY_ROLES.values(), Role.CAPTURE, Role.LIFTED, Role.THREAT}),  # ... judged
     frozenset({Role.MILL, Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.COMPUTER_TAKE}),  # EXECUTING
     frozenset({Role.TO_EMPTY, Role.TO_FILL, Role.PAIR_FROM, Role.PAIR_TO}),  # MISMATCH
     frozenset({Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.TO_EMPTY, Role.TO_FILL,
@@ -203,7 +237,7 @@ class _Kept:
             moment = toss_index(status.toss_start, status.toss_step, status.toss_steps, now)
         elif status.kind == StatusKind.MISMATCH and status.pairs:
             moment = int(max(0.0, now - status.since) // PAIR_PERIOD)
-        key = (game.key, len(game.history), moment)
+        key = (game.key, len(game.history), moment, now < status.blunder_until)
         if game is not self.game or status is not self.status or key != self.key:
             self.game, self.status, self.key = game, status, key
             self.lit = roles(game, status, now)
@@ -280,4 +314,6 @@ def next_change(game: Game, status: Status, now: float,
             times.append(status.toss_start + k * status.toss_step)
     if status.kind == StatusKind.MISMATCH and len(status.pairs) > 1:
         times.append(status.since + (age // PAIR_PERIOD + 1) * PAIR_PERIOD)
+    if status.blunder and now < status.blunder_until:
+        times.append(status.blunder_until)  # the warning goes out
     return min(times) if times else None

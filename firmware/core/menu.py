@@ -8,8 +8,10 @@ confirmed: a pebble held alone on a lit point for `hold` seconds, then lifted (a
 left empty for `lift` seconds, so a pebble slid away to another point chooses nothing).
 
 Steps: the variant (with "the same as last time", "take back the last move" and "LED
-brightness" beside it) -> who plays white -> who plays black -> who starts (white, black or a
-toss: a light runs round the board and stops on a colour). Every step but the first has a
+brightness" beside it) -> who plays white -> who plays black -> the help each side played by
+hand gets (its assistance, players.ASSIST_LEVELS; one step per hand side, skipped for the
+computer and remote players) -> who starts (white, black or a toss: a light runs round the
+board and stops on a colour). Every step but the first has a
 "back" point. The layout of each board comes from its geometry (`layout`), so the 24- and
 19-point boards and any other board get one without tables.
 """
@@ -27,6 +29,7 @@ from navakankari.engine.boards import Board
 
 from .errors import check_seconds
 from .gesture import HoldGesture
+from .players import ASSIST_LEVELS, DEFAULT_ASSIST
 from .tracker import confirm_point
 
 log = logging.getLogger(__name__)
@@ -57,6 +60,7 @@ class Step(str, Enum):
     VARIANT = "variant"
     WHITE = "white"
     BLACK = "black"
+    ASSIST = "assist"  #: the help a hand side gets (which side: `View.assisting`)
     STARTER = "starter"
     TOSS = "toss"
     BRIGHTNESS = "brightness"
@@ -67,6 +71,7 @@ class Kind(str, Enum):
 
     VARIANT = "variant"
     PLAYER = "player"
+    ASSIST = "assist"  #: an assistance level
     STARTER = "starter"
     LEVEL = "level"  #: a brightness level
     SAME = "same"  #: the same game as last time, at once
@@ -158,6 +163,9 @@ class MenuSettings:
     toss_step: float = 0.08
     toss_laps: int = 2  #: whole rounds the toss light runs before it may stop
     toss_pause: float = 1.5
+    #: The help step (each hand side's assistance). A recording's menu line written before
+    #: the step existed reads as False, so it replays through the menu it was made with.
+    assist: bool = True
 
     #: The range of each timing, stated once: the configuration's `game.menu_hold` and
     #: `replay --menu-hold` are checked against it. A hold shorter than 0.2 s (the tracker's
@@ -185,6 +193,16 @@ class View:
     armed: bool = False  #: held long enough: lifting it chooses
     toss: Toss | None = None
     picked: tuple[str, ...] = ()  #: choices made so far, in words
+    assisting: str = ""  #: ASSIST: the side ("white", "black") whose help is chosen
+
+    @property
+    def name(self) -> str:
+        """The step as the status and the page name it: "assist-white" for white's help."""
+        return step_name(self.step, self.assisting)
+
+
+def step_name(step: Step, assisting: str = "") -> str:
+    return f"{step.value}-{assisting}" if step == Step.ASSIST else step.value
 
 
 @dataclass
@@ -194,6 +212,22 @@ class _State:
     white: str = ""
     black: str = ""
     picked: list[str] = field(default_factory=list)
+    assisting: str = ""
+    assist: bool = True  #: the help step is offered
+
+    def sequence(self) -> list[tuple[Step, str]]:
+        """The steps to a game with the players chosen so far: a help step per hand side."""
+        hands = [(Step.ASSIST, side) for side, spec in (("white", self.white),
+                                                         ("black", self.black))
+                 if self.assist and spec.partition(":")[0] == "hand"]
+        return [(Step.VARIANT, ""), (Step.WHITE, ""), (Step.BLACK, ""), *hands,
+                (Step.STARTER, "")]
+
+    def go(self, by: int) -> None:
+        """To the next step (by 1) or the one before (by -1) in `sequence`."""
+        seq = self.sequence()
+        here = seq.index((self.step, self.assisting if self.step == Step.ASSIST else ""))
+        self.step, self.assisting = seq[here + by]
 
 
 class Menu:
@@ -210,7 +244,8 @@ class Menu:
         self.layout = layout(board)
         self.variants = tuple(variants)
         self.players = tuple(players)
-        need = max(len(self.variants), len(self.players), len(BRIGHTNESS_LEVELS), 3)
+        need = max(len(self.variants), len(self.players), len(BRIGHTNESS_LEVELS),
+                   len(ASSIST_LEVELS), 3)
         if need > len(self.layout.slots):
             raise ValueError(f"the {board.name} board has {len(self.layout.slots)} menu points "
                              f"for choices; {need} are needed")
@@ -218,7 +253,7 @@ class Menu:
         self.can_takeback = can_takeback
         self.settings = settings
         self.rng = rng or random.Random()
-        self._s = _State()
+        self._s = _State(assist=settings.assist)
         self._gesture = HoldGesture(settings.hold, settings.lift, occupied=frozenset(occupied),
                                     now=now)
         self._toss: Toss | None = None
@@ -242,6 +277,9 @@ class Menu:
         elif s.step in (Step.WHITE, Step.BLACK):
             out += [Choice(p, Kind.PLAYER, v, player_words(v))
                     for p, v in zip(lay.slots, self.players)]
+        elif s.step == Step.ASSIST:
+            out += [Choice(p, Kind.ASSIST, str(n), f"help: {words}")
+                    for p, n, words in zip(lay.slots, range(len(ASSIST_LEVELS)), ASSIST_LEVELS)]
         elif s.step == Step.STARTER:
             out += [Choice(p, Kind.STARTER, v, w) for p, v, w in zip(
                 lay.slots, ("white", "black", "toss"),
@@ -259,8 +297,11 @@ class Menu:
             return ()
         want = {Step.VARIANT: last.variant, Step.WHITE: last.white,
                 Step.BLACK: last.black}.get(self._s.step)
+        if self._s.step == Step.ASSIST:  # last time's help of this side, if it was a hand
+            kind, _, level = getattr(last, self._s.assisting).partition(":")
+            want = (level or str(DEFAULT_ASSIST)) if kind == "hand" else None
         return tuple(c.point for c in choices
-                     if c.kind in (Kind.VARIANT, Kind.PLAYER) and c.value == want)
+                     if c.kind in (Kind.VARIANT, Kind.PLAYER, Kind.ASSIST) and c.value == want)
 
     def view(self, now: float) -> View:
         choices = self.choices()
@@ -268,17 +309,23 @@ class Menu:
         gesture = self._gesture
         held = gesture.held if gesture.held in lit else ""
         return View(self._s.step, choices, self._current(choices), held, gesture.since,
-                    bool(gesture.armed), self._toss, tuple(self._s.picked))
+                    bool(gesture.armed), self._toss, tuple(self._s.picked), self._s.assisting)
 
     @property
     def step(self) -> Step:
         return self._s.step
 
+    @property
+    def step_name(self) -> str:
+        """The step by name, the help step with its side (`View.name`)."""
+        return step_name(self._s.step, self._s.assisting)
+
     def so_far(self) -> dict[str, str]:
         """The choices made on the way to a game, in the order made: "variant" (a preset
         name), then "white" and "black" (player specs); a step gone back over is not made."""
         s = self._s
-        made = {Step.WHITE: 1, Step.BLACK: 2, Step.STARTER: 3, Step.TOSS: 3}.get(s.step, 0)
+        made = {Step.WHITE: 1, Step.BLACK: 2, Step.ASSIST: 3, Step.STARTER: 3,
+                Step.TOSS: 3}.get(s.step, 0)
         return dict(list(zip(("variant", "white", "black"), (s.variant, s.white, s.black)))[:made])
 
     # -- inputs --------------------------------------------------------------------------------
@@ -323,10 +370,14 @@ class Menu:
             s.step = Step.VARIANT
             return Chosen(Kind.LEVEL, brightness=float(choice.value))
         elif choice.kind == Kind.BACK:
-            if s.step in (Step.WHITE, Step.BLACK, Step.STARTER):
+            if s.step in (Step.WHITE, Step.BLACK, Step.ASSIST, Step.STARTER):
                 s.picked = s.picked[:-1]  # the choice that led to this step is undone
-            s.step = {Step.WHITE: Step.VARIANT, Step.BLACK: Step.WHITE, Step.STARTER: Step.BLACK,
-                      Step.BRIGHTNESS: Step.VARIANT}[s.step]
+            if s.step == Step.BRIGHTNESS:
+                s.step = Step.VARIANT
+            else:
+                s.go(-1)
+            if s.step == Step.ASSIST:  # its choice is undone too: the side is a hand again
+                setattr(s, s.assisting, "hand")
         elif choice.kind == Kind.VARIANT:
             s.variant, s.step = choice.value, Step.WHITE
             s.picked = [choice.label]
@@ -335,8 +386,15 @@ class Menu:
                 s.white, s.step = choice.value, Step.BLACK
                 s.picked.append(f"white {choice.label}")
             else:
-                s.black, s.step = choice.value, Step.STARTER
+                s.black = choice.value
                 s.picked.append(f"black {choice.label}")
+                s.go(1)
+        elif choice.kind == Kind.ASSIST:
+            side = s.assisting
+            setattr(s, side, "hand" if choice.value == str(DEFAULT_ASSIST)
+                    else f"hand:{choice.value}")
+            s.picked.append(f"{side} {choice.label}")
+            s.go(1)
         elif choice.kind == Kind.STARTER:
             if choice.value != "toss":
                 return self._finish(choice.value)
@@ -383,6 +441,8 @@ def player_words(spec: str) -> str:
     """A player spec as the menu and the page say it."""
     if spec == "hand":
         return "a hand on the board"
+    if spec.startswith("hand:"):
+        return f"a hand on the board (help: {ASSIST_LEVELS[int(spec[5:])]})"
     if spec == "remote":
         return "remote (the companion)"
     if spec == "online":

@@ -53,6 +53,14 @@ class Role(str, Enum):
     TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
     TOSS_BLACK = "toss-black"  #: ... on black's
     AWAITED = "awaited"  #: an online invitation waits for the other player: a calm chase
+    # Assistance (assist.py): the quality of each destination, as `navakankari hint` classes it
+    QUALITY_KEEPS = "quality-keeps"  #: keeps the result
+    QUALITY_WORSE = "quality-worse"  #: makes the game worse
+    QUALITY_DROPS = "quality-drops"  #: loses a pebble soon or allows a mill
+    QUALITY_LOSES = "quality-loses"  #: loses the game
+    THREAT = "threat"  #: the opponent closes a mill (or sets up two, or a blockade) here next
+    BLUNDER = "blunder"  #: the pebble just moved dropped the game's value: a few seconds
+    HINT = "hint"  #: the best move, asked for: its pebble and where it goes
 
 
 class Animation(str, Enum):
@@ -113,7 +121,21 @@ PALETTE: dict[Role, Look] = {
     Role.TOSS_WHITE: Look(WHITE_SIDE),
     Role.TOSS_BLACK: Look(BLACK_SIDE),
     Role.AWAITED: Look((0, 170, 255)),  # emits (0, 22, 64): calm blue, one point at a time
+    # A traffic light, but "loses" magenta: red and orange are too close once emitted.
+    Role.QUALITY_KEEPS: Look((0, 255, 0)),  # emits (0, 64, 0)
+    Role.QUALITY_WORSE: Look((238, 255, 0)),  # emits (53, 64, 0)
+    Role.QUALITY_DROPS: Look((255, 60, 0)),  # emits (64, 1, 0)
+    Role.QUALITY_LOSES: Look((255, 0, 255)),  # emits (64, 0, 64)
+    Role.THREAT: Look((0, 60, 255), Animation.PULSE, 1.2),  # emits (0, 1, 64)
+    Role.BLUNDER: Look((255, 0, 0), Animation.BLINK, 0.4),  # emits (64, 0, 0)
+    Role.HINT: Look((0, 255, 255), Animation.BLINK, 0.6),  # emits (0, 64, 64)
 }
+
+QUALITY_ROLES: dict[str, Role] = {
+    "keeps": Role.QUALITY_KEEPS, "worse": Role.QUALITY_WORSE,
+    "drops": Role.QUALITY_DROPS, "loses": Role.QUALITY_LOSES,
+}
+"""The engine's quality classes (navakankari.engine.hint.Quality values) -> their roles."""
 
 TOLD_APART_OVER_TIME: tuple[tuple[Role, Role], ...] = (
     (Role.TURN_WHITE, Role.TURN_BLACK),

@@ -25,6 +25,13 @@ log = logging.getLogger(__name__)
 
 PLAYER_KINDS = ("hand", "computer", "remote", "engine", "online")
 
+ASSIST_LEVELS = ("none", "legal moves", "threats", "move quality", "best move on request")
+"""The help a hand side gets, by level (each includes the ones below it): 0 shows only mistakes
+to fix, 1 the legal moves (the default), 2 the opponent's threats, 3 each destination's quality
+on lifting a pebble and a warning after a blunder, 4 the best move on request."""
+DEFAULT_ASSIST = 1
+MAX_ASSIST = len(ASSIST_LEVELS) - 1
+
 
 @dataclass(frozen=True)
 class PlayerSpec:
@@ -32,18 +39,27 @@ class PlayerSpec:
     arrive from the web companion and the board shows them), "online" (a player at another
     board, through the broker: the board shows their moves too; such a game starts from an
     invitation), or "engine" (an installed engine: `engine` holds what follows `engine:`,
-    see navakankari.engine.external)."""
+    see navakankari.engine.external). A hand side has an assistance level (`assist`,
+    ASSIST_LEVELS), written "hand:N" unless it is the default; no other side has one."""
 
     kind: str = "hand"
     level: int = DEFAULT_LEVEL
     engine: str = ""
+    assist: int = DEFAULT_ASSIST
 
     def __str__(self) -> str:
         if self.kind == "computer":
             return f"computer:{self.level}"
         if self.kind == "engine":
             return f"engine:{self.engine}"
+        if self.kind == "hand" and self.assist != DEFAULT_ASSIST:
+            return f"hand:{self.assist}"
         return self.kind
+
+    @property
+    def assistance(self) -> int:
+        """The help this side gets on the board: its level for a hand, none otherwise."""
+        return self.assist if self.kind == "hand" else 0
 
     @property
     def plays_itself(self) -> bool:
@@ -52,8 +68,8 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: object, key: str = "player") -> "PlayerSpec":
-        """"hand", "remote", "computer", "computer:LEVEL" (level 1..MAX_LEVEL, or max) or
-        "engine:PATH[?KEY=VALUE&...]"."""
+        """"hand", "hand:ASSIST" (0..MAX_ASSIST), "remote", "computer", "computer:LEVEL"
+        (level 1..MAX_LEVEL, or max) or "engine:PATH[?KEY=VALUE&...]"."""
         if not isinstance(text, str):
             raise ConfigError(key, f"must be a string like \"hand\" or \"computer:3\", not {text!r}")
         kind, _, level = text.strip().partition(":")
@@ -65,6 +81,10 @@ class PlayerSpec:
             except ValueError as exc:
                 raise ConfigError(key, str(exc)) from None
             return cls(kind, engine=level)
+        if kind == "hand" and level:
+            if not level.isdigit() or not 0 <= int(level) <= MAX_ASSIST:
+                raise ConfigError(key, f"a hand's assistance must be 0..{MAX_ASSIST}, not {level!r}")
+            return cls(kind, assist=int(level))
         if kind != "computer":
             if level:
                 raise ConfigError(key, f"only a computer player has a level ({text!r})")
@@ -80,7 +100,7 @@ class PlayerSpec:
 
 HAND = PlayerSpec("hand")
 
-SPEC_WORDS = (f"hand (pebbles moved by hand), computer (level {DEFAULT_LEVEL}), computer:N "
+SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_ASSIST}), computer (level {DEFAULT_LEVEL}), computer:N "
               f"(level 1..{MAX_LEVEL}), computer:max, engine:PATH[?KEY=VALUE&...] (an installed "
               "engine) or remote (moves from the web page)")
 """Every player spec `PlayerSpec.parse` reads, for the commands' help."""

@@ -55,7 +55,8 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
         variants = data["variants"]
         seed = data["seed"]
         online = data.get("online", False)
-        settings = MenuSettings(**data["settings"])
+        # A line from before the help step: that menu had none.
+        settings = MenuSettings(**{"assist": False, **data["settings"]})
         if not isinstance(online, bool):
             raise ValueError(f"online must be true or false, not {online!r}")
         if not all(isinstance(v, str) for v in (last.variant, last.white, last.black)):

@@ -30,6 +30,7 @@ from navakankari.hal.sensors import SensorEvent
 from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
+from .assist import HINTS_PER_TURN, Advice, AdviceRequest, Teacher
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .players import HAND, PlayerSpec
 from .recording import MenuStart, format_game_line, format_line
@@ -119,6 +120,7 @@ class Session:
         variants: Sequence[str] | None = None,
         seed: int = 0,
         online: bool = False,
+        hints_per_turn: int = HINTS_PER_TURN,
     ) -> None:
         """`menu`: show the board's menu whenever no game is in play (at start-up with
         nothing to resume, after a game ends and the board is emptied, after the clear-board
@@ -127,6 +129,7 @@ class Session:
         since the menu opened, so a recording replays to the same toss."""
         self.settings = settings
         self.store = store
+        self.teacher = Teacher(hints_per_turn)  #: each hand side's assistance (assist.py)
         self.auto_new_game = auto_new_game
         self.menu_settings = menu
         self.menu: Menu | None = None
@@ -190,6 +193,7 @@ class Session:
         self.rules = rules
         self.players = players
         self.game = new_game(rules)
+        self.teacher.reset()
         self.menu = None
         self._follow(now, colours)
         self._events = _Clocked(t0=now)
@@ -239,6 +243,7 @@ class Session:
         self.game = new_game(stored.rules)
         for text in stored.actions:
             self.game.play(text)
+        self.teacher.reset()
         self._game_id = stored.id
         self._follow(now)
         # Continue the stored recording after its last event, and note what changed while
@@ -287,7 +292,7 @@ class Session:
             return []
         committed = self.tracker.step(now, *sensed)
         if committed:
-            self._committed(committed)
+            self._committed(committed, now)
         if self.tracker.cleared:
             self._end_cleared(now)
             return committed
@@ -398,7 +403,7 @@ class Session:
         view = self.menu.view(now)
         toss = view.toss
         return Status(
-            StatusKind.MENU, str(self.game.turn), now, menu_step=view.step.value,
+            StatusKind.MENU, str(self.game.turn), now, menu_step=view.name,
             choices=tuple((c.point, c.kind.value, c.label) for c in view.choices),
             current=view.current, picked=view.picked, confirm_point=view.held,
             confirm_hold=self.menu.settings.hold, holding=bool(view.held), armed=view.armed,
@@ -406,7 +411,8 @@ class Session:
             toss_step=toss.step if toss else 0.0, toss_steps=toss.steps if toss else 0,
             toss_result=toss.result if toss else "", faulty=self.game.board.names(self.sensing.faulty))
 
-    def _committed(self, actions: list[Action]) -> None:
+    def _committed(self, actions: list[Action], now: float) -> None:
+        self.teacher.committed(self.game, actions, self.players, now)
         ply = len(self.game.history) - len(actions)
         if self.store is not None and self._game_id is not None:
             self.store.append(self._game_id, ply, [a.text for a in actions],
@@ -432,10 +438,16 @@ class Session:
                 and self.sensing.names(self.sensing.settled) == self._start_points()):
             self.new_game(now)
             return
+        undo = self.teacher.undo_wanted(self.sensing.names(self.sensing.settled), self.game)
+        if undo is not None:  # a blunder's pebbles put back as they were: take it back
+            log.info("the blunder's pebbles are back: taken back to ply %d", undo)
+            self.takeback_to(now, undo)
+            return
         self._show_answer(now)
         if self.tracker.status is not self._last_status:
             self._last_status = self.tracker.status
-            self._notify(Update("status", self._last_status, len(self.game.history)))
+            self.teacher.watch(self._last_status, self.game, self.players, now)
+            self._notify(Update("status", self.status, len(self.game.history)))
 
     def _start_points(self) -> frozenset[str]:
         return start_points(self.rules)
@@ -495,6 +507,7 @@ class Session:
             self.tracker.set_hands(self._hands(), now)
         while len(self.game.history) > ply:
             self.game.pop()
+        self.teacher.reset()
         if self.store is not None and self._game_id is not None:
             self.store.truncate(self._game_id, ply)
         self.tracker.sync(now, clearable=False)
@@ -512,6 +525,40 @@ class Session:
         self._token += 1
         self._request = None
         self._notify(Update("players", self.tracker.status, len(self.game.history)))
+
+    # -- assistance (assist.py) ----------------------------------------------------------------
+    def advice_request(self) -> AdviceRequest | None:
+        """The advice to make for the side to act now, if it gets help and none is made (the
+        daemon makes it off its loop and hands it to `advise`)."""
+        if self.menu is not None:
+            return None
+        status = self.tracker.status
+        if status.kind == StatusKind.EXECUTING and status.forced:
+            # The computer's move is known while the hands carry it out: judge the position
+            # after it now, so the help is lit as soon as the move is on the board.
+            ahead = self.game.copy()
+            for text in status.forced:  # the computer's own legal actions, in order
+                ahead.push(ahead.parse(text))
+            request = self.teacher.request(ahead, self.players)
+            if request is not None:
+                return request
+        return self.teacher.request(self.game, self.players)
+
+    def advise(self, advice: Advice, now: float) -> bool:
+        """Advice made for a request; ignored (False) if the game moved on."""
+        if self.menu is not None or not self.teacher.take(advice, self.game):
+            return False
+        self._notify(Update("advice", self.status, len(self.game.history)))
+        return True
+
+    def request_hint(self, now: float) -> str:
+        """The best move for the side to act, asked for on the page (assistance 4, a limited
+        number each turn): lit on the board; the words say it, or why not."""
+        if self.menu is not None:
+            return "no game in play: the board shows its menu"
+        words = self.teacher.ask_hint(self.game, self.players)
+        self._notify(Update("advice", self.status, len(self.game.history)))
+        return words
 
     def remote_move(self, text: str, now: float) -> tuple[Action, ...]:
         """A move from a remote player (notation, `a1-a4xd7` allowed): the board shows it
@@ -581,15 +628,18 @@ class Session:
         self._notify(Update("forced", self.tracker.status, len(self.game.history),
                             tuple(a.text for a in actions)))
         if committed:
-            self._committed(committed)
+            self._committed(committed, now)
         self._after(now)
 
     # -- reading -----------------------------------------------------------------------------
     @property
     def status(self) -> Status:
+        """The tracker's status, with the side to act's assistance added (or the menu's)."""
         if self.menu is not None and self._menu_status is not None:
             return self._menu_status
-        return self.tracker.status
+        if self.menu is not None:
+            return self.tracker.status
+        return self.teacher.decorate(self.tracker.status, self.game, self.players)
 
     @property
     def game_id(self) -> int | None:
@@ -603,7 +653,7 @@ class Session:
         in words, for a page to show instead of the last game's variant and players."""
         if self.menu is None:
             return None
-        return wording.menu_facts(self.menu.step.value, self.menu.so_far())
+        return wording.menu_facts(self.menu.step_name, self.menu.so_far())
 
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
         return lights.render(self.game, self.status, now)
@@ -620,6 +670,7 @@ class Session:
             "variant": self.rules.name,
             "rules": self.rules.to_dict(),
             "players": {str(s): str(p) for s, p in self.players.items()},
+            "assistance": {str(s): p.assistance for s, p in self.players.items()},
             "board": {"name": game.board.name, "points": list(game.board.points),
                       "coordinates": [list(c) for c in game.board.coordinates]},
             "record": game.record(),

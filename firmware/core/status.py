@@ -80,6 +80,16 @@ class Status:
     toss_step: float = 0.0
     toss_steps: int = 0
     toss_result: str = ""
+    #: Assistance (assist.py), for the side to act: each point's quality class (the free
+    #: points while placing, the destinations of a lifted pebble), the opponent's threats,
+    #: the best move asked for (its points), and after a blunder the pebble's point until
+    #: `blunder_until`; `advice` says it in words.
+    quality: tuple[tuple[str, str], ...] = ()
+    threats: tuple[str, ...] = ()
+    hint: tuple[str, ...] = ()
+    blunder: tuple[str, ...] = ()
+    blunder_until: float = 0.0
+    advice: str = ""
 
     def same_as(self, other: "Status") -> bool:
         """Equal apart from `since` (a status that did not change keeps its start time)."""

@@ -115,6 +115,7 @@ def next_game_text(game: Game, *, menu: bool, auto_new_game: bool) -> str:
 
 
 MENU_STEPS = {"variant": "the game", "white": "who plays white", "black": "who plays black",
+              "assist-white": "the help white gets", "assist-black": "the help black gets",
               "starter": "who starts", "toss": "who starts (a toss)",
               "brightness": "the LED brightness"}
 

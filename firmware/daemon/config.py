@@ -17,6 +17,7 @@ from typing import Any
 from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
 
+from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError
 from ..online.broker import BrokerAddress, BrokerAddressError
 from ..core.menu import MenuSettings
@@ -40,6 +41,7 @@ class Config:
     game_black: PlayerSpec = field(default_factory=lambda: PlayerSpec("computer", 3))
     game_menu: bool = True  #: the board's own menu whenever no game is in play
     game_menu_hold: float = _MENU.hold
+    game_hints_per_turn: int = HINTS_PER_TURN  #: best moves a hand at assistance 4 may ask a turn
     tracker_settle: float = _TRACKER.settle
     tracker_grow: float = _TRACKER.grow
     tracker_grace: float = _TRACKER.grace
@@ -84,10 +86,12 @@ class Config:
             MenuSettings(hold=self.game_menu_hold)
         except ConfigError as exc:
             raise ConfigError("game.menu_hold", exc.problem) from None
-        for key in ("store_events", "web_port"):
+        for key in ("store_events", "web_port", "game_hints_per_turn"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ConfigError(_dotted(key), f"must be an integer, not {value!r}")
+        if not 0 <= self.game_hints_per_turn <= 100:
+            raise ConfigError("game.hints_per_turn", f"must be 0..100, not {self.game_hints_per_turn}")
         if self.store_events < 0:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:

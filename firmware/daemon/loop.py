@@ -34,6 +34,7 @@ from ..core.session import ComputerRequest, Session
 from ..online.play import OnlinePlay
 from ..store.database import Store
 from ..store.recovery import open_store
+from .advice import AdviceService
 from .config import Config
 from .notify import Notifier
 
@@ -141,6 +142,7 @@ class Daemon:
         self._thinking: tuple[ComputerRequest, asyncio.Future[Any], threading.Event] | None = None
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []
+        self._advice: AdviceService | None = None  #: assistance, made in a worker process
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self) -> int:
@@ -197,7 +199,7 @@ class Daemon:
                                occupied=occupied, now=self.clock(),
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                online=bool(config.online_broker),
-                               seed=self.seed)
+                               seed=self.seed, hints_per_turn=config.game_hints_per_turn)
         self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
         # The brightness kept from an earlier run, set before the first frame is shown.
@@ -206,6 +208,7 @@ class Daemon:
         # Changes made from outside the loop's own tick (the web companion calling
         # new_game, takeback, remote_move) must wake the loop to light them.
         self.session.subscribe(lambda update: self.wake())
+        self._advice = AdviceService(loop, self.session, self.clock, self.wake)
         for service in self.services:
             self._tasks.append(loop.create_task(service(self)))
         if self.sim_script is not None:
@@ -256,6 +259,8 @@ class Daemon:
             now = self.clock()
             session.tick(now)
             self._ask_computer()
+            if self._advice is not None:
+                self._advice.ask()
             if session.brightness != self._brightness:
                 self._brightness = session.brightness
                 self.board.leds.brightness = self._cap * session.brightness
@@ -355,6 +360,8 @@ class Daemon:
             self.session.close()
         self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._advice is not None:
+            self._advice.close()
         for player in self._players.values():
             close_player(player)
         self.notifier.close()

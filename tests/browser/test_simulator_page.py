@@ -368,7 +368,10 @@ def test_while_the_menu_is_lit_the_page_shows_its_step_not_the_last_game(browser
         page.wait_for_function(
             "document.querySelector('#white-count').textContent === 'not chosen yet'")
         choose_in_page(page, lay.slots[players.index("hand")], "who plays black")
-        choose_in_page(page, lay.slots[players.index("hand")], "who starts")
+        choose_in_page(page, lay.slots[players.index("hand")], "the help white gets")
+        assert facts(page)["phase"] == "the board's menu: choose the help white gets"
+        choose_in_page(page, lay.slots[1], "the help black gets")  # white: the legal moves
+        choose_in_page(page, lay.slots[1], "who starts")  # black: the same
         assert facts(page)["phase"] == "the board's menu: choose who starts"
         start_with_white(page, lay.slots[0])  # the game chosen is in play, shown as one
         assert page.get_attribute("body", "data-menu") is None
@@ -386,7 +389,9 @@ def test_the_menus_last_choice_goes_back_beside_the_board(browser, tmp_path):
     with menu_in_page(browser, tmp_path) as (running, page, lay, variants, players):
         choose_in_page(page, lay.slots[variants.index("nine-mens-morris")], "who plays white")
         choose_in_page(page, lay.slots[players.index("hand")], "who plays black")
-        choose_in_page(page, lay.slots[players.index("hand")], "who starts")
+        choose_in_page(page, lay.slots[players.index("hand")], "the help white gets")
+        choose_in_page(page, lay.slots[1], "the help black gets")
+        choose_in_page(page, lay.slots[1], "who starts")
         point = lay.slots[0]
         click(page, point)
         page.wait_for_function(
@@ -410,12 +415,15 @@ def test_the_menu_worked_in_the_page_then_the_game_chosen(browser, tmp_path, art
         choose_in_page(page, lay.slots[players.index("remote")], "who plays black")
         choose_in_page(page, lay.back, "who plays white")  # back a step
         choose_in_page(page, lay.slots[players.index("hand")], "who plays black")
-        choose_in_page(page, lay.slots[players.index("hand")], "who starts")
+        choose_in_page(page, lay.slots[players.index("hand")], "the help white gets")
+        choose_in_page(page, lay.slots[0], "the help black gets")  # white: none, a handicap
+        choose_in_page(page, lay.slots[1], "who starts")  # black: the legal moves
         page.screenshot(path=str(artifacts / "simulator-menu.png"))
         start_with_white(page, lay.slots[0])
         session = running.daemon.session
         assert running.call(lambda: (session.rules.name, str(session.players[Side.WHITE]),
-                                     str(session.players[Side.BLACK]))) == ("lasker", "hand", "hand")
+                                     str(session.players[Side.BLACK]))) == ("lasker", "hand:0", "hand")
+        assert page.input_value("#assist-white") == "0" and page.input_value("#assist-black") == "1"
         for n, point in enumerate(LASKER_GAME[:4], start=1):
             click(page, point)
             wait_for_moves(page, n)

@@ -28,7 +28,7 @@ def test_round_trip_through_a_dict():
     assert Config().profile == "direct-24"
 
 
-@pytest.mark.parametrize("text", ["hand", "remote", "computer:4", "engine:/usr/local/bin/sanmill",
+@pytest.mark.parametrize("text", ["hand", "hand:0", "hand:4", "remote", "computer:4", "engine:/usr/local/bin/sanmill",
                                   "engine:sanmill?SkillLevel=20&seconds=0.5",
                                   "engine:/opt/a:b/engine?Move%20Overhead=5"])
 def test_player_specs_round_trip(text):
@@ -58,7 +58,8 @@ def test_integers_are_accepted_for_seconds(tmp_path):
     ("[game]\nvariant = 'chess'\n", "game.variant"),
     ("[game]\nwhite = 'robot'\n", "game.white"),
     ("[game]\nblack = 'computer:11'\n", "game.black"),
-    ("[game]\nblack = 'hand:2'\n", "game.black"),
+    ("[game]\nblack = 'hand:5'\n", "game.black"),
+    ("[game]\nblack = 'hand:x'\n", "game.black"),
     ("[tracker]\nsettle = 'fast'\n", "tracker.settle"),
     ("[tracker]\nsettle = 0.01\n", "tracker.settle"),
     ("[tracker]\nsetle = 0.2\n", "tracker.setle"),
@@ -119,3 +120,20 @@ def test_the_config_defaults_are_the_trackers_and_the_menus():
 
     assert Config().tracker_settings() == TrackerSettings()
     assert Config().menu_settings() == MenuSettings()
+
+
+def test_a_hands_assistance_is_part_of_its_spec():
+    assert PlayerSpec.parse("hand").assistance == 1
+    assert PlayerSpec.parse("hand:1") == PlayerSpec.parse("hand") and str(PlayerSpec.parse("hand:1")) == "hand"
+    assert PlayerSpec.parse("hand:3").assistance == 3
+    assert PlayerSpec.parse("computer:3").assistance == 0  # the computer gets no help
+    assert PlayerSpec.parse("remote").assistance == 0
+
+
+def test_hints_per_turn_is_a_small_whole_number(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[game]\nhints_per_turn = 2\n")
+    assert load_config(path).game_hints_per_turn == 2
+    path.write_text("[game]\nhints_per_turn = -1\n")
+    with pytest.raises(ConfigError, match="game.hints_per_turn: must be 0..100"):
+        load_config(path)

@@ -192,14 +192,19 @@ def test_choosing_every_step(variant, starter, store):
     assert "who plays white" in status_text(b.session.game, b.status)
     b.choose(Kind.PLAYER, "hand")
     b.choose(Kind.PLAYER, f"computer:{MAX_LEVEL}")
+    assert b.status.menu_step == "assist-white"  # the hand's help; the computer gets none
+    assert "the help white gets" in status_text(b.session.game, b.status)
+    b.choose(Kind.ASSIST, "3")
     assert b.status.menu_step == "starter"
+    assert b.status.picked[-1] == "white help: move quality"
     b.choose(Kind.STARTER, starter)
-    expected = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", MAX_LEVEL)}
+    expected = {Side.WHITE: PlayerSpec("hand", assist=3),
+                Side.BLACK: PlayerSpec("computer", MAX_LEVEL)}
     if starter == "black":  # the side that starts moves first: the engine's white
         expected = {Side.WHITE: expected[Side.BLACK], Side.BLACK: expected[Side.WHITE]}
     assert b.session.menu is None and b.session.rules.name == target
     assert b.session.players == expected
-    assert b.steps == ["variant", "white", "black", "starter"]
+    assert b.steps == ["variant", "white", "black", "assist-white", "starter"]
     stored = store.load(b.session.game_id)
     assert stored.rules.name == target
     assert stored.players == {str(s): str(p) for s, p in expected.items()}
@@ -220,14 +225,14 @@ def test_every_step_can_go_back(variant, store):
     assert b.session.players == {Side.WHITE: PlayerSpec("computer", 1),
                                  Side.BLACK: PlayerSpec("remote")}
     assert b.steps == ["variant", "white", "variant", "white", "black", "white", "black",
-                       "starter", "black", "starter"]
+                       "assist-black", "black", "starter"]
 
 
 def toss_game(variant: str, seed: int) -> tuple[str, dict, list[str]]:
     """Choose a toss; the result the lights stopped on, the players, the steps."""
     b = MenuBoard(variant, None, seed=seed).run()
     b.choose(Kind.VARIANT, variant).choose(Kind.PLAYER, "hand")
-    b.choose(Kind.PLAYER, "computer:2")
+    b.choose(Kind.PLAYER, "computer:2").choose(Kind.ASSIST, "1")
     h = b.hands
     point = b.point(Kind.STARTER, "toss")
     h.place(point).wait(MENU.hold + 0.3).lift(point).wait(SETTINGS.settle + MENU.lift + 0.15)
@@ -270,7 +275,7 @@ def test_the_toss_light_moves_and_stops_on_the_colour_of_the_result():
         return t + MENU.hold + 0.1 + MENU.lift
 
     t = 0.0
-    for point in (lay.slots[0], lay.slots[0], lay.slots[1]):
+    for point in (lay.slots[0], lay.slots[0], lay.slots[1], lay.slots[1]):  # ..., white's help
         t = choose(point, t)
         assert menu.tick(t) is None
     t = choose(lay.slots[2], t)  # the toss
@@ -440,7 +445,7 @@ def test_the_same_as_last_time_is_the_last_stored_game(store):
     assert b.session.players[Side.WHITE] == PlayerSpec("computer", 2)
 
 
-@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize("seed", [1, 2])  # the hand starts; the computer starts
 def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(seed, store, tmp_path,
                                                                               capsys):
     """The stored recording of a game chosen on the board starts with the menu; replayed
@@ -453,6 +458,7 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     b.hands.t = 0.7 + seed * 0.0371  # the toss depends on when the hands act
     b.run()
     b.choose(Kind.VARIANT, "lasker").choose(Kind.PLAYER, "hand").choose(Kind.PLAYER, "computer:1")
+    b.choose(Kind.ASSIST, "2")  # the hand's help: kept in the recording, replayed the same
     h = b.hands
     point = b.point(Kind.STARTER, "toss")
     h.place(point).wait(MENU.hold + 0.3).lift(point).wait(3.0)
@@ -493,6 +499,7 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     assert result["variant"] == "lasker"
     assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
                                                   str(session.players[Side.BLACK]))
+    assert "hand:2" in (result["white"], result["black"])  # the help chosen, replayed
     assert result["actions"] == [a.text for a in session.game.history]
 
 
@@ -521,3 +528,25 @@ def test_the_status_line_words_each_step_and_the_held_pebble(store):
     roles = lights.roles(game, b.status, b.now)
     assert roles[layout(b.board).back] == Role.MENU_BACK
     assert roles["a7"] == Role.MENU_CURRENT  # hand, as last time
+
+
+def test_each_hand_side_chooses_its_help_and_back_undoes_it(store):
+    b = MenuBoard("nine-mens-morris", store).run()
+    b.choose(Kind.VARIANT, "nine-mens-morris").choose(Kind.PLAYER, "hand")
+    b.choose(Kind.PLAYER, "hand")
+    assert b.status.menu_step == "assist-white"
+    assert b.status.current == (b.point(Kind.ASSIST, "1"),)  # last time's: the default
+    assert [label for _, kind, label in b.status.choices if kind == "assist"] == [
+        "help: none", "help: legal moves", "help: threats", "help: move quality",
+        "help: best move on request"]
+    b.choose(Kind.ASSIST, "4")
+    assert b.status.menu_step == "assist-black"
+    assert "the help black gets" in status_text(b.session.game, b.status)
+    b.choose(Kind.BACK)
+    assert b.status.menu_step == "assist-white" and b.status.picked[-1] == "black a hand on the board"
+    b.choose(Kind.ASSIST, "0").choose(Kind.ASSIST, "3").choose(Kind.STARTER, "white")
+    assert b.session.players == {Side.WHITE: PlayerSpec("hand", assist=0),
+                                 Side.BLACK: PlayerSpec("hand", assist=3)}
+    assert store.load(b.session.game_id).players == {"white": "hand:0", "black": "hand:3"}
+    assert b.steps == ["variant", "white", "black", "assist-white", "assist-black",
+                       "assist-white", "assist-black", "starter"]

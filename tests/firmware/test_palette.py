@@ -117,13 +117,17 @@ def _statuses(turn: str) -> list[Status]:
                 takeable=(p[4],), mills=(p[5], p[6]), forced_from=(p[7],), forced_to=(p[8],),
                 forced_take=(p[9],), to_empty=(p[10], p[11]), to_fill=(p[12], p[13]),
                 pairs=((p[10], p[12]), (p[11], p[13])), confirm_point="d2")
+    # Assistance: judged destinations and free points, threats, a hint, a blunder's warning.
+    assisted = dict(quality=((p[2], "keeps"), ("d3", "worse"), ("e3", "drops"), ("c3", "loses")),
+                    threats=("d1",), hint=("f2",), blunder=("b2",), blunder_until=100.0)
     out = []
     for kind in StatusKind:
         for holding, armed in ((False, False), (True, False), (True, True), (False, True)):
             for outcome in (None, Outcome(Side.WHITE, Reason.BLOCKED),
                             Outcome(Side.BLACK, Reason.BLOCKED), Outcome(None, Reason.REPETITION)):
-                out.append(Status(kind, turn, holding=holding, armed=armed, outcome=outcome,
-                                  faulty=("g1",), **full))
+                for extra in ({}, assisted):
+                    out.append(Status(kind, turn, holding=holding, armed=armed, outcome=outcome,
+                                      faulty=("g1",), **full, **extra))
     return out
 
 
@@ -139,3 +143,4 @@ def test_shown_together_lists_every_frame_roles_can_make(record: str) -> None:
             assert any(lit <= group for group in SHOWN_TOGETHER), (status.kind, lit)
             seen |= lit
     assert Role.FREE_WHITE in seen or Role.FREE_BLACK in seen
+    assert {Role.QUALITY_KEEPS, Role.QUALITY_LOSES, Role.THREAT, Role.HINT, Role.BLUNDER} <= seen

@@ -22,6 +22,7 @@ from navakankari.firmware.system.service import (
     render_unit,
     script_path,
 )
+from navakankari.firmware.cli.power_cut_bench import LogLines
 from navakankari.hal import load_profile, profile_names
 from navakankari.hal.needs import MODELS, needs, unit_needs
 from sim_daemon import free_port
@@ -206,28 +207,48 @@ pin = "2468"
     listener.settimeout(30)
     env = {**os.environ, "NAVAKANKARI_BACKEND": "sim", "NOTIFY_SOCKET": str(notify)}
     env.pop("JOURNAL_STREAM", None)
+    # One hand placement and the computer's reply: a longer script could name a point the
+    # computer has taken by then, and the hands would stop short of "done".
     proc = subprocess.Popen(_sandboxed(unit, sys.executable, "-m", "navakankari.firmware.cli",
-                                       "run", "--config", str(config), "--sim-hands", "d6 a4 g7"),
+                                       "run", "--config", str(config), "--sim-hands", "d6"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert "READY=1" in listener.recv(4096).decode()
-        lines = []
-        for line in proc.stderr:  # the companion starts listening just after READY=1
-            lines.append(line)
-            if "web companion on" in line:
-                break
+        log = LogLines(proc)
+        assert log.wait_for("web companion on"), "\n".join(log.lines)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=10) as reply:
             assert b'"variant": "nine-mens-morris"' in reply.read()
-        while not any("sim-hands: done" in line for line in lines):
-            line = proc.stderr.readline()
-            if not line:
-                break
-            lines.append(line)
-        text = "".join(lines)
-        assert "sim-hands: done" in text and "computer plays" in text, text
-        assert "stored ply 4" in text, text
+        assert log.wait_for("sim-hands: done", timeout=60), "\n".join(log.lines)
+        text = "\n".join(log.lines)
+        assert "computer plays" in text and [p for p, _ in log.stored()][-1:] == [2], text
     finally:
         proc.send_signal(signal.SIGTERM)
-        rest = proc.communicate(timeout=20)[1]
+        proc.wait(timeout=20)
         listener.close()
+    rest = "\n".join(log.lines)
     assert proc.returncode == 0, rest
+
+
+@needs_seccomp
+def test_the_assistance_worker_process_runs_under_the_filters(tmp_path):
+    """The advice is made in a spawned worker process (daemon/advice.py): it starts, loads
+    the engine and answers under the unit's filters too."""
+    unit = tmp_path / "navakankari.service"
+    unit.write_text(_unit("sim-24", "any"))
+    probe = tmp_path / "probe.py"
+    probe.write_text("""
+import concurrent.futures, multiprocessing
+from navakankari.engine.variants import new_game
+from navakankari.firmware.core.assist import advise_position
+if __name__ == "__main__":
+    g = new_game("nine-mens-morris")
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as worker:
+        advice = worker.submit(advise_position, g.rules, g.position(), 0, g.key, 3,
+                               0.05).result(timeout=60)
+    print("advice", len(advice.judgement.verdicts))
+""")
+    result = subprocess.run(_sandboxed(unit, sys.executable, str(probe)), capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "advice 24" in result.stdout

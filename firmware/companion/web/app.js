@@ -174,6 +174,7 @@ function labelOffset(p, board, byName, placed) {
 
 function playerName(spec) {
   if (spec === "hand") return "played on the board";
+  if (spec.startsWith("hand:")) return `played on the board, help ${spec.slice(5)}`;
   if (spec === "remote") return "played from a page";
   return spec.replace("computer:", "computer, level ");
 }
@@ -233,6 +234,7 @@ function render() {
   hand.setAttribute("data-holding", state.hand || "");
   $("drop").disabled = !state.hand;
   $("remote-move").hidden = !!menu || !!state.outcome || state.players[state.turn] !== "remote";
+  renderAssist(menu);
   fillSelectors();
   renderOnline();
 }
@@ -253,6 +255,27 @@ async function fetchOnlineSecret(game) {
     renderOnline();
   } finally {
     onlineSecret.asking = "";
+  }
+}
+
+// Assistance: the words of the lights (threats, a blunder and why, the best move asked for),
+// the takeback a blunder offers, the best-move button (level 4) and each hand side's level.
+function renderAssist(menu) {
+  const words = menu ? "" : (state.status.advice || "");
+  $("advice").textContent = words;
+  const warned = !menu && (state.status.blunder || []).length > 0;
+  $("advice").toggleAttribute("data-blunder", warned);
+  $("advice-takeback").hidden = !warned;
+  $("hint").hidden = !state.hint_offered;
+  for (const side of ["white", "black"]) {
+    const select = $("assist-" + side);
+    if (select.options.length !== state.assist_levels.length) {
+      select.replaceChildren(...state.assist_levels.map((name, level) =>
+        new Option(`${level}: ${name}`, String(level))));
+    }
+    const hand = (state.players[side] || "").startsWith("hand");
+    select.disabled = !!menu || !hand;
+    if (document.activeElement !== select) select.value = String(state.assistance[side] || 0);
   }
 }
 
@@ -454,6 +477,16 @@ $("moves").addEventListener("click", (event) => {
   }
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
+$("advice-takeback").addEventListener("click", () => send("/api/takeback", {}));
+$("hint").addEventListener("click", async () => {
+  const answer = await send("/api/hint", {});
+  // The best move is lit and said with the rest of the advice; a refusal says why here.
+  if (answer && !answer.words.startsWith("best move:")) $("message").textContent = answer.words;
+});
+for (const side of ["white", "black"]) {
+  $("assist-" + side).addEventListener("change", (event) =>
+    send("/api/assist", { side, level: Number(event.target.value) }));
+}
 
 // -- live updates ---------------------------------------------------------------------------
 function connect() {

@@ -1,0 +1,353 @@
+"""Assistance: what the board teaches the side to act, by its level (players.ASSIST_LEVELS).
+
+0 none (only mistakes to fix), 1 the legal moves (the default), 2 the opponent's threats,
+3 the quality of each destination on lifting a pebble (of each free point while placing)
+and a warning after a blunder, 4 the best move on request. A computer side has none.
+
+The judging (engine/hint.py) takes a search's time, so it never runs in the session: the
+session asks for advice on a position (`AdviceRequest`), the daemon has an `Advisor` answer
+it off its loop (the same way the computer's turn is chosen), and the session takes the
+answer if the game is still there. The advice is asked for as soon as a side that gets
+help is to act, or earlier, while the hands carry out the computer's move (the position
+after it is known then), so it is mostly ready before a pebble is lifted. The `Teacher` then adds
+what the advice says to the tracker's status, which the lights and the page draw: pure,
+time passed in.
+
+A blunder is taken back on the board by putting its pebbles back as they stood before it (a
+placed pebble lifted off, a moved one set back), until the next action is played: the board
+then matches the position before the blunder, which no other action can make it do.
+
+Best move on request, on the board: lift one of the opponent's pebbles and set it back on
+its point within HINT_GESTURE seconds. Outside a removal (when the board asks for exactly
+that, and the teacher does not listen) lifting an opponent's pebble is never part of a
+legal action, so play cannot make this gesture by accident; the board shows it as a mistake
+to put right until it is set back, as it always has.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.errors import GameOverError
+from navakankari.engine.game import Game, Side
+from navakankari.engine.rules import Rules
+from navakankari.engine.variants import game_from_position
+from navakankari.engine.hint import (
+    BOARD_BUDGET,
+    MAX_DEPTH,
+    Judge,
+    Judgement,
+    Quality,
+    Threats,
+    blunder,
+    threats,
+)
+
+from .players import PlayerSpec
+from .status import MismatchReason, Status, StatusKind
+
+log = logging.getLogger(__name__)
+
+THREATS = 2  #: the assistance level from which the opponent's threats are shown
+QUALITY = 3  #: ... each destination's quality, and a blunder's warning
+BEST = 4  #: ... the best move on request
+
+BLUNDER_SECONDS = 4.0
+"""How long a blunder's pebble blinks; the page keeps the words until the game moves on."""
+HINT_GESTURE = 3.0
+"""Seconds within which an opponent's pebble lifted (and shown as a mistake) must be set back
+to ask for the best move."""
+HINTS_PER_TURN = 1
+"""Best moves a side may ask for per turn (the daemon's configuration can change it)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the board can show about one position (`ply`, `key`) for the side to act."""
+
+    ply: int
+    key: int
+    side: Side
+    level: int
+    judgement: Judgement | None = None  #: level 3 and up
+    threats: Threats | None = None  #: level 2 and up (deep from level 3)
+    reasons: tuple[tuple[str, str], ...] = ()  #: (action, why it is a blunder), level 3 up
+
+    def reason(self, action: str) -> str | None:
+        return dict(self.reasons).get(action)
+
+
+@dataclass(frozen=True, eq=False)
+class AdviceRequest:
+    """Advice to make on `game` (a private copy) for a side at assistance `level`."""
+
+    ply: int
+    key: int
+    game: Game
+    level: int
+
+
+class Advisor:
+    """Makes advice (in the daemon's executor): one judge, whose search table carries over
+    from one position to the next. One request at a time."""
+
+    def __init__(self, budget: float = BOARD_BUDGET, max_depth: int = MAX_DEPTH) -> None:
+        self.budget = budget
+        self.max_depth = max_depth
+        self.judge = Judge()
+
+    def advise(self, request: AdviceRequest, clock=time.monotonic) -> Advice:  # type: ignore[no-untyped-def]
+        game = request.game
+        side = game.turn
+        if game.outcome() is not None:
+            return Advice(request.ply, request.key, side, request.level)
+        seen = threats(game, deep=request.level >= QUALITY)
+        if request.level < QUALITY:
+            return Advice(request.ply, request.key, side, request.level, threats=seen)
+        try:
+            judgement = self.judge.judge(game, budget=self.budget, max_depth=self.max_depth,
+                                         clock=clock)
+        except GameOverError:
+            return Advice(request.ply, request.key, side, request.level, threats=seen)
+        reasons = []
+        for v in judgement.verdicts:
+            if v.quality in (Quality.DROPS, Quality.LOSES):
+                warning = blunder(game, v.action, judgement)
+                if warning is not None:
+                    reasons.append((v.action, warning.reason))
+        return Advice(request.ply, request.key, side, request.level, judgement, seen,
+                      tuple(reasons))
+
+
+def advise(request: AdviceRequest, budget: float = BOARD_BUDGET,
+           max_depth: int = MAX_DEPTH) -> Advice:
+    """Advice with a fresh advisor (tests, replays)."""
+    return Advisor(budget, max_depth).advise(request)
+
+
+_worker: Advisor | None = None
+
+
+def advise_position(rules: Rules, position: str, ply: int, key: int, level: int,
+                    budget: float = BOARD_BUDGET) -> Advice:
+    """Advice on a position given as its string: what a worker process runs (plain,
+    picklable arguments), with one advisor per process so its search table carries over."""
+    global _worker
+    if _worker is None or _worker.budget != budget:
+        _worker = Advisor(budget)
+    game = game_from_position(rules, position)
+    return _worker.advise(AdviceRequest(ply, key, game, level))
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A blunder's warning or a best move asked for: its points and words; for a blunder,
+    where the game stood before it (its ply and the points then occupied)."""
+
+    ply: int
+    points: tuple[str, ...]
+    words: str
+    until: float = 0.0
+    before: int = -1
+    occupied: frozenset[str] = frozenset()
+
+
+def best_move_points(game: Game, text: str) -> tuple[str, ...]:
+    """The points a hand touches for an action: where from (if anywhere) and where to."""
+    action = next((a for a in game.legal_actions() if a.text == text), None)
+    if action is None:
+        return ()
+    if action.kind is ActionKind.REMOVE:
+        return (action.target_name,)
+    return tuple(p for p in (action.origin_name, action.target_name) if p)
+
+
+class Teacher:
+    """The session's assistance: which advice is wanted, the blunder warning and the best
+    move asked for, and the status with all of it added (`decorate`)."""
+
+    def __init__(self, hints_per_turn: int = HINTS_PER_TURN) -> None:
+        self.hints_per_turn = hints_per_turn
+        self.advice: Advice | None = None
+        self._asked: tuple[int, int] | None = None
+        self._blunder: _Shown | None = None
+        self._hint: _Shown | None = None
+        self._hints: tuple[int, int] = (-1, 0)  #: (ply, hints given at it)
+        self._lifted: tuple[str, float] | None = None  #: an opponent's pebble up, since when
+        self._memo: tuple[tuple[object, ...], Status] | None = None
+
+    # -- asking ------------------------------------------------------------------------------
+    @staticmethod
+    def level(game: Game, players: dict[Side, PlayerSpec]) -> int:
+        """The side to act's assistance (0 when the game is over)."""
+        if game.outcome() is not None:
+            return 0
+        return players[game.turn].assistance
+
+    def request(self, game: Game, players: dict[Side, PlayerSpec]) -> AdviceRequest | None:
+        """The advice to make now, if the side to act gets help and none is made or asked
+        for this position (the same position is asked for once)."""
+        level = self.level(game, players)
+        if level < THREATS:
+            return None
+        here = (len(game.history), game.key)
+        if self._current(game) is not None or self._asked == here:
+            return None
+        self._asked = here
+        return AdviceRequest(here[0], here[1], game.copy(), level)
+
+    def take(self, advice: Advice, game: Game) -> bool:
+        """The advice made, for the position now or one ahead (made while the computer's
+        move is carried out); False (dropped) when the game has moved past it."""
+        if advice.ply < len(game.history) or (advice.ply == len(game.history)
+                                               and advice.key != game.key):
+            return False
+        self.advice = advice
+        return True
+
+    def _current(self, game: Game) -> Advice | None:
+        a = self.advice
+        if a is not None and (a.ply, a.key) == (len(game.history), game.key):
+            return a
+        return None
+
+    def reset(self) -> None:
+        """A new game or a takeback: nothing shown is true any more."""
+        self.advice = None
+        self._asked = None
+        self._blunder = self._hint = None
+        self._lifted = None
+
+    # -- what happens ------------------------------------------------------------------------
+    def committed(self, game: Game, actions: list[Action], players: dict[Side, PlayerSpec],
+                  now: float) -> bool:
+        """Actions just played (already on `game`): a warning if the first was a blunder by
+        a side at assistance 3 or more, judged by the advice made before it. True when a
+        warning began."""
+        self._hint = None
+        ply = len(game.history) - len(actions)
+        advice = self.advice
+        if (not actions or advice is None or advice.ply != ply or advice.level < QUALITY
+                or players[advice.side].assistance < QUALITY):
+            return False
+        first = actions[0]
+        reason = advice.reason(first.text)
+        if reason is None:
+            return False
+        log.info("blunder by %s: %s (%s)", advice.side, first.text, reason)
+        points = (first.target_name,) if first.kind is not ActionKind.REMOVE else ()
+        probe = game.copy()
+        for _ in actions:
+            probe.pop()
+        self._blunder = _Shown(len(game.history), points,
+                               f"{advice.side} {first.text} was a mistake: {reason}; "
+                               "take it back to try again (or put the pebbles back as they "
+                               "were)", now + BLUNDER_SECONDS, ply,
+                               frozenset(game.board.names(probe.occupancy)))
+        return True
+
+    def undo_wanted(self, occupied: Iterable[str], game: Game) -> int | None:
+        """The takeback a blunder offers on the board: the pebbles put back as they stood
+        before it (a placed pebble lifted off, a moved one set back), while nothing else has
+        been played. The ply to go back to, or None."""
+        shown = self._blunder
+        if shown is None or shown.ply != len(game.history) or shown.before < 0:
+            return None
+        return shown.before if frozenset(occupied) == shown.occupied else None
+
+    def ask_hint(self, game: Game, players: dict[Side, PlayerSpec]) -> str:
+        """The best move, asked for (the page's button or the board's gesture); says why not
+        when it cannot be shown (the words are for the page)."""
+        level = self.level(game, players)
+        if level < BEST:
+            return f"{game.turn} has no best move on request (assistance {level})"
+        ply = len(game.history)
+        used = self._hints[1] if self._hints[0] == ply else 0
+        if used >= self.hints_per_turn:
+            return f"{game.turn} has had {self.hints_per_turn} best move(s) this turn"
+        advice = self._current(game)
+        if advice is None or advice.judgement is None or advice.judgement.best is None:
+            return "the best move is still being worked out: ask again in a moment"
+        best = advice.judgement.best
+        self._hints = (ply, used + 1)
+        self._hint = _Shown(ply, best_move_points(game, best), f"best move: {best}")
+        return f"best move: {best}"
+
+    def watch(self, status: Status, game: Game, players: dict[Side, PlayerSpec],
+              now: float) -> bool:
+        """Follow the tracker's status for the board's hint gesture; True when it asked."""
+        if status.kind == StatusKind.MISMATCH and status.reason == MismatchReason.MISTAKE:
+            up = status.to_fill
+            if (len(up) == 1 and not status.to_empty and self._lifted is None
+                    and game.colour_at(game.board.index(up[0])) == game.turn.other):
+                self._lifted = (up[0], now)
+            return False
+        lifted, self._lifted = self._lifted, None
+        if (lifted is not None and status.kind == StatusKind.IDLE
+                and now - lifted[1] <= HINT_GESTURE):
+            words = self.ask_hint(game, players)
+            log.info("hint gesture on %s: %s", lifted[0], words)
+            return True
+        return False
+
+    # -- what is shown -----------------------------------------------------------------------
+    def decorate(self, status: Status, game: Game, players: dict[Side, PlayerSpec]) -> Status:
+        """`status` with the side to act's assistance and any blunder warning added (the
+        same object for the same inputs, so the lights keep their frame)."""
+        advice = self._current(game)
+        blunder_ = self._blunder if (self._blunder is not None
+                                     and self._blunder.ply == len(game.history)) else None
+        hint = self._hint if (self._hint is not None
+                              and self._hint.ply == len(game.history)) else None
+        memo_key = (status, advice, blunder_, hint, players.get(game.turn))
+        if self._memo is not None and self._memo[0] == memo_key and self._memo[0][0] is status:
+            return self._memo[1]
+        changes: dict[str, object] = {}
+        level = self.level(game, players)
+        if advice is not None and level >= THREATS:
+            if advice.threats is not None and status.kind in (StatusKind.IDLE,
+                                                              StatusKind.IN_PROGRESS):
+                changes["threats"] = advice.threats.points()
+            if level >= QUALITY and advice.judgement is not None:
+                changes["quality"] = _quality(status, advice.judgement)
+        words = []
+        if blunder_ is not None:
+            changes["blunder"] = blunder_.points
+            changes["blunder_until"] = blunder_.until
+            words.append(blunder_.words)
+        if hint is not None and status.kind == StatusKind.IDLE:
+            changes["hint"] = hint.points
+            words.append(hint.words)
+        if advice is not None and advice.threats is not None and level >= THREATS:
+            words += [_threat_words(t.kind.value, t.action, t.mills, advice.threats.by)
+                      for t in advice.threats.items]
+        if words:
+            changes["advice"] = "; ".join(words)
+        out = replace(status, **changes) if changes else status  # type: ignore[arg-type]
+        self._memo = (memo_key, out)
+        return out
+
+
+def _quality(status: Status, judgement: Judgement) -> tuple[tuple[str, str], ...]:
+    """The classes to light: the destinations of the lifted pebble, or the free points while
+    placing (nothing lifted)."""
+    if status.kind == StatusKind.IN_PROGRESS and len(status.lifted) == 1:
+        by = judgement.by_target(status.lifted[0])
+        return tuple((p, by[p].value) for p in status.destinations if p in by)
+    if status.kind == StatusKind.IDLE:
+        placing = {v.target: v.quality for v in judgement.verdicts if v.origin is None
+                   and not v.action.startswith("x")}
+        return tuple((p, q.value) for p, q in placing.items())
+    return ()
+
+
+def _threat_words(kind: str, action: str, mills: tuple[str, ...], by: Side) -> str:
+    if kind == "mill":
+        return f"{by} threatens to close {mills[0]} with {action}"
+    if kind == "double":
+        return f"{by} threatens two mills at once with {action} ({' and '.join(mills)})"
+    return f"{by} threatens to shut every pebble in with {action}"

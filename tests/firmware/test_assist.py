@@ -1,0 +1,318 @@
+"""Assistance on the board: threats, move quality, blunder warnings and the best move on
+request, for each hand side at its own level; the lights are the palette's roles."""
+
+from __future__ import annotations
+
+import pytest
+from navakankari.engine.game import Side
+from navakankari.engine.hint import Judge
+from navakankari.engine.presets import preset
+from navakankari.engine.variants import game_from_position
+from navakankari.firmware.core import lights
+from navakankari.firmware.core.assist import (
+    BLUNDER_SECONDS,
+    HINT_GESTURE,
+    Advice,
+    Teacher,
+    advise,
+)
+from navakankari.firmware.core.clockwork import drive
+from navakankari.firmware.core.palette import PALETTE, Role
+from navakankari.firmware.core.players import HAND, PlayerSpec
+from navakankari.firmware.core.session import Session
+from navakankari.firmware.core.status import Status, StatusKind
+from navakankari.sim.hands import Hands
+from tables import SETTINGS
+
+NINE = preset("nine-mens-morris")
+MILL_IN_ONE = "@*******/**@**O*@/O*O*@@*O w m s 4 0 5 0 0 0 0 0 0 0 0 0 1"  # g4-g7 closes a mill
+
+
+def _hand(level: int) -> PlayerSpec:
+    return PlayerSpec.parse(f"hand:{level}")
+
+
+def _session(white: PlayerSpec, black: PlayerSpec, record: str = "") -> tuple[Session, Hands, float]:
+    session = Session(NINE, {Side.WHITE: white, Side.BLACK: black}, settings=SETTINGS)
+    hands = Hands((), pause=0.5)
+    for p in record.split():
+        hands.place(p).wait(0.5)
+    now = drive(session, _take(hands), now=0.0)
+    assert session.record() == record
+    return session, hands, now
+
+
+def _take(hands: Hands):
+    events = hands.events[:]
+    hands.events.clear()
+    return events
+
+
+def _advise(session: Session, now: float) -> None:
+    """Advice as the daemon makes it, to a fixed depth: the same on every machine."""
+    request = session.advice_request()
+    assert request is not None
+    assert session.advice_request() is None  # asked once per position
+    assert session.advise(advise(request, budget=600.0, max_depth=3), now)
+
+
+def _colour(role: Role) -> tuple[int, int, int]:
+    return PALETTE[role].colour
+
+
+def test_threats_pulse_for_a_side_at_level_2_and_are_said_in_words():
+    session, _, now = _session(HAND, _hand(2), "a7 b6 g7")  # white threatens d7
+    _advise(session, now)
+    status = session.status
+    assert status.threats == ("d7",)
+    assert status.quality == ()  # level 2: no quality
+    assert "white threatens to close a7-d7-g7 with d7" in status.advice
+    assert session.frame(status.since)["d7"] == _colour(Role.THREAT)
+    assert session.next_frame_change(status.since) is not None  # it pulses
+    assert session.snapshot(now)["status"]["threats"] == ["d7"]
+
+
+def test_level_1_and_a_computer_side_ask_for_no_advice():
+    session, _, _ = _session(HAND, HAND, "a7 b6 g7")
+    assert session.advice_request() is None
+    vs = Session(NINE, {Side.WHITE: PlayerSpec("computer", 1), Side.BLACK: _hand(4)},
+                 settings=SETTINGS)
+    assert vs.advice_request() is None  # the computer (white) is to act
+    assert PlayerSpec("computer", 1).assistance == 0
+
+
+def test_quality_colours_the_free_points_and_a_blunder_blinks_with_its_reason():
+    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7")
+    _advise(session, now)
+    status = session.status
+    quality = dict(status.quality)
+    assert quality["d7"] == "keeps"  # the block
+    bad = next(p for p, q in quality.items() if q == "drops")
+    frame = session.frame(now)
+    assert frame["d7"] == _colour(Role.THREAT)  # the threat pulses over its quality
+    assert frame[bad] == _colour(Role.QUALITY_DROPS)
+    assert frame == {p: tuple(c) for p, c in session.snapshot(now)["frame"].items()}
+    # Black places there all the same: the pebble blinks, the words say why.
+    hands.t = now + 0.5
+    hands.place(bad)
+    now = drive(session, _take(hands), now=now)
+    status = session.status
+    assert status.blunder == (bad,)
+    assert status.advice.startswith(
+        f"black {bad} was a mistake: white closes a7-d7-g7 next and takes a pebble")
+    assert "take it back" in status.advice
+    assert session.frame(status.since)[bad] == _colour(Role.BLUNDER)
+    assert status.blunder_until == pytest.approx(now + BLUNDER_SECONDS, abs=0.5)
+    assert session.frame(status.blunder_until + 0.01).get(bad) != _colour(Role.BLUNDER)
+    assert session.next_frame_change(status.blunder_until - 0.01) <= status.blunder_until
+    # The takeback the page offers: the warning goes with the move.
+    session.takeback_turn(now)
+    assert session.status.blunder == () and session.record() == "a7 b6 g7"
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_no_blunder_warning_below_level_3(level):
+    session, hands, now = _session(HAND, _hand(level), "a7 b6 g7")
+    if level >= 2:
+        _advise(session, now)
+    hands.t = now + 0.5
+    hands.place("a1")
+    drive(session, _take(hands), now=now)
+    assert session.status.blunder == () and "mistake" not in session.status.advice
+
+
+def test_the_best_move_on_request_from_the_page_and_its_limit_per_turn():
+    session, _, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
+    assert session.request_hint(now).startswith("the best move is still being worked out")
+    _advise(session, now)
+    best = session.teacher.advice.judgement.best
+    assert session.request_hint(now) == f"best move: {best}"
+    assert session.status.hint == (best,)  # a placement: its point
+    assert session.frame(session.status.since)[best] == _colour(Role.HINT)
+    assert session.request_hint(now) == "white has had 1 best move(s) this turn"
+    level3, _, t = _session(_hand(3), HAND, "a7 b6 g7 d1")
+    _advise(level3, t)
+    assert level3.request_hint(t) == "white has no best move on request (assistance 3)"
+
+
+def test_the_hint_gesture_lift_an_opponents_pebble_and_set_it_back():
+    session, hands, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.lift("b6").wait(1.5)  # shown as a mistake to put right
+    now = drive(session, _take(hands), now=now)
+    assert session.status.kind == StatusKind.MISMATCH
+    hands.t = now + 0.2
+    hands.place("b6")
+    now = drive(session, _take(hands), now=now)
+    assert session.status.kind == StatusKind.IDLE
+    best = session.teacher.advice.judgement.best
+    assert session.status.hint == (best,) and f"best move: {best}" in session.status.advice
+
+
+def test_a_slow_lift_of_an_opponents_pebble_is_no_gesture():
+    session, hands, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.lift("b6").wait(HINT_GESTURE + 2.0)
+    hands.place("b6")
+    drive(session, _take(hands), now=now)
+    assert session.status.hint == ()
+
+
+def test_a_lifted_pebbles_destinations_take_their_quality_colours():
+    game = game_from_position(NINE, MILL_IN_ONE)
+    judgement = Judge().judge(game, budget=600.0, max_depth=2)
+    teacher = Teacher()
+    teacher.take(Advice(0, game.key, Side.WHITE, 3, judgement), game)
+    players = {Side.WHITE: _hand(3), Side.BLACK: HAND}
+    lifted = Status(StatusKind.IN_PROGRESS, "white", lifted=("g4",), destinations=("g7", "g1"))
+    status = teacher.decorate(lifted, game, players)
+    assert dict(status.quality) == {"g7": "keeps", "g1": judgement.quality("g4-g1").value}
+    assert teacher.decorate(lifted, game, players) is status  # kept: the lights keep their frame
+    frame = lights.render(game, status, 0.0)
+    assert frame["g7"] == _colour(Role.QUALITY_KEEPS)
+    assert frame["g4"] == _colour(Role.LIFTED)
+    # At level 1 the same lift shows only where the pebble may go.
+    plain = teacher.decorate(lifted, game, {Side.WHITE: HAND, Side.BLACK: HAND})
+    assert lights.render(game, plain, 0.0)["g7"] == _colour(Role.DESTINATION)
+
+
+def test_advice_for_a_position_passed_by_is_dropped():
+    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7")
+    request = session.advice_request()
+    hands.t = now + 0.5
+    hands.place("d7")
+    now = drive(session, _take(hands), now=now)
+    assert not session.advise(advise(request, budget=600.0, max_depth=1), now)
+    assert session.status.quality == ()
+
+
+def test_the_daemon_makes_advice_in_a_worker_process_and_lights_it(tmp_path):
+    import time
+
+    from sim_daemon import sim_daemon
+
+    with sim_daemon(tmp_path, white="hand:3") as running:
+        deadline = time.monotonic() + 30
+        while True:
+            status = running.call(lambda: running.daemon.session.status)
+            if len(status.quality) == 24:  # every free point judged
+                break
+            assert time.monotonic() < deadline, "no advice from the worker"
+            time.sleep(0.05)
+        worker = running.daemon._advice._executor
+        assert worker is not None  # a process of its own, not the loop's thread
+        frame = running.call(lambda: dict(running.daemon.last_frame))
+        roles = {p: next(r for r in Role if PALETTE[r].colour == c) for p, c in frame.items()}
+        assert set(roles.values()) <= {Role.QUALITY_KEEPS, Role.QUALITY_WORSE,
+                                       Role.QUALITY_DROPS, Role.QUALITY_LOSES}
+        assert len(roles) == 24
+
+
+def test_a_replay_of_a_game_with_assistance_lights_the_same_help(tmp_path):
+    """The recording keeps each side's assistance (in its game line), and the replay makes
+    the advice as the board did: the blunder's warning is there again."""
+    import io
+
+    from navakankari.firmware.cli.replay import read_recording, run_replay
+    from navakankari.firmware.core.recording import find_game
+    from navakankari.firmware.store.database import Store
+
+    store = Store(tmp_path / "games.sqlite3")
+    session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: _hand(3)}, settings=SETTINGS,
+                      store=store)
+    hands = Hands((), pause=0.5)
+    for p in "d6 a1 d5".split():
+        hands.place(p).wait(0.5)
+    now = drive(session, _take(hands), now=0.0)
+    _advise(session, now)
+    bad = next(p for p, q in session.status.quality if q == "drops")
+    hands.t = now + 0.5
+    hands.place(bad)
+    drive(session, _take(hands), now=now)
+    assert session.status.blunder == (bad,)
+    text = store.events_jsonl(session.game_id)
+    assert find_game(text.splitlines()).black == "hand:3"
+    replayed = run_replay(read_recording(io.StringIO(text)), NINE,
+                          players={Side.WHITE: HAND, Side.BLACK: _hand(3)}).session
+    assert replayed.record() == session.record()
+    assert replayed.status.blunder == (bad,)
+    assert "white closes d7-d6-d5 next and takes a pebble" in replayed.status.advice
+
+
+def test_a_blunder_is_taken_back_by_putting_the_pebble_back():
+    session, hands, now = _session(HAND, _hand(3), "d6 a1 d5")
+    _advise(session, now)
+    bad = next(p for p, q in session.status.quality if q == "drops")
+    hands.t = now + 0.5
+    hands.place(bad)
+    now = drive(session, _take(hands), now=now)
+    assert session.status.blunder == (bad,) and "put the pebbles back" in session.status.advice
+    hands.t = now + 0.5
+    hands.lift(bad)  # the placed pebble off again: the board as before the blunder
+    drive(session, _take(hands), now=now)
+    assert session.record() == "d6 a1 d5"
+    assert session.status.kind == StatusKind.IDLE and session.status.turn == "black"
+    assert session.status.blunder == ()
+
+
+def test_without_a_blunder_lifting_a_placed_pebble_is_a_mistake_to_put_right():
+    session, hands, now = _session(HAND, _hand(3), "d6 a1 d5")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.place("d7")  # the block: no blunder
+    now = drive(session, _take(hands), now=now)
+    assert session.status.blunder == ()
+    hands.t = now + 0.5
+    hands.lift("d7")
+    drive(session, _take(hands), now=now)
+    assert session.record() == "d6 a1 d5 d7"
+    assert session.status.kind == StatusKind.MISMATCH
+
+
+def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
+    session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: PlayerSpec("computer", 1)},
+                      settings=SETTINGS)
+    hands = Hands((), pause=0.5)
+    request = session.advice_request()  # white to act: its own advice first
+    session.advise(advise(request, budget=600.0, max_depth=1), 0.0)
+    hands.place("d6").wait(0.5)
+    now = drive(session, _take(hands), now=0.0)
+    computer = session.computer_request()
+    session.offer(computer, [computer.game.parse("a1")], now)
+    assert session.status.kind == StatusKind.EXECUTING
+    ahead = session.advice_request()  # the position after a1, before the hands play it
+    assert ahead is not None and ahead.ply == 2
+    assert session.advise(advise(ahead, budget=600.0, max_depth=1), now)
+    assert session.status.quality == ()  # not yet: a1 is still to be set down
+    hands.t = now + 0.5
+    hands.place("a1")
+    drive(session, _take(hands), now=now)
+    assert session.record() == "d6 a1"
+    assert len(session.status.quality) == 22  # lit at once: every free point judged
+    assert session.advice_request() is None
+
+
+def test_a_worker_that_dies_is_replaced(tmp_path):
+    import asyncio
+    from concurrent.futures.process import BrokenProcessPool
+
+    from navakankari.firmware.daemon.advice import AdviceService
+
+    class Broken:
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("gone")
+
+        def shutdown(self, **kwargs):
+            self.shut = True
+
+    session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: HAND}, settings=SETTINGS)
+    loop = asyncio.new_event_loop()
+    try:
+        service = AdviceService(loop, session, lambda: 0.0, lambda: None)
+        broken = service._executor = Broken()
+        service.ask()  # the loop goes on; the next request starts a fresh worker
+        assert service._executor is None and broken.shut and not service._busy
+    finally:
+        loop.close()
