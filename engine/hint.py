@@ -12,7 +12,7 @@ it does to the game's value for the side that plays it:
             once where the best action does not (and costs at least KEEP_MARGIN)
     loses   turns a game that is not lost into a lost one
 
-Exact where the three-against-three endgame database holds (endgame.py): the classes are then
+Exact where an endgame database holds (endgame.py: three against three or four): the classes are then
 its verdicts (win, draw, loss; the same result keeps, a win turned into a draw is worse, a
 loss is loses), so an action classed `keeps` keeps a won position won. Elsewhere each action
 is scored by the search (search.py) to the same depth, deepened until a time budget runs out;
@@ -33,7 +33,7 @@ from .errors import GameOverError
 from .evaluate import PIECE, Evaluator, evaluator_for
 from .game import Game, Side
 from .morris import MorrisGame
-from .search import MATE_BOUND, WIN, Clock, Searcher, StopFlag
+from .search import MATE_BOUND, WIN, Clock, Searcher, StopFlag, endgame_score
 
 #: Within this many centi-pebbles of the best action, an action keeps the value.
 KEEP_MARGIN: Final = 30
@@ -180,7 +180,7 @@ class Judge:
         judged = actions if origin is None else [a for a in actions if a.origin_name == origin]
         mover = game._side
         table = table_for(game.rules)
-        if table is not None and table.probe(game) is not None:
+        if table is not None and table.result(game) is not None:
             scores = [self._exact(game, a, table, mover, 1) for a in actions]
             value = max(scores)
             picked = [s for a, s in zip(actions, scores) if a in judged]
@@ -237,10 +237,10 @@ class Judge:
             if game._side == mover:  # a removal is owed: the mover takes the best one
                 return max(self._exact(game, a, table, mover, ply + 1)
                            for a in game.legal_actions())
-            d = table.probe(game)
-            if d is None:  # the quiet-move limit may end it first: the search decides
+            r = table.result(game)
+            if r is None:  # the quiet-move limit may end it first: the search decides
                 return -self.searcher.search(game, max_depth=2).score
-            child = 0 if not d else (WIN - ply - d if not d & 1 else -(WIN - ply - d))
+            child = endgame_score(r, ply)
             return _mover_score(child, game._side, mover)
         finally:
             game.pop()

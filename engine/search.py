@@ -5,8 +5,9 @@ of the same player as the move before it, so the sign flips, and the depth count
 only where the side to move changes: a move and its removals are one ply. The search stops
 at a time budget (an injected clock, read every `check_every` nodes) or when a stop event is
 set, and then answers with the best action of the deepest finished iteration. Three against
-three under rules the endgame database holds for (endgame.py) is looked up, not searched: such
-a node scores exactly, WIN minus the actions to the end, and is kept out of the table.
+three (and three against four) under rules the endgame databases hold for (endgame.py) is
+looked up, not searched: such a node scores exactly, WIN minus the actions to the end, and is
+kept out of the table.
 """
 
 from __future__ import annotations
@@ -71,6 +72,14 @@ class SearchInfo:
     def describe(self) -> str:
         return (f"{self.action} score {format_score(self.score)} depth {self.depth} "
                 f"nodes {self.nodes} time {self.seconds:.3f}s")
+
+
+def endgame_score(result: int, ply: int) -> int:
+    """A database result (0 a draw, d > 0 a win in d actions, -d a loss in d) as a score
+    `ply` plies from the root."""
+    if not result:
+        return 0
+    return WIN - ply - result if result > 0 else -(WIN - ply + result)
 
 
 def format_score(score: int) -> str:
@@ -185,7 +194,7 @@ class Searcher:
         stopped = False
         if len(actions) == 1 and not all_root_scores:
             max_depth = min(max_depth, 1)
-        if self._tablebase is not None and self._tablebase.probe(game) is not None:
+        if self._tablebase is not None and self._tablebase.result(game) is not None:
             # Every action leads to a position the database knows (or to a removal that
             # ends the game): one ply scores them all exactly.
             max_depth = min(max_depth, 1)
@@ -278,16 +287,16 @@ class Searcher:
         if done is not None:
             return self._outcome_score(done, game, ply)
         tb = self._tablebase
-        # The first half of probe()'s own test, written out so that the nodes that are not
-        # three against three (nearly all) make no call; probe() checks the rest.
-        if (tb is not None and game._bb[0].bit_count() == 3 and game._bb[1].bit_count() == 3
-                and not game.in_hand(0) and not game.in_hand(1)):
-            d = tb.probe(game)
-            if d is not None:
-                # Exact, so searched no deeper and kept out of the table.
-                if not d:
-                    return 0
-                return WIN - ply - d if not d & 1 else -(WIN - ply - d)
+        # The first half of result()'s own test, written out so that the nodes that are not
+        # three against three or four (nearly all) make no call; result() checks the rest.
+        if tb is not None:
+            n0 = game._bb[0].bit_count()
+            n1 = game._bb[1].bit_count()
+            if (n0 + n1 <= 7 and n0 >= 3 and n1 >= 3 and not game.in_hand(0)
+                    and not game.in_hand(1)):
+                r = tb.result(game)
+                if r is not None:  # exact, so searched no deeper and kept out of the table
+                    return endgame_score(r, ply)
         key = game._key
         entry = self.tt.get(key)
         tt_move = None

@@ -134,6 +134,9 @@ def cmd_build_endgame(args: argparse.Namespace) -> int:
     from navakankari.engine import endgame
     from navakankari.engine.endgame_solve import build
 
+    if args.three_four:
+        return _build_three_four(Path(args.out) if args.out
+                                 else endgame.data_path(endgame.FILENAME34))
     path = Path(args.out) if args.out else endgame.data_path()
     try:
         solution, size = build(path)
@@ -144,6 +147,32 @@ def cmd_build_endgame(args: argparse.Namespace) -> int:
           f"{solution.wins:,} wins, {solution.losses:,} losses, {solution.draws:,} draws; "
           f"longest {solution.levels} actions")
     print(f"solved in {solution.seconds:.2f} s; wrote {path} ({size:,} bytes)")
+    return 0
+
+
+def _build_three_four(path: "Path") -> int:
+    from navakankari.engine import endgame
+    from navakankari.engine.endgame_solve34 import build
+
+    def progress(level: int, decided: int) -> None:
+        print(f"  level {level}: {decided:,} positions decided", flush=True)
+
+    print("three against four (the side of three flies, the side of four steps), from the "
+          "three-against-three database; a level at a time:", flush=True)
+    try:
+        solution, size = build(path, progress=progress)
+    except OSError as exc:
+        print(f"navakankari build-endgame: cannot write {path}: {exc}", file=sys.stderr)
+        return 1
+    except endgame.EndgameDataError as exc:
+        print(f"navakankari build-endgame: {exc}", file=sys.stderr)
+        return 1
+    for name, (wins, losses, draws) in solution.counts.items():
+        side = "three" if name == "3v4" else "four"
+        print(f"{name}, the side with {side} to move: {wins:,} wins, {losses:,} losses, "
+              f"{draws:,} draws")
+    print(f"solved in {solution.seconds:.1f} s ({solution.levels} levels); wrote {path} "
+          f"({size:,} bytes)")
     return 0
 
 
@@ -215,6 +244,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build-endgame",
                        help="solve three against three (flying) and write the endgame database")
     p.add_argument("--out", help="where to write it (default: the engine's shipped file)")
+    p.add_argument("--three-four", action="store_true",
+                   help="solve three against four instead (the side of three flying, the side "
+                        "of four stepping), from the three-against-three database")
     p.set_defaults(func=cmd_build_endgame)
 
     p = sub.add_parser("bench", help="print speed figures")

@@ -199,7 +199,10 @@ def test_which_rules_the_database_holds_for():
     for name in holds:
         limit = PRESETS[name].quiet_move_limit
         assert limit is None or longest - 1 < limit
-    assert endgame.table_for(NMM) is endgame.shared()
+    assert endgame.table_for(NMM) is endgame.shared(True)
+    both_fly = NMM.replace(flying=Flying.BOTH)
+    assert endgame.table_for(both_fly) is endgame.shared(False)
+    assert "step" in endgame.why_not34(both_fly)
 
 
 def test_the_probe_leaves_what_the_table_does_not_hold():

@@ -158,12 +158,16 @@ def test_a_removal_does_not_flip_the_sign():
 
 
 def test_pending_removal_position_is_scored_for_the_remover():
-    # White takes a pebble; black, down to three, then flies and threatens a mill white
-    # cannot reach, so white's lead is less than a pebble, but it is white's.
-    game = morris_position("nine-mens-morris", "a7 d7 g7 b2", "c3 e3 f6 a1", pending=1)
+    # White takes a pebble and leads by one: the score is white's, the remover's.
+    game = morris_position("nine-mens-morris", "a7 d7 g7 b2 g1", "c3 e3 f6 a1 b6", pending=1)
     info = Searcher().search(game, max_depth=2)
     assert info.action.kind == ActionKind.REMOVE
     assert info.score > 0
+    # With four against four, the removal leads into three against four, which the endgame
+    # database holds: there black, flying, holds the draw whatever white takes.
+    game = morris_position("nine-mens-morris", "a7 d7 g7 b2", "c3 e3 f6 a1", pending=1)
+    info = Searcher().search(game, max_depth=2)
+    assert info.action.kind == ActionKind.REMOVE and info.score == 0
 
 
 def test_prefers_the_quicker_win():
