@@ -15,6 +15,9 @@ from navakankari.hal.sensors import SensorEvent
 
 MAX_STEPS = 100_000
 """A guard: a deadline that never clears would otherwise spin forever."""
+EVENT_RESOLUTION = 1e-6
+"""Events are kept to the microsecond (a recording's `t`, the store's events), so a deadline
+up to half of that after an event may have come first when the event happened."""
 
 
 class Timed(Protocol):
@@ -38,9 +41,11 @@ def run_until(target: Timed, until: float | None, now: float) -> float:
 
 
 def drive(target: Timed, events: Iterable[SensorEvent], *, now: float = 0.0) -> float:
-    """Feed every event at its time, then run until nothing is pending; returns the end time."""
+    """Feed every event at its time, then run until nothing is pending; returns the end time.
+    A deadline that ties with an event (within the events' rounding) is met first, as the
+    board met it: the hands that acted then acted after it."""
     for event in events:
-        now = run_until(target, event.t, now)
+        now = run_until(target, event.t + EVENT_RESOLUTION / 2, now)
         target.feed(event)
         now = max(now, event.t)
         target.tick(now)
