@@ -62,6 +62,17 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served)
         board_colour = api(board, "/api/state")["online"]["side"]
         web_colour = "black" if board_colour == "white" else "white"
         assert "against Grandma's board" in page.text_content("#players")
+        # What the board shows: an empty point is a small dot (green where it may be played,
+        # when it is this side's turn), a pebble a disc of its colour.
+        style = page.evaluate("""() => {
+          const g = Array.from(document.querySelectorAll('#board .point'))
+            .find((p) => !p.querySelector('.pebble'));
+          const css = (sel) => getComputedStyle(g.querySelector(sel));
+          return {ring: css('circle.ring').fill, spot: css('circle.spot').fill,
+                  pebble: g.querySelector('.pebble') !== null};
+        }""")
+        assert style["ring"] == "none" and not style["pebble"]  # no black disc on an empty point
+        assert style["spot"] in ("rgb(107, 75, 42)", "rgb(46, 157, 74)")
         until("presence on both sides", lambda: "Grandma's board is connected"
               in page.text_content("#link") and api(board, "/api/state")["online"]["opponent_online"])
 
