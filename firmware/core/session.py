@@ -193,6 +193,7 @@ class Session:
         self.rules = rules
         self.players = players
         self.game = new_game(rules)
+        self._problem = None  # a failed computer turn belongs to the game it failed in
         self.teacher.reset()
         self.menu = None
         self._follow(now, colours)
@@ -261,7 +262,13 @@ class Session:
         self._token += 1
 
     def _hands(self) -> list[Side]:
-        return [s for s, p in self.players.items() if p.kind == "hand"]
+        """The sides the hands play now: the hand sides, and a computer's side whose turn
+        failed (its player shows the problem; the hands play that turn, the computer the
+        next)."""
+        hands = [s for s, p in self.players.items() if p.kind == "hand"]
+        if self.problem is not None and self.game.turn not in hands:
+            hands.append(self.game.turn)
+        return hands
 
     # -- the board ---------------------------------------------------------------------------
     def feed(self, event: SensorEvent) -> None:
@@ -424,6 +431,8 @@ class Session:
             log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
         self._token += 1
         self._request = None
+        if self.problem is None and set(self.tracker.hands) != set(self._hands()):
+            self.tracker.set_hands(self._hands(), now)  # a failed computer's turn is played
         self._notify(Update("actions", self.tracker.status, len(self.game.history),
                             tuple(a.text for a in actions)))
 
@@ -505,6 +514,7 @@ class Session:
         if self.menu is not None:  # the last game, reopened
             self.menu = self._menu_events = None
             self.tracker.set_hands(self._hands(), now)
+        self._problem = None  # the game moves on: the computer is asked again
         while len(self.game.history) > ply:
             self.game.pop()
         self.teacher.reset()
@@ -517,6 +527,7 @@ class Session:
         self._notify(Update("takeback", self.tracker.status, ply))
 
     def set_players(self, now: float, players: Mapping[Side, PlayerSpec]) -> None:
+        self._problem = None
         self.players = {**self.players, **players}
         if self.store is not None and self._game_id is not None:
             self.store.set_players(self._game_id, {str(s): str(p) for s, p in self.players.items()})
@@ -599,12 +610,14 @@ class Session:
             return self._problem[1]
         return None
 
-    def computer_failed(self, request: ComputerRequest, text: str) -> None:
-        """The player behind `request` gave no action: the game stays as it is, and the
-        problem is shown until the game moves on."""
+    def computer_failed(self, request: ComputerRequest, text: str, now: float) -> None:
+        """The player behind `request` gave no action: the problem is shown and the hands
+        play that turn, as for a hand side (nothing of the game is lost); the computer is
+        asked again for its next turn."""
         if request.token != self._token:
             return
         self._problem = (request.token, text)
+        self.tracker.set_hands(self._hands(), now)
         self._notify(Update("problem", self.tracker.status, len(self.game.history)))
 
     def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:

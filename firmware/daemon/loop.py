@@ -317,7 +317,7 @@ class Daemon:
                 player = self._players[str(spec)] = self.player_factory(spec)
             except ValueError as exc:  # an engine that is not installed
                 log.error("%s cannot play: %s", spec, exc)
-                session.computer_failed(request, str(exc))
+                session.computer_failed(request, str(exc), self.clock())
                 return
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
@@ -331,7 +331,7 @@ class Daemon:
         exc = future.exception()
         if exc is not None:
             log.error("computer player failed: %s", exc)
-            self.session.computer_failed(request, str(exc))
+            self.session.computer_failed(request, str(exc), self.clock())
             if self._wake is not None:
                 self._wake.set()
             return

@@ -56,7 +56,10 @@ def test_player_for_a_computer_searches_in_a_child_process():
     assert player.pid is None  # started on the first request
 
 
-def test_a_killed_search_shows_the_problem_and_a_fresh_process_plays_on(tmp_path):
+def test_a_killed_search_shows_the_problem_the_hands_play_on_and_a_fresh_process_after(
+        tmp_path):
+    """The search process dies: the problem is shown and the hands play the computer's turn
+    (nothing of the game is lost); its next turn goes to a fresh process."""
     players: list[SearchProcessPlayer] = []
 
     def factory(spec: PlayerSpec) -> SearchProcessPlayer:
@@ -66,7 +69,7 @@ def test_a_killed_search_shows_the_problem_and_a_fresh_process_plays_on(tmp_path
     seen: dict[str, object] = {}
 
     async def scenario(daemon: Daemon) -> None:
-        session = daemon.session
+        session, sim = daemon.session, daemon.board.simulation
         await _until(lambda: players and players[0].pid is not None)
         seen["first"] = pid = players[0].pid
         os.kill(pid, signal.SIGKILL)
@@ -75,7 +78,10 @@ def test_a_killed_search_shows_the_problem_and_a_fresh_process_plays_on(tmp_path
         seen["status"] = session.status.kind.value
         seen["snapshot"] = session.snapshot(daemon.now())["problem"]
         players[0].argv = SearchProcessPlayer(1).argv  # the next child searches for real
-        session.new_game(daemon.now())  # the game moves on: a new request, a fresh child
+        sim.place("d6")  # the hands play white's turn for the computer
+        await _until(lambda: [a.text for a in session.game.history] == ["d6"])
+        seen["after"] = session.problem
+        sim.place("d2")  # black, a hand side
         daemon.wake()
         await _until(lambda: session.status.kind.value == "executing")
         seen["second"] = players[0].pid
@@ -90,7 +96,8 @@ def test_a_killed_search_shows_the_problem_and_a_fresh_process_plays_on(tmp_path
     assert "computer:1: the search process failed" in seen["problem"]
     assert "exit code -9" in seen["problem"]
     assert seen["snapshot"] == seen["problem"]  # the web page shows it too
-    assert seen["status"] == "thinking"  # the game as it was
+    assert seen["status"] == "idle"  # the hands are asked for white's turn
+    assert seen["after"] is None  # played: the problem is gone with the turn
     assert seen["second"] not in (None, seen["first"]) and len(players) == 1
     assert len(seen["forced"]) == 1
     assert players[0].pid is None  # ended on shutdown
