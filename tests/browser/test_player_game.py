@@ -4,17 +4,15 @@ WebSockets, and the two play a whole game; the board's hands carry out the brows
 
 from __future__ import annotations
 
-import json
 import random
 import sqlite3
-import urllib.request
 from pathlib import Path
 
 import pytest
 from navakankari.engine.variants import new_game
 from navakankari.firmware.cli.local_broker import USERS, BrokerMissingError, LocalBroker
 from navakankari.firmware.online.player_page import write_page
-from sim_daemon import carry_out, quick_choice, sim_daemon, until
+from sim_daemon import api, carry_out, quick_choice, sim_daemon, until
 
 WAIT = 20.0
 
@@ -33,13 +31,12 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     broker.stop()
 
 
-def api(running, path: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
-    request = urllib.request.Request(
-        f"{running.url}{path}", data=None if body is None else json.dumps(body).encode(),
-        method="GET" if body is None else "POST",
-        headers={"Content-Type": "application/json", "X-Pin": running.pin})
-    with urllib.request.urlopen(request, timeout=WAIT) as response:
-        return json.loads(response.read().decode() or "{}")
+def log_in(page, name: str = "") -> None:  # type: ignore[no-untyped-def]
+    """Ravi's club login (and the name the board will show) on the browser player's form."""
+    page.fill("#username", "ravi")
+    page.fill("#password", USERS["ravi"])
+    if name:
+        page.fill("#name", name)
 
 
 def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served):
@@ -51,9 +48,7 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served)
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}"
                   f"&broker=ws://127.0.0.1:{served.ws_port}")
-        page.fill("#username", "ravi")
-        page.fill("#password", USERS["ravi"])
-        page.fill("#name", "Ravi's phone")
+        log_in(page, "Ravi's phone")
         page.click("#join-form button")
         page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
         online = until("the board sees the browser join",
@@ -164,9 +159,7 @@ def test_takeback_new_game_and_resigning_with_a_browser(browser, tmp_path, serve
         page = browser.new_page()
         page.on("dialog", lambda dialog: dialog.accept())
         page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}")
-        page.fill("#username", "ravi")
-        page.fill("#password", USERS["ravi"])
-        page.fill("#name", "Ravi's phone")
+        log_in(page, "Ravi's phone")
         page.click("#join-form button")
         until("linked", lambda: online().get("opponent_online"))
 
@@ -223,9 +216,7 @@ def test_a_browser_invites_and_a_board_joins(browser, tmp_path, served):
                     board_name="Grandma's board") as board:
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{served.ws_port}/index.html")
-        page.fill("#username", "ravi")
-        page.fill("#password", USERS["ravi"])
-        page.fill("#name", "Asha's phone")
+        log_in(page, "Asha's phone")
         page.select_option("#variant", "lasker")
         page.select_option("#invite select[name=side]", "black")
         page.select_option("#invite select[name=starts]", "toss")
@@ -255,8 +246,7 @@ def test_a_browser_invites_and_a_board_joins(browser, tmp_path, served):
 def test_an_invitation_can_be_withdrawn(browser, served):
     page = browser.new_page()
     page.goto(f"http://127.0.0.1:{served.ws_port}/index.html")
-    page.fill("#username", "ravi")
-    page.fill("#password", USERS["ravi"])
+    log_in(page)
     page.click("#invite button")
     page.wait_for_selector("#waiting:not([hidden])", timeout=WAIT * 1000)
     page.click("#withdraw")
@@ -272,8 +262,7 @@ def test_a_reload_carries_on_the_same_game(browser, tmp_path, served):
                    {"variant": "nine-mens-morris", "side": "black", "starts": "black"})["code"]
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}")
-        page.fill("#username", "ravi")
-        page.fill("#password", USERS["ravi"])
+        log_in(page)
         page.click("#join-form button")
         page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
         until("linked", lambda: (api(board, "/api/state")["online"] or {}).get("opponent_online"))
@@ -296,8 +285,7 @@ def test_a_reload_carries_on_the_same_game(browser, tmp_path, served):
         device = browser.new_context()
         other = device.new_page()
         other.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}")
-        other.fill("#username", "ravi")
-        other.fill("#password", USERS["ravi"])
+        log_in(other)
         other.click("#join-form button")
         other.wait_for_function("document.querySelectorAll('#moves li').length == 3",
                                 timeout=WAIT * 1000)

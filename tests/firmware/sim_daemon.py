@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import threading
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,8 +23,20 @@ from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
 
-__all__ = ["PIN", "RunningDaemon", "carry_out", "free_port", "quick_choice", "sim_daemon",
-           "until"]
+__all__ = ["PIN", "RunningDaemon", "api", "carry_out", "free_port", "quick_choice",
+           "sim_daemon", "until"]
+
+
+def api(running: "RunningDaemon", path: str, body: dict | None = None,
+        timeout: float = 20.0) -> dict:
+    """A request to a running daemon's page, as the page (or a script) makes it, with its
+    PIN: GET without a body, POST with one; the JSON answer ({} for none)."""
+    request = urllib.request.Request(
+        f"{running.url}{path}", data=None if body is None else json.dumps(body).encode(),
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json", "X-Pin": running.pin})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        return json.loads(response.read().decode() or "{}")
 
 
 def carry_out(hand: Callable[[dict], object], action: str, colour: str,

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import random
-import time
-import urllib.request
 from contextlib import ExitStack
 
 from sim_daemon import RunningDaemon, sim_daemon
+from sim_daemon import api as shared_api
+from sim_daemon import until as shared_until
 
 from navakankari.engine.actions import ActionKind
 from navakankari.firmware.core.palette import PALETTE, Role
@@ -19,21 +19,11 @@ WAIT = 15.0
 
 
 def api(d: RunningDaemon, path: str, body: dict | None = None) -> dict:
-    request = urllib.request.Request(
-        d.url + path, data=None if body is None else json.dumps(body).encode(),
-        method="GET" if body is None else "POST",
-        headers={"Content-Type": "application/json", "X-Pin": d.pin})
-    with urllib.request.urlopen(request, timeout=WAIT) as response:
-        return json.loads(response.read().decode())
+    return shared_api(d, path, body, WAIT)
 
 
 def until(what: str, condition):  # type: ignore[no-untyped-def]
-    """Wait for `condition()` to be true; returns what it returned."""
-    deadline = time.monotonic() + WAIT
-    while not (found := condition()):
-        assert time.monotonic() < deadline, f"waited {WAIT} s for {what}"
-        time.sleep(0.02)
-    return found
+    return shared_until(what, condition, WAIT)
 
 
 def carry_out(d: RunningDaemon, text: str) -> None:

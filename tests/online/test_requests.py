@@ -11,18 +11,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from sim_daemon import carry_out, sim_daemon, until
+from sim_daemon import api, carry_out, sim_daemon, until
 
 from navakankari.firmware.online.code import GameCode
-
-
-def api(running, path: str, body: dict | None = None) -> dict:  # type: ignore[no-untyped-def]
-    request = urllib.request.Request(
-        f"{running.url}{path}", data=None if body is None else json.dumps(body).encode(),
-        method="GET" if body is None else "POST",
-        headers={"Content-Type": "application/json", "X-Pin": running.pin})
-    with urllib.request.urlopen(request, timeout=20) as response:
-        return json.loads(response.read().decode() or "{}")
 
 
 def refused(running, path: str, body: dict) -> str:  # type: ignore[no-untyped-def]
