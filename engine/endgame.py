@@ -144,6 +144,13 @@ def load34(path: Path | None = None) -> tuple[bytes, bytes]:
     return decode34(_read(path or data_path(FILENAME34)))
 
 
+@lru_cache(maxsize=1)
+def _shipped() -> bytes:
+    """The shipped three-against-three table, read once for every table of the process that
+    uses it (with three against four or without)."""
+    return load()
+
+
 @lru_cache(maxsize=None)
 def set_ranks(n: int, k: int) -> dict[int, int]:
     """The k-point masks of n points to their rank among their combinations."""
@@ -200,7 +207,7 @@ class EndgameTable:
     @property
     def table(self) -> bytes:
         if self._table is None:
-            self._table = load(self._path)
+            self._table = load(self._path) if self._path is not None else _shipped()
             log.debug("endgame database loaded (%d positions)", len(self._table))
         return self._table
 

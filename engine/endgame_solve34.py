@@ -210,40 +210,20 @@ def solve(table: EndgameTable | None = None,
         won43_t = tr.four_to_three([w | i for w, i in zip(won43, inv43)])
         lost34_t = tr.three_to_four(fresh34)  # rows C' over D: (D, C') lost at k - 1
         won34_t = tr.three_to_four([w | i for w, i in zip(won34, inv34)])
-        new_w34, new_l34, new_w43, new_l43 = [], [], [], []
-        for a in range(THREE):
-            u = und34[a]
-            if not u:
-                new_w34.append(0)
-                new_l34.append(0)
-                continue
-            w = reduce(or_, (lost43_t[x] for x in nb34[a]), 0)
-            for x in mill34[a]:
-                w |= exit_win[x].get(k, 0)
-            w &= u
-            l_ = u & ~w & reduce(and_, (won43_t[x] for x in nb34[a]), all4)
-            for x in mill34[a]:
-                l_ &= loss_by[x] | outside[x]
-            new_w34.append(w)
-            new_l34.append(l_)
-        for c in range(FOUR):
-            u = und43[c]
-            if not u:
-                new_w43.append(0)
-                new_l43.append(0)
-                continue
-            w = reduce(or_, (lost34_t[x] for x in nb43[c]), 0)
-            if k == 2:
-                w |= win2[c]
-            w &= u
-            l_ = u & ~w & ~win2[c] & reduce(and_, (won34_t[x] for x in nb43[c]), all3)
-            new_w43.append(w)
-            new_l43.append(l_)
+
+        def exit_wins(a: int) -> int:
+            return reduce(or_, (exit_win[x].get(k, 0) for x in mill34[a]), 0)
+
+        def exits_lost(a: int) -> int:
+            return reduce(and_, (loss_by[x] | outside[x] for x in mill34[a]), all4)
+
+        new_w34, new_l34 = _decide(und34, nb34, lost43_t, won43_t, all4, exit_wins, exits_lost)
+        new_w43, new_l43 = _decide(und43, nb43, lost34_t, won34_t, all3,
+                                   lambda c: win2[c] if k == 2 else 0,
+                                   lambda c: all3 & ~win2[c])
         decided = 0
-        for d_rows, new, won_or_lost, und in ((levels34, new_w34, won34, und34),
-                                              (levels34, new_l34, lost34, und34),
-                                              (levels43, new_w43, won43, und43),
-                                              (levels43, new_l43, lost43, und43)):
+        for new, won_or_lost, und in ((new_w34, won34, und34), (new_l34, lost34, und34),
+                                      (new_w43, won43, und43), (new_l43, lost43, und43)):
             for i, bits in enumerate(new):
                 if bits:
                     won_or_lost[i] |= bits
@@ -268,6 +248,26 @@ def solve(table: EndgameTable | None = None,
                 sum(u.bit_count() for u in und43)),
     }
     return Solution34(p34, p43, counts, k, time.perf_counter() - start)
+
+
+def _decide(undecided: list[int], successors: list[list[int]], lost_t: list[int],
+            won_t: list[int], full: int, exit_wins: Callable[[int], int],
+            exits_lost: Callable[[int], int]) -> tuple[list[int], list[int]]:
+    """One level of one class: for each row (the mover's set), the positions won now (a
+    successor lost at the level before, or a way out that wins now) and lost now (every
+    successor a known win, every way out lost by now; `exits_lost` gives the positions whose
+    ways out allow that)."""
+    wins, losses = [], []
+    for i, u in enumerate(undecided):
+        if not u:
+            wins.append(0)
+            losses.append(0)
+            continue
+        w = (reduce(or_, (lost_t[x] for x in successors[i]), 0) | exit_wins(i)) & u
+        lost = u & ~w & exits_lost(i) & reduce(and_, (won_t[x] for x in successors[i]), full)
+        wins.append(w)
+        losses.append(lost)
+    return wins, losses
 
 
 def _results(levels: dict[int, list[int]], movers: list[int], rows: int, other: int,
