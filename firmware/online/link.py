@@ -109,6 +109,7 @@ class OnlineLink:
         self.asked_of_us: Request | None = None  #: the other's request waiting for ours
         self._retained: dict[str, Message] = {}  #: request/answer, republished on reconnection
         self._heard: set[str] = set()  #: request ids already handled
+        self._clear_task: asyncio.Task[None] | None = None  #: a settled request's clearing
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
         self._peer_online = False
