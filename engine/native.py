@@ -1,8 +1,9 @@
 """The optional compiled build of the engine's hot modules, and the switch that loads it.
 
 The pure-Python modules are the reference. `build()` compiles the very same source files with
-mypyc (a C compiler and the `mypy` package are needed) into `_native/` beside them, together
-with a digest of those sources. `activate()`, run when the engine package is imported, puts
+mypyc (a C compiler and the `mypy` package are needed), and the morris search's C core
+(core.c, loaded by core.py), into `_native/` beside them, together with a digest of those
+sources. `activate()`, run when the engine package is imported, puts
 that folder first on the package's path only while the digest still matches the sources, so
 an edited module is never shadowed by a stale build, and never when `NAVAKANKARI_PURE` is set.
 """
@@ -27,6 +28,9 @@ log = logging.getLogger(__name__)
 #: The modules compiled: the game state, move generation, evaluation and search. Every
 #: subclass of a compiled class must be compiled too, hence the jump game.
 COMPILED = ("actions", "game", "morris", "jump", "evaluate", "search")
+#: The C core's source, and the library built from it (see core.py).
+CORE_SOURCE = "core.c"
+CORE_LIBRARY = "libnavakankari_core.so"
 #: Set (to anything but "" or "0") to run the pure-Python engine although a build is present.
 PURE_ENV = "NAVAKANKARI_PURE"
 
@@ -54,6 +58,7 @@ def source_digest(source_dir: Path = HERE) -> str:
     for name in COMPILED:
         h.update(name.encode())
         h.update((source_dir / f"{name}.py").read_bytes())
+    h.update((source_dir / CORE_SOURCE).read_bytes())
     return h.hexdigest()
 
 
@@ -155,6 +160,8 @@ def build(native_dir: Path | None = None, source_dir: Path = HERE,
             p for name in COMPILED for p in pkg.glob(f"{name}.*") if p.suffix != ".py"]
         if len(built) < len(COMPILED) + 1:
             raise NativeBuildError(f"mypyc made {len(built)} files, expected {len(COMPILED) + 1}")
+        out(f"compiling {CORE_SOURCE}")
+        built.append(_compile_core(source_dir / CORE_SOURCE, stage / CORE_LIBRARY))
         fresh = native_dir.with_name(native_dir.name + ".new")
         shutil.rmtree(fresh, ignore_errors=True)
         target = _module_dir(fresh)
@@ -167,3 +174,14 @@ def build(native_dir: Path | None = None, source_dir: Path = HERE,
     seconds = time.monotonic() - started
     out(f"built {len(built)} files into {native_dir} in {seconds:.0f} s")
     return seconds
+
+
+def _compile_core(source: Path, target: Path) -> Path:
+    """The C core as a shared library, with the compiler Python itself was built with."""
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    proc = subprocess.run([*cc, "-O3", "-std=gnu11", "-Wall", "-shared", "-fPIC",
+                           "-o", str(target), str(source)], capture_output=True, text=True)
+    if proc.returncode != 0 or not target.is_file():
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise NativeBuildError(f"the C core did not compile (exit {proc.returncode}):\n{tail}")
+    return target

@@ -5,15 +5,28 @@ A removal is its own ply and a finished game counts as one leaf, as in Sanmill.
 
 from __future__ import annotations
 
+from .core import core_for
 from .game import Game
 
 
-def perft(game: Game, depth: int, made: list[int] | None = None) -> int:
+def perft(game: Game, depth: int, made: list[int] | None = None, native: bool = True) -> int:
     """Leaves at `depth` plies below the game's position (the game is left as it was).
 
     The last ply is counted without being made. `made`, when given, has its first item
-    increased by the number of positions made (pushed and popped).
+    increased by the number of positions made (pushed and popped). With `native`, the C
+    core counts where it is built and serves the rules (core.py).
     """
+    core = core_for(game, tt_bits=1) if native else None  # perft reads no table
+    if core is not None:
+        core.set_position(game)
+        leaves, pushed = core.perft(depth)
+        if made is not None:
+            made[0] += pushed
+        return leaves
+    return _perft(game, depth, made)
+
+
+def _perft(game: Game, depth: int, made: list[int] | None) -> int:
     if depth <= 0:
         return 1
     actions = game.legal_actions()
@@ -27,6 +40,6 @@ def perft(game: Game, depth: int, made: list[int] | None = None) -> int:
     push, pop = game.push, game.pop
     for action in actions:
         push(action)
-        total += perft(game, depth - 1, made)
+        total += _perft(game, depth - 1, made)
         pop()
     return total

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from .actions import Action, ActionKind
+from .core import CoreSearch, core_for
 from .endgame import EndgameTable, table_for
 from .errors import GameOverError
 from .evaluate import LOST, Evaluator, evaluator_for
@@ -110,8 +111,14 @@ class Searcher:
 
     def __init__(self, evaluator: Evaluator | None = None, *, tt_limit: int = 300_000,
                  check_every: int = 128, quiescence_plies: int = 8,
-                 morris_quiescence: bool = False, endgame: bool = True) -> None:
+                 morris_quiescence: bool = False, endgame: bool = True,
+                 native: bool = True) -> None:
         self._evaluator = evaluator
+        #: Search in the C core (core.py) where it is built and serves the rules; it plays
+        #: as this module does, only faster. False keeps every search in Python.
+        self.native = native
+        self._cores: dict[tuple[str, str], CoreSearch] = {}
+        self._core: CoreSearch | None = None
         #: Look three against three up in the endgame database where the rules allow it.
         self.endgame = endgame
         self._tablebase: EndgameTable | None = None
@@ -151,6 +158,8 @@ class Searcher:
         self.tt.clear()
         self._leaf_scores.clear()
         self.history.clear()
+        for core in self._cores.values():
+            core.clear()
 
     # -- the public entry point -----------------------------------------------------------
     def search(self, game: Game, *, max_depth: int = 64, budget: float | None = None,
@@ -166,6 +175,7 @@ class Searcher:
         if evaluator is not self._eval:
             self._leaf_scores.clear()  # scored by another rule set's evaluator
         self._eval = evaluator
+        core = self._core = self._core_for(game)
         self._jump = game.rules.game == "jump"
         self._tablebase = table_for(game.rules) if self.endgame else None
         board = game.board
@@ -179,15 +189,19 @@ class Searcher:
         self._deadline = (start + budget * self.deadline_fraction if budget is not None
                           else float("inf"))
         self.nodes = 0
-        if len(self.tt) > self.tt_limit:
-            self.tt.clear()
-        if len(self._leaf_scores) > self.tt_limit:
-            self._leaf_scores.clear()
-        for k in self.history:
-            self.history[k] >>= 2
-        self.killers = [[None, None] for _ in range(128)]
+        if core is not None:
+            core.begin(game)
+            best = core.first()
+        else:
+            if len(self.tt) > self.tt_limit:
+                self.tt.clear()
+            if len(self._leaf_scores) > self.tt_limit:
+                self._leaf_scores.clear()
+            for k in self.history:
+                self.history[k] >>= 2
+            self.killers = [[None, None] for _ in range(128)]
+            best = self._order(game, actions, None, 0)[0]
         base = len(game.history)
-        best = self._order(game, actions, None, 0)[0]
         best_score = 0
         depth_done = 0
         root_scores: tuple[tuple[Action, int], ...] = ()
@@ -208,10 +222,13 @@ class Searcher:
                         self.start_share):
                     stopped = True
                     break
-                self._check()
-                self._partial = None
                 began = elapsed
-                score, action, scores = self._root(game, actions, depth, all_root_scores)
+                if core is not None:
+                    score, action, scores = self._core_root(core, depth, all_root_scores)
+                else:
+                    self._check()
+                    self._partial = None
+                    score, action, scores = self._root(game, actions, depth, all_root_scores)
                 best, best_score, depth_done = action, score, depth
                 root_scores = scores
                 prev_cost, last_cost = last_cost, clock() - start - began
@@ -226,6 +243,8 @@ class Searcher:
                 # The unfinished iteration searched the previous best first, so any action
                 # that beat it there is better at the greater depth.
                 best, best_score = partial
+        if core is not None:
+            self.nodes = core.nodes
         seconds = clock() - start
         info = SearchInfo(best, best_score, depth_done, self.nodes, seconds,
                           self._pv(game, best, depth_done), stopped, root_scores)
@@ -233,6 +252,46 @@ class Searcher:
         return info
 
     # -- internals ------------------------------------------------------------------------
+    def _core_for(self, game: Game) -> CoreSearch | None:
+        """The C core's context for `game`'s rules, where it serves this search: built, the
+        rules fit, the standard evaluation, no morris quiescence."""
+        if not self.native or self._evaluator is not None or self.morris_quiescence:
+            return None
+        slot = (game.rules.name, repr(game.rules))
+        core = self._cores.get(slot)
+        if core is None:
+            core = core_for(game, self.endgame)
+            if core is None:
+                return None
+            self._cores[slot] = core
+        return core
+
+    def _core_root(self, core: CoreSearch, depth: int, all_scores: bool
+                   ) -> tuple[int, Action, tuple[tuple[Action, int], ...]]:
+        """One iteration in the core; a stop raises _Stopped with the partial answer kept,
+        as _root does."""
+        score, action, scores = core.root(depth, all_scores, self.lmr_after, self.lmr_min_depth,
+                                          self._poll)
+        self.nodes = core.nodes
+        if score is None:
+            self._partial = action  # type: ignore[assignment]
+            raise _Stopped
+        return score, action, scores  # type: ignore[return-value]
+
+    def _poll(self) -> int:
+        """The core's look at the stop flag and the clock: 1 to stop."""
+        stop = self._stop
+        if stop is not None and stop.is_set():
+            return 1
+        return 1 if self._clock() >= self._deadline else 0
+
+    def _table_move(self, key: int) -> str | None:
+        core = self._core
+        if core is not None:
+            return core.table_move(key)
+        entry = self.tt.get(key)
+        return entry[3] if entry else None
+
     def _partial_answer(self) -> tuple[Action, int] | None:
         # Read through a method: search() sets the attribute to None before its loop, and
         # the compiled build would take a read in the same function to be None as well.
@@ -598,10 +657,10 @@ class Searcher:
             pushed = 1
             seen = {game.key}
             for _ in range(max(0, depth * 2)):
-                entry = self.tt.get(game.key)
-                if not entry or entry[3] is None:
+                text = self._table_move(game.key)
+                if text is None:
                     break
-                action = next((a for a in game.legal_actions() if a.text == entry[3]), None)
+                action = next((a for a in game.legal_actions() if a.text == text), None)
                 if action is None:
                     break
                 line.append(action)

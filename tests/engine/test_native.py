@@ -78,6 +78,7 @@ def sources(tmp_path: Path) -> Path:
     src.mkdir()
     for name in native.COMPILED:
         shutil.copy2(Path(native.__file__).with_name(f"{name}.py"), src / f"{name}.py")
+    shutil.copy2(Path(native.__file__).with_name(native.CORE_SOURCE), src / native.CORE_SOURCE)
     return src
 
 

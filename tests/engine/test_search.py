@@ -2,6 +2,7 @@ import random
 import threading
 
 import pytest
+from navakankari.engine import core
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import GameOverError
 from navakankari.engine.evaluate import PIECE, evaluate
@@ -225,7 +226,10 @@ def test_a_set_stop_event_still_gets_a_legal_action():
     assert info.nodes <= 128
 
 
-def test_stop_mid_search_ends_at_the_next_check():
+@pytest.mark.parametrize("native", [False, True])
+def test_stop_mid_search_ends_at_the_next_check(native):
+    # The Python search looks at the clock every 128 nodes, the C core every CHECK_EVERY.
+    every = core.CHECK_EVERY if native and core.available() else 128
     game = new_game(preset("nine-mens-morris"))
     stop = threading.Event()
     reads = []
@@ -236,10 +240,10 @@ def test_stop_mid_search_ends_at_the_next_check():
             stop.set()
         return 0.0
 
-    info = Searcher().search(game, clock=clock, stop=stop)
+    info = Searcher(native=native).search(game, clock=clock, stop=stop)
     assert info.stopped and info.depth >= 1
     assert len(reads) <= 22
-    assert info.nodes <= 22 * 128
+    assert info.nodes <= 22 * every
     assert info.action in game.legal_actions()
 
 

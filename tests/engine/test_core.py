@@ -1,0 +1,192 @@
+"""The C core searches exactly as the Python search does: the same action, score, depth,
+nodes and principal variation to a fixed depth, from every phase of every rule set it
+serves, with repetitions, the endgame databases and a searcher kept from move to move."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from navakankari.engine import core, endgame
+from navakankari.engine.evaluate import evaluate
+from navakankari.engine.game import Game
+from navakankari.engine.perft import perft
+from navakankari.engine.presets import PRESETS, preset
+from navakankari.engine.search import Searcher
+from navakankari.engine.variants import game_from_position, new_game
+from search_helpers import random_playout
+
+pytestmark = pytest.mark.skipif(
+    not core.available() and not os.environ.get("CI"),
+    reason="the C core is not built here (navakankari build-engine)")
+
+SERVED = [name for name, rules in PRESETS.items() if core.why_not(rules) is None]
+#: Where the moving phase is long enough for repetitions and the quiet-move count.
+MOVING = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"
+
+
+def test_the_core_is_built_where_the_suite_runs():
+    assert core.available(), "the C core was not loaded: navakankari build-engine"
+
+
+def test_it_serves_the_rule_sets_without_capture_counts_or_remembered_moves():
+    assert set(SERVED) == {"nine-mens-morris", "twelve-mens-morris", "lasker",
+                           "six-mens-morris"}
+    assert "capture counts" in core.why_not(preset("navakankari"))
+    assert "remembered moves" in core.why_not(preset("morabaraba"))
+    assert "morris family" in core.why_not(preset("nau-keti-keta"))
+    assert core.core_for(new_game(preset("navakankari"))) is None
+
+
+def _played(name: str, seed: int, plies: int) -> Game:
+    """A game after `plies` random actions (fewer if it ends)."""
+    return random_playout(new_game(preset(name)), random.Random(seed), plies)
+
+
+def _same_search(game: Game, depth: int, all_root_scores: bool = False) -> None:
+    fast = Searcher().search(game.copy(), max_depth=depth, all_root_scores=all_root_scores)
+    slow = Searcher(native=False).search(game.copy(), max_depth=depth,
+                                         all_root_scores=all_root_scores)
+    assert (fast.action, fast.score, fast.depth, fast.nodes, fast.pv) == \
+        (slow.action, slow.score, slow.depth, slow.nodes, slow.pv), game.position()
+    assert fast.root_scores == slow.root_scores
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(SERVED), seed=st.integers(0, 10**6), plies=st.integers(0, 160),
+       depth=st.integers(1, 4))
+def test_a_fixed_depth_search_is_the_python_search(name, seed, plies, depth):
+    game = _played(name, seed, plies)
+    if game.legal_actions():
+        _same_search(game, depth)
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(SERVED), seed=st.integers(0, 10**6), plies=st.integers(0, 120))
+def test_every_root_score_is_the_python_one(name, seed, plies):
+    game = _played(name, seed, plies)
+    if game.legal_actions():
+        _same_search(game, 2, all_root_scores=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(SERVED), seed=st.integers(0, 10**6), plies=st.integers(0, 200))
+def test_perft_the_static_score_and_the_databases_agree(name, seed, plies):
+    game = _played(name, seed, plies)
+    assert perft(game, 3) == perft(game, 3, native=False)
+    c = core.core_for(game)
+    assert c is not None
+    c.set_position(game)
+    assert [a.text for a in c.legal()] == [a.text for a in game.legal_actions()]
+    assert c.evaluate() == evaluate(game)
+    table = endgame.table_for(game.rules)
+    bb = game._bb
+    if table is not None and bb[0].bit_count() >= 3 and bb[1].bit_count() >= 3 \
+            and not game.in_hand(0) and not game.in_hand(1):
+        assert c.db_result() == table.result(game)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_against_three_and_four_are_looked_up_alike(seed):
+    rng = random.Random(seed)
+    rules = preset("nine-mens-morris")
+    for _ in range(30):
+        points = rng.sample(range(24), 7)
+        mine = 3 if rng.random() < 0.5 else 4
+        white, black = points[:mine], points[mine:]
+        if rng.random() < 0.5:
+            black = black[:3]  # three against three
+        game = new_game(rules)
+        game._bb[0] = sum(1 << p for p in white)
+        game._bb[1] = sum(1 << p for p in black)
+        game._hand[0] = game._hand[1] = 0
+        game._side = rng.randrange(2)
+        # Near the quiet-move limit a database win may not be reached in time.
+        game._quiet = rng.choice([0, rng.randrange(70, 100)])
+        game._key = game._full_key()
+        if game.outcome() is not None:
+            continue
+        game = game_from_position(rules, game.position())
+        c = core.core_for(game)
+        c.set_position(game)
+        assert c.db_result() == endgame.table_for(rules).result(game)
+        _same_search(game, 3)
+
+
+def test_repetitions_draw_in_the_core_as_in_python():
+    # Step back and forth until the position has occurred twice: the search must see the
+    # third occurrence as a draw exactly where Python does.
+    rules = preset("nine-mens-morris")
+    game = game_from_position(rules, MOVING)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.push(rng.choice(game.legal_actions()))
+        if not game.legal_actions():
+            break
+        assert game._rep, "no move was counted"
+        _same_search(game, 3)
+
+
+def test_a_searcher_kept_from_move_to_move_plays_the_same_game():
+    # The table, the history and the killers carry over: a whole game at depth 3.
+    rules = preset("nine-mens-morris")
+    game = new_game(rules)
+    fast, slow = Searcher(), Searcher(native=False)
+    for _ in range(70):
+        if not game.legal_actions():
+            break
+        a = fast.search(game.copy(), max_depth=3)
+        b = slow.search(game.copy(), max_depth=3)
+        assert (a.action, a.score, a.nodes) == (b.action, b.score, b.nodes)
+        game.push(a.action)
+
+
+def test_a_stopped_search_answers_with_a_legal_action():
+    game = game_from_position(preset("nine-mens-morris"), MOVING)
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001  # each look at the clock is a millisecond later
+        return now[0]
+
+    info = Searcher().search(game, budget=0.5, clock=clock)
+    assert info.stopped
+    assert info.action in game.legal_actions()
+    assert info.depth >= 1
+
+
+def test_a_stop_request_ends_the_core_search():
+    game = game_from_position(preset("nine-mens-morris"), MOVING)
+
+    class StopAfter:
+        def __init__(self) -> None:
+            self.asked = 0
+
+        def is_set(self) -> bool:
+            self.asked += 1
+            return self.asked > 20
+
+    stop = StopAfter()
+    info = Searcher().search(game, stop=stop)
+    assert info.stopped and info.action in game.legal_actions()
+    assert stop.asked == 21  # no look after the stop was seen
+
+
+def test_an_interrupt_while_the_core_searches_reaches_the_caller():
+    # Ctrl-C arrives as KeyboardInterrupt in the clock or stop look, inside a C callback.
+    game = game_from_position(preset("nine-mens-morris"), MOVING)
+    reads = [0]
+
+    def clock() -> float:
+        reads[0] += 1
+        if reads[0] == 50:
+            raise KeyboardInterrupt
+        return 0.0
+
+    searcher = Searcher()
+    with pytest.raises(KeyboardInterrupt):
+        searcher.search(game, budget=10.0, clock=clock)
+    assert searcher.search(game, max_depth=2).depth == 2  # the core is ready again
