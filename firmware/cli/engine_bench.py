@@ -13,6 +13,7 @@ import tracemalloc
 from collections.abc import Callable
 
 from navakankari.engine import endgame
+from navakankari.engine.core import core_for
 from navakankari.engine.game import Game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import preset
@@ -22,12 +23,14 @@ from navakankari.engine.variants import game_from_position, new_game
 MOVING_POSITION = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"
 
 
-def _measure(label: str, game: Game, depth: int, out: Callable[[str], None]) -> None:
+def _measure(label: str, game: Game, depth: int, out: Callable[[str], None],
+             native: bool = True) -> None:
     made = [0]
+    by = "C core" if native and core_for(game, tt_bits=1) is not None else "Python"
     start = time.perf_counter()
-    leaves = perft(game, depth, made)
+    leaves = perft(game, depth, made, native=native)
     seconds = time.perf_counter() - start
-    out(f"{label} depth {depth}: {leaves} leaves in {seconds:.2f} s = "
+    out(f"{label} depth {depth} ({by}): {leaves} leaves in {seconds:.2f} s = "
         f"{leaves / seconds:,.0f} leaves/s; {made[0]} positions made = "
         f"{made[0] / seconds:,.0f} push+pop/s")
 
@@ -65,9 +68,14 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
     """Perft from the empty board, from a moving position, and from Nau Keti Keta's start;
     the endgame database's figures."""
     rules = preset("nine-mens-morris")
-    _measure("perft nine-mens-morris empty board", new_game(rules), 4 if quick else 5, out)
-    _measure("perft nine-mens-morris moving phase", game_from_position(rules, MOVING_POSITION),
-             5 if quick else 7, out)
+    empty, moving = new_game(rules), game_from_position(rules, MOVING_POSITION)
+    # The C core where it is built (two plies deeper: it is that much faster), and the
+    # Python move generator (compiled or pure) beside it.
+    if core_for(empty, tt_bits=1) is not None:
+        _measure("perft nine-mens-morris empty board", empty, 6 if quick else 7, out)
+        _measure("perft nine-mens-morris moving phase", moving, 7 if quick else 9, out)
+    _measure("perft nine-mens-morris empty board", empty, 4 if quick else 5, out, native=False)
+    _measure("perft nine-mens-morris moving phase", moving, 5 if quick else 7, out, native=False)
     _measure("perft nau-keti-keta start", new_game(preset("nau-keti-keta")),
              8 if quick else 12, out)
     measure_endgame(out, quick)

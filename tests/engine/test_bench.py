@@ -2,13 +2,20 @@ from navakankari.firmware.cli import engine_bench as bench
 
 
 def test_bench_prints_counts_and_rates():
+    from navakankari.engine import core
+
     lines: list[str] = []
     bench.run(out=lines.append, quick=True)
-    assert len(lines) == 4
-    assert "endgame 3v3 file" in lines[3] and "lookups/s" in lines[3]
-    assert "depth 4: 255024 leaves" in lines[0] and "leaves/s" in lines[0]
-    assert "depth 5: 9239 leaves" in lines[1] and "push+pop/s" in lines[1]
-
+    fast = [ln for ln in lines if "(C core)" in ln]
+    assert len(lines) == 4 + len(fast)
+    assert "endgame 3v3 file" in lines[-1] and "lookups/s" in lines[-1]
+    python = [ln for ln in lines if "(Python)" in ln]
+    assert "empty board depth 4 (Python): 255024 leaves" in python[0] and "leaves/s" in python[0]
+    assert "moving phase depth 5 (Python): 9239 leaves" in python[1]
+    assert "push+pop/s" in python[1]
+    if core.available():  # two plies deeper in C: the counts the Python generator gives
+        assert "empty board depth 6 (C core): 96223680 leaves" in fast[0]
+        assert "moving phase depth 7 (C core): 449336 leaves" in fast[1]
 
 
 def test_hint_bench_prints_each_variants_lift_times_and_the_pi_estimate():

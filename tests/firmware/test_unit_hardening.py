@@ -148,6 +148,11 @@ import gpiod, gpiozero, neopixel_spi, adafruit_platformdetect
 import navakankari.engine.search as search
 from navakankari.engine import native
 print("engine", "compiled" if native.state().active else "python", search.__file__)
+# The C core is called through ctypes, and calls back into Python through a libffi closure:
+# that must not need memory both writable and executable.
+from navakankari.engine import core, new_game, preset
+info = search.Searcher().search(new_game(preset("nine-mens-morris")), max_depth=4)
+print("core", core.available(), info.depth)
 try:
     mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
     print("wx allowed")
@@ -174,6 +179,7 @@ except OSError as exc:
 
     if native.state().active:  # where the build exists, the compiled modules loaded
         assert "engine compiled" in out and ".so" in out
+        assert "core True 4" in out
 
 
 @needs_seccomp
