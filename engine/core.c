@@ -7,8 +7,9 @@
  * Python engine (tests/engine/test_core.py). Python keeps the iterative deepening, the
  * time planning and the answer; this file runs one iteration's root and everything below.
  *
- * The rule sets it holds for are those without per-mill capture counts and remembered
- * moves (core.py: why_not); the others, and Nau Keti Keta, are searched in Python.
+ * It holds for every rule set of the morris family, the per-mill capture counts of
+ * Navakankari and Morabaraba's remembered moves included; Nau Keti Keta is searched in
+ * Python.
  * Built by `navakankari build-engine` into the compiled build's folder; loaded with ctypes.
  */
 #include <setjmp.h>
@@ -19,6 +20,8 @@
 #define MAXN 32
 #define MAXMILLS 32
 #define MAXACT 1024
+#define MAXLIMIT 15
+#define NO_MOVE (-1)
 #define MAXPLY 512
 #define KILLER_PLIES 128
 #define NCODES 3072
@@ -40,7 +43,8 @@ typedef void (*load_fn)(void);
 /* Rule flags, in the order core.py sends them. */
 enum {
     R_PIECES, R_FLYING, R_THRESHOLD, R_PER_MILL, R_ALL_ANY, R_MIP, R_LOSE_BELOW,
-    R_BLOCKED_LOSES, R_FULL_FIRST_LOSES, R_REP_DRAW, R_QUIET_LIMIT, R_TABLES, R_COUNT
+    R_BLOCKED_LOSES, R_FULL_FIRST_LOSES, R_REP_DRAW, R_QUIET_LIMIT, R_TABLES, R_LIMIT,
+    R_REFORM, R_COUNT
 };
 /* Evaluation weights, in MorrisWeights' order. */
 enum { W_PMILL, W_PTWO, W_PMOB, W_PBLK, W_MMILL, W_MTWO, W_MMOB, W_MBLK, W_THREATS, W_COUNT };
@@ -53,10 +57,13 @@ typedef struct {
     uint32_t mills[MAXMILLS];
     int nat[MAXN];               /* mills through each point, in mill order */
     uint32_t at[MAXN][4];        /* their masks */
+    int mat[MAXN][4];            /* their numbers */
     uint32_t rests[MAXN][4];     /* their masks without the point */
     int r[R_COUNT];
     int w[W_COUNT];
     uint64_t zp[2][MAXN], zs[2], zh[2][64], zr[8];
+    uint64_t zc[MAXMILLS][2][MAXLIMIT + 1]; /* a mill's capture count, per side */
+    uint64_t zm[2][MAXN][MAXN];             /* a side's remembered move */
     /* 0: no database; 1: three against three; 2: and three against four */
     const uint8_t *t33, *t34, *t43;
     int loaded;
@@ -68,6 +75,8 @@ typedef struct {
     int hand[2];
     int side, pending, quiet;
     uint64_t bkey, key;
+    int last[2];                    /* the move a side may not undo to capture: a * 32 + b */
+    uint8_t counts[2 * MAXMILLS];   /* per mill and side: formations, up to the limit */
 } State;
 
 typedef struct {
@@ -119,8 +128,9 @@ static inline int mk(int kind, int origin, int target) { return kind << 10 | ori
 void *nk_config_new(int n, const uint32_t *adj, int nmills, const uint32_t *mills,
                     const int *rules, const int *weights, const uint64_t *zp,
                     const uint64_t *zs, const uint64_t *zh, int maxhand, const uint64_t *zr,
-                    load_fn load) {
+                    const uint64_t *zc, const uint64_t *zm, load_fn load) {
     if (n > MAXN || nmills > MAXMILLS || maxhand >= 64) return NULL;
+    if (rules[R_LIMIT] > MAXLIMIT) return NULL;
     Config *c = calloc(1, sizeof(Config));
     if (!c) return NULL;
     c->n = n;
@@ -133,6 +143,7 @@ void *nk_config_new(int n, const uint32_t *adj, int nmills, const uint32_t *mill
             if (mills[k] >> p & 1) {
                 if (c->nat[p] >= 4) { free(c); return NULL; }
                 c->at[p][c->nat[p]] = mills[k];
+                c->mat[p][c->nat[p]] = k;
                 c->rests[p][c->nat[p]] = mills[k] & ~(1u << p);
                 c->nat[p]++;
             }
@@ -146,6 +157,16 @@ void *nk_config_new(int n, const uint32_t *adj, int nmills, const uint32_t *mill
         for (int h = 0; h <= maxhand; h++) c->zh[s][h] = zh[s * (maxhand + 1) + h];
     }
     for (int i = 0; i < 8; i++) c->zr[i] = zr[i];
+    /* zc: mills x 2 x (limit + 1), when there is a limit; zm: 2 x n x n, when moves are kept */
+    int per = rules[R_LIMIT] + 1;
+    if (rules[R_LIMIT] >= 0)
+        for (int k = 0; k < nmills; k++)
+            for (int s = 0; s < 2; s++)
+                for (int v = 0; v < per; v++) c->zc[k][s][v] = zc[(k * 2 + s) * per + v];
+    if (rules[R_REFORM])
+        for (int s = 0; s < 2; s++)
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) c->zm[s][a][b] = zm[(s * n + a) * n + b];
     c->load = load;
     return c;
 }
@@ -221,6 +242,14 @@ static int generate(const Ctx *x, int *acts) {
 
 static inline void end_turn(State *st, int s) { st->side = s ^ 1; }
 
+/* Set the move side `s` may not undo to capture again, keeping the key in step. */
+static inline void remember(const Config *c, State *st, int s, int move) {
+    int old = st->last[s];
+    if (old != NO_MOVE) st->bkey ^= c->zm[s][old >> 5][old & 31];
+    if (move != NO_MOVE) st->bkey ^= c->zm[s][move >> 5][move & 31];
+    st->last[s] = move;
+}
+
 static void push(Ctx *x, int code) {
     const Config *c = x->c;
     State *st = &x->s;
@@ -232,26 +261,49 @@ static void push(Ctx *x, int code) {
         int o = s ^ 1;
         st->bb[o] &= ~(1u << t);
         st->bkey ^= c->zp[o][t];
+        /* the remembered pebble is gone: its move can no longer be undone */
+        if (c->r[R_REFORM] && st->last[o] != NO_MOVE && (st->last[o] & 31) == t)
+            remember(c, st, o, NO_MOVE);
         st->quiet = 0;
         st->pending -= 1;
         if (st->pending && !takeable(c, st, o)) st->pending = 0;
         if (!st->pending) end_turn(st, s);
     } else {
+        int rebuilt = 0;
         if (kind == PLACE) {
             st->bb[s] |= 1u << t;
             st->hand[s] -= 1;
             st->bkey ^= c->zp[s][t];
             st->quiet = 0;
+            if (c->r[R_REFORM] && st->last[s] != NO_MOVE) remember(c, st, s, NO_MOVE);
         } else {
             int a = code_origin(code);
+            if (c->r[R_REFORM]) {
+                rebuilt = st->last[s] == (t << 5 | a);
+                uint32_t own = st->bb[s];
+                int broke = 0;
+                for (int i = 0; i < c->nat[a]; i++)
+                    if ((own & c->at[a][i]) == c->at[a][i]) broke = 1;
+                if (broke || st->last[s] != NO_MOVE)
+                    remember(c, st, s, broke ? (a << 5 | t) : NO_MOVE);
+            }
             st->bb[s] ^= (1u << a) | (1u << t);
             st->bkey ^= c->zp[s][a] ^ c->zp[s][t];
             st->quiet += 1;
         }
         uint32_t own = st->bb[s];
-        int closed = 0;
-        for (int i = 0; i < c->nat[t]; i++)
-            if ((own & c->at[t][i]) == c->at[t][i]) closed++;
+        int closed = 0, limit = c->r[R_LIMIT];
+        for (int i = 0; i < c->nat[t]; i++) {
+            if ((own & c->at[t][i]) != c->at[t][i]) continue;
+            if (limit >= 0) {
+                /* every formation counts, whether or not it could take; up to the limit */
+                int k = c->mat[t][i], at = 2 * k + s, v = st->counts[at];
+                if (v >= limit) continue;
+                st->counts[at] = (uint8_t)(v + 1);
+                st->bkey ^= c->zc[k][s][v] ^ c->zc[k][s][v + 1];
+            }
+            if (!rebuilt) closed++;
+        }
         if (closed && takeable(c, st, s ^ 1))
             st->pending = c->r[R_PER_MILL] ? closed : 1;
         else
@@ -675,7 +727,8 @@ long nk_tt_count(void *ctx) { return ((Ctx *)ctx)->tt_count; }
 
 /* The position to search, with the game's repetition counts (key -> count). */
 int nk_set_position(void *ctx, uint32_t bb0, uint32_t bb1, int hand0, int hand1, int side,
-                    int pending, int quiet, uint64_t bkey, int nrep, const uint64_t *rep_keys,
+                    int pending, int quiet, uint64_t bkey, const int *last,
+                    const uint8_t *counts, int nrep, const uint64_t *rep_keys,
                     const int *rep_counts) {
     Ctx *x = ctx;
     const Config *c = x->c;
@@ -691,6 +744,9 @@ int nk_set_position(void *ctx, uint32_t bb0, uint32_t bb1, int hand0, int hand1,
     st->pending = pending;
     st->quiet = quiet;
     st->bkey = bkey;
+    st->last[0] = last[0];
+    st->last[1] = last[1];
+    memcpy(st->counts, counts, 2 * (size_t)c->nmills);
     st->key = full_key(c, st);
     x->sp = 0;
     free(x->rep_keys);
@@ -851,4 +907,13 @@ uint64_t nk_perft(void *ctx, int depth, uint64_t *made) {
     uint64_t total = perft(x, depth, made);
     x->sp = base;
     return total;
+}
+
+/* Play an action on the core's position (generation order code), as Game.push does; the key
+ * after it is nk_key. For the tests that walk a game in both engines. */
+int nk_push(void *ctx, int code) {
+    Ctx *x = ctx;
+    if (x->sp >= MAXPLY) return -1;
+    push(x, code);
+    return 0;
 }

@@ -19,7 +19,7 @@ from pathlib import Path
 from . import endgame, native
 from .actions import Action, ActionKind
 from .evaluate import MorrisWeights
-from .game import Game, zobrist
+from .game import Game, zobrist, zobrist_extra
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
 
 log = logging.getLogger(__name__)
@@ -44,10 +44,8 @@ def why_not(rules: Rules) -> str | None:
     """Why the core does not search `rules` (None: it does)."""
     if rules.game != "morris":
         return "the core plays the morris family"
-    if rules.mill_capture_limit is not None:
-        return "the core keeps no per-mill capture counts"
-    if rules.no_immediate_reform:
-        return "the core keeps no remembered moves"
+    if rules.mill_capture_limit is not None and rules.mill_capture_limit > 15:
+        return "the core counts a mill's captures up to 15"
     if rules.pieces >= 63:
         return "too many pebbles for the core"
     return None
@@ -71,7 +69,8 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_config_new.argtypes = [_int, ctypes.POINTER(_u32), _int, ctypes.POINTER(_u32),
                                   ctypes.POINTER(_int), ctypes.POINTER(_int),
                                   ctypes.POINTER(_u64), ctypes.POINTER(_u64),
-                                  ctypes.POINTER(_u64), _int, ctypes.POINTER(_u64), _LOAD]
+                                  ctypes.POINTER(_u64), _int, ctypes.POINTER(_u64),
+                                  ctypes.POINTER(_u64), ctypes.POINTER(_u64), _LOAD]
     lib.nk_config_tables.argtypes = [_vp, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p]
     lib.nk_ctx_new.restype = _vp
     lib.nk_ctx_new.argtypes = [_vp, _int]
@@ -79,7 +78,8 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_ctx_clear.argtypes = [_vp]
     lib.nk_tt_count.restype = ctypes.c_long
     lib.nk_tt_count.argtypes = [_vp]
-    lib.nk_set_position.argtypes = [_vp, _u32, _u32, _int, _int, _int, _int, _int, _u64, _int,
+    lib.nk_set_position.argtypes = [_vp, _u32, _u32, _int, _int, _int, _int, _int, _u64,
+                                    ctypes.POINTER(_int), ctypes.POINTER(ctypes.c_uint8), _int,
                                     ctypes.POINTER(_u64), ctypes.POINTER(_int)]
     lib.nk_key.restype = _u64
     lib.nk_key.argtypes = [_vp]
@@ -93,6 +93,7 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_tt_move.argtypes = [_vp, _u64]
     lib.nk_evaluate.argtypes = [_vp]
     lib.nk_db_result.argtypes = [_vp]
+    lib.nk_push.argtypes = [_vp, _int]
     lib.nk_perft.restype = _u64
     lib.nk_perft.argtypes = [_vp, _int, ctypes.POINTER(_u64)]
     return lib
@@ -117,6 +118,8 @@ class _Config:
         n = board.size
         pieces = max(rules.pieces, 1)
         zp, zs, zh, zr = zobrist(n, pieces)
+        limit = rules.mill_capture_limit
+        zc, zm = zobrist_extra(n, len(board.mill_masks), limit or 0)
         table = endgame.table_for(rules) if tables else None
         self.three_four = table is not None and table.three_four
         flags = [rules.pieces, _FLYING[rules.flying], rules.fly_threshold,
@@ -124,14 +127,17 @@ class _Config:
                  rules.move_in_placement, rules.lose_below, rules.blocked_loses,
                  rules.board_full is BoardFull.FIRST_LOSES, rules.repetition_draw or 0,
                  -1 if rules.quiet_move_limit is None else rules.quiet_move_limit,
-                 0 if table is None else 2 if self.three_four else 1]
+                 0 if table is None else 2 if self.three_four else 1,
+                 -1 if limit is None else limit, rules.no_immediate_reform]
         self._load = _LOAD(self._load_tables)  # kept: the C side calls it
         self.handle = lib.nk_config_new(
             n, _array(_u32, list(board.adjacency)), len(board.mill_masks),
             _array(_u32, list(board.mill_masks)), _array(_int, [int(f) for f in flags]),
             _array(_int, list(astuple(MorrisWeights()))),
             _array(_u64, [*zp[0], *zp[1]]), _array(_u64, list(zs)),
-            _array(_u64, [*zh[0], *zh[1]]), pieces, _array(_u64, list(zr)), self._load)
+            _array(_u64, [*zh[0], *zh[1]]), pieces, _array(_u64, list(zr)),
+            _array(_u64, [v for mill in zc for side in mill for v in side]),
+            _array(_u64, [v for side in zm for row in side for v in row]), self._load)
         if not self.handle:
             raise ValueError(f"the core cannot hold the {board.name} board")
         self._tables: tuple[bytes, ...] = ()
@@ -183,9 +189,13 @@ class CoreSearch:
         rep = g._rep
         keys = _array(_u64, list(rep))
         counts = _array(_int, list(rep.values()))
+        last = _array(_int, [-1 if m is None else m[0] << 5 | m[1]
+                             for m in g._last_move])  # type: ignore[attr-defined]
+        mills = _array(ctypes.c_uint8, list(g._mill_counts))  # type: ignore[attr-defined]
         if self.lib.nk_set_position(self.handle, g._bb[0], g._bb[1], g.in_hand(0), g.in_hand(1),
                                     g._side, g.pending_removals, g._quiet,
-                                    g._bkey, len(rep), keys, counts):  # type: ignore[attr-defined]
+                                    g._bkey, last, mills, len(rep), keys,  # type: ignore[attr-defined]
+                                    counts):
             raise ValueError("the core cannot hold this position")
         self._table = game.actions_table
 
@@ -240,6 +250,17 @@ class CoreSearch:
         pairs = tuple((self.action(scores[2 * i]), scores[2 * i + 1])
                       for i in range(n)) if all_scores else ()
         return out[1], self.action(out[0]), pairs
+
+    @staticmethod
+    def code(action: Action) -> int:
+        """The core's number of an action (kind, origin, target in bits)."""
+        return int(action.kind) << 10 | max(action.origin, 0) << 5 | action.target
+
+    def push(self, action: Action) -> int:
+        """Play `action` on the core's position; returns the key after it."""
+        if self.lib.nk_push(self.handle, self.code(action)):
+            raise ValueError("the core's game is too long")
+        return int(self.lib.nk_key(self.handle))
 
     def table_move(self, key: int) -> str | None:
         code = self.lib.nk_tt_move(self.handle, key)

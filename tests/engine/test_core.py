@@ -1,6 +1,7 @@
 """The C core searches exactly as the Python search does: the same action, score, depth,
 nodes and principal variation to a fixed depth, from every phase of every rule set it
-serves, with repetitions, the endgame databases and a searcher kept from move to move."""
+serves (capture counts and remembered moves included), with repetitions, the endgame
+databases and a searcher kept from move to move."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from navakankari.engine.evaluate import evaluate
 from navakankari.engine.game import Game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, preset
+from navakankari.engine.rules import AllInMills, Flying, Removals
 from navakankari.engine.search import Searcher
 from navakankari.engine.variants import game_from_position, new_game
 from search_helpers import random_playout
@@ -24,6 +26,16 @@ pytestmark = pytest.mark.skipif(
     reason="the C core is not built here (navakankari build-engine)")
 
 SERVED = [name for name, rules in PRESETS.items() if core.why_not(rules) is None]
+#: Rule sets beyond the presets that mix their options: remembered moves while placing,
+#: capture counts with flying and per-move removals, both at once.
+MIXED = {
+    "lasker-reform": preset("lasker").replace(name="lasker-reform", no_immediate_reform=True),
+    "twelve-limited": preset("twelve-mens-morris").replace(
+        name="twelve-limited", mill_capture_limit=2, removals=Removals.ONE_PER_MILL),
+    "nine-both": preset("nine-mens-morris").replace(
+        name="nine-both", mill_capture_limit=1, no_immediate_reform=True, flying=Flying.BOTH,
+        all_in_mills=AllInMills.NONE),
+}
 #: Where the moving phase is long enough for repetitions and the quiet-move count.
 MOVING = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"
 
@@ -32,18 +44,16 @@ def test_the_core_is_built_where_the_suite_runs():
     assert core.available(), "the C core was not loaded: navakankari build-engine"
 
 
-def test_it_serves_the_rule_sets_without_capture_counts_or_remembered_moves():
-    assert set(SERVED) == {"nine-mens-morris", "twelve-mens-morris", "lasker",
-                           "six-mens-morris"}
-    assert "capture counts" in core.why_not(preset("navakankari"))
-    assert "remembered moves" in core.why_not(preset("morabaraba"))
+def test_it_serves_every_rule_set_of_the_morris_family():
+    assert set(SERVED) == {name for name, rules in PRESETS.items() if rules.game == "morris"}
     assert "morris family" in core.why_not(preset("nau-keti-keta"))
-    assert core.core_for(new_game(preset("navakankari"))) is None
+    assert core.core_for(new_game(preset("nau-keti-keta"))) is None
+    assert "up to 15" in core.why_not(preset("navakankari").replace(mill_capture_limit=16))
 
 
 def _played(name: str, seed: int, plies: int) -> Game:
     """A game after `plies` random actions (fewer if it ends)."""
-    return random_playout(new_game(preset(name)), random.Random(seed), plies)
+    return random_playout(new_game(MIXED.get(name) or preset(name)), random.Random(seed), plies)
 
 
 def _same_search(game: Game, depth: int, all_root_scores: bool = False) -> None:
@@ -56,8 +66,8 @@ def _same_search(game: Game, depth: int, all_root_scores: bool = False) -> None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(SERVED), seed=st.integers(0, 10**6), plies=st.integers(0, 160),
-       depth=st.integers(1, 4))
+@given(name=st.sampled_from(SERVED + list(MIXED)), seed=st.integers(0, 10**6),
+       plies=st.integers(0, 160), depth=st.integers(1, 4))
 def test_a_fixed_depth_search_is_the_python_search(name, seed, plies, depth):
     game = _played(name, seed, plies)
     if game.legal_actions():
@@ -73,7 +83,8 @@ def test_every_root_score_is_the_python_one(name, seed, plies):
 
 
 @settings(max_examples=40, deadline=None)
-@given(name=st.sampled_from(SERVED), seed=st.integers(0, 10**6), plies=st.integers(0, 200))
+@given(name=st.sampled_from(SERVED + list(MIXED)), seed=st.integers(0, 10**6),
+       plies=st.integers(0, 200))
 def test_perft_the_static_score_and_the_databases_agree(name, seed, plies):
     game = _played(name, seed, plies)
     assert perft(game, 3) == perft(game, 3, native=False)
@@ -87,6 +98,25 @@ def test_perft_the_static_score_and_the_databases_agree(name, seed, plies):
     if table is not None and bb[0].bit_count() >= 3 and bb[1].bit_count() >= 3 \
             and not game.in_hand(0) and not game.in_hand(1):
         assert c.db_result() == table.result(game)
+
+
+@pytest.mark.parametrize("name", SERVED + list(MIXED))
+def test_every_action_keeps_the_key_the_python_game_has(name):
+    # The key covers the whole rule state: pebbles, hands, removals owed, capture counts and
+    # remembered moves. Whole random games, the same actions in both engines.
+    for seed in range(25):
+        rng = random.Random(seed)
+        game = new_game(MIXED.get(name) or preset(name))
+        c = core.core_for(game, tt_bits=1)
+        c.set_position(game)
+        for _ in range(400):
+            actions = game.legal_actions()
+            assert [a.text for a in c.legal()] == [a.text for a in actions], game.position()
+            if not actions:
+                break
+            action = rng.choice(actions)
+            game.push(action)
+            assert c.push(action) == game.key, (name, seed, game.record())
 
 
 @pytest.mark.parametrize("seed", range(6))
