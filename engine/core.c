@@ -32,7 +32,7 @@
 #define LOST 20000
 #define PIECE 100
 
-enum { EXACT = 0, LOWER = 1, UPPER = 2, EMPTY_SLOT = 0xFF };
+enum { EXACT = 0, LOWER = 1, UPPER = 2 };
 enum { PLACE = 0, MOVE = 1, REMOVE = 2 };
 enum { FLY_NONE = 0, FLY_SELF = 1, FLY_BOTH = 2 };
 #define NO_RESULT (-1000000) /* a database lookup that holds nothing */
@@ -89,7 +89,8 @@ typedef struct {
     int32_t score;
     int16_t move;
     int8_t depth;
-    uint8_t flag;
+    uint8_t bound; /* the flag plus one: 0 is an empty slot, so a fresh table is zeroed
+                      memory, which the system maps only as it is written */
 } Entry;
 
 typedef struct {
@@ -513,7 +514,7 @@ static Entry *tt_find(const Ctx *x, uint64_t key) {
     uint32_t i = (uint32_t)(key ^ (key >> 32)) & x->tt_mask;
     for (int k = 0; k < PROBES; k++, i = (i + 1) & x->tt_mask) {
         Entry *e = &x->tt[i];
-        if (e->flag == EMPTY_SLOT) return NULL;
+        if (!e->bound) return NULL;
         if (e->key == key) return e;
     }
     return NULL;
@@ -526,7 +527,7 @@ static void tt_store(Ctx *x, uint64_t key, int depth, int flag, int score, int m
     Entry *slot = NULL, *shallow = NULL;
     for (int k = 0; k < PROBES; k++, i = (i + 1) & x->tt_mask) {
         Entry *e = &x->tt[i];
-        if (e->flag == EMPTY_SLOT) { slot = e; x->tt_count++; break; }
+        if (!e->bound) { slot = e; x->tt_count++; break; }
         if (e->key == key) { slot = e; break; }
         if (!shallow || e->depth < shallow->depth) shallow = e;
     }
@@ -535,7 +536,7 @@ static void tt_store(Ctx *x, uint64_t key, int depth, int flag, int score, int m
     slot->score = score;
     slot->move = (int16_t)move;
     slot->depth = (int8_t)(depth > 127 ? 127 : depth);
-    slot->flag = (uint8_t)flag;
+    slot->bound = (uint8_t)(flag + 1);
 }
 
 /* -- the search ----------------------------------------------------------------------------- */
@@ -631,8 +632,9 @@ static int negamax(Ctx *x, int depth, int alpha, int beta, int ply) {
             int score = e->score;
             if (score >= MATE_BOUND) score -= ply;
             else if (score <= -MATE_BOUND) score += ply;
-            if (e->flag == EXACT) return score;
-            if (e->flag == LOWER) {
+            int flag = e->bound - 1;
+            if (flag == EXACT) return score;
+            if (flag == LOWER) {
                 if (score >= beta) return score;
             } else if (score <= alpha) {
                 return score;
@@ -699,10 +701,9 @@ void *nk_ctx_new(void *cfg, int tt_bits) {
     Ctx *x = calloc(1, sizeof(Ctx));
     if (!x) return NULL;
     x->c = cfg;
-    x->tt = malloc(sizeof(Entry) << tt_bits);
+    x->tt = calloc((size_t)1 << tt_bits, sizeof(Entry));
     if (!x->tt) { free(x); return NULL; }
     x->tt_mask = (1u << tt_bits) - 1;
-    memset(x->tt, 0xFF, sizeof(Entry) << tt_bits);
     return x;
 }
 
@@ -715,11 +716,16 @@ void nk_ctx_free(void *ctx) {
     free(x);
 }
 
+static void clear_table(Ctx *x) {
+    if (!x->tt_count) return;
+    memset(x->tt, 0, sizeof(Entry) * ((size_t)x->tt_mask + 1));
+    x->tt_count = 0;
+}
+
 /* Forget the table and the move-ordering statistics (a new game). */
 void nk_ctx_clear(void *ctx) {
     Ctx *x = ctx;
-    memset(x->tt, 0xFF, sizeof(Entry) * ((size_t)x->tt_mask + 1));
-    x->tt_count = 0;
+    clear_table(x);
     memset(x->hist, 0, sizeof(x->hist));
 }
 
@@ -778,10 +784,7 @@ uint64_t nk_key(void *ctx) { return ((Ctx *)ctx)->s.key; }
 void nk_begin(void *ctx, long tt_limit) {
     Ctx *x = ctx;
     x->nodes = 0;
-    if (x->tt_count > tt_limit) {
-        memset(x->tt, 0xFF, sizeof(Entry) * ((size_t)x->tt_mask + 1));
-        x->tt_count = 0;
-    }
+    if (x->tt_count > tt_limit) clear_table(x);
     for (int i = 0; i < NCODES; i++) x->hist[i] >>= 2;
     for (int i = 0; i < KILLER_PLIES; i++) x->killers[i][0] = x->killers[i][1] = -1;
 }

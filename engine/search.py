@@ -24,6 +24,7 @@ from .endgame import EndgameTable, table_for
 from .errors import GameOverError
 from .evaluate import LOST, Evaluator, evaluator_for
 from .game import Game, Outcome
+from .rules import Rules
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +118,7 @@ class Searcher:
         #: Search in the C core (core.py) where it is built and serves the rules; it plays
         #: as this module does, only faster. False keeps every search in Python.
         self.native = native
-        self._cores: dict[tuple[str, str], CoreSearch] = {}
+        self._cores: dict[Rules, CoreSearch] = {}
         self._core: CoreSearch | None = None
         #: Look three against three up in the endgame database where the rules allow it.
         self.endgame = endgame
@@ -257,13 +258,12 @@ class Searcher:
         rules fit, the standard evaluation, no morris quiescence."""
         if not self.native or self._evaluator is not None or self.morris_quiescence:
             return None
-        slot = (game.rules.name, repr(game.rules))
-        core = self._cores.get(slot)
+        core = self._cores.get(game.rules)
         if core is None:
             core = core_for(game, self.endgame)
             if core is None:
                 return None
-            self._cores[slot] = core
+            self._cores[game.rules] = core
         return core
 
     def _core_root(self, core: CoreSearch, depth: int, all_scores: bool
