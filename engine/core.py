@@ -225,10 +225,9 @@ class CoreSearch:
         return self.action(self.lib.nk_first(self.handle))
 
     def root(self, depth: int, all_scores: bool, lmr_after: int, lmr_min_depth: int,
-             poll: Poll) -> tuple[int, Action, tuple[tuple[Action, int], ...]] | tuple[
-                 None, tuple[Action, int] | None, None]:
-        """One iteration: (score, action, root scores), or (None, the partial answer or
-        None, None) when the poll stopped it."""
+             poll: Poll) -> tuple[int, Action, tuple[tuple[Action, int], ...]] | None:
+        """One iteration: (score, action, root scores), or None when `poll` stopped it
+        (`partial` then says what it had found)."""
         out, scores = self._out, self._scores
         caught: list[BaseException] = []
 
@@ -246,10 +245,15 @@ class CoreSearch:
         if caught:
             raise caught[0]
         if n < 0:
-            return None, ((self.action(out[4]), out[5]) if out[3] else None), None
+            return None
         pairs = tuple((self.action(scores[2 * i]), scores[2 * i + 1])
                       for i in range(n)) if all_scores else ()
         return out[1], self.action(out[0]), pairs
+
+    def partial(self) -> tuple[Action, int] | None:
+        """The best root action and score a stopped iteration had found, if any."""
+        out = self._out
+        return (self.action(out[4]), out[5]) if out[3] else None
 
     @staticmethod
     def code(action: Action) -> int:

@@ -270,16 +270,15 @@ class Searcher:
                    ) -> tuple[int, Action, tuple[tuple[Action, int], ...]]:
         """One iteration in the core; a stop raises _Stopped with the partial answer kept,
         as _root does."""
-        score, action, scores = core.root(depth, all_scores, self.lmr_after, self.lmr_min_depth,
-                                          self._poll)
+        result = core.root(depth, all_scores, self.lmr_after, self.lmr_min_depth, self._poll)
         self.nodes = core.nodes
-        if score is None:
-            self._partial = action  # type: ignore[assignment]
+        if result is None:
+            self._partial = core.partial()
             raise _Stopped
-        return score, action, scores  # type: ignore[return-value]
+        return result
 
     def _poll(self) -> int:
-        """The core's look at the stop flag and the clock: 1 to stop."""
+        """Whether the search must stop (asked, or out of time): 1 to stop, for the core."""
         stop = self._stop
         if stop is not None and stop.is_set():
             return 1
@@ -298,10 +297,7 @@ class Searcher:
         return self._partial
 
     def _check(self) -> None:
-        stop = self._stop
-        if stop is not None and stop.is_set():
-            raise _Stopped
-        if self._clock() >= self._deadline:
+        if self._poll():
             raise _Stopped
 
     def _root(self, game: Game, actions: list[Action], depth: int,
