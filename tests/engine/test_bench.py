@@ -28,3 +28,20 @@ def test_hint_bench_prints_each_variants_lift_times_and_the_pi_estimate():
     assert [ln.split(":")[0] for ln in lines[1:-1]] == list(PRESETS)
     assert all("lift -> quality p50" in ln and "Pi 4 estimate p50" in ln for ln in lines[1:-1])
     assert lines[-1].startswith("worst p99 on a Pi 4 (estimate): ")
+
+
+def test_search_bench_times_the_same_fixed_depth_searches_in_each_engine():
+    import re
+
+    from navakankari.engine import core
+    from navakankari.firmware.cli import search_bench
+
+    lines: list[str] = []
+    search_bench.run(out=lines.append, quick=True)
+    fixed = [ln for ln in lines if " to depth " in ln]
+    totals = [ln for ln in lines if ln.startswith("fixed-depth searches")]
+    assert len(totals) == (2 if core.available() else 1)
+    assert len(fixed) == 3 * len(totals)
+    # Each engine finds the same: the nodes and the action of a search to a fixed depth.
+    found = [re.sub(r"\((C core|Python)\)|[\d.]+ s CPU", "", ln) for ln in fixed]
+    assert found[:3] == found[3:] or len(totals) == 1
