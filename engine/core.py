@@ -14,10 +14,11 @@ import logging
 from collections.abc import Callable
 from dataclasses import astuple
 from functools import lru_cache
+from typing import Any
 from pathlib import Path
 
 from . import endgame, native
-from .actions import Action, ActionKind
+from .actions import Action, ActionTable
 from .evaluate import MorrisWeights
 from .game import Game, zobrist, zobrist_extra
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
@@ -32,7 +33,6 @@ TT_LIMIT = 3 << (TT_BITS - 2)
 CHECK_EVERY = 1024
 NO_RESULT = -1_000_000
 _FLYING = {Flying.NONE: 0, Flying.SELF: 1, Flying.BOTH: 2}
-_KINDS = (ActionKind.PLACE, ActionKind.MOVE, ActionKind.REMOVE)
 
 Poll = Callable[[], int]
 _POLL = ctypes.CFUNCTYPE(ctypes.c_int)
@@ -96,6 +96,12 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_push.argtypes = [_vp, _int]
     lib.nk_perft.restype = _u64
     lib.nk_perft.argtypes = [_vp, _int, ctypes.POINTER(_u64)]
+    try:  # the core calls back into Python: that needs a closure from libffi
+        _POLL(lambda: 0)
+    except (MemoryError, OSError) as exc:
+        log.warning("engine: the C core's callback cannot be made here (%s); "
+                    "the Python search plays", exc)
+        return None
     return lib
 
 
@@ -103,7 +109,8 @@ def available() -> bool:
     return _library() is not None
 
 
-def _array(ctype: type, values: list[int]) -> ctypes.Array:
+def _array(ctype: Any, values: list[int]) -> Any:
+    """A C array of `values` (at least one item, so that a pointer to it exists)."""
     return (ctype * max(len(values), 1))(*values)
 
 
@@ -173,7 +180,7 @@ class CoreSearch:
         self._acts = (_int * 1024)()
         self._out = (_int * 6)()
         self._scores = (_int * 2048)()
-        self._table: object = None
+        self._table: ActionTable | None = None
 
     def __del__(self) -> None:
         handle = getattr(self, "handle", None)
@@ -209,13 +216,17 @@ class CoreSearch:
         return int(self.lib.nk_nodes(self.handle))
 
     def action(self, code: int) -> Action:
+        """The game's own action for a core's number (the position must be set)."""
         table = self._table
+        assert table is not None, "no position set"
         kind, origin, target = code >> 10, code >> 5 & 31, code & 31
         if kind == 0:
-            return table.place[target]  # type: ignore[attr-defined, no-any-return]
+            return table.place[target]
         if kind == 2:
-            return table.remove[target]  # type: ignore[attr-defined, no-any-return]
-        return table.move[origin][target]  # type: ignore[attr-defined, no-any-return]
+            return table.remove[target]
+        move = table.move[origin][target]
+        assert move is not None
+        return move
 
     def legal(self) -> list[Action]:
         n = self.lib.nk_legal(self.handle, self._acts)
