@@ -1,9 +1,9 @@
 """The optional compiled build of the engine's hot modules, and the switch that loads it.
 
-The pure-Python modules are the reference. `build()` compiles the very same source files with
-mypyc (a C compiler and the `mypy` package are needed), and the morris search's C core
-(core.c, loaded by core.py), into `_native/` beside them, together with a digest of those
-sources. `activate()`, run when the engine package is imported, puts
+The pure-Python modules are the reference. `build()` compiles the morris search's C core
+(core.c, loaded by core.py: a C compiler is all it needs) and, where the `mypy` package is
+installed, the very same source files with mypyc, into `_native/` beside them, together with
+a digest of those sources. `activate()`, run when the engine package is imported, puts
 that folder first on the package's path only while the digest still matches the sources, so
 an edited module is never shadowed by a stale build, and never when `NAVAKANKARI_PURE` is set.
 """
@@ -45,10 +45,12 @@ class NativeBuildError(RuntimeError):
 
 @dataclass(frozen=True)
 class NativeState:
-    """Whether the compiled modules are loaded, and why not when they are not."""
+    """Whether a current build is in use (its C core, and its compiled modules where it has
+    them), and why not when it is not."""
 
     active: bool
     reason: str
+    modules: bool = True  #: the build has the mypyc-compiled modules (not only the C core)
 
 
 def source_digest(source_dir: Path = HERE) -> str:
@@ -80,6 +82,9 @@ def built_state(native_dir: Path | None = None, source_dir: Path = HERE) -> Nati
     if stamp.read_text().strip() != source_digest(source_dir):
         return NativeState(False, "the compiled build is older than the sources "
                                   "(navakankari build-engine rebuilds it)")
+    if not any(_module_dir(native_dir).glob("search.*")):
+        return NativeState(True, f"C core in {native_dir}; the Python modules uncompiled "
+                                 "(mypy was not installed)", modules=False)
     return NativeState(True, f"compiled build in {native_dir}")
 
 
@@ -112,7 +117,7 @@ def activate(package_path: list[str]) -> NativeState:
 
 def state() -> NativeState:
     """What `activate` decided, and whether the hot modules really came from the build."""
-    if not _state.active:
+    if not _state.active or not _state.modules:
         return _state
     module = sys.modules.get(f"{PACKAGE}.search")
     if module is not None and not str(getattr(module, "__file__", "")).startswith(str(NATIVE_DIR)):
@@ -128,40 +133,24 @@ def describe() -> str:
 
 def build(native_dir: Path | None = None, source_dir: Path = HERE,
           out: Callable[[str], object] = print) -> float:
-    """Compile the hot modules into `native_dir`; returns the seconds it took."""
+    """Compile the C core, and the hot modules where mypyc is installed, into `native_dir`;
+    returns the seconds it took."""
     native_dir = native_dir or NATIVE_DIR
     try:
         import mypyc  # noqa: F401
+        modules = True
     except ImportError:
-        raise NativeBuildError("mypyc is not installed (pip install mypy, or the 'fast' extra)") from None
+        modules = False
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="navakankari-build-") as tmp:
         stage = Path(tmp)
-        pkg = _module_dir(stage)
-        pkg.mkdir(parents=True)
-        # The package layout the modules are imported under, with every engine module so
-        # that the type checker sees the ones that stay pure too.
-        for parent in pkg.parents:
-            if parent == stage:
-                break
-            (parent / "__init__.py").write_text("")
-        for src in source_dir.glob("*.py"):
-            if src.name != "__init__.py":
-                shutil.copy2(src, pkg / src.name)
-        (pkg / "__init__.py").write_text("")
-        files = [str(pkg.relative_to(stage) / f"{name}.py") for name in COMPILED]
-        out(f"compiling {', '.join(COMPILED)} with mypyc (about half a minute)")
-        proc = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=stage,
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-            raise NativeBuildError(f"mypyc failed (exit {proc.returncode}):\n{tail}")
-        built = sorted(stage.glob("*__mypyc*")) + [
-            p for name in COMPILED for p in pkg.glob(f"{name}.*") if p.suffix != ".py"]
-        if len(built) < len(COMPILED) + 1:
-            raise NativeBuildError(f"mypyc made {len(built)} files, expected {len(COMPILED) + 1}")
         out(f"compiling {CORE_SOURCE}")
-        built.append(_compile_core(source_dir / CORE_SOURCE, stage / CORE_LIBRARY))
+        built = [_compile_core(source_dir / CORE_SOURCE, stage / CORE_LIBRARY)]
+        if modules:
+            built += _compile_modules(stage, source_dir, out)
+        else:
+            out("mypyc is not installed (pip install mypy, or the 'fast' extra): "
+                "the C core only, the other hot modules stay Python")
         fresh = native_dir.with_name(native_dir.name + ".new")
         shutil.rmtree(fresh, ignore_errors=True)
         target = _module_dir(fresh)
@@ -174,6 +163,34 @@ def build(native_dir: Path | None = None, source_dir: Path = HERE,
     seconds = time.monotonic() - started
     out(f"built {len(built)} files into {native_dir} in {seconds:.0f} s")
     return seconds
+
+
+def _compile_modules(stage: Path, source_dir: Path, out: Callable[[str], object]) -> list[Path]:
+    """The hot modules compiled with mypyc in `stage`: their files and the runtime's."""
+    pkg = _module_dir(stage)
+    pkg.mkdir(parents=True)
+    # The package layout the modules are imported under, with every engine module so
+    # that the type checker sees the ones that stay pure too.
+    for parent in pkg.parents:
+        if parent == stage:
+            break
+        (parent / "__init__.py").write_text("")
+    for src in source_dir.glob("*.py"):
+        if src.name != "__init__.py":
+            shutil.copy2(src, pkg / src.name)
+    (pkg / "__init__.py").write_text("")
+    files = [str(pkg.relative_to(stage) / f"{name}.py") for name in COMPILED]
+    out(f"compiling {', '.join(COMPILED)} with mypyc (about half a minute)")
+    proc = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=stage,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise NativeBuildError(f"mypyc failed (exit {proc.returncode}):\n{tail}")
+    built = sorted(stage.glob("*__mypyc*")) + [
+        p for name in COMPILED for p in pkg.glob(f"{name}.*") if p.suffix != ".py"]
+    if len(built) < len(COMPILED) + 1:
+        raise NativeBuildError(f"mypyc made {len(built)} files, expected {len(COMPILED) + 1}")
+    return built
 
 
 def _compile_core(source: Path, target: Path) -> Path:

@@ -231,10 +231,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds of search (default 1; the board uses 0.2)")
     p.set_defaults(func=_guard(cmd_hint))
 
-    p = sub.add_parser("build-engine", help="compile the engine's hot modules (optional, faster)",
-                       description="Compile the engine's hot modules with mypyc into "
-                                   "engine/_native (about half a minute); nothing to do when "
-                                   "the build there matches the sources.")
+    p = sub.add_parser("build-engine", help="compile the engine's C core and hot modules "
+                                            "(optional, faster)",
+                       description="Compile the morris search in C (engine/core.c) and, where "
+                                   "mypy is installed, the engine's hot modules with mypyc "
+                                   "into engine/_native (about half a minute); nothing to do "
+                                   "when the build there matches the sources.")
     p.add_argument("--optional", action="store_true",
                    help="exit 0 when it cannot be built: the pure-Python engine then plays")
     p.add_argument("--force", action="store_true",
