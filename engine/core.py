@@ -14,11 +14,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import astuple
 from functools import lru_cache
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from . import endgame, native
 from .actions import Action, ActionTable
+from .boards import BOARDS
 from .evaluate import MorrisWeights
 from .game import Game, zobrist, zobrist_extra
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
@@ -48,6 +49,9 @@ def why_not(rules: Rules) -> str | None:
         return "the core counts a mill's captures up to 15"
     if rules.pieces >= 63:
         return "too many pebbles for the core"
+    board = BOARDS[rules.board]
+    if board.size > 32 or max(len(at) for at in board.mills_at) > 4:
+        return f"the core holds boards of up to 32 points and 4 mills a point, not {board.name}"
     return None
 
 
@@ -118,8 +122,6 @@ class _Config:
     """One rule set's board, rules, keys and weights on the C side (made once per rule set)."""
 
     def __init__(self, lib: ctypes.CDLL, rules: Rules, tables: bool) -> None:
-        from .boards import BOARDS
-
         board = BOARDS[rules.board]
         self.lib = lib
         n = board.size
