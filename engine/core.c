@@ -180,8 +180,6 @@ void nk_config_tables(void *cfg, const uint8_t *t33, const uint8_t *t34, const u
     c->loaded = 1;
 }
 
-void nk_config_free(void *cfg) { free(cfg); }
-
 /* -- the game ------------------------------------------------------------------------------ */
 
 static inline uint64_t full_key(const Config *c, const State *s) {

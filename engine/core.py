@@ -152,13 +152,18 @@ class _Config:
         self._tables: tuple[bytes, ...] = ()
 
     def _load_tables(self) -> None:
-        """Read the databases on the first lookup, as EndgameTable does."""
+        """Read the databases on the first lookup, as EndgameTable does (called from C)."""
         table = endgame.shared(self.three_four)
-        t34 = t43 = None
-        if self.three_four:
-            t34, t43 = table.tables34
-        self._tables = tuple(t for t in (table.table, t34, t43) if t is not None)
-        self.lib.nk_config_tables(self.handle, table.table, t34, t43)
+        t33 = t34 = t43 = None
+        try:
+            t33 = table.table
+            if self.three_four:
+                t34, t43 = table.tables34
+        except endgame.EndgameDataError as exc:  # cannot cross the C frames: search on without
+            log.error("engine: %s; the C core searches without the endgame databases", exc)
+            t33 = t34 = t43 = None
+        self._tables = tuple(t for t in (t33, t34, t43) if t is not None)
+        self.lib.nk_config_tables(self.handle, t33, t34, t43)
 
 
 @lru_cache(maxsize=None)

@@ -220,3 +220,30 @@ def test_an_interrupt_while_the_core_searches_reaches_the_caller():
     with pytest.raises(KeyboardInterrupt):
         searcher.search(game, budget=10.0, clock=clock)
     assert searcher.search(game, max_depth=2).depth == 2  # the core is ready again
+
+
+def test_a_missing_database_is_logged_and_the_core_searches_on(monkeypatch, caplog):
+    class Broken:
+        """Tables whose file cannot be read (the root's own lookup, in Python, says nothing)."""
+
+        three_four = True
+
+        @property
+        def table(self) -> bytes:
+            raise endgame.EndgameDataError("cannot read the endgame database here")
+
+        def result(self, game: Game) -> None:
+            return None
+
+    monkeypatch.setattr(endgame, "shared", lambda three_four=False: Broken())
+    core._config.cache_clear()
+    try:
+        game = game_from_position(
+            preset("nine-mens-morris"),
+            "O****O**/*O*@*@**/*O*****@ b m s 4 0 3 0 0 0 0 0 0 0 0 0 1")
+        with caplog.at_level("ERROR", logger="navakankari.engine.core"):
+            info = Searcher().search(game, max_depth=4)
+        assert info.action in game.legal_actions()
+        assert "without the endgame databases" in caplog.text
+    finally:
+        core._config.cache_clear()
