@@ -76,12 +76,12 @@ typedef struct {
     int side, pending, quiet;
     uint64_t bkey, key;
     int last[2];                    /* the move a side may not undo to capture: a * 32 + b */
-    uint8_t counts[2 * MAXMILLS];   /* per mill and side: formations, up to the limit */
 } State;
 
 typedef struct {
     State saved;
     int action;
+    int8_t bumped[4]; /* the capture counts the action raised (-1: none): undone by pop */
 } Frame;
 
 typedef struct {
@@ -98,6 +98,9 @@ typedef struct {
     State s;
     Frame stack[MAXPLY];
     int sp;
+    /* per mill and side: formations, up to the limit; apart from State, so that the copy
+     * each action saves stays small (the counts change only when a mill forms) */
+    uint8_t counts[2 * MAXMILLS];
     /* repetition counts of the game before the search: key -> count (read only) */
     uint64_t *rep_keys;
     int *rep_counts;
@@ -255,6 +258,7 @@ static void push(Ctx *x, int code) {
     Frame *f = &x->stack[x->sp++];
     f->saved = *st;
     f->action = code;
+    f->bumped[0] = -1;
     int s = st->side, kind = code_kind(code), t = code_target(code);
     if (kind == REMOVE) {
         int o = s ^ 1;
@@ -291,14 +295,16 @@ static void push(Ctx *x, int code) {
             st->quiet += 1;
         }
         uint32_t own = st->bb[s];
-        int closed = 0, limit = c->r[R_LIMIT];
+        int closed = 0, limit = c->r[R_LIMIT], bumped = 0;
         for (int i = 0; i < c->nat[t]; i++) {
             if ((own & c->at[t][i]) != c->at[t][i]) continue;
             if (limit >= 0) {
                 /* every formation counts, whether or not it could take; up to the limit */
-                int k = c->mat[t][i], at = 2 * k + s, v = st->counts[at];
+                int k = c->mat[t][i], at = 2 * k + s, v = x->counts[at];
                 if (v >= limit) continue;
-                st->counts[at] = (uint8_t)(v + 1);
+                x->counts[at] = (uint8_t)(v + 1);
+                f->bumped[bumped++] = (int8_t)at; /* a point lies in 4 mills at most */
+                if (bumped < 4) f->bumped[bumped] = -1;
                 st->bkey ^= c->zc[k][s][v] ^ c->zc[k][s][v + 1];
             }
             if (!rebuilt) closed++;
@@ -311,7 +317,11 @@ static void push(Ctx *x, int code) {
     st->key = full_key(c, st);
 }
 
-static inline void pop(Ctx *x) { x->s = x->stack[--x->sp].saved; }
+static inline void pop(Ctx *x) {
+    const Frame *f = &x->stack[--x->sp];
+    x->s = f->saved;
+    for (int i = 0; i < 4 && f->bumped[i] >= 0; i++) x->counts[f->bumped[i]]--;
+}
 
 /* How often the current position has occurred: the game's count before the search, and
  * the search's own moves back to the last placement or removal (nothing before one can
@@ -750,7 +760,7 @@ int nk_set_position(void *ctx, uint32_t bb0, uint32_t bb1, int hand0, int hand1,
     st->bkey = bkey;
     st->last[0] = last[0];
     st->last[1] = last[1];
-    memcpy(st->counts, counts, 2 * (size_t)c->nmills);
+    memcpy(x->counts, counts, 2 * (size_t)c->nmills);
     st->key = full_key(c, st);
     x->sp = 0;
     free(x->rep_keys);
