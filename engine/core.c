@@ -737,8 +737,6 @@ void nk_ctx_clear(void *ctx) {
     memset(x->hist, 0, sizeof(x->hist));
 }
 
-long nk_tt_count(void *ctx) { return ((Ctx *)ctx)->tt_count; }
-
 /* The position to search, with the game's repetition counts (key -> count). */
 int nk_set_position(void *ctx, uint32_t bb0, uint32_t bb1, int hand0, int hand1, int side,
                     int pending, int quiet, uint64_t bkey, const int *last,

@@ -80,8 +80,6 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_ctx_new.argtypes = [_vp, _int]
     lib.nk_ctx_free.argtypes = [_vp]
     lib.nk_ctx_clear.argtypes = [_vp]
-    lib.nk_tt_count.restype = ctypes.c_long
-    lib.nk_tt_count.argtypes = [_vp]
     lib.nk_set_position.argtypes = [_vp, _u32, _u32, _int, _int, _int, _int, _int, _u64,
                                     ctypes.POINTER(_int), ctypes.POINTER(ctypes.c_uint8), _int,
                                     ctypes.POINTER(_u64), ctypes.POINTER(_int)]
