@@ -111,6 +111,11 @@ def available() -> bool:
     return _library() is not None
 
 
+def serves(rules: Rules) -> bool:
+    """Whether the core is built here and searches `rules`."""
+    return why_not(rules) is None and available()
+
+
 def _array(ctype: Any, values: list[int]) -> Any:
     """A C array of `values` (at least one item, so that a pointer to it exists)."""
     return (ctype * max(len(values), 1))(*values)

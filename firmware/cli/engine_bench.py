@@ -13,7 +13,7 @@ import tracemalloc
 from collections.abc import Callable
 
 from navakankari.engine import endgame
-from navakankari.engine.core import core_for
+from navakankari.engine import core
 from navakankari.engine.game import Game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import preset
@@ -26,7 +26,7 @@ MOVING_POSITION = "**O@O*@*/*@@*O@@O/O@O*@O@O w m s 8 0 9 0 0 0 0 0 0 0 0 0 1"
 def _measure(label: str, game: Game, depth: int, out: Callable[[str], None],
              native: bool = True) -> None:
     made = [0]
-    by = "C core" if native and core_for(game, tt_bits=1) is not None else "Python"
+    by = "C core" if native and core.serves(game.rules) else "Python"
     start = time.perf_counter()
     leaves = perft(game, depth, made, native=native)
     seconds = time.perf_counter() - start
@@ -71,7 +71,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
     empty, moving = new_game(rules), game_from_position(rules, MOVING_POSITION)
     # The C core where it is built (two plies deeper: it is that much faster), and the
     # Python move generator (compiled or pure) beside it.
-    if core_for(empty, tt_bits=1) is not None:
+    if core.serves(rules):
         _measure("perft nine-mens-morris empty board", empty, 6 if quick else 7, out)
         _measure("perft nine-mens-morris moving phase", moving, 7 if quick else 9, out)
     _measure("perft nine-mens-morris empty board", empty, 4 if quick else 5, out, native=False)

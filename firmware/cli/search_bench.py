@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from navakankari.engine.core import core_for
+from navakankari.engine import core
 from navakankari.engine.game import Game
 from navakankari.engine.presets import preset
 from navakankari.engine.search import Searcher, format_score
@@ -65,5 +65,5 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
 
 def _engines(game: Game) -> list[tuple[str, bool]]:
     """The searches to time for `game`: the C core where it serves the rules, and Python."""
-    core = [("C core", True)] if core_for(game, tt_bits=1) is not None else []
-    return core + [("Python", False)]
+    fast = [("C core", True)] if core.serves(game.rules) else []
+    return fast + [("Python", False)]
