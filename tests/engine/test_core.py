@@ -48,6 +48,7 @@ def test_it_serves_every_rule_set_of_the_morris_family():
     assert set(SERVED) == {name for name, rules in PRESETS.items() if rules.game == "morris"}
     assert "morris family" in core.why_not(preset("nau-keti-keta"))
     assert core.core_for(new_game(preset("nau-keti-keta"))) is None
+    assert core.serves(preset("navakankari")) and not core.serves(preset("nau-keti-keta"))
     assert "up to 15" in core.why_not(preset("navakankari").replace(mill_capture_limit=16))
 
 
