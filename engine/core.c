@@ -37,7 +37,10 @@ enum { PLACE = 0, MOVE = 1, REMOVE = 2 };
 enum { FLY_NONE = 0, FLY_SELF = 1, FLY_BOTH = 2 };
 #define NO_RESULT (-1000000) /* a database lookup that holds nothing */
 
-typedef int (*poll_fn)(void);
+/* The look at the clock and the stop flag: Python sets *halt to stop. It returns nothing, so
+ * that a callback that fails before its first line (a Ctrl-C is raised there) leaves no
+ * undefined answer behind: Python sets *halt then too (core.py). */
+typedef void (*poll_fn)(void);
 typedef void (*load_fn)(void);
 
 /* Rule flags, in the order core.py sends them. */
@@ -116,6 +119,7 @@ typedef struct {
     int lmr_after, lmr_min_depth;
     int tactical;
     poll_fn poll;
+    volatile int *halt;
     jmp_buf stop;
     int partial_best, partial_score, has_partial;
 } Ctx;
@@ -614,7 +618,9 @@ static void reward(Ctx *x, int a, int depth, int ply) {
 }
 
 static void check(Ctx *x) {
-    if (x->poll && x->poll()) longjmp(x->stop, 1);
+    if (!x->poll) return;
+    x->poll();
+    if (*x->halt) longjmp(x->stop, 1);
 }
 
 static int negamax(Ctx *x, int depth, int alpha, int beta, int ply) {
@@ -820,12 +826,13 @@ int nk_first(void *ctx) {
  * all_scores, `scores` gets each root action and its score, in the order searched. Returns
  * the number of root actions searched. */
 int nk_root(void *ctx, int depth, int all_scores, int lmr_after, int lmr_min_depth,
-            long check_every, poll_fn poll, int *out, int *scores) {
+            long check_every, poll_fn poll, volatile int *halt, int *out, int *scores) {
     Ctx *x = ctx;
     x->lmr_after = lmr_after;
     x->lmr_min_depth = lmr_min_depth;
     x->check_mask = (uint32_t)(check_every - 1);
     x->poll = poll;
+    x->halt = halt;
     x->has_partial = 0;
     int base = x->sp;
     int acts[MAXACT];
@@ -841,7 +848,7 @@ int nk_root(void *ctx, int depth, int all_scores, int lmr_after, int lmr_min_dep
         out[5] = x->partial_score;
         return -1;
     }
-    if (x->poll && x->poll()) longjmp(x->stop, 1); /* Searcher._check before each iteration */
+    check(x); /* Searcher._check before each iteration */
     uint64_t key = x->s.key;
     Entry *e = tt_find(x, key);
     order(x, acts, n, e ? e->move : -1, 0);

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import astuple
 from functools import lru_cache
@@ -36,7 +37,7 @@ NO_RESULT = -1_000_000
 _FLYING = {Flying.NONE: 0, Flying.SELF: 1, Flying.BOTH: 2}
 
 Poll = Callable[[], int]
-_POLL = ctypes.CFUNCTYPE(ctypes.c_int)
+_POLL = ctypes.CFUNCTYPE(None)
 _LOAD = ctypes.CFUNCTYPE(None)
 _u32, _u64, _int, _vp = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_int, ctypes.c_void_p
 
@@ -91,7 +92,7 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_legal.argtypes = [_vp, ctypes.POINTER(_int)]
     lib.nk_first.argtypes = [_vp]
     lib.nk_root.argtypes = [_vp, _int, _int, _int, _int, ctypes.c_long, _POLL,
-                            ctypes.POINTER(_int), ctypes.POINTER(_int)]
+                            ctypes.POINTER(_int), ctypes.POINTER(_int), ctypes.POINTER(_int)]
     lib.nk_tt_move.argtypes = [_vp, _u64]
     lib.nk_evaluate.argtypes = [_vp]
     lib.nk_db_result.argtypes = [_vp]
@@ -99,7 +100,7 @@ def _library() -> ctypes.CDLL | None:
     lib.nk_perft.restype = _u64
     lib.nk_perft.argtypes = [_vp, _int, ctypes.POINTER(_u64)]
     try:  # the core calls back into Python: that needs a closure from libffi
-        _POLL(lambda: 0)
+        _POLL(lambda: None)
     except (MemoryError, OSError) as exc:
         log.warning("engine: the C core's callback cannot be made here (%s); "
                     "the Python search plays", exc)
@@ -250,19 +251,36 @@ class CoreSearch:
         """One iteration: (score, action, root scores), or None when `poll` stopped it
         (`partial` then says what it had found)."""
         out, scores = self._out, self._scores
+        halt = _int(0)
         caught: list[BaseException] = []
 
-        def guarded() -> int:
-            # An exception cannot cross the C frames (ctypes would print and drop it, and a
-            # Ctrl-C would be lost): it stops the search and is raised again here.
+        def guarded() -> None:
+            # No exception can cross the C frames (ctypes prints and drops it, and a Ctrl-C
+            # would be lost): one here stops the search and is raised again below.
             try:
-                return poll()
+                if poll():
+                    halt.value = 1
             except BaseException as exc:
                 caught.append(exc)
-                return 1
+                halt.value = 1
 
-        n = self.lib.nk_root(self.handle, depth, all_scores, lmr_after, lmr_min_depth,
-                             CHECK_EVERY, _POLL(guarded), out, scores)
+        def unraisable(event: Any) -> None:
+            # A signal's exception is raised as the callback starts, before its `try`:
+            # ctypes hands it to sys.unraisablehook, where it stops the search as well.
+            if event.object is guarded:
+                caught.append(event.exc_value)
+                halt.value = 1
+            else:
+                previous(event)
+
+        previous = sys.unraisablehook
+        sys.unraisablehook = unraisable
+        try:
+            n = self.lib.nk_root(self.handle, depth, all_scores, lmr_after, lmr_min_depth,
+                                 CHECK_EVERY, _POLL(guarded), ctypes.byref(halt), out, scores)
+        finally:
+            if sys.unraisablehook is unraisable:
+                sys.unraisablehook = previous
         if caught:
             raise caught[0]
         if n < 0:

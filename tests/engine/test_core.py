@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -248,3 +250,30 @@ def test_a_missing_database_is_logged_and_the_core_searches_on(monkeypatch, capl
         assert "without the endgame databases" in caplog.text
     finally:
         core._config.cache_clear()
+
+
+SIGNALLED = r"""
+import os, signal, sys, threading, time
+from navakankari.engine import core, new_game, preset
+from navakankari.engine.search import Searcher
+assert core.available(), "no core"
+threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+started = time.monotonic()
+try:
+    Searcher().search(new_game(preset("nine-mens-morris")), budget=20.0)
+except KeyboardInterrupt:
+    print(f"interrupted after {time.monotonic() - started:.2f}")
+    sys.exit(0)
+print("not interrupted")
+sys.exit(1)
+"""
+
+
+def test_ctrl_c_ends_a_core_search_at_once():
+    # A real SIGINT: Python raises it as the core's callback starts, before any line of it
+    # runs, and ctypes would drop it; the search must still end with KeyboardInterrupt.
+    proc = subprocess.run([sys.executable, "-c", SIGNALLED], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert float(proc.stdout.split()[-1]) < 5
+    assert "Exception ignored" not in proc.stderr
