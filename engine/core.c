@@ -918,11 +918,7 @@ static uint64_t perft(Ctx *x, int depth, uint64_t *made) {
 
 /* Leaves `depth` plies below the position, the last ply counted in bulk (perft.py). */
 uint64_t nk_perft(void *ctx, int depth, uint64_t *made) {
-    Ctx *x = ctx;
-    int base = x->sp;
-    uint64_t total = perft(x, depth, made);
-    x->sp = base;
-    return total;
+    return perft(ctx, depth, made); /* each push is popped: the position is left as it was */
 }
 
 /* Play an action on the core's position (generation order code), as Game.push does; the key

@@ -153,7 +153,7 @@ class _Config:
             _array(_u64, [v for side in zm for row in side for v in row]), self._load)
         if not self.handle:
             raise ValueError(f"the core cannot hold the {board.name} board")
-        self._tables: tuple[bytes, ...] = ()
+        self._tables: tuple[bytes, ...] = ()  # kept: the C side reads into these bytes
 
     def _load_tables(self) -> None:
         """Read the databases on the first lookup, as EndgameTable does (called from C)."""
@@ -203,7 +203,7 @@ class CoreSearch:
         self.lib.nk_ctx_clear(self.handle)
 
     def set_position(self, game: Game) -> None:
-        g = game
+        g = game  # the morris game's own fields
         rep = g._rep
         keys = _array(_u64, list(rep))
         counts = _array(_int, list(rep.values()))
