@@ -11,11 +11,13 @@ fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing $package for $purpose" >&2
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq "$package" >/dev/null
+    # Another install may hold dpkg's lock for a while (an unattended upgrade, a second
+    # run of this script): wait for it rather than fail.
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$package" >/dev/null
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+    sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$package" >/dev/null
 else
     echo "$package is not installed and cannot be installed here: $purpose will fail or" \
          "skip; install it with: sudo apt-get install $package" >&2
