@@ -316,3 +316,27 @@ def test_a_worker_that_dies_is_replaced(tmp_path):
         assert service._executor is None and broken.shut and not service._busy
     finally:
         loop.close()
+
+
+def test_the_other_sides_move_never_raises_this_sides_warning():
+    """Black's advice (its blunders named) stays the newest advice while white, a hand
+    without help, plays on: white's placement on a point black was warned off is white's
+    move, not black's mistake, and offers black no takeback."""
+    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7")
+    _advise(session, now)
+    advice = session.teacher.advice
+    bad = next(a for a, _ in advice.reasons if a != "d7")  # a point black was warned off
+    hands.t = now + 0.5
+    hands.place("d7")  # black blocks: no mistake
+    now = drive(session, _take(hands), now=now)
+    assert session.status.blunder == () and session.advice_request() is None  # white: none
+    assert session.teacher.advice is advice  # still black's, made a ply before
+    hands.t = now + 0.5
+    hands.place(bad)  # white sets a pebble where black's advice named a blunder
+    now = drive(session, _take(hands), now=now)
+    assert session.record() == f"a7 b6 g7 d7 {bad}"
+    status = session.status
+    assert status.blunder == () and "mistake" not in status.advice
+    assert Role.BLUNDER not in lights.roles(session.game, status, now).values()
+    before = {"a7", "b6", "g7", "d7"}  # the board as it stood before white's move
+    assert session.teacher.undo_wanted(before, session.game) is None
