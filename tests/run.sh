@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: makes .venv, installs the package with its
 # test dependencies, compiles the engine's hot modules, installs Chromium for the browser
-# tests and systemd-analyze for the unit's where it can, then runs pytest.
+# tests, systemd-analyze for the unit's and KiCad 9 for the schematics and the carrier board
+# where it can, then runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -20,6 +21,9 @@ bash tests/debian-deps.sh chromium chromium "the browser tests"
 bash tests/debian-deps.sh mosquitto mosquitto "the online-play tests"
 # systemd-analyze rates and verifies the unit `service install` writes (tests/firmware/test_unit_hardening.py).
 bash tests/debian-deps.sh systemd-analyze systemd "the systemd unit's tests"
+# KiCad 9 checks the generated schematics (ERC) and carrier board (DRC) and exports them.
+bash tests/debian-deps.sh kicad-cli "kicad kicad-symbols kicad-footprints" "the KiCad checks" \
+    bookworm-backports
 # The layers (contracts in pyproject.toml): a broken one fails the run before any test.
 .venv/bin/lint-imports --no-cache
 set +e
