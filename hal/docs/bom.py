@@ -68,16 +68,18 @@ class Line:
 LINES: tuple[Line, ...] = (
     Line("WS2812B LED on a round carrier board", "Worldsemi WS2812B-5050, 10 mm round breakout",
          0.30, ("WS2812B",), note="DIN/DOUT chained"),
-    Line("hall switch (recommended)", "TI DRV5032FALPG (TO-92, omnipolar, push-pull, 20 Hz)",
-         0.70, ("DRV5032FA",), note="3.3 V; not with the matrix"),
+    Line("hall switch (recommended)", "TI DRV5032FCLPG (TO-92, omnipolar, open-drain, 20 Hz)",
+         0.70, ("DRV5032FC",), note="3.3 V, 10 kΩ pull-up, 100 nF beside it; not with the matrix"),
     Line("reed switch (alternative)", "Littelfuse MACD-14 (14 x 2.28 mm glass, 10-30 AT)",
          0.90, ("reed",), note="the matrix needs reeds; elsewhere (n) may replace the hall switches"),
     Line("Schottky diode", "BAT43 (DO-35)", 0.05, ("BAT43",), note="one per switch, band to the row"),
     Line("pull-up resistor 10 kΩ", "1/4 W metal film", 0.02, ("R10k",),
-         note="to 3V3: matrix columns, or one per reed switch"),
+         note="to 3V3: one per sensor or matrix column, one on the expanders' INT line"),
+    Line("series resistor 1 kΩ", "1/4 W metal film", 0.02, ("R1k",),
+         note="between a sensor and a GPIO that UART or SPI0 drives when enabled"),
     Line("I/O expander", "Microchip MCP23017-E/SP (DIP-28)", 1.60, ("MCP23017",)),
     Line("level shifter", "TI SN74AHCT125N (DIP-14)", 0.50, ("74AHCT125",), note="all four OE to GND"),
-    Line("capacitor 100 nF", "ceramic, 50 V", 0.05, ("C100n",), note="at each IC's supply"),
+    Line("capacitor 100 nF", "ceramic, 50 V", 0.05, ("C100n",), note="at each IC's and hall switch's supply"),
     Line("capacitor 1000 µF", "electrolytic, 10 V or more", 0.30, ("C1000u",), note="across 5 V at LED 0"),
     Line("resistor 330 Ω", "1/4 W (300-500 Ω)", 0.02, ("R330",), note="in the LED data line"),
     Line("magnet", f"NdFeB N35 disc {MAGNET_D:g} x {MAGNET_H:g} mm, axially magnetised", 0.10,
@@ -87,8 +89,12 @@ LINES: tuple[Line, ...] = (
     Line("top plate", "birch plywood or hardwood 300 x 300 x 12 mm", 15.00, qty=lambda p: 1),
     Line("wire and connectors", "0.5 mm² for LED 5 V/GND, 0.14 mm² hook-up, 2x20 socket or proto HAT",
          10.00, qty=lambda p: 1, note="the wiring table lists every wire"),
+    Line("resettable fuse", "Bourns MF-R300 (radial PTC, 3 A hold, 6 A trip, 30 V)", 0.40, ("polyfuse",),
+         note="in the supply's + lead, first"),
+    Line("P-channel MOSFET", "Alpha & Omega AO4407 (SOIC-8, -30 V, under 30 mΩ at -5 V)", 0.30, ("AO4407",),
+         note="reverse-polarity protection after the fuse: drain in, source to 5V, gate to GND"),
     Line("5 V supply", "5.1 V 3 A (Pi 5: 5 A)", 10.00, ("supply-5v",),
-         note="feeds the LEDs and, through header pins 2/4, the Pi"),
+         note="feeds the LEDs and, through the fuse, the MOSFET and header pins 2/4, the Pi"),
 )
 """Besides these: a Raspberry Pi 3B+, 4, Zero 2 W or 5 and a microSD card (not in the totals)."""
 NOT_IN_BOM = ("raspberry-pi",)
@@ -123,10 +129,13 @@ def bom_markdown(builds: Sequence[Build]) -> str:
     lines.append("| **total** | | | " + " | ".join(f"**{t:.0f} €**" for t in totals) + " | |")
     lines += [
         "",
-        "Sensors: the DRV5032FA hall switch is the recommended part for the direct and I2C builds",
-        "(3.3 V, either magnet pole, no pull-up needed); reed switches work there too, each with a",
-        "10 kΩ pull-up to 3V3 (the `-reed` schematic and wiring table). The matrix build needs reed",
-        "switches: a hall switch needs its own supply, which the matrix cannot give it.",
+        "Sensors: the DRV5032FC hall switch is the recommended part for the direct and I2C builds",
+        "(3.3 V, either magnet pole, open-drain: it only pulls low, so it never drives a pin high);",
+        "each has a 10 kΩ pull-up to 3V3 and 100 nF beside it. Reed switches work there too, each",
+        "with the same pull-up (the `-reed` schematic and wiring table). A sensor on a GPIO that UART",
+        "TX or SPI0 drives when enabled sits behind 1 kΩ, so neither can drive the other hard. The",
+        "matrix build needs reed switches: a hall switch needs its own supply, which the matrix",
+        "cannot give it.",
         "",
         "## Pebbles per variant",
         "",
@@ -150,7 +159,7 @@ SOURCES = (
     "WS2812B: about 60 mA at full white (Adafruit NeoPixel Uberguide, \"Powering\"), about 1 mA dark;"
     " counted at the profile's brightness cap",
     "Raspberry Pi 3B+ or 4: about 1 A under load with nothing on USB (a Pi 5 more: give it its 5 A supply)",
-    "DRV5032FA: 1.6 µA at 3 V, 20 Hz versions (TI SLVSDC7, features)",
+    "DRV5032FC: 1.6 µA at 3 V, 20 Hz versions (TI SLVSDC7, features)",
     "10 kΩ pull-up to 3V3: 0.33 mA while its switch is closed (counted closed)",
     "MCP23017: 1 mA each, active, at most (about)",
 )

@@ -45,6 +45,8 @@ class Pin:
     vmax: float | None = None
     vih: float | None = None
     vih_ratio: bool = False
+    pull_up: bool = False
+    """A pull-up on the part itself, always there (the Pi's 1.8 kΩ on GPIO2/3)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Part:
     current_ma: float = 0.0
     footprint: str = ""
     description: str = ""
+    io_level: float | None = None
+    """The high level its outputs drive when it is not its supply (the Pi: fed 5 V, 3.3 V GPIOs)."""
 
     def pin(self, key: str) -> Pin:
         """A pin by number or name."""
@@ -138,6 +142,21 @@ HEADER: dict[int, str | int] = {
 HEADER_PIN = {gpio: pin for pin, gpio in HEADER.items() if isinstance(gpio, int)}
 """BCM GPIO -> physical header pin."""
 
+PI_FUNCTIONS: dict[int, tuple[str, bool]] = {
+    2: ("I2C1 SDA", False), 3: ("I2C1 SCL", False), 7: ("SPI0 CE1", True), 8: ("SPI0 CE0", True),
+    10: ("SPI0 MOSI", True), 11: ("SPI0 SCLK", True), 14: ("UART TX", True),
+}
+"""GPIOs a Pi function drives once enabled (the interfaces the Pi's configuration tool turns on):
+the function and whether it drives both levels (push-pull) or only sinks (I2C, open-drain). A
+sensor on one of them must not be able to drive against it (a series resistor, or an
+open-drain output where the function is open-drain too)."""
+
+PI_PULLED_UP = (2, 3)
+"""GPIO2/3 carry 1.8 kΩ pull-ups to 3V3 on every Pi board (for I2C1)."""
+
+PI_GND_PINS = (6, 9, 14)
+"""The GND pins the supply's return current uses: one per 5V pin and one more."""
+
 
 def pi_header() -> Part:
     """The Pi's 40-pin header: 3V3 pins are the Pi's regulator (a supply of the 3V3 domain),
@@ -151,16 +170,38 @@ def pi_header() -> Part:
         elif use == "GND":
             pins.append(Pin(str(number), "GND", "ground"))
         else:
-            pins.append(Pin(str(number), f"GPIO{use}", "bidir", vmax=PI_GPIO_MAX_V))
+            pins.append(Pin(str(number), f"GPIO{use}", "bidir", vmax=PI_GPIO_MAX_V, pull_up=use in PI_PULLED_UP))
     return Part("PI", "raspberry-pi", "Raspberry Pi 40-pin header", tuple(pins), supply=(4.75, 5.25),
                 current_ma=1000.0, footprint="Connector_PinSocket_2.54mm:PinSocket_2x20_P2.54mm_Vertical",
-                description="Raspberry Pi 3B+/4/5/Zero 2 W")
+                description="Raspberry Pi 3B+/4/5/Zero 2 W", io_level=PI_GPIO_MAX_V)
 
 
 def supply() -> Part:
     return Part("PSU", "supply-5v", "5.1 V 3 A",
                 (Pin("1", "+5V", "power_out", domain="5V"), Pin("2", "GND", "ground")),
                 footprint="TerminalBlock:TerminalBlock_bornier-2_P5.08mm", description="5 V supply")
+
+
+def polyfuse(ref: str = "F1") -> Part:
+    """Bourns MF-R300: a resettable PTC fuse, 3 A hold, 6 A trip, 30 V (MF-R series data sheet)."""
+    return Part(ref, "polyfuse", "MF-R300", (Pin("1", "1", "passive"), Pin("2", "2", "passive")),
+                footprint="Fuse:Fuse_Bourns_MF-R300", description="resettable fuse, 3 A hold")
+
+
+AO4407_PINS = (("1", "S"), ("2", "S"), ("3", "S"), ("4", "G"), ("5", "D"), ("6", "D"), ("7", "D"), ("8", "D"))
+"""AO4407 SOIC-8: 1-3 source, 4 gate, 5-8 drain."""
+
+
+def reverse_protection(ref: str = "Q1") -> Part:
+    """AO4407 P-channel MOSFET in the 5 V feed: drain from the fuse, source to the 5V rail, gate
+    to GND. With the supply the right way round its body diode lifts the source and VGS = -5 V
+    turns it on (under 30 mΩ); reversed, the diode blocks and the gate keeps it off. The source
+    pins pass the 5 V supply on, so they are the 5V net's source in the model."""
+    kinds = {"S": "power_out", "G": "input", "D": "passive"}
+    pins = tuple(Pin(n, name, kinds[name], domain="5V" if name == "S" else None)  # type: ignore[arg-type]
+                 for n, name in AO4407_PINS)
+    return Part(ref, "AO4407", "AO4407", pins, footprint="Package_SO:SOIC-8_3.9x4.9mm_P1.27mm",
+                description="P-MOSFET, reverse-polarity protection")
 
 
 AHCT125_PINS = (
@@ -182,20 +223,24 @@ def ahct125(ref: str = "U1") -> Part:
 MCP23017_FIXED = {
     "9": ("VDD", "power_in"), "10": ("VSS", "ground"), "11": ("NC", "nc"), "12": ("SCL", "input"),
     "13": ("SDA", "open_collector"), "14": ("NC", "nc"), "15": ("A0", "input"), "16": ("A1", "input"),
-    "17": ("A2", "input"), "18": ("RESET", "input"), "19": ("INTB", "output"), "20": ("INTA", "output"),
+    "17": ("A2", "input"), "18": ("RESET", "input"), "19": ("INTB", "open_collector"),
+    "20": ("INTA", "open_collector"),
 }
 """MCP23017 DIP-28 besides the ports: GPB0-7 are pins 1-8, GPA0-7 pins 21-28. INTA/INTB are
-push-pull at power-up (open-drain only once the software sets IOCON.ODR): model them as
-outputs at VDD."""
+push-pull at power-up but idle (no interrupt is enabled); the backend sets IOCON.ODR on every
+chip before it enables any interrupt, so as drawn they are open-drain and need the INT pull-up.
+GPA7/GPB7 are output-only on current silicon (the backend makes them outputs): a sensor there
+cannot be read."""
+
+MCP23017_OUTPUT_ONLY = ("GPA7", "GPB7")
 
 
 def mcp23017(ref: str, address: int) -> Part:
     pins = []
     for number in range(1, 29):
-        if 1 <= number <= 8:
-            pins.append(Pin(str(number), f"GPB{number - 1}", "bidir"))
-        elif 21 <= number <= 28:
-            pins.append(Pin(str(number), f"GPA{number - 21}", "bidir"))
+        if 1 <= number <= 8 or 21 <= number <= 28:
+            name = f"GPB{number - 1}" if number <= 8 else f"GPA{number - 21}"
+            pins.append(Pin(str(number), name, "output" if name in MCP23017_OUTPUT_ONLY else "bidir"))
         else:
             name, kind = MCP23017_FIXED[str(number)]
             pins.append(Pin(str(number), name, kind))  # type: ignore[arg-type]
@@ -213,11 +258,20 @@ def ws2812b(ref: str, brightness: float) -> Part:
 
 
 def drv5032(ref: str) -> Part:
-    """DRV5032FA in TO-92: 1 VCC, 2 GND, 3 OUT (push-pull, low near a magnet)."""
-    return Part(ref, "DRV5032FA", "DRV5032FA",
-                (Pin("1", "VCC", "power_in"), Pin("2", "GND", "ground"), Pin("3", "OUT", "output")),
+    """DRV5032FC in TO-92 (LPG): 1 VCC, 2 GND, 3 OUT (open-drain, low near a magnet): it only
+    sinks, so it needs a pull-up and can never drive a pin high."""
+    return Part(ref, "DRV5032FC", "DRV5032FC",
+                (Pin("1", "VCC", "power_in"), Pin("2", "GND", "ground"), Pin("3", "OUT", "open_collector")),
                 supply=(1.65, 5.5), current_ma=0.0016, footprint="Package_TO_SOT_THT:TO-92_Inline",
-                description="omnipolar hall switch, push-pull")
+                description="omnipolar hall switch, open-drain")
+
+
+def drv5032fa(ref: str) -> Part:
+    """DRV5032FA (not used by the shipped builds): the push-pull version, which drives its
+    output high and so fights any other driver on its net."""
+    return replace(drv5032(ref), kind="DRV5032FA", value="DRV5032FA",
+                   pins=(Pin("1", "VCC", "power_in"), Pin("2", "GND", "ground"), Pin("3", "OUT", "output")),
+                   description="omnipolar hall switch, push-pull")
 
 
 def a3144(ref: str) -> Part:
@@ -354,20 +408,34 @@ def build_circuit(profile: Profile, name: str, sensor_kind: SensorKind | None = 
         raise ValueError(f"{name}: a simulated profile has no circuit")
     b = _Builder()
     pi = b.add(pi_header(), "power")
-    psu = b.add(supply(), "power")
-    b.connect("5V", (psu, "+5V"), (pi, "2"))
-    b.connect("5V", (pi, "4"))  # a second wire from the supply: the Pi's current on two pins
-    b.connect("GND", (psu, "GND"), (pi, "6"))
-    b.connect("3V3", (pi, "1"))
+    _feed(b, pi)
     _leds(b, profile, pi)
     if isinstance(s, GpioSensorConfig):
         for point in profile.points:
-            _sensor(b, kind, point, (pi, str(HEADER_PIN[s.pins[point]])))
+            gpio = s.pins[point]
+            _sensor(b, kind, point, (pi, str(HEADER_PIN[gpio])), series=PI_FUNCTIONS.get(gpio, ("", False))[1])
     elif isinstance(s, MatrixSensorConfig):
         _matrix(b, profile, s, pi)
     elif isinstance(s, Mcp23017SensorConfig):
         _expanders(b, profile, s, pi, kind)
     return b.circuit(name, profile.name, kind)
+
+
+def _feed(b: _Builder, pi: Part) -> None:
+    """The 5 V supply through the resettable fuse and the reverse-polarity MOSFET to the 5V
+    rail; the Pi fed on both 5V pins, its return current on three GND pins, each on its own
+    wire (no supply current runs from header pin to header pin)."""
+    psu = b.add(supply(), "power")
+    fuse = b.add(polyfuse("F1"), "power")
+    q = b.add(reverse_protection("Q1"), "power")
+    b.connect("5V_SUPPLY", (psu, "+5V"), (fuse, "1"))
+    b.connect("5V_FUSED", (fuse, "2"), (q, "5"), (q, "6"), (q, "7"), (q, "8"))
+    b.connect("5V", (q, "1"), (q, "2"), (q, "3"), (pi, "2"))
+    b.connect("5V", (pi, "4"), after=(q, "1"))
+    b.connect("GND", (psu, "GND"), (q, "G"))
+    for number in PI_GND_PINS:
+        b.connect("GND", (pi, str(number)), after=(psu, "GND"))
+    b.connect("3V3", (pi, "1"))
 
 
 def _leds(b: _Builder, profile: Profile, pi: Part) -> None:
@@ -394,17 +462,25 @@ def _leds(b: _Builder, profile: Profile, pi: Part) -> None:
         prev, vdd, vss = (led, "DOUT"), (led, "VDD"), (led, "VSS")
 
 
-def _sensor(b: _Builder, kind: SensorKind, point: str, to: tuple[Part, str]) -> None:
-    """One point's sensor on the net `S_<point>` with `to` (a GPIO or an expander pin)."""
+def _sensor(b: _Builder, kind: SensorKind, point: str, to: tuple[Part, str], series: bool = False) -> None:
+    """One point's sensor on the net `S_<point>` with `to` (a GPIO or an expander pin), pulled
+    up to 3V3 by 10 kΩ; a hall switch with its 100 nF beside it. With `series` (a GPIO a Pi
+    function drives push-pull) the sensor sits behind 1 kΩ on `S_<point>_R`, so neither can
+    drive the other harder than 3.3 mA."""
     net = f"S_{point}"
+    if series:
+        rs = b.add(resistor(f"RS_{point}", 1000), "sensors")
+        b.connect(net, to, (rs, "1"))
+        to, net = (rs, "2"), f"S_{point}_R"
+    pull = b.add(resistor(f"RP_{point}", 10_000), "sensors")
     if kind == "hall":
         hall = b.add(drv5032(f"H_{point}"), "sensors")
-        b.connect(net, to, (hall, "OUT"))
-        b.bus("3V3", "sensors", (hall, "VCC"))
-        b.bus("GND", "sensors", (hall, "GND"))
+        cap = b.add(capacitor(f"C_{point}", 0.1), "sensors")
+        b.connect(net, to, (hall, "OUT"), (pull, "1"))
+        b.bus("3V3", "sensors", (pull, "2"), (hall, "VCC"), (cap, "1"))
+        b.bus("GND", "sensors", (hall, "GND"), (cap, "2"))
     else:
         sw = b.add(reed(f"SW_{point}"), "sensors")
-        pull = b.add(resistor(f"RP_{point}", 10_000), "sensors")
         b.connect(net, to, (sw, "1"), (pull, "1"))
         b.bus("GND", "sensors", (sw, "2"))
         b.bus("3V3", "sensors", (pull, "2"))
@@ -440,6 +516,10 @@ def _expanders(b: _Builder, profile: Profile, s: Mcp23017SensorConfig, pi: Part,
         b.connect("SDA", (u, "SDA"))
         b.connect("SCL", (u, "SCL"))
         b.connect("INT", (u, "INTA"))
+        if i == 0:  # INTA is open-drain once set up: the line's pull-up, drawn
+            pull = b.add(resistor("RINT", 10_000), "expanders")
+            b.connect("INT", (pull, "1"))
+            b.bus("3V3", "expanders", (pull, "2"))
         bits = address - 0x20
         for a in range(3):
             b.bus("3V3" if bits >> a & 1 else "GND", "expanders", (u, f"A{a}"))

@@ -15,8 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..profile import Profile
+from ..profile import MatrixSensorConfig
 from .circuit import (
     HEADER,
+    MCP23017_OUTPUT_ONLY,
+    PI_FUNCTIONS,
+    PI_GND_PINS,
     PI_GPIO_MAX_V,
     POWER_NETS,
     Circuit,
@@ -31,7 +35,11 @@ from .circuit import (
 
 log = logging.getLogger(__name__)
 
-SENSOR_KINDS = ("DRV5032FA", "reed", "A3144", "KY-003")
+SENSOR_KINDS = ("DRV5032FC", "DRV5032FA", "reed", "A3144", "KY-003")
+DECOUPLED_KINDS = ("74AHCT125", "MCP23017", "DRV5032FC", "DRV5032FA")
+"""Parts that want 100 nF from their supply pin to GND beside them (each data sheet asks)."""
+PROTECTION_KINDS = ("AO4407",)
+FUSE_KINDS = ("polyfuse",)
 SERIES_OHMS = (300.0, 500.0)
 """The LED data line's series resistor (Adafruit's NeoPixel guide: 300-500 ohm)."""
 BULK_UF = 1000.0
@@ -102,6 +110,11 @@ class _Erc:
                 if domain:
                     return POWER_NETS[domain]
         return PI_GPIO_MAX_V if part.ref == "PI" else 0.0
+
+    def drive_level(self, part: Part) -> float:
+        """The high level a part's outputs drive: its I/O level if it has one (the Pi's GPIOs
+        are 3.3 V though it is fed 5 V), else its supply."""
+        return part.io_level if part.io_level is not None else self.supply_voltage(part)
 
     # --- rules --------------------------------------------------------------------------
 
@@ -181,7 +194,12 @@ class _Erc:
                 k, a = nodes
                 if k and a:
                     edges[a].add((k, False))
-            elif part.kind == "reed" or is_resistor(part):
+            elif part.kind in PROTECTION_KINDS:
+                d = next((n for p, n in zip(part.pins, nodes) if p.name == "D" and n), None)
+                src = next((n for p, n in zip(part.pins, nodes) if p.name == "S" and n), None)
+                if d and src:
+                    edges[d].add((src, False))
+            elif part.kind == "reed" or part.kind in FUSE_KINDS or is_resistor(part):
                 x, y = nodes
                 if x and y:
                     resistive = is_resistor(part)
@@ -201,7 +219,7 @@ class _Erc:
                 if pin.kind == "power_out" and pin.domain:
                     pv = POWER_NETS[pin.domain]
                 elif pin.kind == "output":
-                    pv = self.supply_voltage(part)
+                    pv = self.drive_level(part)
                 if pv > v:
                     v, src = pv, [node]
             level[net.name] = (v, src)
@@ -233,7 +251,7 @@ class _Erc:
         out = []
         for node, part, pin in self.pins(net):
             if pin.kind == "output":
-                out.append((node, self.supply_voltage(part)))
+                out.append((node, self.drive_level(part)))
             elif pin.kind == "bidir" and part.ref == "PI":
                 out.append((node, PI_GPIO_MAX_V))
             elif pin.kind == "power_out" and pin.domain:
@@ -348,6 +366,12 @@ class _Erc:
                       f"{_label(self.c, node)} (net {net}) is not fed through the 74AHCT125 "
                       f"(driven by {_labels(self.c, drivers) or 'nothing'})")
 
+    def _wired_next(self, net: str, node: str) -> set[str]:
+        """The nodes wired straight to `node` on `net` (its wires, else its nodes in order)."""
+        n = self.c.net(net)
+        pairs = n.wires or tuple(zip(n.nodes, n.nodes[1:]))
+        return {b if a == node else a for a, b in pairs if node in (a, b)}
+
     def capacitors(self) -> None:
         caps = [p for p in self.c.parts if is_capacitor(p)]
 
@@ -357,18 +381,182 @@ class _Erc:
 
         if not any(microfarads(p) >= BULK_UF and across(p, "5V") for p in caps):
             self.fail("bulk-capacitor", "5V", (), f"no {BULK_UF:g} µF capacitor with + on 5V and - on GND")
-        spare = [c for c in caps if abs(microfarads(c) - DECOUPLING_UF) < 1e-9]
-        for part in self.c.parts:  # one 100 nF per IC, across the net its supply pin is on
-            if part.kind not in ("74AHCT125", "MCP23017"):
+        small = {c.ref: c for c in caps if abs(microfarads(c) - DECOUPLING_UF) < 1e-9}
+        for part in self.c.parts:  # one 100 nF per IC and hall switch, wired beside its supply pin
+            if part.kind not in DECOUPLED_KINDS:
                 continue
             vdd = next(p for p in part.pins if p.kind == "power_in")
-            net = self.net_of.get(f"{part.ref}.{vdd.number}")
-            mine = next((c for c in spare if net and across(c, net)), None)
-            if mine is not None:
-                spare.remove(mine)
-            elif net:
-                self.fail("decoupling", net, (f"{part.ref}.{vdd.number}",),
-                          f"no 100 nF capacitor from {net} to GND for {part.ref} ({part.value})")
+            node = f"{part.ref}.{vdd.number}"
+            net = self.net_of.get(node)
+            if not net:
+                continue
+            beside = {n.partition(".")[0] for n in self._wired_next(net, node)}
+            if not any(ref in small and across(small[ref], net) for ref in beside):
+                self.fail("decoupling", net, (node,),
+                          f"no 100 nF capacitor from {net} to GND beside {_label(self.c, node)} of {part.ref} "
+                          f"({part.value})")
+
+    # --- drivers that fight ---------------------------------------------------------------
+
+    def outputs_joined(self) -> None:
+        """At most one push-pull output per net, and none beside an open-drain one: a low
+        from one against a high from the other is a short."""
+        for net in self.c.nets:
+            push = [n for n, _, pin in self.pins(net.name) if pin.kind == "output"]
+            sink = [n for n, _, pin in self.pins(net.name) if pin.kind == "open_collector"]
+            if len(push) > 1 or (push and sink):
+                self.fail("outputs-joined", net.name, push + sink,
+                          f"net {net.name} joins push-pull {_labels(self.c, push)}"
+                          + (f" and open-drain {_labels(self.c, sink)}" if sink else "")
+                          + ": one driving high while another drives low is a short")
+
+    def _conducting(self, net: str) -> list[str]:
+        """Nets joined to `net` with no resistor between: switches, fuses, diodes either way."""
+        edges: dict[str, set[str]] = defaultdict(set)
+        for a, outs in self._edges().items():
+            for b, resistive in outs:
+                if not resistive:
+                    edges[a].add(b)
+                    edges[b].add(a)
+        seen, todo = [net], [net]
+        while todo:
+            for m in sorted(edges.get(todo.pop(), ())):
+                if m not in seen:
+                    seen.append(m)
+                    todo.append(m)
+        return seen
+
+    def pi_functions(self) -> None:
+        """A GPIO that a Pi function drives once enabled (UART TX, SPI0, I2C1) must not meet
+        another driver with no resistor between: a push-pull function fights anything that
+        drives or sinks, an open-drain one (I2C) anything that drives high."""
+        pi = next((p for p in self.c.parts if p.ref == "PI"), None)
+        if pi is None:
+            return
+        for pin in pi.pins:
+            gpio = int(pin.name[4:]) if pin.name.startswith("GPIO") else None
+            node = f"PI.{pin.number}"
+            net = self.net_of.get(node)
+            if gpio not in PI_FUNCTIONS or net is None:
+                continue
+            function, push_pull = PI_FUNCTIONS[gpio]
+            against: list[str] = []
+            for n in self._conducting(net):
+                if n in POWER_NETS and (push_pull or n != "GND"):
+                    against.append(f"net {n}")
+                    continue
+                for other, _, p in self.pins(n):
+                    if other == node:
+                        continue
+                    if p.kind in ("output", "power_out") or (push_pull and p.kind in ("open_collector", "bidir")):
+                        against.append(other)
+            if against:
+                self.fail("pi-function", net, [node, *[a for a in against if not a.startswith("net ")]],
+                          f"{_label(self.c, node)} is driven by the Pi's {function} when it is enabled, and "
+                          f"{_labels(self.c, against)} can drive net {net} against it with no resistor between")
+
+    def open_drain_pull_ups(self) -> None:
+        for net in self.c.nets:
+            sinks = [n for n, _, pin in self.pins(net.name) if pin.kind == "open_collector"]
+            if not sinks or net.name in POWER_NETS:
+                continue
+            pulled = any(pin.pull_up for _, _, pin in self.pins(net.name)) or any(
+                m in ("3V3", "5V") and resistive for m, resistive in self._edges().get(net.name, ()))
+            if not pulled:
+                self.fail("open-drain-pull-up", net.name, sinks,
+                          f"open-drain {_labels(self.c, sinks)} on net {net.name} with no pull-up: "
+                          "the line floats when nothing sinks it")
+
+    # --- the supply ------------------------------------------------------------------------
+
+    def pi_supply_pins(self) -> None:
+        """The Pi is fed through its header: both 5V pins on 5V, and at least as many GND pins
+        on GND as the shipped wiring gives its return current."""
+        try:
+            pi = self.c.part("PI")
+        except KeyError:
+            return
+        for pin in pi.pins:
+            node = f"PI.{pin.number}"
+            if pin.name == "5V" and self.net_of.get(node) != "5V":
+                self.fail("pi-supply", self.net_of.get(node) or "", (node,),
+                          f"{_label(self.c, node)} is on {self.net_of.get(node) or 'no net'}: the Pi is fed "
+                          "through its header, on both 5V pins")
+        grounds = [f"PI.{p.number}" for p in pi.pins if p.name == "GND" and self.net_of.get(f"PI.{p.number}") == "GND"]
+        if len(grounds) < len(PI_GND_PINS):
+            self.fail("pi-supply", "GND", grounds,
+                      f"the Pi's return current has {len(grounds)} GND pin(s) ({_labels(self.c, grounds) or 'none'}); "
+                      f"it needs {len(PI_GND_PINS)}")
+
+    def feed_protection(self) -> None:
+        """The 5V rail is fed only through the reverse-polarity MOSFET, and that only through a
+        resettable fuse from the supply."""
+        if "5V" not in {n.name for n in self.c.nets}:
+            return
+        for node, part, pin in self.pins("5V"):
+            if pin.kind != "power_out":
+                continue
+            if part.kind not in PROTECTION_KINDS:
+                self.fail("feed-protection", "5V", (node,),
+                          f"{_label(self.c, node)} of {part.value} feeds 5V with no reverse-polarity protection")
+                continue
+            drain = next((self.net_of.get(f"{part.ref}.{p.number}") for p in part.pins if p.name == "D"), None)
+            fuses = [fp for _, fp, _ in (self.pins(drain) if drain else ()) if fp.kind in FUSE_KINDS]
+            fed = [self.net_of.get(f"{f.ref}.{p.number}") for f in fuses for p in f.pins]
+            if not any(n and any(sp.kind == "power_out" and sp.domain == "5V" and sp is not pin
+                                 for _, _, sp in self.pins(n)) for n in fed if n != drain):
+                self.fail("feed-protection", drain or "", (node,),
+                          f"{part.ref} ({part.value}) is not fed from the supply through a resettable fuse")
+
+    # --- parts used the wrong way ------------------------------------------------------------
+
+    def matrix_diodes(self) -> None:
+        """Each matrix diode's cathode (band) on a row, which the scan pulls low."""
+        s = self.profile.sensors
+        if not isinstance(s, MatrixSensorConfig):
+            return
+        rows = {f"GPIO{g}" for g in s.rows}
+
+        def on_row(net: str | None) -> bool:
+            return net is not None and any(p.name in rows for _, part, p in self.pins(net) if part.ref == "PI")
+
+        for part in self.c.parts:
+            if part.kind != "BAT43":
+                continue
+            k, a = (self.net_of.get(part.node(x)) for x in ("K", "A"))
+            if not on_row(k) or on_row(a):
+                self.fail("matrix-diode", k or "", (part.node("K"), part.node("A")),
+                          f"{part.ref} is reversed or off its row: cathode (band) on {k or 'no net'}, anode on "
+                          f"{a or 'no net'}; the band goes to the row")
+
+    def shifter_enables(self) -> None:
+        """A 74AHCT125 channel whose output is wired must have its OE on GND (a high OE floats Y)."""
+        for part in self.c.parts:
+            if part.kind != "74AHCT125":
+                continue
+            for ch in "1234":
+                y = part.node(f"{ch}Y")
+                net = self.net_of.get(y)
+                if net is None or len(self.c.net(net).nodes) < 2:
+                    continue
+                oe = part.node(f"{ch}OE")
+                if self.net_of.get(oe) != "GND":
+                    self.fail("shifter-enable", self.net_of.get(oe) or "", (oe, y),
+                              f"{_label(self.c, oe)} is on {self.net_of.get(oe) or 'no net'}, not GND: "
+                              f"{_label(self.c, y)} (net {net}) is disabled")
+
+    def expander_output_only(self) -> None:
+        for part in self.c.parts:
+            if part.kind != "MCP23017":
+                continue
+            for name in MCP23017_OUTPUT_ONLY:
+                node = part.node(name)
+                net = self.net_of.get(node)
+                others = [n for n in (self.c.net(net).nodes if net else ()) if n != node]
+                if others:
+                    self.fail("expander-output-only", net or "", (node, *others),
+                              f"{_label(self.c, node)} of {part.ref} is output-only on current MCP23017 silicon, "
+                              f"but net {net} joins it to {_labels(self.c, others)}")
 
 
 def check(circuit: Circuit, profile: Profile) -> list[Violation]:
@@ -385,6 +573,14 @@ def check(circuit: Circuit, profile: Profile) -> list[Violation]:
     erc.counts()
     erc.led_data_path()
     erc.capacitors()
+    erc.outputs_joined()
+    erc.pi_functions()
+    erc.open_drain_pull_ups()
+    erc.pi_supply_pins()
+    erc.feed_protection()
+    erc.matrix_diodes()
+    erc.shifter_enables()
+    erc.expander_output_only()
     log.debug("%s (%s sensors): %d faults", circuit.name, circuit.sensor_kind, len(erc.out))
     return erc.out
 

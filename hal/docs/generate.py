@@ -48,7 +48,7 @@ def power_uses(circuit: Circuit | None) -> dict[int, str]:
     """Header pin -> what its supply pin is wired to in the model (5V, 3V3 and GND pins)."""
     if circuit is None:
         return {}
-    what = {"DRV5032FA": "sensors", "R10k": "pull-ups", "MCP23017": "expanders", "WS2812B": "LEDs",
+    what = {"DRV5032FC": "sensors", "R10k": "pull-ups", "MCP23017": "expanders", "WS2812B": "LEDs",
             "74AHCT125": "level shifter", "supply-5v": "the 5 V supply"}
     uses = {}
     for pin in circuit.part("PI").pins:
@@ -60,8 +60,10 @@ def power_uses(circuit: Circuit | None) -> dict[int, str]:
             kind = circuit.pin_of(node)[0].kind
             if kind in what and what[kind] not in kinds:
                 kinds.append(what[kind])
+        if "sensors" in kinds and "pull-ups" in kinds:  # the sensors' own pull-ups
+            kinds.remove("pull-ups")
         if pin.name == "5V":
-            uses[int(pin.number)] = "5V in: from the 5 V supply"
+            uses[int(pin.number)] = "5V in: supply via F1, Q1"
         elif pin.name == "3V3":
             uses[int(pin.number)] = "3V3 out: " + ", ".join(kinds)
         else:
@@ -126,9 +128,10 @@ def pinout_markdown(profile: Profile, name: str, circuit: Circuit | None = None)
 def _sensor_note(profile: Profile) -> str:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
-        return (", one per GPIO: a DRV5032FA hall switch (VCC to 3V3, OUT to the GPIO; push-pull, no "
-                "pull-up), or a reed switch from the GPIO to GND with 10 kΩ from the GPIO to 3V3 "
-                "(the `-reed` schematic and wiring table)")
+        return (", one per GPIO: a DRV5032FC hall switch (VCC to 3V3 with 100 nF beside it, OUT to the "
+                "GPIO; open-drain, 10 kΩ pull-up to 3V3), or a reed switch from the GPIO to GND with the same "
+                "pull-up (the `-reed` schematic and wiring table); on a GPIO that UART TX or SPI0 drives when "
+                "enabled, 1 kΩ in series between the sensor and the GPIO")
     if isinstance(s, MatrixSensorConfig):
         return (
             f", {len(s.rows)} rows x {len(s.columns)} columns scanned at {s.scan_hz:g} Hz; "
@@ -139,8 +142,9 @@ def _sensor_note(profile: Profile) -> str:
         chips = ", ".join(f"0x{a:02x}" for a in s.addresses)
         return (
             f", MCP23017 at {chips} on I2C bus {s.i2c_bus} powered from 3V3, INTA pins tied together to "
-            f"GPIO{s.interrupt_pin}; RESET to 3V3; a DRV5032FA on each expander pin (or a reed switch "
-            "to GND with 10 kΩ to 3V3)"
+            f"GPIO{s.interrupt_pin} with a 10 kΩ pull-up to 3V3; RESET to 3V3; GPA7/GPB7 unused (output-only); "
+            "a DRV5032FC with a 10 kΩ pull-up and 100 nF on each expander pin (or a reed switch to GND "
+            "with 10 kΩ to 3V3)"
         )
     return ""
 

@@ -49,7 +49,7 @@ def _sides(part: Part) -> tuple[list[Pin | None], list[Pin | None]]:
     half = (len(pins) + 1) // 2
     if part.kind == "WS2812B":
         return [part.pin("DIN"), part.pin("VSS")], [part.pin("DOUT"), part.pin("VDD")]
-    if part.kind == "DRV5032FA":
+    if part.kind in ("DRV5032FC", "DRV5032FA"):
         return [part.pin("VCC"), part.pin("GND")], [part.pin("OUT")]
     return pins[:half], pins[half:]  # type: ignore[return-value]
 

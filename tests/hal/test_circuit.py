@@ -53,12 +53,13 @@ def test_the_erc_passes_on_every_shipped_build(name: str, stem: str, circuit: Ci
 def test_5v_reaches_only_the_shifter_supply_the_leds_and_the_pis_5v_pins(
         name: str, stem: str, circuit: Circuit) -> None:
     on_5v = {circuit.pin_of(n)[0].kind + "." + circuit.pin_of(n)[1].name for n in circuit.net("5V").nodes}
-    assert on_5v == {"supply-5v.+5V", "raspberry-pi.5V", "74AHCT125.VCC", "C100n.1", "C1000u.+", "WS2812B.VDD"}
+    assert on_5v == {"AO4407.S", "raspberry-pi.5V", "74AHCT125.VCC", "C100n.1", "C1000u.+", "WS2812B.VDD"}
     on_3v3 = {circuit.pin_of(n)[0].kind + "." + circuit.pin_of(n)[1].name for n in circuit.net("3V3").nodes}
     assert "raspberry-pi.3V3" in on_3v3
     assert not {"WS2812B.VDD", "74AHCT125.VCC", "supply-5v.+5V"} & on_3v3
     assert circuit.net_of("PI.1") == "3V3" and circuit.net_of("PI.2") == "5V" and circuit.net_of("PI.4") == "5V"
-    assert circuit.net_of("PI.6") == "GND"
+    assert [circuit.net_of(f"PI.{n}") for n in (6, 9, 14)] == ["GND"] * 3
+    assert circuit.net_of("PSU.1") == "5V_SUPPLY" and circuit.net_of("F1.2") == circuit.net_of("Q1.5") == "5V_FUSED"
 
 
 def _svg_wires(path: Path) -> list[tuple[str, str]]:
@@ -207,15 +208,16 @@ def test_the_power_budget_sums_the_models_nets() -> None:
     assert net_loads(hall)["5V"]["raspberry-pi"] == 1000
     assert net_loads(reeds)["3V3"]["R10k"] == pytest.approx(24 * 3.3 / 10_000 * 1000)
     budget = docs.generated_files()["docs/power-budget.md"]
-    assert "| `direct-24` | hall | 24 | 0.25 | 384 mA | 1000 mA | 0.04 mA | 1.38 A |" in budget
-    assert "| `mcp23017-24` | hall | 24 | 0.25 | 384 mA | 1000 mA | 2.04 mA | 1.39 A |" in budget
+    assert "| `direct-24` | hall | 24 | 0.25 | 384 mA | 1000 mA | 7.96 mA | 1.39 A |" in budget
+    assert "| `mcp23017-24` | hall | 24 | 0.25 | 384 mA | 1000 mA | 10.29 mA | 1.39 A |" in budget
 
 
 @pytest.mark.parametrize(("name", "stem", "circuit"), BUILDS, ids=IDS)
 def test_supply_current_never_runs_through_the_pis_header(name: str, stem: str, circuit: Circuit) -> None:
     """The LEDs' 5 V and GND come from the supply on their own wires: every power wire that
-    touches the Pi goes straight to the supply (3V3 is the Pi's own output)."""
+    touches the Pi goes straight to the protected 5V source (the MOSFET) or the supply's GND
+    (3V3 is the Pi's own output)."""
     for row in _read_csv(WIRING / f"{stem}-wiring.csv"):
         ends = (row["from"], row["to"])
         if row["net"] in ("5V", "GND") and any(e.startswith("PI.") for e in ends):
-            assert any(e.startswith("PSU.") for e in ends), row
+            assert any(e.startswith("Q1." if row["net"] == "5V" else "PSU.") for e in ends), row

@@ -54,8 +54,8 @@ def test_check_reports_a_stale_file(tmp_path: Path, capsys) -> None:
 def test_pinout_names_every_sensor_pin_and_the_led_pin() -> None:
     profile = load_profile("direct-24")
     text = docs.pinout_markdown(profile, "direct-24", build_circuit(profile, "direct-24"))
-    assert "| 3V3 out: sensors |  | 1 | 2 |  | 5V in: from the 5 V supply |" in text
-    assert "| sensor a7 | GPIO2 | 3 | 4 |  | 5V in: from the 5 V supply |" in text
+    assert "| 3V3 out: sensors |  | 1 | 2 |  | 5V in: supply via F1, Q1 |" in text
+    assert "| sensor a7 | GPIO2 | 3 | 4 |  | 5V in: supply via F1, Q1 |" in text
     assert "| 11 | 12 | GPIO18 | LED data |" in text
     assert "| reserved: HAT ID EEPROM | GPIO0 | 27 | 28 | GPIO1 | reserved: HAT ID EEPROM |" in text
     assert text.count("\n| ") == 20 + 1 + 24 + 1  # header rows, header title, points, points title
@@ -165,6 +165,6 @@ def test_the_header_diagram_says_what_the_supply_pins_feed() -> None:
     profile = load_profile("mcp23017-24")
     texts = [b.text for b in docs.wiring_drawing(profile, build_circuit(profile, "mcp23017-24")).labels]
     assert "1 3V3 out: expanders, sensors" in texts
-    assert "2 5V in: from the 5 V supply" in texts and "4 5V in: from the 5 V supply" in texts
-    assert "6 GND: common ground" in texts
+    assert "2 5V in: supply via F1, Q1" in texts and "4 5V in: supply via F1, Q1" in texts
+    assert "6 GND: common ground" in texts and "9 GND: common ground" in texts and "14 GND: common ground" in texts
     assert "17 3V3" in texts  # not wired in the model, so not claimed

@@ -70,7 +70,7 @@ def test_the_drawn_fault_3v3_pin_on_the_5v_rail_is_caught() -> None:
     """The old schematics' red wire: the Pi's 3V3 pin 1 joined to the +5 V rail."""
     c, p = model()
     v = only(check(move(c, "PI.1", "5V"), p), "power-nets-joined")
-    assert v.net == "5V" and "PI.1" in v.nodes and "PSU.1" in v.nodes
+    assert v.net == "5V" and "PI.1" in v.nodes and "Q1.1" in v.nodes
     assert "joins 5V and 3V3" in v.message and "PI.1 (3V3)" in v.message
 
 
@@ -124,10 +124,10 @@ def test_a_gpio_on_the_5v_side_of_the_level_shifter_is_caught() -> None:
     assert "U1.2 (1A)" in only(faults, "floating-input").message
 
 
-def test_an_expander_on_5v_puts_5v_on_the_interrupt_gpio() -> None:
+def test_an_int_pull_up_to_5v_puts_5v_on_the_interrupt_gpio() -> None:
     c, p = model("mcp23017-24")
-    v = only(check(move(c, "U2.9", "5V"), p), "gpio-over-3v3")
-    assert v.net == "INT" and "PI.11 (GPIO17)" in v.message and "U2.20 (INTA)" in v.message
+    v = only(check(move(c, "RINT.2", "5V"), p), "gpio-over-3v3")
+    assert v.net == "INT" and "PI.11 (GPIO17)" in v.message and "(from net 5V)" in v.message
 
 
 @pytest.mark.parametrize(("name", "node", "pin"), [
