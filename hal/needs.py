@@ -51,7 +51,10 @@ class PiModel:
         return self.key == "5"
 
 
+# The Pis that run 64-bit Raspberry Pi OS (ARMv8: the aarch64 wheels of lgpio and gpiod, the
+# engine's C core built for it). A Pi 1, 2 (before v1.2), Zero or Zero W cannot.
 MODELS: tuple[PiModel, ...] = (
+    PiModel("3B", "Raspberry Pi 3 Model B", ("pi3",), ("core_freq=250",), "RASPBERRY_PI_3B"),
     PiModel("3B+", "Raspberry Pi 3 Model B Plus", ("pi3", "pi3+"), ("core_freq=250",),
             "RASPBERRY_PI_3B_PLUS"),
     PiModel("4B", "Raspberry Pi 4 Model B", ("pi4",), ("core_freq_min=500",), "RASPBERRY_PI_4B"),
@@ -61,13 +64,21 @@ MODELS: tuple[PiModel, ...] = (
 )
 
 
+SUPPORTED_WHY = ("the install is made for 64-bit Raspberry Pi OS (aarch64 wheels for lgpio and "
+                 "gpiod, the engine's C core); a Pi 1, 2, Zero or Zero W cannot run it")
+
+
+def supported_models() -> str:
+    """The supported models and why, as doctor and `service install` say it."""
+    return f"{', '.join(m.name for m in MODELS)} ({SUPPORTED_WHY})"
+
+
 def model_named(text: str) -> PiModel | None:
-    """The model whose name starts /proc/device-tree/model ("Raspberry Pi 4 Model B Rev 1.4")."""
+    """The model whose name starts /proc/device-tree/model ("Raspberry Pi 4 Model B Rev 1.4");
+    the longest name wins, so a "3 Model B Plus" is not taken for a "3 Model B"."""
     text = text.strip("\x00 \n")
-    for model in MODELS:
-        if text.startswith(model.name):
-            return model
-    return None
+    matches = [m for m in MODELS if text.startswith(m.name)]
+    return max(matches, key=lambda m: len(m.name)) if matches else None
 
 
 @dataclass(frozen=True)

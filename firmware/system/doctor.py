@@ -22,14 +22,14 @@ from functools import cached_property
 from pathlib import Path
 
 from navakankari.hal.needs import (
-    MODELS,
     PIO,
     Needs,
     PiModel,
     model_named,
     needs,
+    supported_models,
 )
-from navakankari.hal.profile import Profile
+from navakankari.hal.profile import SPI0_GPIOS, Profile
 
 from .service import SERVICE_USER, UNIT_NAME
 
@@ -38,6 +38,7 @@ W1_OVERLAYS = ("w1-gpio", "w1-gpio-pullup")
 W1_DEFAULT_PIN = 4
 PIO_UDEV_RULE = 'SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"'
 SERIAL_CONSOLES = ("serial0", "ttyAMA0", "ttyS0")
+SPI_DRIVERS = ("spi-bcm2835", "spi0", "spi-dw")  # the consumer names of SPI0's own CS lines
 
 
 @dataclass(frozen=True)
@@ -185,10 +186,9 @@ class Doctor:
         model_text = _read(self.root / "proc/device-tree/model").strip("\x00 \n")
         model = model_named(model_text)
         if model is None:
-            supported = ", ".join(m.name for m in MODELS)
             seen = f"this is {model_text!r}" if model_text else "/proc/device-tree/model is missing"
             return [Finding("model", False, f"not a supported Raspberry Pi: {seen}",
-                            f"the board runs on a {supported}")]
+                            f"the board runs on a {supported_models()}")]
         n = needs(self.profile, model)
         boot = self.boot_config(model)
         findings = [Finding("model", True, f"{model_text}: supported")]
@@ -437,6 +437,12 @@ class Doctor:
                                "remove dtoverlay=w1-gpio from config.txt and reboot",
                                note=W1_DEFAULT_PIN not in n.pins))
         users = self.line_users(self.root, sorted(n.pins))
+        if users:
+            # The SPI controller's driver holds its chip-select lines (GPIO7/8) as GPIOs: those
+            # are the profile's own SPI0, not another program's pins.
+            users = {p: who for p, who in users.items()
+                     if not (p in SPI0_GPIOS and n.pins[p].endswith("SPI0") and
+                             who.startswith(SPI_DRIVERS))}
         if users is None:
             out.append(Finding("pins", True, "the owners of the GPIO lines could not be read "
                                "(run doctor as a member of the gpio group to see them)", note=True))

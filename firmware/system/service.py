@@ -131,7 +131,7 @@ def hidden_from_unit(paths: Sequence[str | Path]) -> list[str]:
 
 def not_a_pi(model_file: Path | None = None) -> str | None:
     """A warning when this machine is not a supported Raspberry Pi, else None."""
-    from navakankari.hal.needs import MODELS, model_named
+    from navakankari.hal.needs import model_named, supported_models
 
     model_file = model_file or MODEL_FILE
     try:
@@ -142,7 +142,7 @@ def not_a_pi(model_file: Path | None = None) -> str | None:
         return None
     what = f"this is a {text}" if text else f"{model_file} is missing"
     return (f"not a supported Raspberry Pi ({what}): the unit allows what the profile opens "
-            f"on any of {', '.join(m.name for m in MODELS)}; install it on the Pi itself")
+            f"on any of {supported_models()}; install it on the Pi itself")
 
 
 def before_install(config: Path, *, dry_run: bool,

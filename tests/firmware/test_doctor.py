@@ -18,7 +18,7 @@ from navakankari.firmware.system.service import render_unit
 from navakankari.hal import load_profile
 from navakankari.hal.needs import MODELS, PiModel, needs
 
-PI3, PI4, ZERO2, PI5 = MODELS
+PI3B, PI3, PI4, ZERO2, PI5 = MODELS
 PROFILES = ["direct-24", "direct-19", "matrix-24", "mcp23017-24", "matrix-spi-24", "direct-spi-19"]
 SCRIPT = "/opt/navakankari/bin/navakankari"
 CONFIG = "/etc/navakankari/navakankari.toml"
@@ -258,6 +258,17 @@ def test_the_service_not_installed_or_not_running(fake_pi) -> None:
     assert "not installed" in f.message and f"service install --config {CONFIG}" in f.fix
 
 
+def test_the_spi_drivers_own_chip_select_lines_are_not_a_conflict(fake_pi) -> None:
+    pi = fake_pi(PI3B, "matrix-spi-24")
+    pi.state = "inactive"
+    pi.users = {7: "spi-bcm2835", 8: "spi-bcm2835"}
+    assert [f.check for f in pi.problems()] == ["service"]
+    pi.users = {7: "spi-bcm2835", 17: "spi-bcm2835"}  # a matrix column is not SPI0's
+    problems = pi.problems()
+    assert [f.check for f in problems] == ["service", "pins"]
+    assert "GPIO17" in problems[1].message and "GPIO7" not in problems[1].message
+
+
 def test_a_venv_in_a_closed_home_folder(fake_pi) -> None:
     pi = fake_pi(PI4, "mcp23017-24")
     script = "/home/pi/venv/bin/navakankari"
@@ -288,10 +299,18 @@ def test_the_led_driver_missing_from_the_install(fake_pi, model, module) -> None
     assert module in f.message and "pip install" in f.fix
 
 
-def test_an_unsupported_model(fake_pi) -> None:
+def test_an_unsupported_model_is_told_which_models_and_why(fake_pi) -> None:
     pi = fake_pi(PI4, "direct-24")
+    pi.write("proc/device-tree/model", "Raspberry Pi 2 Model B Rev 1.1\x00")
+    f = _only(pi, "model")
+    assert "'Raspberry Pi 2 Model B Rev 1.1'" in f.message
+    assert "Raspberry Pi 3 Model B, Raspberry Pi 3 Model B Plus" in f.fix and "64-bit" in f.fix
+
+
+def test_the_plain_3b_is_a_3b_not_a_3b_plus(fake_pi) -> None:
+    pi = fake_pi(PI3B, "matrix-spi-24")
     pi.write("proc/device-tree/model", "Raspberry Pi 3 Model B Rev 1.2\x00")
-    assert "'Raspberry Pi 3 Model B Rev 1.2'" in _only(pi, "model").message
+    assert pi.problems() == []
 
 
 def test_the_older_os_keeps_config_txt_in_boot(fake_pi) -> None:

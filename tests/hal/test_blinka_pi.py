@@ -63,7 +63,7 @@ print(json.dumps(out))
 """
 
 
-REVISIONS = {"3B+": "a020d3", "4B": "c03112", "Zero 2 W": "902120", "5": "d04170"}
+REVISIONS = {"3B": "a02082", "3B+": "a020d3", "4B": "c03112", "Zero 2 W": "902120", "5": "d04170"}
 
 
 def _run(board_id: str, *args: str, chip: str | None = None) -> str:

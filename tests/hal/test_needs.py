@@ -10,7 +10,7 @@ from navakankari.hal import ProfileError, dump_profile, load_profile
 from navakankari.hal.needs import MODELS, model_named, needs, unit_needs
 from navakankari.hal.profile import parse_profile
 
-PI3, PI4, ZERO2, PI5 = MODELS
+PI3B, PI3, PI4, ZERO2, PI5 = MODELS
 
 
 def _devices(n) -> list[str]:
@@ -22,7 +22,8 @@ def test_models_are_read_from_the_device_tree_string() -> None:
     assert model_named("Raspberry Pi 5 Model B Rev 1.0\x00") is PI5
     assert model_named("Raspberry Pi 3 Model B Plus Rev 1.3\x00") is PI3
     assert model_named("Raspberry Pi Zero 2 W Rev 1.0\x00") is ZERO2
-    assert model_named("Raspberry Pi 3 Model B Rev 1.2") is None
+    assert model_named("Raspberry Pi 3 Model B Rev 1.2") is PI3B
+    assert model_named("Raspberry Pi 2 Model B Rev 1.1") is None
 
 
 def test_pwm_leds_need_root_the_mailbox_and_mem_on_a_pi_1_to_4_but_pio_on_a_pi_5() -> None:
