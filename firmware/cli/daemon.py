@@ -16,20 +16,25 @@ if TYPE_CHECKING:
 def cmd_run(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board
 
-    from ..daemon.config import ConfigError, load_config
+    from ..daemon.config import EXIT_CONFIG, ConfigError, load_config
     from ..daemon.notify import setup_logging
 
+    # A configuration that cannot work exits EXIT_CONFIG, which the unit does not restart.
     try:
         config = load_config(args.config)
-    except ConfigError as exc:
+        profile = load_profile(config.profile)
+        mismatch = config.board_mismatch(profile.points)
+    except (ConfigError, ProfileError) as exc:
         print(f"navakankari run: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
+    if mismatch:
+        print(f"navakankari run: {mismatch}", file=sys.stderr)
+        return EXIT_CONFIG
     setup_logging("debug" if args.verbose else config.log_level)
     script = args.sim_hands.split() if args.sim_hands is not None else None
     try:
-        profile = load_profile(config.profile)
         board = open_board(profile, backend="sim" if script is not None else None)
-    except (ProfileError, BackendError, OSError, ImportError, RuntimeError) as exc:
+    except (BackendError, OSError, ImportError, RuntimeError) as exc:
         hint = "" if "NAVAKANKARI_BACKEND" in str(exc) else \
             "\n(on a computer without the hardware, set NAVAKANKARI_BACKEND=sim)"
         print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
@@ -62,6 +67,7 @@ def _run_daemon(command: str, config: "Config", board: "BoardHardware", **option
     board that does not match the game, and bad values are one line and an exit status."""
     import asyncio
 
+    from ..daemon.config import EXIT_CONFIG
     from ..daemon.loop import BoardMismatchError, Daemon
     from ..store.database import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
@@ -73,7 +79,10 @@ def _run_daemon(command: str, config: "Config", board: "BoardHardware", **option
         return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return asyncio.run(daemon.run())
-    except (BoardMismatchError, ValueError) as exc:
+    except BoardMismatchError as exc:
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except ValueError as exc:
         print(f"navakankari {command}: {exc}", file=sys.stderr)
         return 1
 
@@ -395,7 +404,7 @@ def cmd_service(args: argparse.Namespace) -> int:
     import subprocess
     from pathlib import Path
 
-    from navakankari.hal.profile import ProfileError
+    from navakankari.hal.profile import ProfileError, load_profile
 
     from ..daemon.config import Config, ConfigError, load_config
     from ..system.service import (
@@ -421,8 +430,12 @@ def cmd_service(args: argparse.Namespace) -> int:
     try:
         config = load_config(config_path) if config_path.exists() else Config()
         needs = unit_needs_of(config.profile)
+        mismatch = config.board_mismatch(load_profile(config.profile).points)
     except (ConfigError, ProfileError) as exc:
         print(f"navakankari service: {exc}", file=sys.stderr)
+        return 2
+    if mismatch:  # the unit would fail at every start
+        print(f"navakankari service: {config_path}: {mismatch}", file=sys.stderr)
         return 2
     said, go_on = before_install(config_path, dry_run=args.dry_run)
     for line in said:
@@ -453,7 +466,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     except (ConfigError, ProfileError) as exc:
         print(f"navakankari doctor: {exc}", file=sys.stderr)
         return 2
-    findings = Doctor(root, profile, config_file).run()
+    findings = Doctor(root, profile, config_file,
+                      variant_problem=config.board_mismatch(profile.points)).run()
     if args.fix_lines:
         report_fix_lines(findings, say=lambda line: print(line, file=sys.stderr))
     else:

@@ -12,6 +12,7 @@ import socket
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
@@ -25,6 +26,9 @@ from ..core.players import HAND, PlayerSpec
 from ..core.tracker import TrackerSettings
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
+EXIT_CONFIG = 78
+"""`run`'s exit status when the configuration cannot work (sysexits' EX_CONFIG): the unit's
+RestartPreventExitStatus= stops systemd retrying what a restart cannot mend."""
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
 
 
@@ -128,6 +132,22 @@ class Config:
         if self.board_profile:
             return self.board_profile
         return "direct-19" if preset(self.game_variant).board == "lau-kata-kati" else "direct-24"
+
+    def board_mismatch(self, points: Iterable[str]) -> str | None:
+        """Why the variant cannot be played on a profile with these sensor points, naming
+        the variants it can play; None when it can."""
+        from navakankari.engine.boards import BOARDS
+
+        from ..core.menu import playable
+
+        rules = preset(self.game_variant)
+        missing = set(BOARDS[rules.board].points) - set(points)
+        if not missing:
+            return None
+        fits = ", ".join(playable(points)) or "none"
+        return (f"{rules.name} is played on the {rules.board} board; the wiring profile has no "
+                f"sensors for {', '.join(sorted(missing))} (set [game] variant to one it "
+                f"plays: {fits})")
 
     def tracker_settings(self) -> TrackerSettings:
         return TrackerSettings(

@@ -176,12 +176,9 @@ class Daemon:
         config = self.config
         rules = preset(config.game_variant)
         sensors = self.board.sensors
-        needed = set(BOARDS[rules.board].points)
-        missing = needed - set(sensors.points)
-        if missing:
-            raise BoardMismatchError(
-                f"{rules.name} is played on the {rules.board} board; the wiring profile has no "
-                f"sensors for {', '.join(sorted(missing))}")
+        mismatch = config.board_mismatch(sensors.points)
+        if mismatch:
+            raise BoardMismatchError(mismatch)
         loop = self._loop
         assert loop is not None
 

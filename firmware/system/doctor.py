@@ -181,6 +181,7 @@ class Doctor:
     service_state: Callable[[], str] = _systemctl_state
     line_users: Callable[[Path, Iterable[int]], dict[int, str] | None] = gpiod_line_users
     has_module: Callable[[str], bool] | None = None
+    variant_problem: str | None = None  #: why the configured variant does not fit the profile
 
     def run(self) -> list[Finding]:
         model_text = _read(self.root / "proc/device-tree/model").strip("\x00 \n")
@@ -192,6 +193,9 @@ class Doctor:
         n = needs(self.profile, model)
         boot = self.boot_config(model)
         findings = [Finding("model", True, f"{model_text}: supported")]
+        if self.variant_problem:
+            findings.append(Finding("variant", False, self.variant_problem,
+                                    f"edit [game] variant in {self.config_file}"))
         findings += self.interfaces(n, boot, model)
         findings += self.packages(model)
         state = self.service_state()

@@ -21,6 +21,7 @@ from navakankari.firmware.cli.power_cut_bench import LogLines as Lines
 from navakankari.firmware.cli.power_cut_bench import spawn_run as _spawn
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.config import EXIT_CONFIG
 from navakankari.firmware.daemon.loop import BoardMismatchError, Daemon
 from navakankari.firmware.daemon.notify import JournalFormatter, Notifier, setup_logging
 from navakankari.firmware.store.database import Store
@@ -375,13 +376,25 @@ def test_run_reports_a_bad_config_or_profile(tmp_path, capsys):
 
     bad = tmp_path / "bad.toml"
     bad.write_text("[tracker]\nsettle = 5\n")
-    assert cli.main(["run", "--config", str(bad)]) == 2
+    assert cli.main(["run", "--config", str(bad)]) == EXIT_CONFIG
     assert "tracker.settle" in capsys.readouterr().err
     missing = tmp_path / "missing-profile.toml"
     missing.write_text('[board]\nprofile = "no-such-profile"\n'
                        f'[store]\npath = "{tmp_path / "g.sqlite3"}"\n')
-    assert cli.main(["run", "--config", str(missing)]) == 1
+    assert cli.main(["run", "--config", str(missing)]) == EXIT_CONFIG
     assert "no-such-profile" in capsys.readouterr().err
+
+
+def test_run_exits_with_the_configuration_status_for_a_variant_the_profile_cannot_play(
+        tmp_path, capsys):
+    """The unit's RestartPreventExitStatus= names EXIT_CONFIG: such a start is not retried."""
+    from navakankari.firmware.cli import main as cli
+
+    config = tmp_path / "c.toml"
+    config.write_text('[game]\nvariant = "nau-keti-keta"\n[board]\nprofile = "sim-24"\n'
+                      f'[store]\npath = "{tmp_path / "g.sqlite3"}"\n[web]\nport = 0\n')
+    assert cli.main(["run", "--config", str(config)]) == EXIT_CONFIG
+    assert "no sensors for" in capsys.readouterr().err
 
 
 def _engine_daemon(tmp_path: Path, mode: str) -> tuple[Daemon, list]:

@@ -342,6 +342,21 @@ def test_the_command_exits_non_zero_and_prints_the_lines(fake_pi, capsys, monkey
     assert capsys.readouterr().out.splitlines() == ["[all]", "dtparam=i2c_arm=off", "dtparam=audio=off"]
 
 
+def test_a_variant_the_profile_has_no_points_for(fake_pi, capsys, monkeypatch) -> None:
+    pi = fake_pi(PI3B, "direct-spi-19")
+    monkeypatch.setattr(doctor, "Doctor", functools.partial(
+        Doctor, service_state=lambda: "active", line_users=lambda root, pins: {},
+        has_module=lambda name: True))
+    config = pi.write(CONFIG[1:], '[game]\nvariant = "navakankari"\n'
+                      '[board]\nprofile = "direct-spi-19"\n')
+    assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 1
+    out = capsys.readouterr().out
+    assert "PROBLEM variant: navakankari is played on the morris board" in out, out
+    assert "nau-keti-keta" in out
+    config.write_text('[game]\nvariant = "nau-keti-keta"\n[board]\nprofile = "direct-spi-19"\n')
+    assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 0
+
+
 def test_line_owners_unreadable_is_a_note(fake_pi) -> None:
     pi = fake_pi(PI4, "matrix-spi-24")
     assert doctor.gpiod_line_users(pi.root, [17]) is None  # no real GPIO controller here

@@ -14,7 +14,7 @@ from navakankari.firmware.system.service import (
     uninstall_steps,
 )
 from navakankari.hal import load_profile, profile_names
-from navakankari.hal.needs import unit_needs
+from navakankari.hal.needs import MODELS, unit_needs
 
 def _lines(text: str) -> list[str]:
     return [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
@@ -122,6 +122,24 @@ def test_install_refuses_a_config_whose_profile_is_bad(tmp_path, capsys):
     assert "no such profile" in capsys.readouterr().err
 
 
+def test_install_refuses_a_variant_the_profile_has_no_points_for(tmp_path, capsys):
+    config = tmp_path / "board.toml"
+    config.write_text('[game]\nvariant = "navakankari"\n[board]\nprofile = "direct-spi-19"\n')
+    assert cli.main(["service", "install", "--dry-run", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert "no sensors for a4, b4" in err and "nau-keti-keta" in err
+    config.write_text('[game]\nvariant = "nau-keti-keta"\n[board]\nprofile = "direct-spi-19"\n')
+    assert cli.main(["service", "install", "--dry-run", "--config", str(config)]) == 0
+
+
+def test_the_unit_does_not_restart_a_configuration_that_cannot_work():
+    from navakankari.firmware.daemon.config import EXIT_CONFIG
+    from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE
+
+    lines = [line for line in shipped_unit().splitlines() if line.startswith("RestartPrevent")]
+    assert lines == [f"RestartPreventExitStatus={EXIT_STORE_UNUSABLE} {EXIT_CONFIG}"]
+
+
 def test_a_failing_command_stops_the_install(tmp_path):
     steps = uninstall_steps(tmp_path)
     out: list[str] = []
@@ -155,7 +173,7 @@ def test_on_a_pi_the_unit_follows_its_model(tmp_path):
     assert "User=root" in pi4
     # Not a Pi (a dry run on a laptop): every supported model.
     every = unit_needs_of("direct-24", tmp_path / "absent")
-    assert len(every.models) == 4 and every.root
+    assert every.models == MODELS and every.root
 
 
 def _quiet_install(monkeypatch) -> list[list[str]]:
