@@ -19,9 +19,11 @@ from navakankari.engine.presets import PRESETS
 FOLDER = Path(__file__).resolve().parent / "player"
 VARIANTS_FILE = "variants.js"
 FILES = ("index.html", "player.css", "player.js", "protocol.js", "rules.js", "mqtt.min.js",
-         "mqtt.LICENSE.md", VARIANTS_FILE)
-"""Everything the page loads (mqtt.js 5.16.0 from the npm registry, unchanged, with its
-MIT licence)."""
+         "mqtt.LICENSE.md", "noble.js", "noble-hashes.LICENSE", "noble-ciphers.LICENSE",
+         VARIANTS_FILE)
+"""Everything the page loads, with the licences of what came from the npm registry: mqtt.js
+5.16.0 unchanged, and @noble/hashes 2.4.0 with @noble/ciphers 2.4.0 bundled by
+`player-vendor/build.sh` (its README says how)."""
 
 
 def variants() -> dict[str, Any]:

@@ -27,7 +27,7 @@ GAMES = 10
 def page(browser):  # type: ignore[no-untyped-def]
     page = browser.new_page()
     page.set_content("<!doctype html><title>twins</title>")
-    for name in ("variants.js", "rules.js", "protocol.js"):
+    for name in ("variants.js", "rules.js", "noble.js", "protocol.js"):
         page.add_script_tag(path=str(FOLDER / name))
     yield page
     page.close()
@@ -104,6 +104,30 @@ def test_hashes_and_canonical_json_are_pythons(page) -> None:
     body = {"board": "Dādī's board \u2014 \U0001F600 \x7f\n\"", "n": 3, "z": [1, {"b": 2, "a": ""}]}
     assert page.evaluate("b => NavakankariProtocol.canonical(b)", body) \
         == messages.canonical(body).decode()
+
+
+def test_hashes_meet_their_published_vectors_and_need_no_webcrypto(page) -> None:
+    """FIPS 180-2's "abc", RFC 4231's second HMAC case and RFC 7914's scrypt vector, from the
+    noble bundle alone: the page keeps no hash of its own and asks nothing of crypto.subtle."""
+    got = page.evaluate("""() => {
+      const P = NavakankariProtocol, N = NavakankariNoble, u = P.utf8;
+      const saved = Object.getOwnPropertyDescriptor(Crypto.prototype, 'subtle');
+      if (saved) Object.defineProperty(Crypto.prototype, 'subtle', {
+        get() { throw new Error('subtle'); }, configurable: true});
+      try {
+        return [P.hex(P.sha256(u('abc'))),
+                P.hex(P.hmacSha256(u('Jefe'), u('what do ya want for nothing?'))),
+                P.hex(N.scrypt(u('password'), u('NaCl'), {N: 1024, r: 8, p: 16, dkLen: 64})),
+                P.parseCode('K7M-2P9-QRT-AX4-B8C-D3F-GH4').text];
+      } finally { if (saved) Object.defineProperty(Crypto.prototype, 'subtle', saved); }
+    }""")
+    assert got[0] == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    assert got[1] == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+    assert got[2] == hashlib.scrypt(b"password", salt=b"NaCl", n=1024, r=8, p=16,
+                                    dklen=64).hex()
+    assert got[2].startswith("fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b373162")
+    assert got[3] == "K7M-2P9-QRT-AX4-B8C-D3F-GH4"
+    assert "0x428a2f98" not in (FOLDER / "protocol.js").read_text()  # no SHA-256 of its own
 
 
 def test_codes_messages_and_tosses_cross_both_ways(page) -> None:

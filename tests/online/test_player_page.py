@@ -12,13 +12,16 @@ from navakankari.firmware.online.player_page import FILES, FOLDER, variants_scri
 
 MQTT_JS_SHA256 = "f3cbeae580d3010048938ee370f2db0c15d16e6f7fc147cb32ae5510e571b387"
 """dist/mqtt.min.js of the npm package mqtt 5.16.0."""
+NOBLE_JS_SHA256 = "baa1bcab130f959c074d02f1f52d6f71b84272285daf445b41a8f2a2f7529802"
+"""noble.js as firmware/online/player-vendor/build.sh writes it from @noble/hashes 2.4.0 and
+@noble/ciphers 2.4.0."""
 
 
 def test_online_page_writes_every_file(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     assert cli.main(["online-page", str(tmp_path / "www")]) == 0
     assert sorted(p.name for p in (tmp_path / "www").iterdir()) == sorted(FILES)
     assert (tmp_path / "www" / "variants.js").read_text() == variants_script()
-    assert "wrote 8 files" in capsys.readouterr().out
+    assert f"wrote {len(FILES)} files" in capsys.readouterr().out
 
 
 def test_the_page_loads_only_files_it_ships() -> None:
@@ -30,6 +33,22 @@ def test_the_page_loads_only_files_it_ships() -> None:
 def test_mqtt_js_is_the_pinned_release_with_its_licence() -> None:
     assert hashlib.sha256((FOLDER / "mqtt.min.js").read_bytes()).hexdigest() == MQTT_JS_SHA256
     assert "The MIT License" in (FOLDER / "mqtt.LICENSE.md").read_text()
+
+
+def test_the_noble_bundle_is_the_recorded_build_with_its_licences() -> None:
+    """noble.js is what build.sh makes of the versions package-lock.json pins, and ships."""
+    import json
+
+    assert hashlib.sha256((FOLDER / "noble.js").read_bytes()).hexdigest() == NOBLE_JS_SHA256
+    lock = json.loads((FOLDER.parent / "player-vendor" / "package-lock.json").read_text())
+    pinned = {name: lock["packages"][f"node_modules/{name}"]["version"]
+              for name in ("@noble/hashes", "@noble/ciphers")}
+    banner = (FOLDER / "noble.js").read_text().splitlines()[0]
+    assert f"@noble/hashes {pinned['@noble/hashes']} and @noble/ciphers " \
+           f"{pinned['@noble/ciphers']}" in banner
+    for name in ("noble-hashes.LICENSE", "noble-ciphers.LICENSE"):
+        assert "The MIT License" in (FOLDER / name).read_text()
+        assert name in FILES
 
 
 def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
