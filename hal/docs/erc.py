@@ -77,6 +77,7 @@ class _Erc:
         self.profile = profile
         self.out: list[Violation] = []
         self.net_of: dict[str, str] = {}
+        self._edge_cache: dict[str, set[tuple[str, bool]]] | None = None
         for net in circuit.nets:
             for node in net.nodes:
                 self.net_of.setdefault(node, net.name)
@@ -185,8 +186,13 @@ class _Erc:
                                   f"it needs {lo:g}-{hi:g} V")
 
     def _edges(self) -> dict[str, set[tuple[str, bool]]]:
-        """net -> {(other net, through a resistor)} over parts that conduct: resistors and
-        switches both ways, diodes from anode to cathode."""
+        """net -> {(other net, through a resistor)} over parts that conduct: resistors, fuses
+        and switches both ways, diodes from anode to cathode (worked out once per check)."""
+        if self._edge_cache is None:
+            self._edge_cache = self._find_edges()
+        return self._edge_cache
+
+    def _find_edges(self) -> dict[str, set[tuple[str, bool]]]:
         edges: dict[str, set[tuple[str, bool]]] = defaultdict(set)
         for part in self.c.parts:
             nodes = [self.net_of.get(f"{part.ref}.{p.number}") for p in part.pins]
