@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli.hal",
     "navakankari.firmware.cli.daemon",
     "navakankari.firmware.cli.play",
+    "navakankari.firmware.cli.records",
 )
 
 

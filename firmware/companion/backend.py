@@ -168,7 +168,21 @@ class DaemonBackend:
         return remove_both
 
     def record(self) -> str:
-        return self._session.record()
+        """The game in play as a record a person keeps (engine/record.py), with its players,
+        date and this board's name; read from the store, so a finished game's result and
+        how it ended are in it."""
+        from navakankari.engine.record import format_record, record_of
+
+        from ..store.records import EVENT, game_record
+
+        session = self._session
+        site = self.daemon.config.board_name
+        if session.store is not None and session.game_id is not None:
+            session.flush_events()
+            return format_record(game_record(session.store.load(session.game_id), site))
+        return format_record(record_of(
+            session.game, white=str(session.players[Side.WHITE]),
+            black=str(session.players[Side.BLACK]), event=EVENT, site=site))
 
     def recording(self) -> str:
         session = self._session

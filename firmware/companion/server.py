@@ -122,7 +122,8 @@ class Companion:
         app.router.add_get("/", self.index)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/api/state", self.state)
-        app.router.add_get("/api/record.txt", self.record)
+        app.router.add_get("/api/record.pgn", self.record)
+        app.router.add_get("/api/record.txt", self.record)  # the address before records had tags
         app.router.add_get("/api/recording.jsonl", self.recording)
         app.router.add_get("/api/phone", self.phone)
         app.router.add_post("/api/new-game", self._changing(self.new_game))
@@ -205,7 +206,8 @@ class Companion:
         return web.json_response(self._snapshot())
 
     async def record(self, request: web.Request) -> web.Response:
-        return web.Response(text=self.backend.record() + "\n", content_type="text/plain")
+        return web.Response(text=self.backend.record(), content_type="text/plain",
+                            charset="utf-8")
 
     async def recording(self, request: web.Request) -> web.Response:
         return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")

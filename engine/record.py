@@ -1,0 +1,371 @@
+"""A game record a person can keep: PGN's shape with this board's notation.
+
+Tag pairs first, then the moves numbered white-and-black, one number per line, the result
+last. A turn's removals are joined to the move that earned them (`d2-d3xf4`), as Sanmill
+writes them, and a start position other than the usual one is Sanmill's FEN tag pair, so
+Sanmill's import reads the moves and the position of a record written here:
+
+    [Event "Navakankari"]
+    [Site "Grandma's board"]
+    [Date "2026.11.27"]
+    [Round "-"]
+    [White "hand"]
+    [Black "computer:3"]
+    [Result "1-0"]
+    [Variant "navakankari"]
+    [Termination "blocked"]
+
+    1. d6 f4
+    2. d2 b4
+    1-0
+
+`Variant` names a preset; `Rules` (written only where the game's rules differ from it)
+lists the differences as `option=value` pairs separated by `;`. A record that starts with
+black to act numbers black's first move `1...`. Reading accepts what PGN readers accept
+around the moves: comments in braces or after `;`, `$n` glyphs, `!`/`?` marks and
+variations in parentheses are skipped. A record is untrusted input (a file, an upload):
+its size, its tags and its nesting are bounded before it is read, and every error names
+the line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from .errors import GameOverError, IllegalActionError, InvalidNotationError, UnknownVariantError
+from .game import Game
+from .outcome import Outcome, Side
+from .presets import PRESETS
+from .rules import Rules
+from .variants import game_from_position, new_game
+
+MAX_RECORD_CHARS = 1_000_000
+"""A record longer than this is refused before it is read (a game of the longest variant
+with every draw rule off is far shorter)."""
+MAX_TAGS = 64
+MAX_TAG_CHARS = 1_000
+MAX_NESTING = 16
+"""How deep comments' and variations' parentheses may nest before the record is refused."""
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+"""PGN's seven tags, written in this order and always present."""
+OWN_TAGS = ("Variant", "Rules", "Termination", "FEN", "SetUp")
+"""Tags this module reads into fields; others are kept as they came, in order."""
+
+
+class InvalidRecordError(InvalidNotationError):
+    """A game record that cannot be read, or whose moves cannot be played; says where."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as a record holds it: who, where, when, under which rules, the moves (one
+    token a turn, removals joined) and the result."""
+
+    rules: Rules
+    moves: tuple[str, ...] = ()
+    white: str = "?"
+    black: str = "?"
+    event: str = "?"
+    site: str = "?"
+    date: str = "????.??.??"
+    round: str = "-"
+    result: str = "*"  #: one of RESULTS
+    termination: str | None = None  #: why it ended: a rules reason or the board's
+    start: str | None = None  #: the start position, when it is not the variant's own
+    tags: tuple[tuple[str, str], ...] = field(default=())  #: other tags, kept as read
+
+    def __post_init__(self) -> None:
+        if self.result not in RESULTS:
+            raise InvalidRecordError(f"result must be one of {', '.join(RESULTS)}, "
+                                     f"not {self.result!r}")
+
+
+def result_of(outcome: Outcome | None) -> str:
+    """PGN's result for an outcome (`*` for a game still in play)."""
+    if outcome is None:
+        return "*"
+    if outcome.winner is None:
+        return "1/2-1/2"
+    return "1-0" if outcome.winner == Side.WHITE else "0-1"
+
+
+def record_of(game: Game, *, start: str | None = None, **tags: Any) -> GameRecord:
+    """The record of `game` as it stands; `tags` fill the other fields (white, black, site,
+    date, result, termination ...). `start` is the position the game began from when it was
+    not the variant's own; the result and termination default to the rules' outcome."""
+    outcome = game.outcome()
+    tags.setdefault("result", result_of(outcome))
+    if outcome is not None:
+        tags.setdefault("termination", outcome.reason.value)
+    return GameRecord(rules=game.rules, moves=tuple(game.record(combined=True).split()),
+                      start=start, **tags)
+
+
+# -- writing -------------------------------------------------------------------------------
+
+def format_record(record: GameRecord) -> str:
+    """The record as text; `parse_record` reads it back to an equal record."""
+    tags = [("Event", record.event), ("Site", record.site), ("Date", record.date),
+            ("Round", record.round), ("White", record.white), ("Black", record.black),
+            ("Result", record.result), ("Variant", record.rules.name)]
+    differences = _rule_differences(record.rules)
+    if differences:
+        tags.append(("Rules", differences))
+    if record.termination is not None:
+        tags.append(("Termination", record.termination))
+    if record.start is not None:
+        tags += [("FEN", record.start), ("SetUp", "1")]
+    tags += list(record.tags)
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in tags]
+    lines.append("")
+    lines += _movetext(record)
+    lines.append(record.result)
+    return "\n".join(lines) + "\n"
+
+
+def _movetext(record: GameRecord) -> list[str]:
+    """One line a number: white's turn and black's. Which side acts first comes from the
+    start position, so a record from a position with black to act opens `1... f4`."""
+    first = _first_side(record)
+    lines: list[str] = []
+    moves = list(record.moves)
+    number = 1
+    if first == Side.BLACK and moves:
+        lines.append(f"{number}... {moves.pop(0)}")
+        number += 1
+    for k in range(0, len(moves), 2):
+        lines.append(f"{number}. " + " ".join(moves[k:k + 2]))
+        number += 1
+    return lines
+
+
+def _first_side(record: GameRecord) -> Side:
+    if record.start is None:
+        return Side.WHITE
+    return game_from_position(record.rules, record.start).turn
+
+
+def _escape(value: str) -> str:
+    if any(c in value for c in "\n\r"):
+        raise InvalidRecordError(f"a tag value cannot hold a line break: {value!r}")
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _rule_differences(rules: Rules) -> str:
+    base = PRESETS.get(rules.name, Rules(name=rules.name))
+    return "; ".join(f"{f.name}={_rule_value(getattr(rules, f.name))}"
+                     for f in dataclasses.fields(Rules)
+                     if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name))
+
+
+def _rule_value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+# -- reading -------------------------------------------------------------------------------
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_NUMBER = re.compile(r"(\d+)\.(\.\.)?")
+_GLYPHS = re.compile(r"[!?]+$")
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read a record written by `format_record` or by another PGN-style writer (Sanmill's
+    among them). Checks the shape, not the moves: `replay_record` plays them."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise InvalidRecordError(f"a record is at most {MAX_RECORD_CHARS:,} characters; "
+                                 f"this one has {len(text):,}")
+    lines = text.splitlines()
+    tags: dict[str, str] = {}
+    order: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k].strip()
+        if line.startswith("["):
+            match = _TAG.match(line)
+            if match is None:
+                raise InvalidRecordError(f"line {k + 1}: a tag pair is written "
+                                         f'[Name "value"], not {line[:60]!r}')
+            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+            if name in tags:
+                raise InvalidRecordError(f"line {k + 1}: the tag {name} is given twice")
+            if len(tags) >= MAX_TAGS or len(value) > MAX_TAG_CHARS:
+                raise InvalidRecordError(f"line {k + 1}: at most {MAX_TAGS} tags of at most "
+                                         f"{MAX_TAG_CHARS} characters")
+            tags[name] = value
+            order.append(name)
+        elif line and not line.startswith("%"):
+            break
+        k += 1
+    moves, result = _read_movetext(lines, k)
+    if not tags and not moves and result is None:
+        raise InvalidRecordError("the record is empty: no tag pair and no move")
+    header_result = tags.get("Result") or result or "*"
+    if header_result not in RESULTS:
+        raise InvalidRecordError(f"the Result tag must be one of {', '.join(RESULTS)}, "
+                                 f"not {header_result!r}")
+    if result not in (None, header_result):
+        raise InvalidRecordError(f"the moves end in {result} but the Result tag says "
+                                 f"{header_result}")
+    rules = _rules_from_tags(tags)
+    start = tags.get("FEN") if tags.get("SetUp", "1" if "FEN" in tags else "0") == "1" else None
+    if start is not None:
+        try:
+            game_from_position(rules, start)
+        except InvalidNotationError as exc:
+            raise InvalidRecordError(f"the FEN tag: {exc}") from None
+    known = {"Event": "event", "Site": "site", "Date": "date", "Round": "round",
+             "White": "white", "Black": "black"}
+    fields = {attr: tags[name] for name, attr in known.items() if name in tags}
+    extra = tuple((name, tags[name]) for name in order
+                  if name not in known and name not in OWN_TAGS and name != "Result")
+    return GameRecord(rules=rules, moves=tuple(moves), result=header_result,
+                      termination=tags.get("Termination"), start=start, tags=extra, **fields)
+
+
+def _rules_from_tags(tags: dict[str, str]) -> Rules:
+    variant = tags.get("Variant")
+    if variant is None:
+        # Sanmill writes no variant: its records are nine men's morris unless told.
+        variant = "nine-mens-morris"
+    base = PRESETS.get(variant)
+    differences = tags.get("Rules", "").strip()
+    if base is None and not differences:
+        raise InvalidRecordError(
+            f"the Variant tag names {variant!r}, which is no variant here (there are "
+            f"{', '.join(PRESETS)}), and no Rules tag says its rules")
+    rules = base or Rules(name=variant)
+    if not differences:
+        return rules
+    changes: dict[str, Any] = {}
+    fields = {f.name: f for f in dataclasses.fields(Rules)}
+    for pair in differences.split(";"):
+        key, sep, value = (s.strip() for s in pair.partition("="))
+        if not sep or key not in fields or key == "name":
+            raise InvalidRecordError(
+                f"the Rules tag: {pair.strip()!r} is not option=value with an option of "
+                f"{', '.join(n for n in fields if n != 'name')}")
+        changes[key] = _coerce(fields[key], getattr(rules, key), value)
+    try:
+        return rules.replace(**changes)
+    except (ValueError, UnknownVariantError) as exc:
+        raise InvalidRecordError(f"the Rules tag: {exc}") from None
+
+
+def _coerce(option: dataclasses.Field[Any], current: object, text: str) -> object:
+    """A rule option's value from its text, typed like the option's own value."""
+    optional = "None" in str(option.type)
+    sample = current if current is not None else option.default
+    try:
+        if text == "none" and optional:
+            return None
+        if isinstance(sample, bool):
+            if text not in ("true", "false"):
+                raise ValueError("true or false")
+            return text == "true"
+        if isinstance(sample, Enum):
+            return type(sample)(text)
+        if isinstance(sample, int) or sample is None:
+            return int(text)
+        return text
+    except ValueError as exc:
+        raise InvalidRecordError(f"the Rules tag: {option.name}={text} is not a value of "
+                                 f"{option.name} ({exc})") from None
+
+
+def _read_movetext(lines: list[str], start: int) -> tuple[list[str], str | None]:
+    moves: list[str] = []
+    result: str | None = None
+    for number, token in _tokens(lines, start):
+        if result is not None:
+            raise InvalidRecordError(f"line {number}: {token!r} follows the result {result}")
+        if token in RESULTS:
+            result = token
+            continue
+        match = _NUMBER.match(token)
+        if match:
+            token = token[match.end():]
+            if not token:
+                continue
+        if token.startswith("$"):
+            continue
+        token = _GLYPHS.sub("", token)
+        if not token or len(token) > 64 or not re.fullmatch(r"[a-z0-9x-]+", token):
+            raise InvalidRecordError(f"line {number}: {token!r} is not a move")
+        moves.append(token)
+    return moves, result
+
+
+def _tokens(lines: list[str], start: int) -> Iterator[tuple[int, str]]:
+    """The movetext's words, comments and variations left out, each with its line."""
+    depth = 0  # inside parentheses (variations)
+    in_brace = False
+    for index in range(start, len(lines)):
+        line = lines[index]
+        word = ""
+        k = 0
+        while k < len(line):
+            c = line[k]
+            if in_brace:
+                in_brace = c != "}"
+            elif c == "{":
+                in_brace = True
+            elif c == ";":
+                break
+            elif c == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise InvalidRecordError(f"line {index + 1}: variations nest more than "
+                                             f"{MAX_NESTING} deep")
+            elif c == ")":
+                if depth == 0:
+                    raise InvalidRecordError(f"line {index + 1}: ')' closes no variation")
+                depth -= 1
+            elif depth == 0 and not c.isspace():
+                word += c
+                k += 1
+                continue
+            if word:
+                yield index + 1, word
+                word = ""
+            k += 1
+        if word:
+            yield index + 1, word
+    if in_brace or depth:
+        raise InvalidRecordError("the record ends inside a comment or a variation")
+
+
+# -- playing -------------------------------------------------------------------------------
+
+def replay_record(record: GameRecord) -> Game:
+    """The game a record holds, every move checked; an error names the move by its number
+    and side. A result the moves contradict (the record says white won, the rules say the
+    game was drawn) is an error; a result the rules cannot see (a resignation) is not."""
+    game = new_game(record.rules) if record.start is None else \
+        game_from_position(record.rules, record.start)
+    first = game.turn
+    for k, token in enumerate(record.moves):
+        number = (k + (first == Side.BLACK)) // 2 + 1
+        side = game.turn
+        try:
+            game.play(token)
+        except (InvalidNotationError, IllegalActionError, GameOverError) as exc:
+            raise InvalidRecordError(f"move {number} ({side}, {token}): {exc}") from None
+    outcome = game.outcome()
+    if outcome is not None and record.result not in ("*", result_of(outcome)):
+        raise InvalidRecordError(f"the record says {record.result}, but its moves end in "
+                                 f"{outcome}")
+    return game

@@ -1,0 +1,104 @@
+"""`navakankari record`: a game record a person keeps (engine/record.py), read back and
+checked, or written from the game store."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    if args.store is not None or args.file is None:
+        return _write(args)
+    return _read(args)
+
+
+def _read(args: argparse.Namespace) -> int:
+    """Read a record, play every move, and print it as this board writes it, with the board
+    at the end and how the game stands."""
+    from navakankari.engine.record import (
+        MAX_RECORD_CHARS,
+        InvalidRecordError,
+        format_record,
+        parse_record,
+        replay_record,
+    )
+
+    from .terminal import draw, status
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read(MAX_RECORD_CHARS + 1)
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read(MAX_RECORD_CHARS + 1)
+        record = parse_record(text)
+        game = replay_record(record)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"navakankari record: {args.file}: cannot read it: {exc}", file=sys.stderr)
+        return 1
+    except InvalidRecordError as exc:
+        print(f"navakankari record: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.write(format_record(record))
+    if not args.moves_only:
+        outcome = game.outcome()
+        print()
+        print(draw(game))
+        print(f"{outcome}" if outcome is not None else status(game))
+        print(f"position: {game.position()}")
+    return 0
+
+
+def _write(args: argparse.Namespace) -> int:
+    """The record of a stored game (the latest, or --game N)."""
+    from pathlib import Path
+
+    from navakankari.engine.record import format_record
+
+    from ..daemon.config import Config
+    from ..store.database import Store, StoreError
+    from ..store.records import game_record
+
+    config = Config()
+    path = Path(args.store) if args.store else config.store_file()
+    if not path.is_file():
+        print(f"navakankari record: {path}: no game store there", file=sys.stderr)
+        return 1
+    try:
+        store = Store(path)
+    except StoreError as exc:
+        print(f"navakankari record: {exc}", file=sys.stderr)
+        return 1
+    try:
+        games = store.games(limit=1) if args.game is None else [store.load(args.game)]
+        if not games:
+            print(f"navakankari record: {path} holds no game", file=sys.stderr)
+            return 1
+        sys.stdout.write(format_record(game_record(games[0], args.site or config.board_name)))
+    except StoreError as exc:
+        print(f"navakankari record: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "record", help="read a game record back, or write one from the game store",
+        description="With a FILE (a record downloaded from the page or written by this "
+                    "command, or a PGN-style record from Sanmill; - for standard input): "
+                    "play every move, then print the record as this board writes it, the "
+                    "board at the end and how the game stands; exit status 1 with the line "
+                    "or move that is wrong. Without one: print the record of the latest game "
+                    "in the game store (--store, --game).")
+    p.add_argument("file", nargs="?", help="a game record; - for standard input")
+    p.add_argument("--moves-only", action="store_true",
+                   help="with FILE: print the record alone, not the board after it")
+    p.add_argument("--store", metavar="STORE",
+                   help="the SQLite game store to write a record from (default: the daemon's)")
+    p.add_argument("--game", type=int, help="with --store: the game id (default: the latest)")
+    p.add_argument("--site", help="the board's name in the record (default: the "
+                                  "configuration's, else this machine's)")
+    p.set_defaults(func=cmd_record)

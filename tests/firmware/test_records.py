@@ -1,0 +1,95 @@
+"""The game record of a stored game: from the store, from the page, and from the command,
+read back to the same game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from navakankari.engine.presets import preset
+from navakankari.engine.record import format_record, parse_record, replay_record
+from navakankari.firmware.cli import main as cli
+from navakankari.firmware.store.database import BoardEnding, Store
+from navakankari.firmware.store.records import game_record
+from sim_daemon import sim_daemon
+from test_companion import request
+
+
+def _stored(tmp_path, actions: str, outcome=None, variant="navakankari"):
+    store = Store(tmp_path / "games.sqlite3")
+    game = store.new_game(preset(variant), {"white": "hand", "black": "computer:3"})
+    store.append(game, 1, actions.split())
+    if outcome is not None:
+        store.finish(game, outcome)
+    return store, game
+
+
+@pytest.mark.parametrize("outcome, result, termination", [
+    (None, "*", None),
+    ({"winner": "black", "reason": "resigned"}, "0-1", "resigned"),
+    (BoardEnding.CLEARED.outcome(), "*", "cleared"),
+    ({"winner": None, "reason": "repetition"}, "1/2-1/2", "repetition"),
+    ({"winner": "white", "reason": "blocked"}, "1-0", "blocked"),
+])
+def test_a_stored_game_keeps_its_players_date_board_and_ending(tmp_path, outcome, result,
+                                                               termination):
+    store, game = _stored(tmp_path, "d6 f4 d2 b4", outcome)
+    record = game_record(store.load(game), "Grandma")
+    store.close()
+    assert (record.white, record.black, record.site) == ("hand", "computer:3", "Grandma")
+    assert record.date == time.strftime("%Y.%m.%d")
+    assert (record.result, record.termination) == (result, termination)
+    assert record.moves == ("d6", "f4", "d2", "b4")
+    assert parse_record(format_record(record)) == record
+
+
+def test_removals_are_joined_to_their_move(tmp_path):
+    store, game = _stored(tmp_path, "a7 b6 d7 f6 g7 xb6 d2", variant="nine-mens-morris")
+    record = game_record(store.load(game), "")
+    store.close()
+    assert record.moves == ("a7", "b6", "d7", "f6", "g7xb6", "d2")
+    assert record.site == "?"
+
+
+def test_the_command_writes_a_stored_games_record_and_reads_it_back(tmp_path, capsys):
+    store, _ = _stored(tmp_path, "d6 f4 d2 b4")
+    store.close()
+    path = tmp_path / "games.sqlite3"
+    assert cli.main(["record", "--store", str(path), "--site", "Ravi"]) == 0
+    text = capsys.readouterr().out
+    assert '[Site "Ravi"]' in text and "1. d6 f4\n2. d2 b4\n*\n" in text
+    (tmp_path / "game.pgn").write_text(text)
+    assert cli.main(["record", str(tmp_path / "game.pgn")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(text)
+    assert "white to act" in out and "position: " in out
+    assert cli.main(["record", str(tmp_path / "game.pgn"), "--moves-only"]) == 0
+    assert capsys.readouterr().out == text
+
+
+def test_the_command_names_what_is_wrong(tmp_path, capsys):
+    bad = tmp_path / "bad.pgn"
+    bad.write_text('[Variant "navakankari"]\n\n1. d6 f4\n2. d6 b4\n')
+    assert cli.main(["record", str(bad)]) == 1
+    assert "move 2 (white, d6)" in capsys.readouterr().err
+    assert cli.main(["record", str(tmp_path / "none.pgn")]) == 1
+    assert "cannot read it" in capsys.readouterr().err
+    assert cli.main(["record", "--store", str(tmp_path / "none.sqlite3")]) == 1
+    assert "no game store there" in capsys.readouterr().err
+
+
+def test_the_page_downloads_the_record_with_its_tags(tmp_path):
+    with sim_daemon(tmp_path, white="remote", black="remote") as running:
+        for plies, (action, colour) in enumerate((("d6", "white"), ("f4", "black")), 1):
+            assert request(running.url + "/api/move", {"action": action})[0] == 200
+            assert request(running.url + "/api/hand", {"op": "place", "point": action,
+                                                       "colour": colour})[0] == 200
+            running.wait_for_plies(plies)
+        for path in ("/api/record.pgn", "/api/record.txt"):
+            status, text = request(running.url + path, pin=None)
+            assert status == 200
+            record = parse_record(text)
+            assert record.moves == ("d6", "f4")
+            assert (record.white, record.black) == ("remote", "remote")
+            assert record.rules.name == "nine-mens-morris"
+            assert replay_record(record).record() == "d6 f4"
