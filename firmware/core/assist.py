@@ -58,6 +58,10 @@ BEST = 4  #: ... the best move on request
 
 BLUNDER_SECONDS = 4.0
 """How long a blunder's pebble blinks; the page keeps the words until the game moves on."""
+REPLY_WAITS = 2.0
+"""Seconds a blunder's warning is shown before the other side's reply (the computer's, a
+remote player's) is lit over it: the warning is seen, and the hand can take the blunder back
+first, before the reply's lights take its place."""
 HINT_GESTURE = 3.0
 """Seconds within which an opponent's pebble lifted (and shown as a mistake) must be set back
 to ask for the best move."""
@@ -154,6 +158,7 @@ class _Shown:
     until: float = 0.0
     before: int = -1
     occupied: frozenset[str] = frozenset()
+    since: float = 0.0
 
 
 def best_move_points(game: Game, text: str) -> tuple[str, ...]:
@@ -247,8 +252,16 @@ class Teacher:
                                f"{advice.side} {first.text} was a mistake: {reason}; "
                                "take it back to try again (or put the pebbles back as they "
                                "were)", now + BLUNDER_SECONDS, ply,
-                               frozenset(game.board.names(probe.occupancy)))
+                               frozenset(game.board.names(probe.occupancy)), now)
         return True
+
+    def reply_due(self, game: Game) -> float:
+        """When the reply to the move just played may be lit: REPLY_WAITS seconds after a
+        blunder's warning began, while it stands; 0.0 when there is none."""
+        shown = self._blunder
+        if shown is None or shown.ply != len(game.history) or shown.before < 0:
+            return 0.0
+        return shown.since + REPLY_WAITS
 
     def undo_wanted(self, occupied: Iterable[str], game: Game) -> int | None:
         """The takeback a blunder offers on the board: the pebbles put back as they stood

@@ -329,8 +329,15 @@ class Session:
         if self.menu is not None:
             times = [t for t in (self.sensing.deadline(), self.menu.deadline()) if t is not None]
         else:
-            times = [t for t in (self.tracker.deadline(),) if t is not None]
+            times = [t for t in (self.tracker.deadline(), self._answer_due()) if t is not None]
         return min(times) if times else None
+
+    def _answer_due(self) -> float | None:
+        """When an answer held back by a blunder's warning is to be lit (`_show_answer`)."""
+        if (self._answer is None or self._answer[0] != self._token
+                or self.tracker.status.kind != StatusKind.THINKING):
+            return None
+        return self.teacher.reply_due(self.game) or None
 
     # -- the menu ----------------------------------------------------------------------------
     def variants(self) -> tuple[str, ...]:
@@ -573,13 +580,16 @@ class Session:
 
     def remote_move(self, text: str, now: float) -> tuple[Action, ...]:
         """A move from a remote player (notation, `a1-a4xd7` allowed): the board shows it
-        and accepts only it."""
+        and accepts only it (after a blunder's warning has been shown, as the computer's)."""
         side = self.game.turn
         if self.menu is not None:
             raise ValueError("no game in play: the board shows its menu")
         if self.players[side].kind not in ("remote", "online"):
             raise ValueError(f"{side} is not a remote player")
         actions = tuple(self.game.parse_actions(text))
+        if now < self.teacher.reply_due(self.game):
+            self._answer = (self._token, actions)  # lit once the warning has been seen
+            return actions
         self._force(actions, now)
         return actions
 
@@ -630,8 +640,12 @@ class Session:
         return True
 
     def _show_answer(self, now: float) -> None:
+        """The answer (the computer's, a remote player's) is lit once the board matches the
+        game, and not before a blunder's warning has been shown (assist.REPLY_WAITS): the
+        warning and the reply never light the board together."""
         if (self._answer is not None and self._answer[0] == self._token
-                and self.tracker.status.kind == StatusKind.THINKING):
+                and self.tracker.status.kind == StatusKind.THINKING
+                and now >= self.teacher.reply_due(self.game)):
             actions = self._answer[1]
             self._answer = None
             self._force(actions, now)

@@ -12,6 +12,7 @@ from navakankari.firmware.core import lights
 from navakankari.firmware.core.assist import (
     BLUNDER_SECONDS,
     HINT_GESTURE,
+    REPLY_WAITS,
     Advice,
     Teacher,
     advise,
@@ -340,3 +341,65 @@ def test_the_other_sides_move_never_raises_this_sides_warning():
     assert Role.BLUNDER not in lights.roles(session.game, status, now).values()
     before = {"a7", "b6", "g7", "d7"}  # the board as it stood before white's move
     assert session.teacher.undo_wanted(before, session.game) is None
+
+
+COMPUTER_ROLES = {Role.COMPUTER_FROM, Role.COMPUTER_TO, Role.COMPUTER_TAKE}
+
+
+def _blunder_against(black: PlayerSpec) -> tuple[Session, Hands, float, str]:
+    """White (level 3) blunders while black threatens d7-d6-d5; black is `black` from then."""
+    session, hands, now = _session(_hand(3), HAND, "a1 d6 a7 d5")
+    session.set_players(now, {Side.BLACK: black})
+    _advise(session, now)
+    bad = next(a for a, _ in session.teacher.advice.reasons if a not in ("a4", "d7"))
+    hands.t = now + 0.5
+    hands.place(bad)
+    now = drive(session, _take(hands), now=now)
+    assert session.status.blunder == (bad,) and session.status.kind == StatusKind.THINKING
+    return session, hands, now, bad
+
+
+def test_the_computers_reply_waits_until_the_warning_has_been_shown():
+    session, _, now, bad = _blunder_against(PlayerSpec("computer", 1))
+    start = session.status.blunder_until - BLUNDER_SECONDS
+    due = start + REPLY_WAITS
+    computer = session.computer_request()
+    reply = computer.game.parse_actions(f"d7x{bad}")  # and takes the blunder's pebble
+    session.offer(computer, reply, start + 0.3)  # chosen at once
+    assert session.status.kind == StatusKind.THINKING  # held back: the warning blinks on
+    assert session.deadline() == pytest.approx(due)
+    for t in (start + 0.3, start + 1.0, due - 0.01):
+        session.tick(t)
+        lit = lights.roles(session.game, session.status, t)
+        assert lit.get(bad) == Role.BLUNDER and not COMPUTER_ROLES & set(lit.values())
+    session.tick(due)
+    status = session.status
+    assert status.kind == StatusKind.EXECUTING and status.forced == ("d7", f"x{bad}")
+    for t in (due, due + 0.3, due + 1.0):  # the reply alone, the blunder's point its take
+        lit = lights.roles(session.game, status, t)
+        assert Role.BLUNDER not in lit.values() and lit[bad] == Role.COMPUTER_TAKE
+    assert "was a mistake" in status.advice  # the words stay until the game moves on
+
+
+def test_the_hand_takes_the_blunder_back_before_the_reply_is_lit():
+    session, hands, now, bad = _blunder_against(PlayerSpec("computer", 1))
+    computer = session.computer_request()
+    session.offer(computer, computer.game.parse_actions(f"d7x{bad}"),
+                  now + 0.2)
+    hands.t = now + 0.5
+    hands.lift(bad)  # within the warning: the pebble off again
+    drive(session, _take(hands), now=now)
+    assert session.record() == "a1 d6 a7 d5"
+    assert session.status.kind == StatusKind.IDLE and session.status.forced == ()
+    assert not session.still_due(computer)  # its answer is dropped with the blunder
+
+
+def test_a_remote_move_waits_until_the_warning_has_been_shown():
+    session, _, now, bad = _blunder_against(PlayerSpec("remote"))
+    due = session.status.blunder_until - BLUNDER_SECONDS + REPLY_WAITS
+    assert [a.text for a in session.remote_move("d7", now)] == ["d7"]
+    assert session.status.kind == StatusKind.THINKING and session.status.forced == ()
+    assert session.deadline() == pytest.approx(due)
+    drive(session, [], now=now)
+    assert session.status.kind == StatusKind.EXECUTING and session.status.forced == ("d7",)
+    assert session.status.since == pytest.approx(due)
