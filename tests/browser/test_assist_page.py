@@ -10,7 +10,9 @@ import pytest
 from sim_daemon import sim_daemon
 from test_simulator_page import assert_leds_match, click, page_leds, strip_leds, wait_for_moves
 
+from navakankari.engine.game import Side
 from navakankari.firmware.core.palette import PALETTE, Role
+from navakankari.firmware.core.players import PlayerSpec
 
 
 def _status(running):
@@ -159,3 +161,40 @@ def test_a_lifted_pebbles_destinations_in_their_quality_colours(browser, tmp_pat
         for point, q in quality.items():
             assert lit[point] == _sent(running, roles[q]), point
         assert lit["a7"] == _sent(running, Role.LIFTED)
+
+
+def test_a_mistake_against_the_computer_blinks_before_the_computers_reply_is_lit(
+        browser, tmp_path, artifacts):
+    with sim_daemon(tmp_path, white="hand:3", black="hand") as running:
+        page = _open(browser, running)
+        for n, point in enumerate(["a1", "d6", "a7", "d5"], start=1):
+            click(page, point)
+            wait_for_moves(page, n)
+        running.call(lambda: running.daemon.session.set_players(
+            running.daemon.now(), {Side.BLACK: PlayerSpec("computer", 1)}))
+        # White to act, black threatens d7-d6-d5: the advice names white's mistakes.
+        status = _wait_for(running, lambda s: s.quality and s.turn == "white")
+        reasons = running.call(lambda: running.daemon.session.teacher.advice.reasons)
+        bad = next(a for a, _ in reasons if a not in ("a4", "d7"))
+        blunder, reply = _sent(running, Role.BLUNDER), _sent(running, Role.COMPUTER_TO)
+        click(page, bad)
+        samples = []  # (seconds since the click, what the page draws)
+        start = time.monotonic()
+        forced: tuple[str, ...] = ()
+        while time.monotonic() - start < 15:
+            samples.append((time.monotonic() - start, page_leds(page)))
+            if not forced:
+                forced = _status(running).forced_to
+            elif samples[-1][1].get(forced[0]) == reply:
+                break
+            page.wait_for_timeout(30)
+        assert forced, "the computer never replied"
+        to = forced[0]
+        blinked = [t for t, leds in samples if leds.get(bad) == blunder]
+        lit = [t for t, leds in samples if leds.get(to) == reply]
+        assert blinked and lit, (blinked, lit)
+        assert blinked[0] < lit[0] - 1.0  # the warning was on the board first, for a while
+        # Never together (the computer's pebbles glow its colour while it thinks: the reply
+        # is told by its empty point lit).
+        assert not [t for t, leds in samples if leds.get(bad) == blunder and to in leds]
+        page.screenshot(path=str(artifacts / "assist-reply-after-warning.png"))
