@@ -1,8 +1,11 @@
 """Sensors on MCP23017 I2C expanders, read when their shared interrupt line falls.
 
-Every expander pin is an input with its pull-up on and interrupt-on-change enabled; the INT
-outputs are mirrored (A and B on one pin) and open-drain, so the INT lines of all chips can be
-wired together to one GPIO. A pebble closes its switch to ground: bit 0 means occupied.
+Set up as the data sheet asks: IOCON first on every chip (INT outputs mirrored, A and B on one
+pin, and open-drain), and only then any interrupt enabled, so the INT lines of all chips can be
+wired together to one GPIO without one chip's push-pull INT (its power-on state) driving high
+against another's low. GPA7/GPB7 are output-only on current silicon: they are outputs driven
+low, never read as sensors. Every other pin is an input with its pull-up on and
+interrupt-on-change enabled. A pebble pulls its pin low: bit 0 means occupied.
 """
 
 from __future__ import annotations
@@ -20,6 +23,10 @@ log = logging.getLogger(__name__)
 MAX_REREADS = 8
 IOCON_MIRROR_ODR = 0x44
 """IOCON: MIRROR (bit 6) joins INTA and INTB; ODR (bit 2) makes INT open-drain."""
+OUTPUT_ONLY = (7, 15)
+"""GPA7 and GPB7 (bits 7 and 15): output-only on current MCP23017 silicon."""
+INPUTS = 0xFFFF & ~sum(1 << bit for bit in OUTPUT_ONLY)
+"""IODIR, GPPU and GPINTEN: every pin but GPA7/GPB7 (0x7F7F)."""
 
 
 class Mcp23017Sensors(SensorArray):
@@ -51,17 +58,23 @@ class Mcp23017Sensors(SensorArray):
         self._bus = threading.Lock()
         self._chips = []
         self._int: Any = None
+        used = {bit for _, bit in self._channels.values()}
+        if used & set(OUTPUT_ONLY):
+            raise ValueError("GPA7/GPB7 (pins 7 and 15) are output-only on the MCP23017; no sensor may use them")
         try:
-            for address in addresses:
+            for address in addresses:  # every INT open-drain before any interrupt is enabled
                 chip = MCP23017(i2c, address=address)
-                chip.iodir = 0xFFFF
-                chip.gppu = 0xFFFF
+                chip.io_control = IOCON_MIRROR_ODR
+                self._chips.append(chip)
+            for chip in self._chips:
+                chip.gpio = 0x0000  # the output latches: GPA7/GPB7 low
+                chip.iodir = INPUTS
+                chip.gppu = INPUTS
                 chip.ipol = 0x0000
                 chip.interrupt_configuration = 0x0000  # compare with the previous value: any change
-                chip.io_control = IOCON_MIRROR_ODR
-                chip.interrupt_enable = 0xFFFF
+            for chip in self._chips:
+                chip.interrupt_enable = INPUTS
                 chip.clear_ints()
-                self._chips.append(chip)
             self._int = DigitalInputDevice(interrupt_pin, pull_up=True, pin_factory=pin_factory)
         except BaseException:
             self._close()  # a missing chip or a busy INT pin: release the bus opened here

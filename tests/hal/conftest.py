@@ -92,7 +92,7 @@ def led_harness(request: pytest.FixtureRequest, clock: ManualClock) -> Iterator[
 
         spi = FakeSPI()
         strip = NeoPixelSpiStrip(index, spi=spi, brightness=BRIGHTNESS)
-        harness = LedHarness(strip, spi.writes, lambda b: grb_to_rgb(decode_ws2812_spi(b)))
+        harness = LedHarness(strip, spi.writes, lambda b: grb_to_rgb(decode_ws2812_spi(b, spi.frequency)))
     else:
         board = SimulatedBoard(profile.points, clock=clock, led_index=index, brightness=BRIGHTNESS)
         strip = board.leds

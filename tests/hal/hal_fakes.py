@@ -149,6 +149,20 @@ class FakeMcp23017:
         mirrored = self.regs[IOCON] & 0x40
         return bool(flags if mirrored else flags & 0xFF)  # INTA is the pin wired
 
+    def int_drive(self) -> str | None:
+        """What INTA does to the shared line: "low" or "high", or None (released). Push-pull
+        after power-on (IOCON.ODR = 0) it drives its idle level too; open-drain only sinks."""
+        active_high = bool(self.regs[IOCON] & 0x02)
+        if self.regs[IOCON] & 0x04:  # ODR: open-drain, active low, INTPOL ignored
+            return "low" if self.int_asserted() else None
+        asserted = self.int_asserted()
+        return "high" if asserted == active_high else "low"
+
+    def input_only_violations(self) -> list[str]:
+        """GPA7/GPB7 set as inputs: output-only on current silicon (reading them can corrupt SDA)."""
+        iodir = self.reg16(IODIR)
+        return [name for name, bit in (("GPA7", 7), ("GPB7", 15)) if iodir >> bit & 1]
+
     def read(self, reg: int) -> int:
         if reg in (GPIO, GPIO + 1, INTCAP, INTCAP + 1):
             self.regs[INTF] = self.regs[INTF + 1] = 0  # reading GPIO or INTCAP clears it
@@ -173,6 +187,10 @@ class FakeI2C:
         self.deinit_called = False
         self.during_read: Callable[[int, int], None] | None = None
         """Called (address, register) once per register read: the world changing mid-read."""
+        self.fights: list[dict[int, str | None]] = []
+        """Each moment one chip's INT drove the shared line low while another drove it high."""
+        self.output_only_reads: list[tuple[int, str]] = []
+        """(address, pin) for each GPIO read while GPA7/GPB7 were inputs."""
 
     def try_lock(self) -> bool:
         if self.locked:
@@ -217,6 +235,9 @@ class FakeI2C:
         reg = out_buffer[out_start]
         end = len(in_buffer) if in_end is None else in_end
         for offset, i in enumerate(range(in_start, end)):
+            if reg + offset in (GPIO, GPIO + 1):
+                port = "AB"[reg + offset - GPIO]
+                self.output_only_reads += [(address, p) for p in chip.input_only_violations() if p[2] == port]
             in_buffer[i] = chip.read(reg + offset)
         if self.during_read is not None:
             self.during_read(address, reg)
@@ -241,19 +262,35 @@ class FakeI2C:
         """The INT line follows the chips once the bus is free (not in mid-transfer)."""
         if self.locked:
             return
-        low = any(chip.int_asserted() for chip in self.chips.values())
+        drives = {a: chip.int_drive() for a, chip in self.chips.items()}
+        if "low" in drives.values() and "high" in drives.values():
+            self.fights.append(drives)
+        low = "low" in drives.values()
         if low != self.int_low:
             self.int_low = low
             if self.on_int is not None:
                 self.on_int(low)
 
 
+PI_SPI_CLOCK_HZ = 250_000_000
+"""The clock the Pi's SPI0 divides (the core clock: 250 MHz fixed with `core_freq=250` on a Pi 3,
+and divided to the same rates from 500 MHz on a Pi 4 with `core_freq_min=500`)."""
+
+
+def pi_spi_hz(requested: int, clock: int = PI_SPI_CLOCK_HZ) -> float:
+    """The rate the Pi really gives: its driver divides the clock by an even divider, rounded
+    up so the rate never exceeds the one asked (6.4 MHz asked: 250 MHz / 40 = 6.25 MHz)."""
+    divider = -(-clock // requested)
+    divider += divider % 2
+    return clock / divider
+
+
 class FakeSPI:
-    """A busio.SPI-like bus that keeps every write."""
+    """A busio.SPI-like bus that keeps every write, clocked at the rate the Pi's divider gives."""
 
     def __init__(self) -> None:
         self.locked = False
-        self.frequency = 6_400_000
+        self.frequency = pi_spi_hz(100_000)
         self.writes: list[bytes] = []
 
     def try_lock(self) -> bool:
@@ -266,15 +303,48 @@ class FakeSPI:
         self.locked = False
 
     def configure(self, *, baudrate: int = 100000, polarity: int = 0, phase: int = 0, bits: int = 8) -> None:
-        self.frequency = baudrate
+        self.frequency = pi_spi_hz(baudrate)
 
     def write(self, buffer: bytes, *, start: int = 0, end: int | None = None) -> None:
         assert self.locked, "SPI written without the lock"
         self.writes.append(bytes(buffer[start:end]))
 
 
-def decode_ws2812_spi(stream: bytes, bit1: int = 0b11110000) -> bytes:
-    """The bytes a neopixel_spi stream sends: one SPI byte per data bit, reset zeros around."""
-    body = stream.strip(b"\x00")
-    bits = [1 if b == bit1 else 0 for b in body]
+WS2812B_NS = {"T0H": (250, 550), "T0L": (700, 1000), "T1H": (650, 950), "T1L": (300, 600)}
+"""WS2812B data transfer times, each nominal +-150 ns (Worldsemi WS2812B data sheet, p. 3:
+T0H 0.4 us, T0L 0.85 us, T1H 0.8 us, T1L 0.45 us); a reset is low for more than 50 us."""
+WS2812B_RESET_NS = 50_000
+
+
+class TimingError(AssertionError):
+    """An SPI byte whose high and low times are neither a WS2812B 0 nor a 1."""
+
+
+def decode_ws2812_spi(stream: bytes, hz: float) -> bytes:
+    """The bytes a WS2812B chain reads from an SPI stream sent at `hz` (MOSI, MSB first): each
+    non-zero SPI byte is one data bit, judged by how long it holds the line high and then low,
+    with the reset (low for more than 50 us) before and after checked too."""
+    ns = 1e9 / hz
+    lead = len(stream) - len(stream.lstrip(b"\x00"))
+    trail = len(stream) - len(stream.rstrip(b"\x00"))
+    for name, zeros in (("leading", lead), ("trailing", trail)):
+        if zeros * 8 * ns <= WS2812B_RESET_NS:
+            raise TimingError(f"{name} reset low for {zeros * 8 * ns:.0f} ns, not more than {WS2812B_RESET_NS} ns")
+    bits = []
+    for i, byte in enumerate(stream[lead : len(stream) - trail]):
+        high = 8 - len(f"{byte:08b}".lstrip("1"))
+        if byte != (0xFF << (8 - high)) & 0xFF:
+            raise TimingError(f"bit {i}: {byte:08b} is not one high pulse then low")
+        th, tl = high * ns, (8 - high) * ns
+        fits = [b for b in (0, 1) if _within(th, f"T{b}H") and _within(tl, f"T{b}L")]
+        if len(fits) != 1:
+            raise TimingError(f"bit {i}: high {th:.0f} ns, low {tl:.0f} ns at {hz / 1e6:g} MHz is no WS2812B bit")
+        bits.append(fits[0])
+    if len(bits) % 8:
+        raise TimingError(f"{len(bits)} bits is not whole bytes")
     return bytes(int("".join(map(str, bits[i : i + 8])), 2) for i in range(0, len(bits), 8))
+
+
+def _within(t: float, name: str) -> bool:
+    lo, hi = WS2812B_NS[name]
+    return lo <= t <= hi

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from hal_fakes import FakeSPI, decode_ws2812_spi
+import neopixel_spi
+import pytest
+from hal_fakes import FakeSPI, TimingError, decode_ws2812_spi, pi_spi_hz
 from navakankari.hal import load_profile
 from navakankari.hal.backends.neopixel_leds import NeoPixelSpiStrip, NeoPixelStrip
 
@@ -38,5 +40,34 @@ def test_neopixel_spi_sends_one_frame_of_exact_grb_bits() -> None:
     strip = NeoPixelSpiStrip(load_profile("mcp23017-24").leds.index, spi=spi, brightness=0.25)
     strip.show(FRAME)
     assert len(spi.writes) == 1
-    assert len(spi.writes[0]) == 704  # 64 reset bytes, 24 x 3 x 8 bit bytes, 64 reset bytes
-    assert decode_ws2812_spi(spi.writes[0]) == GRB_BYTES
+    assert spi.frequency == 6_250_000
+    assert len(spi.writes[0]) == 63 + 24 * 3 * 8 + 63  # about 80 us of reset each side at 6.25 MHz
+    assert decode_ws2812_spi(spi.writes[0], spi.frequency) == GRB_BYTES
+
+
+def test_the_pis_spi_divider_gives_6_25_mhz_for_6_4() -> None:
+    assert pi_spi_hz(6_400_000) == 6_250_000 and pi_spi_hz(6_250_000) == 6_250_000
+    assert pi_spi_hz(8_000_000) == 250_000_000 / 32 and pi_spi_hz(7_000_000) == 250_000_000 / 36
+
+
+def test_the_librarys_own_pattern_is_too_short_a_one_at_the_pis_rate() -> None:
+    """neopixel_spi's defaults (6.4 MHz asked, 0b11110000): 640 ns high at the 6.25 MHz the Pi
+    gives, under the WS2812B's 650 ns; the fake judges times, so it refuses them."""
+    spi = FakeSPI()
+    pixels = neopixel_spi.NeoPixel_SPI(spi, 1, auto_write=False)
+    pixels[0] = (255, 255, 255)
+    pixels.show()
+    with pytest.raises(TimingError, match="high 640 ns, low 640 ns at 6.25 MHz"):
+        decode_ws2812_spi(spi.writes[-1], spi.frequency)
+
+
+@pytest.mark.parametrize("byte", [0b11111000, 0b11000000])
+def test_the_fake_reads_a_bit_from_its_times_not_its_pattern(byte: int) -> None:
+    reset = bytes(64)
+    stream = reset + bytes([byte] * 8) + reset
+    want = 0xFF if byte == 0b11111000 else 0x00
+    assert decode_ws2812_spi(stream, 6_250_000) == bytes([want])
+    with pytest.raises(TimingError):  # at 10 MHz a 1's 500 ns high is no bit at all
+        decode_ws2812_spi(stream, 10_000_000)
+    with pytest.raises(TimingError, match="reset"):
+        decode_ws2812_spi(bytes(4) + bytes([byte] * 8) + reset, 6_250_000)
