@@ -125,7 +125,8 @@ class DaemonBackend:
             "assist_levels": list(ASSIST_LEVELS),
             "hint_offered": (session.menu is None and outcome is None
                              and session.players[game.turn].assistance >= BEST),
-            "notice": self.daemon.store_notice or self.daemon.store.failure,
+            "notice": self.daemon.store_notice or self.daemon.store.failure
+            or self.daemon.led_failure,
             "wrong_colour": wrong_colour,
             "problem": session.problem,
             # While the menu is lit no game is in play: the page shows the step and what has

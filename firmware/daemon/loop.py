@@ -43,6 +43,9 @@ log = logging.getLogger(__name__)
 EVENT_FLUSH = 5.0
 """Seconds between writes of buffered raw sensor events (actions are written at once)."""
 SHUTDOWN_TIMEOUT = 5.0
+LED_RETRY = 0.5
+"""Seconds between tries of a frame the LEDs failed to take (a slow SPI transfer's timeout, a
+driver error): the game goes on, and the lights catch up when a write succeeds again."""
 
 
 class BoardMismatchError(RuntimeError):
@@ -124,6 +127,9 @@ class Daemon:
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
         self.store_notice: str | None = None  #: why the previous game could not be resumed
+        self.led_failure: str | None = None  #: why the last LED write failed, until one works
+        self.led_failures = 0  #: LED writes that failed since start
+        self._led_retry: float | None = None
         if store is None:
             store, self.store_notice = open_store(config.store_file(),
                                                   events_kept=config.store_events)
@@ -266,12 +272,14 @@ class Daemon:
                 if self.online is not None and self.online.waiting else None
             frame = session.frame(now) if waiting is None else \
                 lights.awaiting(self._ring, waiting, now)
-            if frame != last_frame:
-                self.board.leds.show(frame)
-                self.frames_shown += 1
-                last_frame = self.last_frame = frame
-                for listener in list(self._frame_listeners):
-                    listener()
+            if frame != last_frame and (self._led_retry is None or now >= self._led_retry):
+                if self._show(frame, now):
+                    self.frames_shown += 1
+                    last_frame = self.last_frame = frame
+                    for listener in list(self._frame_listeners):
+                        listener()
+                else:
+                    last_frame = None  # what the LEDs show is unknown: send the next frame
             if next_dog is not None and now >= next_dog:
                 self.notifier.watchdog()
                 next_dog = now + interval  # type: ignore[operator]
@@ -284,11 +292,31 @@ class Daemon:
                 next_flush = None
             frame_change = session.next_frame_change(now) if waiting is None else \
                 lights.next_awaiting_change(waiting, now)
-            times = [t for t in (session.deadline(), frame_change, next_dog, next_flush)
-                     if t is not None]
+            times = [t for t in (session.deadline(), frame_change, next_dog, next_flush,
+                                 self._led_retry) if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
             self._wake.clear()
             await self._wake.wait(timeout)
+
+    def _show(self, frame: dict[str, tuple[int, int, int]], now: float) -> bool:
+        """Write a frame to the LEDs; a failure is logged and shown on the page once, and
+        retried every LED_RETRY seconds, but never ends the daemon."""
+        try:
+            self.board.leds.show(frame)
+        except (OSError, RuntimeError) as exc:
+            self.led_failures += 1
+            self._led_retry = now + LED_RETRY
+            if self.led_failure is None:
+                log.error("the LEDs could not be written (%s: %s); trying again every %.1f s",
+                          type(exc).__name__, exc, LED_RETRY)
+                self.led_failure = f"the LEDs could not be written ({exc}); trying again"
+                self.changed()
+            return False
+        self._led_retry = None
+        if self.led_failure is not None:
+            log.warning("the LEDs are written again, after %d failed writes", self.led_failures)
+            self.led_failure = None
+        return True
 
     @property
     def computer_busy(self) -> bool:

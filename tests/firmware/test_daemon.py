@@ -21,6 +21,7 @@ from navakankari.firmware.cli.power_cut_bench import LogLines as Lines
 from navakankari.firmware.cli.power_cut_bench import spawn_run as _spawn
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.companion.backend import DaemonBackend
 from navakankari.firmware.daemon.config import EXIT_CONFIG
 from navakankari.firmware.daemon.loop import BoardMismatchError, Daemon
 from navakankari.firmware.daemon.notify import JournalFormatter, Notifier, setup_logging
@@ -196,6 +197,54 @@ def test_an_idle_daemon_sends_no_frames(tmp_path):
     shown, idle = run_virtual(main(), clock)
     assert shown == 1 and idle == 0
     assert clock() == pytest.approx(3600.3)
+
+
+def test_a_failing_led_write_is_retried_reported_and_never_ends_the_daemon(tmp_path, caplog):
+    """neopixel_spi raised an ioctl timeout from show() once on an emulated Pi, which ended
+    the daemon: now the game goes on, the page and the log say why, and the frame is sent
+    again every LED_RETRY seconds until the LEDs take it."""
+    from navakankari.firmware.daemon.loop import LED_RETRY
+
+    clock = ManualClock()
+    daemon = _sim_daemon(tmp_path, clock)
+    leds = daemon.board.leds
+    real_write, failing = leds._write, {"on": False}
+    tries: list[float] = []
+
+    def write(pixels):  # the hardware below LedStrip.show
+        if failing["on"]:
+            tries.append(clock())
+            raise OSError(110, "ioctl timeout")
+        real_write(pixels)
+
+    leds._write = write
+    board = daemon.board.simulation
+
+    async def main():
+        task = asyncio.create_task(daemon.run())
+        await _until(clock, lambda: daemon.frames_shown >= 1, within=1)
+        failing["on"] = True
+        board.place("d6")
+        await _until(clock, lambda: daemon.led_failure is not None, within=2)
+        notice = daemon.led_failure
+        assert DaemonBackend(daemon).snapshot()["notice"] == notice  # on the page
+        await asyncio.sleep(3 * LED_RETRY)
+        assert not task.done() and daemon.session.tracker.settled == {"d6"}
+        failing["on"] = False
+        await _until(clock, lambda: daemon.led_failure is None, within=2 * LED_RETRY)
+        shown = (dict(board.leds.lit), dict(daemon.session.frame(clock())))
+        daemon.stop()
+        await task
+        return notice, shown
+
+    notice, (lit, wanted) = run_virtual(main(), clock)
+    assert "ioctl timeout" in notice
+    assert len(tries) >= 3 and all(b - a >= LED_RETRY - 1e-9 for a, b in zip(tries, tries[1:]))
+    # The frame the failures held back is on the LEDs at last.
+    assert lit == {p: c for p, c in wanted.items() if c != (0, 0, 0)} and lit
+    logged = [r.getMessage() for r in caplog.records if r.name.endswith("daemon.loop")]
+    assert sum("could not be written" in m for m in logged) == 1  # once, not per retry
+    assert any("written again" in m for m in logged)
 
 
 def test_the_computer_moves_in_the_daemon(tmp_path):
