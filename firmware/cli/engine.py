@@ -27,6 +27,7 @@ BENCH_SECTIONS: dict[str, str] = {
     "hint": "navakankari.firmware.cli.hint_bench:run",
     "daemon": "navakankari.firmware.cli.bench:run",
     "thinking": "navakankari.firmware.cli.thinking_bench:run",
+    "poll": "navakankari.firmware.cli.poll_bench:run",
 }
 
 
