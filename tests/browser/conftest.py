@@ -47,3 +47,17 @@ def browser():
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def protocol_page(browser):  # type: ignore[no-untyped-def]
+    """A blank page holding the browser player's rules and protocol, as the page loads them,
+    and no broker: for checking them against the engine's and the boards' Python."""
+    from navakankari.firmware.online.player_page import FOLDER
+
+    page = browser.new_page()
+    page.set_content("<!doctype html><title>the player's scripts</title>")
+    for name in ("variants.js", "rules.js", "noble.js", "protocol.js"):
+        page.add_script_tag(path=str(FOLDER / name))
+    yield page
+    page.close()

@@ -24,13 +24,8 @@ GAMES = 10
 
 
 @pytest.fixture(scope="module")
-def page(browser):  # type: ignore[no-untyped-def]
-    page = browser.new_page()
-    page.set_content("<!doctype html><title>twins</title>")
-    for name in ("variants.js", "rules.js", "noble.js", "protocol.js"):
-        page.add_script_tag(path=str(FOLDER / name))
-    yield page
-    page.close()
+def page(protocol_page):  # type: ignore[no-untyped-def]
+    return protocol_page
 
 
 def test_the_shipped_variants_are_the_engines() -> None:

@@ -10,6 +10,7 @@
   const $ = (id) => document.getElementById(id);
   const STORE = "navakankari-player:";
   const WAIT_MS = 10000;
+  const KEEP_IDS = 200;  // withdrawn moves and request ids kept in storage, the newest
   const SVG = "http://www.w3.org/2000/svg";
 
   class JoinError extends Error {}
@@ -39,6 +40,7 @@
     return new Promise((resolve, reject) => {
       const client = connect(settings, { reconnectPeriod: 0 });
       const seen = {};
+      const refused = new P.Refusals();
       let timer = null, settled = false;
       const finish = (error, value) => {  // the first word is the answer
         clearTimeout(timer);
@@ -49,7 +51,9 @@
       };
       const wait = (missing) => {
         clearTimeout(timer);
-        timer = setTimeout(() => finish(new JoinError(missing)), WAIT_MS);
+        timer = setTimeout(() => finish(new JoinError(!seen.invite && refused.counts.signature
+          ? "an invitation under this code does not check: a mistyped code, or a message " +
+            "that is not the inviting board's" : missing)), WAIT_MS);
       };
       client.on("error", (err) => finish(new JoinError(describe(err, settings.broker))));
       client.on("close", () => {
@@ -65,19 +69,20 @@
         await client.subscribeAsync(P.gameTopic(code.game, "reveal"), { qos: 1 });
         await client.subscribeAsync(P.gameTopic(code.game, "invite"), { qos: 1 });
       });
-      client.on("message", async (_topic, payload) => {
-        let message;
+      client.on("message", async (topic, payload) => {
         try {
-          message = P.decode(code.key, code.game, payload);
-        } catch (err) {
-          if (String(err.message).includes("signature")) {
-            finish(new JoinError("this code names a game but does not open it: check its " +
-              "last symbols"));
+          const message = P.read(code.key, code.game, payload);
+          if (message instanceof P.Rejection) {
+            // Anyone on the broker may publish here: a message that does not check is
+            // counted and waited past, never taken as the answer.
+            refused.add(message.name, message.why);
+            return;
           }
-          return;
-        }
-        seen[message.kind] = message;
-        try {
+          if (topic !== P.gameTopic(code.game, message.kind)) {
+            refused.add("wrong-topic", `a ${message.kind} on ${topic}`);
+            return;
+          }
+          seen[message.kind] = message;
           await advance();
         } catch (err) {
           finish(err instanceof P.ProtocolError ? new JoinError(err.message) : err);
@@ -122,6 +127,7 @@
         board: settings.name || "a browser",
         commit: toss ? P.commitment(code.game, toss.nonce, toss.bit) : "" });
       const client = connect(settings, { reconnectPeriod: 1000 });
+      const refused = new P.Refusals();
       let settled = false;
       const finish = (error, value) => {
         if (settled) return;
@@ -138,23 +144,26 @@
           { qos: 1, retain: true });
         shown(code);
       });
-      client.on("message", async (_topic, payload) => {
-        let join;
+      client.on("message", async (topic, payload) => {
         try {
-          join = P.decode(code.key, code.game, payload);
+          const join = P.read(code.key, code.game, payload);
+          if (join instanceof P.Rejection) {
+            refused.add(join.name, join.why);
+            return;
+          }
+          if (join.kind !== "join" || topic !== P.gameTopic(code.game, "join")) return;
+          let first = starts;
+          if (toss) {
+            await client.publishAsync(P.gameTopic(code.game, "reveal"), P.encode(P.sign(code.key,
+              { kind: "reveal", game: code.game, nonce: toss.nonce, bit: toss.bit })),
+            { qos: 1, retain: true });
+            first = P.starter(code.game, invite.commit, toss.nonce, toss.bit, join.bit);
+          }
+          finish(null, { code, agreement: { variant, side, first, opponent: join.board,
+            colour: side === first ? "white" : "black", name: invite.board } });
         } catch (err) {
-          return;  // not an answer to this offer
+          refused.add("fault", String(err && err.message));
         }
-        if (join.kind !== "join") return;
-        let first = starts;
-        if (toss) {
-          await client.publishAsync(P.gameTopic(code.game, "reveal"), P.encode(P.sign(code.key,
-            { kind: "reveal", game: code.game, nonce: toss.nonce, bit: toss.bit })),
-          { qos: 1, retain: true });
-          first = P.starter(code.game, invite.commit, toss.nonce, toss.bit, join.bit);
-        }
-        finish(null, { code, agreement: { variant, side, first, opponent: join.board,
-          colour: side === first ? "white" : "black", name: invite.board } });
       });
     });
   }
@@ -164,28 +173,35 @@
     constructor(settings, code, agreement, actions, kept) {
       this.settings = settings;
       this.code = code;
-      this.agreement = agreement;
+      // the other player is shown by the name it gave, never as a machine
+      const name = String(agreement.opponent || "").replace(/\s+/g, " ").trim().slice(0, 60);
+      this.agreement = Object.assign({}, agreement, { opponent: name || "the other player" });
       this.colour = agreement.colour;
       this.other = P.OTHER[this.colour];
       const variant = VARIANTS[agreement.variant];
       if (!variant) throw new JoinError(`${agreement.variant} is played board to board only: ` +
         "this page plays the morris games");
-      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant), actions);
+      kept = kept || {};
+      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant), actions, kept.withdrawn);
       this.acked = 0;
-      this.rejected = 0;
+      this.refused = new P.Refusals();
       this.peerOnline = false;
       this.peerSeen = null;
       this.problem = "";
       this.selected = null;
       this.client = null;
-      kept = kept || {};
       this.asked = kept.asked || null;  // this player's request waiting for the answer
       this.askedOfUs = null;  // the other's request waiting for ours
+      this.early = null;  // the other's request made at a move not yet arrived here
       this.retained = kept.asked ? { request: kept.asked } : {};
-      this.heard = new Set();
+      this.heard = new Set(kept.heard || []);  // ids of the other's requests already handled
+      this.mine = new Set(kept.mine || []);  // ids of this player's own requests
       this.ended = kept.ended || "";  // how the game ended outside its rules, in words
       this.notice = "";  // the other's no to a request
+      this.theirSnapshot = null;  // the other's last snapshot, tried again as this log grows
     }
+
+    get rejected() { return this.refused.total; }
 
     get game() { return this.log.game; }
 
@@ -193,7 +209,9 @@
       const { password, ...kept } = this.settings;
       localStorage.setItem(STORE + this.code.game, JSON.stringify({
         settings: kept, code: this.code.text, agreement: this.agreement,
-        actions: this.log.moves.map((m) => m.action), asked: this.asked, ended: this.ended }));
+        actions: this.log.moves.map((m) => m.action), asked: this.asked, ended: this.ended,
+        withdrawn: [...this.log.withdrawn].slice(-KEEP_IDS),
+        heard: [...this.heard].slice(-KEEP_IDS), mine: [...this.mine].slice(-KEEP_IDS) }));
     }
 
     topic(side, what) { return P.topic(this.code.game, side, what); }
@@ -205,7 +223,7 @@
       client.on("connect", async () => {
         this.problem = "";
         await client.subscribeAsync([this.topic(this.other, "#"),
-          this.topic(this.colour, "snapshot")], { qos: 1 });
+          this.topic(this.colour, "snapshot"), this.topic(this.colour, "request")], { qos: 1 });
         await client.publishAsync(this.topic(this.colour, "presence"), "online",
           { qos: 1, retain: true });
         await this.publishOutbox();
@@ -240,58 +258,95 @@
         P.encode(this.log.snapshot(this.colour)), { qos: 1, retain: true });
     }
 
+    /** One MQTT message: whatever it holds, it is handled, refused or counted here, and
+     * nothing it does can end the player. */
     handle(topic, payload) {
-      const what = topic.split("/").pop();
-      const side = topic.split("/").slice(-2)[0];
-      if (side === this.other) this.peerSeen = new Date();
-      if (what === "presence") {
-        this.peerOnline = String(payload) === "online";
+      try {
+        this.handleChecked(String(topic), payload);
+      } catch (err) {
+        this.refuse("fault", `${String(topic).slice(0, 100)}: ${err && err.message}`);
+      }
+      try {
         this.draw();
+      } catch (err) {
+        console.error("online: could not draw the game", err);
+      }
+    }
+
+    handleChecked(topic, payload) {
+      const parts = topic.split("/");
+      const what = parts[parts.length - 1], side = parts[parts.length - 2];
+      if (!P.SIDES.includes(side) || topic !== this.topic(side, what)) {
+        this.refuse("wrong-topic", `a message on ${topic.slice(0, 100)}`);
+        return;
+      }
+      if (what === "presence") {  // unsigned by design: it only says who is connected
+        if (side === this.other) {
+          this.peerOnline = payload.length === 6 && String(payload) === "online";
+          this.peerSeen = new Date();
+        }
         return;
       }
       if (!payload.length && (what === "request" || what === "answer")) return;  // cleared
-      let message;
-      try {
-        message = P.decode(this.code.key, this.code.game, payload);
-      } catch (err) {
-        this.reject(`${what}: ${err.message}`);
+      const message = P.read(this.code.key, this.code.game, payload);
+      if (message instanceof P.Rejection) {
+        this.refuse(message.name, `${what}: ${message.why}`);
         return;
       }
+      if (message.kind !== what) {
+        this.refuse("wrong-topic", `a ${message.kind} on the ${what} topic`);
+        return;
+      }
+      if (message.side !== side) {  // every kind read here names its side
+        this.refuse("wrong-side", `${side}'s ${what} topic carried a ${message.kind} of ` +
+          message.side);
+        return;
+      }
+      if (side === this.other) this.peerSeen = new Date();
       const before = this.log.moves.length;
-      if (message.kind === "snapshot" && message.side === this.other && side === this.other) {
+      if (what === "snapshot" && side === this.other) {
+        this.theirSnapshot = message;
         this.acked = Math.max(this.acked, Math.min(message.moves.length, this.log.moves.length));
-        this.log.catchUp(message).forEach((got) => this.after(got));
-      } else if (message.kind === "snapshot" && side === this.colour) {
+        this.log.catchUp(message, this.colour).forEach((got) => this.after(got));
+        this.log.forkSeen(message.moves);
+      } else if (what === "snapshot") {
         // This player's own log, kept on the broker: fills a fresh device.
         this.log.catchUp(message).forEach((got) => this.after(got));
-      } else if (message.kind === "move" && what === "move" && side === this.other) {
+      } else if (what === "move" && side === this.other) {
         this.after(this.log.receive(message));
-      } else if (message.kind === "request" && what === "request" && side === this.other) {
+      } else if (what === "request" && side === this.other) {
         this.requested(message);
-      } else if (message.kind === "answer" && what === "answer" && side === this.other) {
+      } else if (what === "answer" && side === this.other) {
         this.answered(message);
-      } else if ((what === "request" || what === "answer") && side === this.colour) {
-        return;  // this player's own, retained
+      } else if (what === "request") {
+        this.ownRequest(message);
       } else {
-        this.reject(`${what}: a ${message.kind} has no place here`);
+        this.refuse("wrong-topic", `a ${message.kind} of this player's own on ${topic}`);
         return;
       }
       if (this.log.moves.length !== before) {
-        this.theirs = this.log.moves.length;
+        // the other's snapshot may hold moves that waited for these (a fresh device)
+        if (this.theirSnapshot && !this.log.forked) {
+          this.log.catchUp(this.theirSnapshot, this.colour).forEach((got) => this.after(got));
+        }
+        if (this.early && this.early.at <= this.log.moves.length) {
+          const early = this.early;
+          this.early = null;
+          this.requested(early);
+        }
         this.save();
-        if (this.client && this.client.connected) this.publishSnapshot();
+        if (this.client && this.client.connected) this.publishSnapshot().catch(() => {});
       }
-      this.draw();
     }
 
     after(got) {
-      if (got.verdict === P.REJECTED || got.verdict === P.FORK) this.reject(got.why);
+      if (got.verdict === P.FORK) {
+        this.refuse("fork", got.why);
+        this.save();
+      } else if (got.verdict === P.REJECTED) this.refuse("move", got.why);
     }
 
-    reject(why) {
-      this.rejected += 1;
-      console.warn("online: dropped a message:", why);
-    }
+    refuse(name, why) { this.refused.add(name, why); }
 
     /** This player's action, checked by the rules, recorded, then published. */
     act(action) {
@@ -324,23 +379,36 @@
       return i;
     }
 
-    ask(what) {
-      if (this.ended || this.log.forked) throw new P.ProtocolError("the game is over");
+    /** Ask the other player: to take back this player's last turn (or, at a fork, to the
+     * last move both hold: `keep`), for a new game; or resign. */
+    ask(what, keep) {
+      const forkTakeback = what === "takeback" && this.log.forked && keep !== undefined;
+      if (this.ended || (this.log.forked && !forkTakeback)) {
+        throw new P.ProtocolError("the game is over");
+      }
       if (this.asked && what !== "resign") {
         throw new P.ProtocolError(`the other player has not answered the ${this.asked.what} yet`);
       }
       const at = this.log.moves.length;
-      const keep = what === "takeback" ? this.turnStart() : at;
+      if (keep === undefined) keep = what === "takeback" ? this.turnStart() : at;
       if (what === "takeback" && keep < 0) throw new P.ProtocolError("you have no turn to take back");
       const request = P.sign(this.code.key, { kind: "request", game: this.code.game,
         side: this.colour, what, at, keep,
         id: P.hex(crypto.getRandomValues(new Uint8Array(8))) });
+      this.mine.add(request.id);
       this.publishRetained("request", request);
       if (what === "resign") {
         this.ended = `you resigned: ${this.other} wins`;
       } else {
         this.asked = request;
       }
+      this.save();
+      this.draw();
+    }
+
+    /** The fork's way out without the other: this game ends here. */
+    endAtFork() {
+      this.ended = `you ended the game: the two games differ from move ${this.log.fork.common + 1}`;
       this.save();
       this.draw();
     }
@@ -356,18 +424,45 @@
       this.draw();
     }
 
+    /** The other's request, heard once: it names the moves it was made at, and one made at
+     * another point of the game than this log's is refused (a replay, or out of date). */
     requested(request) {
-      if (this.heard.has(request.id)) return;
+      if (this.heard.has(request.id) || this.ended) return;
+      const held = this.log.moves.length;
+      if (request.at > held && !this.log.forked) {
+        this.early = request;  // its moves are on their way: answered once they are here
+        return;
+      }
       this.heard.add(request.id);
-      if (request.what === "resign") {
+      this.save();
+      if (request.what === "takeback" && this.log.forked && request.keep <= held) {
+        this.askedOfUs = request;  // the way out of a fork both can agree to
+      } else if (request.at !== held) {
+        this.refuse("stale-request", `a ${request.what} made at move ${request.at}, here ` +
+          `${held}`);
+        if (request.what !== "resign") {  // a no, so a real one made too late waits for nothing
+          this.publishRetained("answer", P.sign(this.code.key, { kind: "answer",
+            game: this.code.game, side: this.colour, id: request.id, accept: 0 }));
+        }
+      } else if (request.what === "resign") {
         this.ended = `${this.agreement.opponent} resigned: ${this.colour} wins`;
         this.save();
-      } else if (request.keep > this.log.moves.length) {
-        this.reject(`a ${request.what} request keeping ${request.keep} moves`);
       } else {
         this.askedOfUs = request;
       }
-      this.draw();
+    }
+
+    /** A request on this player's own topic: its own, or one made in its name by someone
+     * else holding the code, which is refused and shown. */
+    ownRequest(request) {
+      if (this.mine.has(request.id) || this.heard.has(request.id)) return;
+      this.heard.add(request.id);
+      this.save();
+      this.refuse("not-mine", `a ${request.what} in this player's name it did not make`);
+      this.notice = request.what === "resign"
+        ? `A resignation in your name that you did not make was refused here; ` +
+          `${this.agreement.opponent}'s side may take it as the end of the game.`
+        : `A ${request.what} request in your name that you did not make was refused.`;
     }
 
     answered(answer) {
@@ -430,8 +525,11 @@
         ` against ${a.opponent} (${P.OTHER[a.side]}), ${a.variant}; game ${this.code.text}`;
       const outcome = game.outcome();
       let turn;
-      if (this.log.forked) turn = "The two sides disagree on a move: the game is stopped here.";
-      else if (this.ended) turn = this.ended[0].toUpperCase() + this.ended.slice(1) + ".";
+      const fork = this.log.forked && !this.ended ? this.log.fork : null;
+      if (fork) {
+        turn = `The games differ: ${a.opponent} holds other moves than this page from move ` +
+          `${fork.common + 1}, so its moves are no longer shown.`;
+      } else if (this.ended) turn = this.ended[0].toUpperCase() + this.ended.slice(1) + ".";
       else if (outcome) {
         turn = outcome.winner === null ? `Drawn (${outcome.reason}).`
           : (outcome.winner === this.colour ? "You won" : `${a.opponent} won`) + ` (${outcome.reason}).`;
@@ -457,12 +555,19 @@
           : this.notice || "";
       $("accept").hidden = $("decline").hidden = !this.askedOfUs;
       $("asks").hidden = Boolean(this.ended || this.log.forked);
+      $("fork").hidden = !fork;
+      if (fork) {
+        $("fork-takeback").textContent = fork.common
+          ? `Take back to move ${fork.common}` : "Take back every move";
+        $("fork-takeback").disabled = Boolean(this.asked);
+      }
       this.drawBoard();
       const list = $("moves");
-      list.replaceChildren(...this.log.moves.map((m) => {
+      list.replaceChildren(...this.log.moves.map((m, i) => {
         const li = document.createElement("li");
         li.textContent = m.action;
         li.dataset.side = m.side;
+        if (fork && i >= fork.common) li.className = "disputed";
         return li;
       }));
     }
@@ -489,7 +594,8 @@
       const mine = game.turn === this.colour && !game.outcome() && !this.log.forked && !this.ended;
       const legal = mine ? game.legal() : [];
       const last = this.log.moves[this.log.moves.length - 1];
-      const lastTheirs = last && last.side === this.other ? this.theirPoints() : new Set();
+      const lastTheirs = last && last.side === this.other && !this.log.forked
+        ? this.theirPoints() : new Set();
       const mills = game.lastMillPoints();
       for (const p of game.points) {
         const [x, y] = xy(p);
@@ -521,8 +627,8 @@
       svg.replaceChildren(...nodes);
     }
 
-    /** The points of the other side's last turn (its move and any removal), lit as a board
-     * lights the computer's reply. */
+    /** The points of the other side's last turn (its move and any removal), lit in the
+     * other player's own colour as a board lights the move its hands must carry out. */
     theirPoints() {
       const out = new Set();
       for (let i = this.log.moves.length - 1; i >= 0 && this.log.moves[i].side === this.other; i--) {
@@ -632,6 +738,16 @@
       say(err.message);
     }
   });
+  $("fork-takeback").addEventListener("click", () => {
+    if (!current || !current.log.forked) return;
+    try {
+      current.ask("takeback", current.log.fork.common);
+      say("");
+    } catch (err) {
+      say(err.message);
+    }
+  });
+  $("fork-end").addEventListener("click", () => current && current.log.forked && current.endAtFork());
   $("accept").addEventListener("click", () => current && current.answer(true));
   $("decline").addEventListener("click", () => current && current.answer(false));
 
