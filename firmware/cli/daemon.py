@@ -437,7 +437,8 @@ def cmd_service(args: argparse.Namespace) -> int:
     if mismatch:  # the unit would fail at every start
         print(f"navakankari service: {config_path}: {mismatch}", file=sys.stderr)
         return 2
-    said, go_on = before_install(config_path, dry_run=args.dry_run)
+    said, go_on = before_install(config_path, dry_run=args.dry_run,
+                                 groups=() if args.root or needs.root else needs.groups)
     for line in said:
         print(f"navakankari service: {line}", file=sys.stderr)
     if not go_on:

@@ -145,15 +145,57 @@ def not_a_pi(model_file: Path | None = None) -> str | None:
             f"on any of {supported_models()}; install it on the Pi itself")
 
 
-def before_install(config: Path, *, dry_run: bool,
-                   model_file: Path | None = None) -> tuple[list[str], bool]:
+# Raspberry Pi OS's groups for the devices, and the lines of its udev rules (99-com.rules)
+# that give each group its devices; plain Debian has neither.
+GROUP_RULES = {
+    "gpio": ('SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"',
+             'KERNEL=="gpiomem", GROUP="gpio", MODE="0660"'),
+    "spi": ('SUBSYSTEM=="spidev", GROUP="spi", MODE="0660"',),
+    "i2c": ('SUBSYSTEM=="i2c-dev", GROUP="i2c", MODE="0660"',),
+}
+GROUP_RULES_FILE = Path("/etc/udev/rules.d/99-navakankari-groups.rules")
+
+
+def _group_exists(name: str) -> bool:
+    import grp  # noqa: PLC0415 - POSIX only
+
+    try:
+        grp.getgrnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+def missing_groups(groups: Sequence[str],
+                   exists: Callable[[str], bool] | None = None) -> str | None:
+    """Why the service user cannot join `groups` on this system, and how to make them as
+    Raspberry Pi OS has them; None when they all exist."""
+    exists = exists or _group_exists
+    missing = [g for g in groups if not exists(g)]
+    if not missing:
+        return None
+    rules = [line for g in missing for line in GROUP_RULES.get(g, ())]
+    return (f"this system has no group {', '.join(missing)}: Raspberry Pi OS makes "
+            f"gpio, spi and i2c and gives them the devices through its udev rules, and the "
+            f"service user joins them. On another system make them as it does: "
+            f"`sudo groupadd --system NAME` for each, and these lines in {GROUP_RULES_FILE}, "
+            f"then `sudo udevadm control --reload && sudo udevadm trigger`:\n  "
+            + "\n  ".join(rules) + "\n(or install with --root, which needs no group)")
+
+
+def before_install(config: Path, *, dry_run: bool, model_file: Path | None = None,
+                   groups: Sequence[str] = (),
+                   group_exists: Callable[[str], bool] | None = None) -> tuple[list[str], bool]:
     """What to say before installing, and whether to go on: a machine that is not a Pi is
-    warned about; a script or configuration the unit would hide stops an install (a dry run
-    only warns, it changes nothing)."""
+    warned about; a script or configuration the unit would hide, or a group the service user
+    should join that does not exist, stops an install (a dry run only warns, it changes
+    nothing)."""
     lines = [f"warning: {w}" for w in (not_a_pi(model_file),) if w]
-    hidden = hidden_from_unit([script_path()[0], config])
-    lines += [f"warning: {h}" if dry_run else h for h in hidden]
-    return lines, dry_run or not hidden
+    stops = hidden_from_unit([script_path()[0], config])
+    no_group = missing_groups(groups, group_exists)
+    stops += [no_group] if no_group else []
+    lines += [f"warning: {h}" if dry_run else h for h in stops]
+    return lines, dry_run or not stops
 
 
 def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,

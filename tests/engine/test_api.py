@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
+from importlib import resources
 
 import navakankari.engine as engine
 import pytest
@@ -30,7 +30,8 @@ from navakankari.engine import (
 from navakankari.engine.morris import MorrisGame
 from test_properties import playout
 
-README = Path(engine.__file__).with_name("README.md")
+# Through the package, so the test runs against an installed copy as well as the source tree.
+README = resources.files("navakankari.engine").joinpath("README.md")
 
 
 def test_the_readme_example_runs():

@@ -236,3 +236,31 @@ def test_an_installation_in_opt_is_not_refused(capsys, monkeypatch):
     ran = _quiet_install(monkeypatch)
     assert cli.main(["service", "install"]) == 0 and len(ran) == 1
     assert "is under" not in capsys.readouterr().err
+
+
+def test_an_install_without_the_pi_groups_explains_instead_of_failing_in_useradd(
+        tmp_path, capsys, monkeypatch):
+    """Plain Debian has no gpio/spi/i2c groups: useradd --groups failed there. The install
+    now stops first and says how Raspberry Pi OS makes them; with them it goes on."""
+    from navakankari.firmware.system import service
+
+    monkeypatch.setattr(service, "script_path", lambda: ["/opt/navakankari/bin/navakankari"])
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 3 Model B Rev 1.2\x00")
+    monkeypatch.setattr(service, "MODEL_FILE", model)
+    config = tmp_path / "etc" / "board.toml"
+    config.parent.mkdir()
+    config.write_text('[board]\nprofile = "matrix-spi-24"\n')
+    monkeypatch.setattr(service, "hidden_from_unit", lambda paths: [])  # tmp_path is under /tmp
+    ran = _quiet_install(monkeypatch)
+    have: set[str] = {"i2c"}
+    monkeypatch.setattr(service, "_group_exists", lambda name: name in have)
+    assert cli.main(["service", "install", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert "this system has no group gpio, spi:" in err and "groupadd --system" in err
+    assert 'SUBSYSTEM=="spidev", GROUP="spi", MODE="0660"' in err and "i2c-dev" not in err
+    assert ran == []
+    assert cli.main(["service", "install", "--root", "--config", str(config)]) == 0  # no group
+    have |= {"gpio", "spi"}
+    assert cli.main(["service", "install", "--config", str(config)]) == 0
+    assert len(ran) == 2
