@@ -23,7 +23,10 @@ FLOOR = 3.0  #: mm of wood left between a sensor pocket and the recess floor
 POCKET_DEPTH = PLATE_THICKNESS - RECESS_DEPTH - FLOOR  #: blind pockets drilled from below
 PEBBLE_D, PEBBLE_H = 28.0, 8.0
 MAGNET_D, MAGNET_H = 6.0, 3.0  #: N35 NdFeB disc, axially magnetised, in the pebble's base
-LED_OFFSET: Point = (16.0, 8.0)  #: LED hole centre from the point centre (right, towards row 1)
+LED_OFFSET: Point = (18.0, 8.0)
+"""LED hole centre from the point centre (right, towards row 1): 19.7 mm out, which leaves
+2.2 mm of wood between the hole and the pebble's recess (at least MIN_WALL)."""
+MIN_WALL = 1.5  #: mm of wood at least between two cut-outs in the top face
 LED_HOLE_D = 5.0  #: through the plate above the LED; the LED board sits in a 12 mm pocket below
 LED_POCKET_D = 12.0
 REED_LENGTH, REED_D = 14.0, 2.28  #: Littelfuse MACD-14 glass envelope (its datasheet)

@@ -29,7 +29,7 @@ from ..profile import (
 )
 from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
 from .bom import bom_markdown, power_markdown
-from .circuit import HEADER, Circuit, circuits
+from .circuit import HEADER, Circuit, circuits, signal_gpios
 from .erc import check as erc_check
 from .netlist import kicad_netlist, wiring_csv
 from .schematic import schematic
@@ -73,6 +73,15 @@ def power_uses(circuit: Circuit | None) -> dict[int, str]:
 
 
 
+def held_only(profile: Profile) -> set[int]:
+    """GPIOs the profile's drivers hold but no wire goes to (SPI0's CE0/CE1/MISO/SCLK when the
+    LEDs use only its MOSI): left unconnected, and drawn so."""
+    return set(profile.gpios()) - signal_gpios(profile) if profile.leds.backend != "sim" else set()
+
+
+HELD_NOTE = " (held, no wire)"
+
+
 def sensor_label(profile: Profile, point: str) -> str:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
@@ -87,7 +96,9 @@ def sensor_label(profile: Profile, point: str) -> str:
 
 
 def pinout_markdown(profile: Profile, name: str, circuit: Circuit | None = None) -> str:
-    uses: dict[int | str, str] = {gpio: use for gpio, use in profile.gpios().items()}
+    held = held_only(profile)
+    uses: dict[int | str, str] = {gpio: use + (HELD_NOTE if gpio in held else "")
+                                  for gpio, use in profile.gpios().items()}
     uses.update({f"pin{k}": v for k, v in power_uses(circuit).items()})
     s, led = profile.sensors, profile.leds
     lines = [
@@ -187,15 +198,22 @@ def wiring_drawing(profile: Profile, circuit: Circuit | None = None) -> Drawing:
     if uses:
         d.text(250, 52, "Raspberry Pi 40-pin header", anchor="middle", extra=' font-weight="bold"')
         d.rect(232, 62, 36, 488, 'rx="4" fill="#eee" stroke="#555"')
+        held = held_only(profile)
         for pin, entry in HEADER.items():
             x = 242 if pin % 2 else 258
             y = 74 + 24 * ((pin - 1) // 2)
             used = isinstance(entry, int) and entry in uses
-            fill = "#1a75c2" if used else SUPPLY_COLOURS.get(str(entry), "#ccc")
-            d.circle((x, y), 5, f'fill="{fill}"')
+            if used and entry in held:  # the driver holds it, no wire: an open blue ring
+                d.circle((x, y), 5, 'fill="#fff" stroke="#1a75c2" stroke-width="1.5"')
+            else:
+                fill = "#1a75c2" if used else SUPPLY_COLOURS.get(str(entry), "#ccc")
+                d.circle((x, y), 5, f'fill="{fill}"')
             label = f"GPIO{entry}" if isinstance(entry, int) else entry
             if used:
                 label = f"{label}: {uses[entry]}"  # type: ignore[index]
+                if entry in held:
+                    label += ", no wire"
+                    used = False
             elif pin in supplies:
                 label = supplies[pin]
                 used = True

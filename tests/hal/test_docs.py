@@ -14,8 +14,13 @@ from navakankari.hal import load_profile, profile_names
 from navakankari.hal.docs.board import (
     DIAGONAL_LINES,
     LAU_KATA_KATI_LINES,
+    LED_HOLE_D,
+    LED_OFFSET,
+    MIN_WALL,
     MORRIS_LINES,
+    RECESS_D,
     board_drawing,
+    grid_mm,
     is_buildable,
 )
 from navakankari.hal.docs.bom import VARIANT_PEBBLES
@@ -168,3 +173,34 @@ def test_the_header_diagram_says_what_the_supply_pins_feed() -> None:
     assert "2 5V in: supply via F1, Q1" in texts and "4 5V in: supply via F1, Q1" in texts
     assert "6 GND: common ground" in texts and "9 GND: common ground" in texts and "14 GND: common ground" in texts
     assert "17 3V3" in texts  # not wired in the model, so not claimed
+
+
+def test_the_led_hole_leaves_a_wall_of_wood_beside_every_recess() -> None:
+    """Edge to edge, LED hole to the nearest recess (its own point's or a neighbour's): at
+    least 1.5 mm of wood on every buildable board (16, 8) left 0.39 mm."""
+    import math
+
+    walls = []
+    for name in profile_names():
+        profile = load_profile(name)
+        if not is_buildable(profile):
+            continue
+        centres = [grid_mm(p) for p in profile.points]
+        for c in centres:
+            assert c is not None
+            hole = (c[0] + LED_OFFSET[0], c[1] + LED_OFFSET[1])
+            walls.append(min(math.dist(hole, o) for o in centres if o) - RECESS_D / 2 - LED_HOLE_D / 2)
+    assert min(walls) >= MIN_WALL
+    assert min(walls) == pytest.approx(math.hypot(18, 8) - 15 - 2.5)
+
+
+def test_the_header_diagram_draws_held_but_unwired_spi_pins_apart() -> None:
+    """SPI0's CE0/CE1/MISO/SCLK are held by the LED driver but carry no wire: an open ring and
+    "no wire", where MOSI (GPIO10, the LED data) is a filled dot."""
+    svg = (CHECKED_IN / "mcp23017-24.svg").read_text()
+    for pin, gpio in ((21, 9), (23, 11), (24, 8), (26, 7)):
+        x, y = (242 if pin % 2 else 258), 74 + 24 * ((pin - 1) // 2)
+        assert f'<circle cx="{x}" cy="{y}" r="5" fill="#fff" stroke="#1a75c2"' in svg, gpio
+        assert f"GPIO{gpio}: SPI0, no wire" in svg
+    assert '<circle cx="242" cy="290" r="5" fill="#1a75c2"/>' in svg  # pin 19, GPIO10
+    assert "| SPI0 (held, no wire) | GPIO9 | 21 |" in (CHECKED_IN / "mcp23017-24.md").read_text()
