@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import aiomqtt
 
@@ -21,12 +22,14 @@ from navakankari.engine.presets import preset
 from .broker import BrokerAddress
 from .code import GameCode
 from .link import PREFIX, describe, mqtt_client
-from .messages import SIDES, Invite, Join, MessageError, Reveal, decode, encode, sign
+from .messages import SIDES, Invite, Join, Rejection, Reveal, encode, read, sign
+from .rejections import Rejections
 from .toss import Committed, TossError, random_bit, starter
 
 log = logging.getLogger(__name__)
 
 STARTS = ("white", "black", "toss")
+T = TypeVar("T", Invite, Join, Reveal)
 
 
 class InvitationError(RuntimeError):
@@ -82,17 +85,14 @@ async def host(address: BrokerAddress, code: GameCode, invite: Invite,
             log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
                      invite.side)
             messages = aiter(client.messages)
+            refused = Rejections(log)
             while True:
                 message = await _next_or(messages, withdrawn)
                 if message is None:
                     log.info("online: the offer of game %s is withdrawn", code.game)
                     return None
-                try:
-                    join = decode(code.key, code.game, bytes(message.payload))  # type: ignore[arg-type]
-                except MessageError as exc:
-                    log.warning("online: dropped an answer to game %s: %s", code.game, exc)
-                    continue
-                if not isinstance(join, Join):
+                join = _read(code, message, Join, refused)
+                if join is None:
                     continue
                 first = invite.starts
                 if toss is not None:
@@ -145,23 +145,41 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
         raise InvitationError(describe(exc)) from None
 
 
-async def _first(client: aiomqtt.Client, code: GameCode, kind: type, wait: float,
-                 missing: str):  # type: ignore[no-untyped-def]
-    """The first valid message of `kind`; a message signed with another key means the code
-    names this game but its secret part was mistyped."""
-    async def read():  # type: ignore[no-untyped-def]
+def _read(code: GameCode, message: aiomqtt.Message, kind: type[T], refused: Rejections
+          ) -> T | None:
+    """The message if it is a valid `kind` of this game, else None (counted and logged at
+    most once a minute by `refused`). Never raises, whatever was published."""
+    payload = message.payload
+    if not isinstance(payload, (bytes, bytearray)):
+        refused.add("malformed", f"{message.topic}: no payload")
+        return None
+    found = read(code.key, code.game, bytes(payload))
+    if isinstance(found, Rejection):
+        refused.add(found.reason, f"{message.topic}: {found.detail}")
+        return None
+    if not isinstance(found, kind):
+        refused.add("misplaced", f"{message.topic}: a {found.kind} has no place here")
+        return None
+    return found
+
+
+async def _first(client: aiomqtt.Client, code: GameCode, kind: type[T], wait: float,
+                 missing: str) -> T:
+    """The first valid message of `kind` within `wait` seconds. Anyone on the broker may
+    publish a wrongly signed one, so it is passed over; only if nothing valid came, a wrong
+    signature seen means the code names this game but its secret part was mistyped."""
+    refused = Rejections(log)
+
+    async def first() -> T:
         async for message in client.messages:
-            try:
-                found = decode(code.key, code.game, bytes(message.payload))  # type: ignore[arg-type]
-            except MessageError as exc:
-                if "signature" in str(exc):
-                    raise InvitationError("this code names a game but does not open it: "
-                                          "check its last symbols") from None
-                continue
-            if isinstance(found, kind):
+            found = _read(code, message, kind, refused)
+            if found is not None:
                 return found
         raise InvitationError("the broker closed the connection")  # pragma: no cover
     try:
-        return await asyncio.wait_for(read(), wait)
+        return await asyncio.wait_for(first(), wait)
     except asyncio.TimeoutError:
+        if refused.counts.get("bad-signature"):
+            raise InvitationError("this code names a game but does not open it: check its "
+                                  "last symbols") from None
         raise InvitationError(missing) from None

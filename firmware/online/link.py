@@ -16,15 +16,17 @@ import logging
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import aiomqtt
 
 from .broker import BrokerAddress
 from .log import MoveLog, Verdict
-from .messages import (Answer, Message, MessageError, Move, Request, Snapshot, decode, encode,
+from .messages import (Answer, Message, Move, Rejection, Request, Snapshot, encode, read,
                        sign)
+from .rejections import Rejections
+from .supervise import BACKOFF, supervise
 
 log = logging.getLogger(__name__)
 client_log = logging.getLogger(__name__ + ".mqtt")
@@ -89,10 +91,13 @@ class OnlineLink:
                  clock: Callable[[], float] = time.monotonic,
                  backoff: tuple[float, float] = (0.2, 5.0),
                  on_change: Callable[[], None] | None = None,
-                 asked: Request | None = None) -> None:
+                 asked: Request | None = None,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+                 restart: tuple[float, float] = BACKOFF) -> None:
         """`on_change`: told when what `state` says changed (connected, the other board's
         presence, a message dropped), for the page. `asked`: this player's request still
-        waiting for its answer (kept in the store across a restart)."""
+        waiting for its answer (kept in the store across a restart). `sleep` and
+        `restart`: the wait before the link starts again after an unexpected fault."""
         if side not in OTHER:
             raise ValueError(f"side must be white or black, not {side!r}")
         self.address = address
@@ -115,14 +120,17 @@ class OnlineLink:
         self._peer_online = False
         self._peer_seen: float | None = None
         self._acked = 0
-        self._rejected = 0
+        self.rejections = Rejections(log, clock=clock)
         self._problem = ""
+        self._sleep = sleep
+        self._restart = restart
 
     # -- what others read --------------------------------------------------------------------
     @property
     def state(self) -> LinkState:
         return LinkState(self.connected.is_set(), self._peer_online, self._peer_seen,
-                         len(self.moves.moves), self._acked, self._rejected, self._problem)
+                         len(self.moves.moves), self._acked, self.rejections.total,
+                         self._problem)
 
     def _topic(self, side: str, what: str) -> str:
         return topic(self.moves.code.game, side, what)
@@ -135,7 +143,16 @@ class OnlineLink:
             will=aiomqtt.Will(self._topic(self.side, "presence"), b"offline", qos=1, retain=True))
 
     async def run(self) -> None:
-        """Stay connected until cancelled; every problem is one log line and a retry."""
+        """Stay connected until cancelled; every problem is one log line and a retry, and an
+        unexpected fault is shown as the problem and the link started again."""
+        await supervise("the link", self._connect_forever, on_problem=self._fault,
+                        sleep=self._sleep, backoff=self._restart)
+
+    def _fault(self, problem: str) -> None:
+        self._problem = problem
+        self._changed()
+
+    async def _connect_forever(self) -> None:
         delay = self.backoff[0]
         while True:
             try:
@@ -258,23 +275,39 @@ class OnlineLink:
 
     # -- what arrives ------------------------------------------------------------------------
     def _handle(self, name: str, payload: object) -> None:
+        """One message from the broker. Whatever it holds, it cannot end the link: a fault
+        in handling it is logged (once a minute) and counted like a refused message."""
+        try:
+            self._dispatch(name, payload)
+        except Exception as exc:  # noqa: BLE001 - one message never ends the link
+            log.debug("online: handling a message on %s failed", name, exc_info=True)
+            self._reject(f"{type(exc).__name__} handling a message on {name[-40:]}: "
+                         f"{str(exc)[:200]}", "fault")
+
+    def _dispatch(self, name: str, payload: object) -> None:
         what = name.rsplit("/", 1)[-1]
-        self._peer_seen = self.clock()
+        if name != self._topic(self.other, what):  # under the other's topics, but deeper
+            self._reject(f"a message on {name[-60:]!r}", "misplaced")
+            return
+        if not isinstance(payload, (bytes, bytearray)):
+            self._reject(f"{what}: no payload", "malformed")
+            return
         if what == "presence":
+            if payload not in (b"online", b"offline"):
+                self._reject("presence: neither online nor offline", "malformed")
+                return
+            self._peer_seen = self.clock()
             self._peer_online = payload == b"online"
             self._changed()
             return
-        if not isinstance(payload, (bytes, bytearray)):
-            self._reject(f"{what}: no payload")
-            return
         if not payload and what in ("request", "answer"):
             return  # a retained request or answer cleared
-        try:
-            message = decode(self.moves.code.key, self.moves.code.game, bytes(payload))
-        except MessageError as exc:
-            self._reject(f"{what}: {exc}")
+        message = read(self.moves.code.key, self.moves.code.game, bytes(payload))
+        if isinstance(message, Rejection):
+            self._reject(f"{what}: {message.detail}", message.reason)
             return
-        if isinstance(message, Snapshot) and message.side == self.other:
+        self._peer_seen = self.clock()
+        if isinstance(message, Snapshot) and what == "snapshot" and message.side == self.other:
             self._acked = max(self._acked, min(len(message.moves), len(self.moves.moves)))
             for got, move in zip(self.moves.catch_up(message), message.moves):
                 self._after(move, got.verdict, got.why)
@@ -286,7 +319,7 @@ class OnlineLink:
         elif isinstance(message, Answer) and what == "answer" and message.side == self.other:
             self._answered(message)
         else:
-            self._reject(f"{what}: a {message.kind} has no place here")
+            self._reject(f"{what}: a {message.kind} has no place here", "misplaced")
 
     def _requested(self, request: Request) -> None:
         if request.id in self._heard:
@@ -294,7 +327,7 @@ class OnlineLink:
         self._heard.add(request.id)
         if request.what != "resign" and request.keep > len(self.moves.moves):
             self._reject(f"a {request.what} request keeping {request.keep} moves of "
-                         f"{len(self.moves.moves)}")
+                         f"{len(self.moves.moves)}", "refused")
             return
         log.info("online: %s %s", self.other, "resigns" if request.what == "resign"
                  else f"asks for a {request.what}")
@@ -324,11 +357,10 @@ class OnlineLink:
             if self.on_move is not None:
                 self.on_move(move)
         elif verdict in (Verdict.REJECTED, Verdict.FORK):
-            self._reject(why)
+            self._reject(why, verdict.value)
 
-    def _reject(self, why: str) -> None:
-        self._rejected += 1
-        log.warning("online: dropped a message: %s", why)
+    def _reject(self, why: str, kind: str) -> None:
+        self.rejections.add(kind, why)
         self._changed()
 
     def _changed(self) -> None:

@@ -11,15 +11,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from .code import ALPHABET, ID_SYMBOLS
+
 MAX_BYTES = 1024 * 1024  # a snapshot of the longest game is a few hundred kB
 SIDES = ("white", "black")
-
-
-class MessageError(ValueError):
-    """A payload that is not a valid message of this game; says what is wrong."""
 
 
 def canonical(body: dict[str, Any]) -> bytes:
@@ -153,27 +152,111 @@ def encode(message: Message) -> bytes:
     return canonical(_full(message))
 
 
-def decode(key: bytes, game: str, payload: bytes | str) -> Message:
-    """Read and check one payload: well formed, of this game, signed with its key."""
-    if isinstance(payload, str):
-        payload = payload.encode()
-    if len(payload) > MAX_BYTES:
-        raise MessageError(f"a message of {len(payload)} bytes; at most {MAX_BYTES}")
+# -- reading: the one path every payload from the broker takes ---------------------------------
+MAX_DEPTH = 3  #: a snapshot's move inside its list inside the snapshot: nothing is deeper
+MAX_MOVES = 4000  #: more moves than any game of the shipped variants reaches
+MAX_DIGITS = 6  #: of a whole number: enough for MAX_MOVES
+_HEX = {"mac": (64,), "prev": (0, 64), "commit": (0, 64), "nonce": (32,), "id": (16,)}
+"""The hex fields and the lengths they may have: checked before any comparison, so a
+signature compared is always 64 lowercase hex digits."""
+_TEXT = {"action": 64, "board": 80, "variant": 40, "what": 16, "starts": 5, "side": 5}
+_RANGE = {"n": (1, MAX_MOVES), "at": (0, MAX_MOVES), "keep": (0, MAX_MOVES), "bit": (0, 1),
+          "accept": (0, 1)}
+_STARTS = ("white", "black", "toss")
+_HEX_DIGITS = frozenset("0123456789abcdef")
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+REJECTIONS = ("too-large", "too-deep", "not-json", "malformed", "unknown-kind", "other-game",
+              "bad-signature")
+"""Every reason a payload is refused, one word each: what the rejection counts are kept by."""
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why a payload is not a message of this game: `reason` is one of REJECTIONS."""
+
+    reason: str
+    detail: str
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+class MessageError(ValueError):
+    """A payload that is not a valid message of this game; says what is wrong."""
+
+    def __init__(self, detail: str, reason: str = "malformed") -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+def read(key: bytes, game: str, payload: bytes | str) -> Message | Rejection:
+    """Read and check one payload from the network: bounded before it is parsed (its size,
+    its nesting, the length of every number), every field of the right type and length,
+    of this game and signed with its key. Never raises: a payload is a message or a
+    named rejection."""
     try:
-        data = json.loads(payload)
+        return decode(key, game, payload)
+    except MessageError as exc:
+        return Rejection(exc.reason, str(exc))
+
+
+def decode(key: bytes, game: str, payload: bytes | str) -> Message:
+    """As `read`, raising a MessageError (whose `reason` names it) for a rejection."""
+    if isinstance(payload, str):
+        payload = payload.encode("utf-8", "replace")
+    if not isinstance(payload, (bytes, bytearray)):
+        raise MessageError(f"a payload is bytes, not {type(payload).__name__}")
+    if len(payload) > MAX_BYTES:
+        raise MessageError(f"a message of {len(payload)} bytes; at most {MAX_BYTES}",
+                           "too-large")
+    _check_depth(bytes(payload))
+    try:
+        data = json.loads(payload, parse_int=_whole, parse_float=_no_number,
+                          parse_constant=_no_number)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise MessageError(f"not JSON: {exc}") from None
+        raise MessageError(f"not JSON: {exc}", "not-json") from None
+    except RecursionError:  # pragma: no cover - _check_depth stops it first
+        raise MessageError("nested too deep", "too-deep") from None
     message = _from_dict(data)
     if message.game != game:
-        raise MessageError(f"a message of game {message.game!r}, not of {game!r}")
+        raise MessageError(f"a message of game {message.game!r}, not of {game!r}",
+                           "other-game")
     if not hmac.compare_digest(message.mac, mac_of(key, _body(message))):
         raise MessageError(f"a {message.kind} whose signature does not check: not from a player "
-                           "of this game, or altered on the way")
+                           "of this game, or altered on the way", "bad-signature")
     if isinstance(message, Snapshot):
         for move in message.moves:
+            if move.game != game:
+                raise MessageError(f"move {move.n} in the snapshot is of game {move.game!r}",
+                                   "other-game")
             if not hmac.compare_digest(move.mac, mac_of(key, _body(move))):
-                raise MessageError(f"move {move.n} in the snapshot does not check")
+                raise MessageError(f"move {move.n} in the snapshot does not check",
+                                   "bad-signature")
     return message
+
+
+def _check_depth(payload: bytes) -> None:
+    """Refuse nesting deeper than any message has, before the parser recurses into it."""
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub(b"", payload)):
+        if bracket.group() in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise MessageError(f"nested deeper than {MAX_DEPTH}", "too-deep")
+        else:
+            depth -= 1
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise MessageError(f"a number of {len(text)} digits; at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _no_number(text: str) -> None:
+    raise MessageError(f"{text[:20]!r}: the protocol has whole numbers only")
 
 
 def _from_dict(data: object) -> Message:
@@ -182,34 +265,55 @@ def _from_dict(data: object) -> Message:
     kind = data.get("kind")
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise MessageError(f"unknown kind {kind!r}; one of {', '.join(_KINDS)}")
+        shown = kind[:20] if isinstance(kind, str) else type(kind).__name__
+        raise MessageError(f"unknown kind {shown!r}; one of {', '.join(_KINDS)}",
+                           "unknown-kind")
     names = {f.name: f.type for f in fields(cls)}
     given = {k: v for k, v in data.items() if k != "kind"}
     if set(given) != set(names):
-        missing, extra = set(names) - set(given), set(given) - set(names)
-        raise MessageError(f"a {kind} with fields missing {sorted(missing)} or unknown "
-                           f"{sorted(extra)}")
+        missing = sorted(set(names) - set(given))
+        extra = sorted(k[:20] for k in set(given) - set(names))
+        raise MessageError(f"a {kind} with fields missing {missing} or unknown {extra[:5]}")
     for name, value in given.items():
         want = names[name]
         if name == "moves":
-            if not isinstance(value, list):
-                raise MessageError("a snapshot's moves are a list")
+            if not isinstance(value, list) or len(value) > MAX_MOVES:
+                raise MessageError(f"a snapshot's moves are a list of at most {MAX_MOVES}")
             given[name] = tuple(_move(v) for v in value)
-        elif want == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise MessageError(f"{kind}.{name} must be a whole number, not {value!r}")
-        elif want == "str" and not isinstance(value, str):
-            raise MessageError(f"{kind}.{name} must be text, not {value!r}")
+        elif want == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise MessageError(f"{kind}.{name} must be a whole number")
+            low, high = _RANGE[name]
+            if not low <= value <= high:
+                raise MessageError(f"{kind}.{name} must be {low}..{high}, not {value}")
+        elif want == "str":
+            if not isinstance(value, str):
+                raise MessageError(f"{kind}.{name} must be text")
+            _check_text(str(kind), name, value)
     message = cls(**given)
-    for side_field in ("side",):
-        if hasattr(message, side_field) and getattr(message, side_field) not in SIDES:
-            raise MessageError(f"{kind}.side must be white or black")
+    if isinstance(message, (Move, Snapshot, Request, Answer, Invite)) \
+            and message.side not in SIDES:
+        raise MessageError(f"{kind}.side must be white or black")
+    if isinstance(message, Invite) and message.starts not in _STARTS:
+        raise MessageError(f"invite.starts is one of {', '.join(_STARTS)}")
     if isinstance(message, Request) and (
             message.what not in REQUESTS or not 0 <= message.keep <= message.at):
         raise MessageError(f"a request is one of {', '.join(REQUESTS)}, keeping at most the "
                            "moves there are")
-    if isinstance(message, Answer) and message.accept not in (0, 1):
-        raise MessageError("an answer's accept is 0 or 1")
     return message  # type: ignore[no-any-return]
+
+
+def _check_text(kind: str, name: str, value: str) -> None:
+    if name == "game":
+        if len(value) != ID_SYMBOLS or any(c not in ALPHABET for c in value):
+            raise MessageError(f"{kind}.game must be {ID_SYMBOLS} symbols of the code's "
+                               "alphabet")
+    elif name in _HEX:
+        if len(value) not in _HEX[name] or not _HEX_DIGITS.issuperset(value):
+            lengths = " or ".join(str(n) for n in _HEX[name])
+            raise MessageError(f"{kind}.{name} must be {lengths} lowercase hex digits")
+    elif len(value) > _TEXT[name]:
+        raise MessageError(f"{kind}.{name} is {len(value)} characters; at most {_TEXT[name]}")
 
 
 def _move(value: object) -> Move:

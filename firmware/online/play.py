@@ -30,6 +30,7 @@ from .invitation import Agreement, InvitationError, host, join, offer
 from .link import OnlineLink
 from .log import MoveLog
 from .messages import REQUESTS, Request, decode, encode
+from .supervise import SupervisedError, supervise
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +138,15 @@ class OnlinePlay:
         withdrawn = self._withdraw = asyncio.Event()
 
         async def hosting() -> None:
+            def fault(problem: str) -> None:
+                self.problem = f"invitation {code.game}: {problem}"
+                self.host.changed()
+
             try:
-                agreement = await host(self.address, code, invitation, toss, withdrawn)
+                agreement = await supervise(
+                    "the invitation", lambda: host(self.address, code, invitation, toss,
+                                                   withdrawn),
+                    on_problem=fault, passes=(InvitationError,))
                 gc.collect()  # its MQTT client goes while the loop runs
             except InvitationError as exc:
                 if not withdrawn.is_set():
@@ -150,6 +158,7 @@ class OnlinePlay:
             if agreement is None or withdrawn.is_set():  # a newer offer stands
                 return
             self.waiting = ""
+            self.problem = ""
             self._begin(agreement)
 
         self._adopt = adopt
@@ -163,8 +172,10 @@ class OnlinePlay:
         """Join the game offered under a code; it starts on the board at once."""
         try:
             code = GameCode.parse(text)
-            agreement = await join(self.address, code, self.board_name)
-        except (ValueError, InvitationError) as exc:
+            agreement = await supervise(
+                "joining", lambda: join(self.address, code, self.board_name),
+                on_problem=lambda problem: None, passes=(InvitationError,), tries=3)
+        except (ValueError, InvitationError, SupervisedError) as exc:
             raise OnlineError(f"join: {exc}") from None
         finally:
             gc.collect()  # its MQTT client goes while the loop runs

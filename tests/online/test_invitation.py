@@ -65,3 +65,39 @@ def test_a_bad_offer_is_refused_before_anything_is_sent():
         offer(GameCode.new(), "navakankari", "green", "white", "x")
     with pytest.raises(KeyError):
         offer(GameCode.new(), "chess", "white", "white", "x")
+
+
+def test_poison_and_forgeries_on_the_invitation_topics_stop_neither_board(broker):
+    """Before the real answer, someone on the broker publishes garbage and a wrongly signed
+    join on the join topic, and a wrongly signed invite and reveal: the inviter keeps
+    waiting, the joiner passes over the forgeries, and the two agree."""
+    import aiomqtt
+
+    from navakankari.firmware.online.messages import Invite, Join, Reveal, encode, sign
+
+    async def main():
+        code = GameCode.new()
+        wrong = GameCode(code.game, "0" * 12).key
+        invite, toss = offer(code, "lasker", "black", "toss", "Grandma's board")
+        hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
+                                           invite, toss))
+        await asyncio.sleep(0.3)  # the offer is out
+        base = f"navakankari/v1/{code.game}"
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                  password="sneaky-1") as mallory:
+            for payload in (b"[" * 100_000, b'{"mac": "\\u00e9"}', b"\xff",
+                            encode(sign(wrong, Join(code.game, "Mallory", 0)))):
+                await mallory.publish(f"{base}/join", payload, qos=1)
+            await mallory.publish(f"{base}/reveal", encode(sign(wrong, Reveal(
+                code.game, "00" * 16, 0))), qos=1, retain=True)
+            await mallory.publish(f"{base}/invite/x", encode(sign(wrong, Invite(
+                code.game, "lasker", "white", "white", "Mallory", ""))), qos=1, retain=True)
+        await asyncio.sleep(0.3)
+        assert not hosting.done()
+        joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")
+        hosted = await asyncio.wait_for(hosting, 10)
+        assert hosted.first == joined.first and joined.opponent == "Grandma's board"
+        assert hosted.opponent == "Ravi's board"
+        del hosting
+        gc.collect()
+    asyncio.run(main())

@@ -1,0 +1,184 @@
+"""Whatever anyone on the broker publishes, a board's link counts it, keeps going and acts
+only on what a player of the game signed."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import random
+
+import aiomqtt
+
+from navakankari.engine.variants import new_game
+from navakankari.firmware.online.broker import BrokerAddress
+from navakankari.firmware.online.code import GameCode
+from navakankari.firmware.online.link import OnlineLink, topic
+from navakankari.firmware.online.log import MoveLog, Verdict
+from navakankari.firmware.online.messages import Answer, Move, Request, Snapshot, encode, sign
+
+from test_link import FAST, LIMIT, Pair, _until
+from test_messages import GARBAGE
+
+CODE = GameCode("K7M2P9QR", "TAX4B8CD3FGH")
+WRONG = GameCode(CODE.game, "000000000000")
+NOWHERE = BrokerAddress.parse("mqtt://127.0.0.1:9")
+
+
+def black_link() -> tuple[OnlineLink, list[Move], list[Request]]:
+    arrived: list[Move] = []
+    asked: list[Request] = []
+    link = OnlineLink(NOWHERE, MoveLog(CODE, new_game("nine-mens-morris")), "black",
+                      on_move=arrived.append)
+    link.on_request = asked.append
+    return link, arrived, asked
+
+
+def poison() -> list[bytes]:
+    """Payloads that raised out of the old reader: non-ASCII where hex belongs, deep nesting,
+    a number of 5,000 digits; and the rest of the garbage."""
+    move = encode(sign(CODE.key, Move(CODE.game, 1, "white", "d6", ""))).decode()
+    return [move.replace(move[move.index('"mac":"') + 7:][:64], "\u00e9").encode(),
+            move.replace('"n":1', '"n":1' + "0" * 5000).encode(),
+            b"[" * 100_000] + [payload for payload, _ in GARBAGE]
+
+
+def test_poison_on_every_topic_is_counted_and_the_game_goes_on():
+    link, arrived, _ = black_link()
+    payloads = poison()
+    for what in ("move", "snapshot", "request", "answer", "presence", "resync", "x"):
+        for payload in payloads:
+            link._handle(topic(CODE.game, "white", what), payload)
+    link._handle(topic(CODE.game, "white", "move"), None)  # no payload at all
+    assert link.state.rejected >= 7 * len(payloads) - 2  # empty request/answer: cleared
+    assert set(link.rejections.counts) <= {"malformed", "not-json", "too-deep", "too-large",
+                                           "unknown-kind", "misplaced"}
+    assert link.state.peer_seen is None and not link.state.peer_online  # nothing counted heard
+    first = sign(CODE.key, Move(CODE.game, 1, "white", "d6", ""))
+    link._handle(topic(CODE.game, "white", "move"), encode(first))
+    assert arrived == [first] and link.state.peer_seen is not None
+
+
+def test_a_fault_handling_one_message_is_counted_not_raised(monkeypatch):
+    link, _, _ = black_link()
+
+    def broken(move: Move) -> None:
+        raise RuntimeError("the board's lights are out")
+    link.on_move = broken
+    first = sign(CODE.key, Move(CODE.game, 1, "white", "d6", ""))
+    link._handle(topic(CODE.game, "white", "move"), encode(first))
+    assert link.rejections.counts == {"fault": 1}
+
+
+def test_a_request_or_answer_signed_with_a_wrong_key_is_not_acted_on():
+    async def main() -> None:
+        link, _, asked = black_link()
+        answered: list[bool] = []
+        link.on_answer = lambda request, yes: answered.append(yes)
+        resign = sign(WRONG.key, Request(CODE.game, "white", "resign", 0, 0, "9c41d07e5ab2f386"))
+        link._handle(topic(CODE.game, "white", "request"), encode(resign))
+        assert asked == [] and link.rejections.counts == {"bad-signature": 1}
+        link.asked = sign(CODE.key, Request(CODE.game, "black", "takeback", 2, 0,
+                                            "0123456789abcdef"))  # type: ignore[assignment]
+        yes = sign(WRONG.key, Answer(CODE.game, "white", "0123456789abcdef", 1))
+        link._handle(topic(CODE.game, "white", "answer"), encode(yes))
+        assert answered == [] and link.asked is not None
+        # the same, signed with the game's key, is acted on
+        link._handle(topic(CODE.game, "white", "request"),
+                     encode(sign(CODE.key, Request(CODE.game, "white", "resign", 0, 0,
+                                                   "9c41d07e5ab2f386"))))
+        assert [r.what for r in asked] == ["resign"]
+        link._handle(topic(CODE.game, "white", "answer"),
+                     encode(sign(CODE.key, Answer(CODE.game, "white", "0123456789abcdef", 1))))
+        assert answered == [True]
+        await asyncio.sleep(0)  # the settled request's clearing finds no broker
+    asyncio.run(main())
+
+
+def test_a_move_whose_prev_is_not_the_logs_last_is_a_fork():
+    link, arrived, _ = black_link()
+    first = sign(CODE.key, Move(CODE.game, 1, "white", "d6", ""))
+    link._handle(topic(CODE.game, "white", "move"), encode(first))
+    elsewhere = sign(CODE.key, Move(CODE.game, 1, "white", "a1", ""))
+    second = sign(CODE.key, Move(CODE.game, 2, "black", "d2", elsewhere.mac))
+    assert link.moves.receive(second).verdict is Verdict.FORK  # type: ignore[arg-type]
+    assert link.moves.forked and arrived == [first]
+
+
+def test_retained_poison_does_not_stop_a_link_and_moves_still_arrive(broker, caplog):
+    async def main() -> None:
+        pair = Pair(broker)
+        await pair.connected()
+        await pair.play(random.Random(5), 2)
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                  password="sneaky-1") as mallory:
+            for what in ("snapshot", "request", "answer", "move"):
+                for payload in poison()[:3]:
+                    await mallory.publish(topic(pair.code.game, "white", what), payload,
+                                          qos=1, retain=what != "move")
+        black = pair.links["black"]
+        try:
+            await asyncio.wait_for(_until(lambda: black.state.rejected >= 12), LIMIT)
+        except TimeoutError:
+            raise AssertionError(black.rejections.counts)
+        assert black.state.connected and black.state.problem == ""
+        # Restarted, the link reads the retained poison again (the last on each topic), and
+        # still plays on.
+        await pair.close()
+        pair.tasks = [asyncio.create_task(link.run()) for link in pair.links.values()]
+        await pair.connected()
+        await asyncio.wait_for(_until(lambda: black.state.rejected >= 14), LIMIT)  # request, answer
+        await pair.play(random.Random(6), 4)
+        await pair.close()
+        assert pair.agree() and len(black.moves.moves) == 6
+    with caplog.at_level(logging.WARNING, "navakankari.firmware.online"):
+        asyncio.run(main())
+    dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
+    assert len(dropped) <= 2 * 6  # once a minute per kind on each board, not once a message
+
+
+def test_an_unexpected_fault_in_the_link_is_shown_and_the_link_started_again(broker,
+                                                                             monkeypatch):
+    async def main() -> None:
+        waits: list[float] = []
+
+        async def sleep(seconds: float) -> None:
+            waits.append(seconds)
+            await asyncio.sleep(0)
+        link = OnlineLink(BrokerAddress.parse(broker.url("grandma")),
+                          MoveLog(GameCode.new(), new_game("nine-mens-morris")), "white",
+                          backoff=FAST, sleep=sleep, restart=(7.0, 60.0))
+        real = link._publish_outbox
+        calls = 0
+
+        async def faulty(client: aiomqtt.Client) -> None:
+            nonlocal calls
+            calls += 1
+            if calls == 1:
+                raise TypeError("a fault no one foresaw")
+            await real(client)
+        monkeypatch.setattr(link, "_publish_outbox", faulty)
+        shown: list[str] = []
+        link.on_change = lambda: shown.append(link.state.problem)
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), LIMIT)
+        assert waits == [7.0]
+        assert any("the link stopped on an unexpected error (TypeError: a fault no one "
+                   "foresaw)" in p for p in shown)
+        assert link.state.problem == ""  # well again
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        del task
+        gc.collect()
+    asyncio.run(main())
+
+
+def test_a_snapshot_from_the_wrong_side_or_topic_changes_nothing():
+    link, arrived, _ = black_link()
+    first = sign(CODE.key, Move(CODE.game, 1, "white", "d6", ""))
+    assert isinstance(first, Move)
+    own = sign(CODE.key, Snapshot(CODE.game, "black", (first,)))
+    link._handle(topic(CODE.game, "white", "snapshot"), encode(own))
+    link._handle(topic(CODE.game, "white", "move"),
+                 encode(sign(CODE.key, Snapshot(CODE.game, "white", (first,)))))
+    assert arrived == [] and link.rejections.counts == {"misplaced": 2}
