@@ -18,10 +18,11 @@ placed pebble lifted off, a moved one set back), until the next action is played
 then matches the position before the blunder, which no other action can make it do.
 
 Best move on request, on the board: lift one of the opponent's pebbles and set it back on
-its point within HINT_GESTURE seconds. Outside a removal (when the board asks for exactly
-that, and the teacher does not listen) lifting an opponent's pebble is never part of a
-legal action, so play cannot make this gesture by accident; the board shows it as a mistake
-to put right until it is set back, as it always has.
+its point within HINT_GESTURE seconds, however quickly. Outside a removal (when the board asks
+for exactly that, and the teacher does not listen) lifting an opponent's pebble is never part
+of a legal action, so play cannot make this gesture by accident. While the pebble is up (and
+for HINT_GESTURE seconds) the board acknowledges the request on its point (`Status.asking`)
+instead of calling it a mistake; a pebble kept up longer is a mistake to put right, as any.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ REPLY_WAITS = 2.0
 remote player's) is lit over it: the warning is seen, and the hand can take the blunder back
 first, before the reply's lights take its place."""
 HINT_GESTURE = 3.0
-"""Seconds within which an opponent's pebble lifted (and shown as a mistake) must be set back
-to ask for the best move."""
+"""Seconds within which an opponent's pebble lifted must be set back to ask for the best
+move."""
 HINTS_PER_TURN = 1
 """Best moves a side may ask for per turn (the daemon's configuration can change it)."""
 
@@ -182,7 +183,8 @@ class Teacher:
         self._blunder: _Shown | None = None
         self._hint: _Shown | None = None
         self._hints: tuple[int, int] = (-1, 0)  #: (ply, hints given at it)
-        self._lifted: tuple[str, float] | None = None  #: an opponent's pebble up, since when
+        #: an opponent's pebble up, since when, and whether setting it back still asks
+        self._lifted: tuple[str, float, bool] | None = None
         self._memo: tuple[tuple[object, ...], Status] | None = None
 
     # -- asking ------------------------------------------------------------------------------
@@ -292,20 +294,36 @@ class Teacher:
 
     def watch(self, status: Status, game: Game, players: dict[Side, PlayerSpec],
               now: float) -> bool:
-        """Follow the tracker's status for the board's hint gesture; True when it asked."""
-        if status.kind == StatusKind.MISMATCH and status.reason == MismatchReason.MISTAKE:
-            up = status.to_fill
-            if (len(up) == 1 and not status.to_empty and self._lifted is None
-                    and game.colour_at(game.board.index(up[0])) == game.turn.other):
-                self._lifted = (up[0], now)
+        """Follow the tracker's status for the board's hint gesture: one opponent's pebble
+        lifted (within the tracker's grace, or shown as a mistake after it) by a side that
+        may ask, then the board as before within HINT_GESTURE seconds. True when it asked."""
+        up = _lifted_opponent(status, game)
+        if up is not None and self.level(game, players) >= BEST:
+            if self._lifted is None or self._lifted[0] != up:
+                self._lifted = (up, now, True)
             return False
         lifted, self._lifted = self._lifted, None
-        if (lifted is not None and status.kind == StatusKind.IDLE
+        if (lifted is not None and lifted[2] and status.kind == StatusKind.IDLE
                 and now - lifted[1] <= HINT_GESTURE):
             words = self.ask_hint(game, players)
             log.info("hint gesture on %s: %s", lifted[0], words)
             return True
         return False
+
+    def deadline(self) -> float | None:
+        """When a pebble lifted to ask has been up too long to ask (`expire` is then due)."""
+        lifted = self._lifted
+        return lifted[1] + HINT_GESTURE if lifted is not None and lifted[2] else None
+
+    def expire(self, now: float) -> bool:
+        """A pebble lifted to ask and kept up past HINT_GESTURE no longer asks: the board
+        shows it as the mistake to put right it is. True when that happened now."""
+        due = self.deadline()
+        if due is None or now < due:
+            return False
+        assert self._lifted is not None
+        self._lifted = (self._lifted[0], self._lifted[1], False)
+        return True
 
     # -- what is shown -----------------------------------------------------------------------
     def decorate(self, status: Status, game: Game, players: dict[Side, PlayerSpec]) -> Status:
@@ -316,7 +334,9 @@ class Teacher:
                                      and self._blunder.ply == len(game.history)) else None
         hint = self._hint if (self._hint is not None
                               and self._hint.ply == len(game.history)) else None
-        memo_key = (status, advice, blunder_, hint, players.get(game.turn))
+        asking = (self._lifted[0],) if (self._lifted is not None and self._lifted[2]
+                                        and _lifted_opponent(status, game) is not None) else ()
+        memo_key = (status, advice, blunder_, hint, players.get(game.turn), asking)
         if self._memo is not None and self._memo[0] == memo_key and self._memo[0][0] is status:
             return self._memo[1]
         changes: dict[str, object] = {}
@@ -335,6 +355,8 @@ class Teacher:
         if hint is not None and status.kind == StatusKind.IDLE:
             changes["hint"] = hint.points
             words.append(hint.words)
+        if asking:
+            changes["asking"] = asking
         if advice is not None and advice.threats is not None and level >= THREATS:
             words += [_threat_words(t.kind.value, t.action, t.mills, advice.threats.by)
                       for t in advice.threats.items]
@@ -343,6 +365,20 @@ class Teacher:
         out = replace(status, **changes) if changes else status  # type: ignore[arg-type]
         self._memo = (memo_key, out)
         return out
+
+
+def _lifted_opponent(status: Status, game: Game) -> str | None:
+    """The point of the one opponent's pebble lifted, nothing else changed (as the tracker
+    shows it: within its grace period, and as a mistake after), or None."""
+    if (status.kind == StatusKind.IN_PROGRESS and len(status.lifted) == 1 and not status.placed
+            and not status.candidates and not status.destinations):
+        point = status.lifted[0]
+    elif (status.kind == StatusKind.MISMATCH and status.reason == MismatchReason.MISTAKE
+          and len(status.to_fill) == 1 and not status.to_empty):
+        point = status.to_fill[0]
+    else:
+        return None
+    return point if game.colour_at(game.board.index(point)) == game.turn.other else None
 
 
 def _quality(status: Status, judgement: Judgement) -> tuple[tuple[str, str], ...]:

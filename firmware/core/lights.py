@@ -44,7 +44,10 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
 
     kind = status.kind
     turn = game.turn
-    if kind == StatusKind.IDLE:
+    if status.asking:  # an opponent's pebble lifted to ask for the best move: no mistake
+        put(Role.THREAT, status.threats)
+        put(Role.ASKING, status.asking)
+    elif kind == StatusKind.IDLE:
         _turn_layer(game, put)
         _assist_layer(status, now, put)
     elif kind == StatusKind.THINKING:
@@ -150,6 +153,7 @@ SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.FREE_WHITE, Role.TURN_WHITE, *ASSISTED}),  # IDLE, white to act
     frozenset({Role.FREE_BLACK, Role.TURN_BLACK, *ASSISTED}),  # IDLE, black to act
     frozenset({Role.THINKING, Role.BLUNDER}),
+    frozenset({Role.THREAT, Role.ASKING}),  # IN_PROGRESS or MISMATCH: asking for the best move
     frozenset({Role.MILL, Role.TAKEABLE}),  # REMOVAL
     frozenset({Role.DESTINATION, Role.CAPTURE, Role.LIFTED, Role.THREAT}),  # IN_PROGRESS
     frozenset({*QUALITY_ROLES.values(), Role.CAPTURE, Role.LIFTED, Role.THREAT}),  # ... judged

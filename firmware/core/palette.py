@@ -61,6 +61,7 @@ class Role(str, Enum):
     THREAT = "threat"  #: the opponent closes a mill (or sets up two, or a blockade) here next
     BLUNDER = "blunder"  #: the pebble just moved dropped the game's value: a few seconds
     HINT = "hint"  #: the best move, asked for: its pebble and where it goes
+    ASKING = "asking"  #: the opponent's pebble lifted to ask for the best move: set it back
 
 
 class Animation(str, Enum):
@@ -129,6 +130,7 @@ PALETTE: dict[Role, Look] = {
     Role.THREAT: Look((0, 60, 255), Animation.PULSE, 1.2),  # emits (0, 1, 64)
     Role.BLUNDER: Look((255, 0, 0), Animation.BLINK, 0.4),  # emits (64, 0, 0)
     Role.HINT: Look((0, 255, 255), Animation.BLINK, 0.6),  # emits (0, 64, 64)
+    Role.ASKING: Look((0, 255, 255), Animation.PULSE, 1.0),  # the best move's colour, calmly
 }
 
 QUALITY_ROLES: dict[str, Role] = {

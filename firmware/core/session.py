@@ -329,7 +329,8 @@ class Session:
         if self.menu is not None:
             times = [t for t in (self.sensing.deadline(), self.menu.deadline()) if t is not None]
         else:
-            times = [t for t in (self.tracker.deadline(), self._answer_due()) if t is not None]
+            times = [t for t in (self.tracker.deadline(), self._answer_due(),
+                                 self.teacher.deadline()) if t is not None]
         return min(times) if times else None
 
     def _answer_due(self) -> float | None:
@@ -463,6 +464,8 @@ class Session:
         if self.tracker.status is not self._last_status:
             self._last_status = self.tracker.status
             self.teacher.watch(self._last_status, self.game, self.players, now)
+            self._notify(Update("status", self.status, len(self.game.history)))
+        elif self.teacher.expire(now):  # a pebble lifted to ask, kept up too long
             self._notify(Update("status", self.status, len(self.game.history)))
 
     def _start_points(self) -> frozenset[str]:

@@ -90,6 +90,9 @@ class Status:
     blunder: tuple[str, ...] = ()
     blunder_until: float = 0.0
     advice: str = ""
+    #: The opponent's pebble lifted to ask for the best move (assistance 4), while setting
+    #: it back still asks: the board acknowledges the request there instead of a mistake.
+    asking: tuple[str, ...] = ()
 
     def same_as(self, other: "Status") -> bool:
         """Equal apart from `since` (a status that did not change keeps its start time)."""

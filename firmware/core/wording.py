@@ -73,6 +73,9 @@ def _status_text(game: Game, status: Status) -> str:
                 f"{status.confirm_point} for {hold} s, then lift it; or put the pebbles back")
     if kind is StatusKind.OVER or status.outcome is not None:
         return outcome_text(status.outcome) if status.outcome else "the game is over"
+    if status.asking:
+        return (f"asking for the best move: set the {Side[turn.upper()].other} pebble back "
+                f"on {_all(status.asking)}")
     if kind is StatusKind.MISMATCH:
         return _mismatch_text(game, status)
     if kind is StatusKind.EXECUTING:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 from sim_daemon import sim_daemon
-from test_simulator_page import assert_leds_match, click, page_leds, strip_leds, wait_for_moves
+from test_simulator_page import assert_leds_match, click, moves, page_leds, strip_leds, wait_for_moves
 
 from navakankari.engine.game import Side
 from navakankari.firmware.core.palette import PALETTE, Role
@@ -34,6 +34,18 @@ def _sent(running, role: Role) -> str:
     """What the strip sends for a role's full colour, as the page writes it."""
     c = running.call(lambda: running.daemon.board.leds.corrected(PALETTE[role].colour))
     return "#%02x%02x%02x" % tuple(c)
+
+
+def _wait_drawn(page, running, point: str, role: Role, within: float = 3.0) -> None:
+    """Until the page draws `point` in `role`'s colour, as the strip sends it (it blinks)."""
+    colour = _sent(running, role)
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        sent, drawn = strip_leds(running), page_leds(page)
+        if sent == drawn and drawn.get(point) == colour:
+            return
+        page.wait_for_timeout(40)
+    raise AssertionError(f"{point} never drawn in the colour of {role.value}")
 
 
 @pytest.fixture()
@@ -113,16 +125,7 @@ def test_the_best_move_on_request(browser, running):
     page.click("#hint")
     status = _wait_for(running, lambda s: s.hint)
     page.wait_for_function("document.querySelector('#advice').textContent.includes('best move: ')")
-    best = status.hint[0]
-    hint = _sent(running, Role.HINT)
-    deadline = time.monotonic() + 3
-    while time.monotonic() < deadline:
-        sent, drawn = strip_leds(running), page_leds(page)
-        if sent == drawn and drawn.get(best) == hint:
-            break
-        page.wait_for_timeout(40)
-    else:
-        raise AssertionError(f"{best} never drawn in the hint's colour")
+    _wait_drawn(page, running, status.hint[0], Role.HINT)
     page.click("#hint")  # one a turn
     page.wait_for_function(
         "document.querySelector('#message').textContent.includes('best move(s) this turn')")
@@ -198,3 +201,37 @@ def test_a_mistake_against_the_computer_blinks_before_the_computers_reply_is_lit
         # is told by its empty point lit).
         assert not [t for t, leds in samples if leds.get(bad) == blunder and to in leds]
         page.screenshot(path=str(artifacts / "assist-reply-after-warning.png"))
+
+
+def test_the_quick_best_move_gesture_lights_the_best_move(browser, running, artifacts):
+    """White (level 4) lifts a black pebble and sets it back a quarter of a second later."""
+    page = _open(browser, running)
+    for n, point in enumerate(["a7", "b6", "g7", "d1"], start=1):
+        click(page, point)
+        wait_for_moves(page, n)
+    _wait_for(running, lambda s: s.quality and s.turn == "white")
+    click(page, "b6")  # lifted into the simulator's hand
+    page.wait_for_timeout(250)
+    click(page, "b6")  # and set back
+    status = _wait_for(running, lambda s: s.hint)
+    best = running.call(lambda: running.daemon.session.teacher.advice.judgement.best)
+    assert status.hint == (best,) and moves(page) == ["a7", "b6", "g7", "d1"]
+    page.wait_for_function(
+        f"document.querySelector('#advice').textContent.includes('best move: {best}')")
+    _wait_drawn(page, running, best, Role.HINT)
+    page.screenshot(path=str(artifacts / "assist-quick-gesture.png"))
+
+
+def test_while_the_pebble_is_up_the_page_says_the_best_move_is_asked_for(browser, running):
+    page = _open(browser, running)
+    for n, point in enumerate(["a7", "b6", "g7", "d1"], start=1):
+        click(page, point)
+        wait_for_moves(page, n)
+    _wait_for(running, lambda s: s.quality and s.turn == "white")
+    click(page, "b6")
+    _wait_for(running, lambda s: s.asking == ("b6",) and s.kind.value == "mismatch")
+    page.wait_for_function("document.querySelector('#status').textContent.includes("
+                           "'asking for the best move: set the black pebble back on b6')")
+    assert "not a legal move" not in page.inner_text("#status")
+    lit = assert_leds_match(page, running)  # it pulses: as the strip sends it
+    assert set(lit) == {"b6"}

@@ -8,7 +8,7 @@ from navakankari.engine.game import Side
 from navakankari.engine.hint import Judge
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import game_from_position
-from navakankari.firmware.core import lights
+from navakankari.firmware.core import lights, wording
 from navakankari.firmware.core.assist import (
     BLUNDER_SECONDS,
     HINT_GESTURE,
@@ -17,7 +17,7 @@ from navakankari.firmware.core.assist import (
     Teacher,
     advise,
 )
-from navakankari.firmware.core.clockwork import drive
+from navakankari.firmware.core.clockwork import drive, run_until
 from navakankari.firmware.core.palette import PALETTE, Role
 from navakankari.firmware.core.players import HAND, PlayerSpec
 from navakankari.firmware.core.session import Session
@@ -47,6 +47,18 @@ def _take(hands: Hands):
     events = hands.events[:]
     hands.events.clear()
     return events
+
+
+def _drive_for(session: Session, hands: Hands, seconds: float, now: float) -> float:
+    """The hands' events, then the clock run on to `seconds` after the last of them (not
+    until nothing is pending: a pebble lifted to ask has a deadline of its own)."""
+    events = _take(hands)
+    for event in events:
+        now = run_until(session, event.t, now)
+        session.feed(event)
+        now = max(now, event.t)
+        session.tick(now)
+    return run_until(session, (events[-1].t if events else now) + seconds, now)
 
 
 def _advise(session: Session, now: float) -> None:
@@ -140,8 +152,8 @@ def test_the_hint_gesture_lift_an_opponents_pebble_and_set_it_back():
     session, hands, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
     _advise(session, now)
     hands.t = now + 0.5
-    hands.lift("b6").wait(1.5)  # shown as a mistake to put right
-    now = drive(session, _take(hands), now=now)
+    hands.lift("b6")  # a mistake to the tracker, shown as the request
+    now = _drive_for(session, hands, 1.5, now)
     assert session.status.kind == StatusKind.MISMATCH
     hands.t = now + 0.2
     hands.place("b6")
@@ -403,3 +415,45 @@ def test_a_remote_move_waits_until_the_warning_has_been_shown():
     drive(session, [], now=now)
     assert session.status.kind == StatusKind.EXECUTING and session.status.forced == ("d7",)
     assert session.status.since == pytest.approx(due)
+
+
+def test_the_quick_hint_gesture_a_quarter_of_a_second_asks_for_the_best_move():
+    session, hands, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.lift("b6").wait(0.25)
+    hands.place("b6")
+    drive(session, _take(hands), now=now)
+    best = session.teacher.advice.judgement.best
+    assert session.status.kind == StatusKind.IDLE and session.status.hint == (best,)
+    assert f"best move: {best}" in session.status.advice
+
+
+def test_while_the_pebble_is_up_the_board_acknowledges_the_request():
+    session, hands, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.lift("b6")  # past the tracker's grace: a mistake, were it not asking
+    now = _drive_for(session, hands, 1.5, now)
+    status = session.status
+    assert status.kind == StatusKind.MISMATCH and status.asking == ("b6",)
+    words = wording.status_text(session.game, status)
+    assert words == "asking for the best move: set the black pebble back on b6"
+    assert "not a legal move" not in words
+    assert lights.roles(session.game, status, now) == {"b6": Role.ASKING}
+    # Kept up past HINT_GESTURE, it is the mistake to put right it always was.
+    lifted_at = session.teacher.deadline() - HINT_GESTURE
+    session.tick(lifted_at + HINT_GESTURE)
+    status = session.status
+    assert status.asking == () and status.to_fill == ("b6",)
+    assert wording.status_text(session.game, status).startswith("that is not a legal move")
+    assert lights.roles(session.game, status, now)["b6"] == Role.TO_FILL
+
+
+def test_a_side_that_may_not_ask_sees_the_lifted_pebble_as_a_mistake():
+    session, hands, now = _session(_hand(3), HAND, "a7 b6 g7 d1")
+    _advise(session, now)
+    hands.t = now + 0.5
+    hands.lift("b6").wait(1.5)
+    now = drive(session, _take(hands), now=now)
+    assert session.status.asking == () and session.status.to_fill == ("b6",)

@@ -125,7 +125,7 @@ def _statuses(turn: str) -> list[Status]:
         for holding, armed in ((False, False), (True, False), (True, True), (False, True)):
             for outcome in (None, Outcome(Side.WHITE, Reason.BLOCKED),
                             Outcome(Side.BLACK, Reason.BLOCKED), Outcome(None, Reason.REPETITION)):
-                for extra in ({}, assisted):
+                for extra in ({}, assisted, {**assisted, "asking": ("g4",)}):
                     out.append(Status(kind, turn, holding=holding, armed=armed, outcome=outcome,
                                       faulty=("g1",), **full, **extra))
     return out
@@ -143,4 +143,5 @@ def test_shown_together_lists_every_frame_roles_can_make(record: str) -> None:
             assert any(lit <= group for group in SHOWN_TOGETHER), (status.kind, lit)
             seen |= lit
     assert Role.FREE_WHITE in seen or Role.FREE_BLACK in seen
-    assert {Role.QUALITY_KEEPS, Role.QUALITY_LOSES, Role.THREAT, Role.HINT, Role.BLUNDER} <= seen
+    assert {Role.QUALITY_KEEPS, Role.QUALITY_LOSES, Role.THREAT, Role.HINT, Role.BLUNDER,
+            Role.ASKING} <= seen
