@@ -51,6 +51,7 @@ class LinkState:
     acked: int  #: moves the other board holds
     rejected: int  #: messages dropped (forged, replayed, for the wrong side, garbage)
     problem: str  #: the last connection problem in words, "" while connected
+    alarm: str = ""  #: a request this board never made, published in its name
 
 
 def mqtt_client(address: BrokerAddress, identifier: str, *,
@@ -92,11 +93,13 @@ class OnlineLink:
                  backoff: tuple[float, float] = (0.2, 5.0),
                  on_change: Callable[[], None] | None = None,
                  asked: Request | None = None,
+                 heard: set[str] | None = None,
                  sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
                  restart: tuple[float, float] = BACKOFF) -> None:
         """`on_change`: told when what `state` says changed (connected, the other board's
         presence, a message dropped), for the page. `asked`: this player's request still
-        waiting for its answer (kept in the store across a restart). `sleep` and
+        waiting for its answer (kept in the store across a restart). `heard`: the ids of the
+        requests already heard (kept in the store too, so none is acted on twice). `sleep` and
         `restart`: the wait before the link starts again after an unexpected fault."""
         if side not in OTHER:
             raise ValueError(f"side must be white or black, not {side!r}")
@@ -113,8 +116,13 @@ class OnlineLink:
         self.asked = asked  #: this player's request waiting for the other's answer
         self.asked_of_us: Request | None = None  #: the other's request waiting for ours
         self._retained: dict[str, Message] = {}  #: request/answer, republished on reconnection
-        self._heard: set[str] = set()  #: request ids already handled
+        self.heard: set[str] = set(heard or ())  #: request ids already handled
+        self.on_heard: Callable[[], None] | None = None  #: told when `heard` grew
+        self._mine: set[str] = {asked.id} if asked is not None else set()
+        """the ids of this board's own requests: any other request in its name is forged"""
+        self.alarm = ""  #: something a holder of the code did in this board's name
         self._clear_task: asyncio.Task[None] | None = None  #: a settled request's clearing
+        self._decline_task: asyncio.Task[None] | None = None  #: an out-of-date one's answer
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
         self._peer_online = False
@@ -130,7 +138,7 @@ class OnlineLink:
     def state(self) -> LinkState:
         return LinkState(self.connected.is_set(), self._peer_online, self._peer_seen,
                          len(self.moves.moves), self._acked, self.rejections.total,
-                         self._problem)
+                         self._problem, self.alarm)
 
     def _topic(self, side: str, what: str) -> str:
         return topic(self.moves.code.game, side, what)
@@ -159,6 +167,9 @@ class OnlineLink:
                 async with self._make_client() as client:
                     self._client = client
                     await client.subscribe(self._topic(self.other, "#"), qos=1)
+                    # Its own request topic too: a request in its name it never made (a
+                    # resignation forged by someone holding the code) is noticed and shown.
+                    await client.subscribe(self._topic(self.side, "request"), qos=1)
                     await client.publish(self._topic(self.side, "presence"), b"online", qos=1,
                                          retain=True)
                     await self._publish_outbox(client)
@@ -220,6 +231,7 @@ class OnlineLink:
                                                     keep, secrets.token_hex(8)))
         assert isinstance(request, Request)
         self.asked = None if what == "resign" else request
+        self._mine.add(request.id)
         await self._publish_retained("request", request)
         return request
 
@@ -286,8 +298,9 @@ class OnlineLink:
 
     def _dispatch(self, name: str, payload: object) -> None:
         what = name.rsplit("/", 1)[-1]
-        if name != self._topic(self.other, what):  # under the other's topics, but deeper
-            self._reject(f"a message on {name[-60:]!r}", "misplaced")
+        own_request = name == self._topic(self.side, "request")
+        if name != self._topic(self.other, what) and not own_request:
+            self._reject(f"a message on {name[-60:]!r}", "misplaced")  # deeper, or elsewhere
             return
         if not isinstance(payload, (bytes, bytearray)):
             self._reject(f"{what}: no payload", "malformed")
@@ -306,13 +319,16 @@ class OnlineLink:
         if isinstance(message, Rejection):
             self._reject(f"{what}: {message.detail}", message.reason)
             return
+        if own_request:
+            self._own_request(message)
+            return
         self._peer_seen = self.clock()
         if isinstance(message, Snapshot) and what == "snapshot" and message.side == self.other:
             self._acked = max(self._acked, min(len(message.moves), len(self.moves.moves)))
             for got, move in zip(self.moves.catch_up(message), message.moves):
                 self._after(move, got.verdict, got.why)
         elif isinstance(message, Move) and what == "move":
-            got = self.moves.receive(message)
+            got = self.moves.receive(message, self.other)
             self._after(message, got.verdict, got.why)
         elif isinstance(message, Request) and what == "request" and message.side == self.other:
             self._requested(message)
@@ -321,13 +337,38 @@ class OnlineLink:
         else:
             self._reject(f"{what}: a {message.kind} has no place here", "misplaced")
 
+    def _own_request(self, message: Message) -> None:
+        """A request on this board's own topic: its own (retained), or one someone holding
+        the code published in its name, which is refused, shown and cleared."""
+        if not isinstance(message, Request) or message.side != self.side:
+            self._reject(f"a {message.kind} on this board's request topic", "misplaced")
+            return
+        if message.id in self._mine:
+            return
+        self._mine.add(message.id)  # said once
+        what = "a resignation" if message.what == "resign" else f"a {message.what} request"
+        self.alarm = (f"{what} this board never made was published in its name by someone "
+                      "holding the game's code; the other board may have acted on it")
+        log.error("online: %s", self.alarm)
+        self.rejections.add("disowned", self.alarm)
+        self._clear_task = asyncio.get_running_loop().create_task(self._clear("request"))
+        self._changed()
+
     def _requested(self, request: Request) -> None:
-        if request.id in self._heard:
+        if request.id in self.heard:
             return  # the same request again (retained, or after a reconnection)
-        self._heard.add(request.id)
-        if request.what != "resign" and request.keep > len(self.moves.moves):
-            self._reject(f"a {request.what} request keeping {request.keep} moves of "
-                         f"{len(self.moves.moves)}", "refused")
+        self.heard.add(request.id)
+        if self.on_heard is not None:
+            self.on_heard()
+        held = len(self.moves.moves)
+        if request.what != "resign" and (request.at != held or request.keep > held):
+            # Asked about another position than this board's: out of date (the game moved
+            # on, or a request replayed from earlier). Declined, so the asker does not wait.
+            self._reject(f"a {request.what} request made at move {request.at}, here the game "
+                         f"is at move {held}", "refused")
+            self._decline_task = asyncio.get_running_loop().create_task(
+                self._publish_retained("answer", sign(self.moves.code.key, Answer(
+                    self.moves.code.game, self.side, request.id, 0))))
             return
         log.info("online: %s %s", self.other, "resigns" if request.what == "resign"
                  else f"asks for a {request.what}")

@@ -77,8 +77,10 @@ class MoveLog:
         self.moves.append(move)
         return move
 
-    def receive(self, move: Move) -> Received:
-        """A move that arrived (its signature already checked by `messages.decode`)."""
+    def receive(self, move: Move, sender: str | None = None) -> Received:
+        """A move that arrived (its signature already checked by `messages.read`).
+        `sender`: the side of the player it came from (the topic it came on): a new move
+        must be that side's, whatever side it names."""
         n = len(self.moves)
         if move.n < 1:
             return Received(Verdict.REJECTED, f"move number {move.n}")
@@ -98,6 +100,9 @@ class MoveLog:
         if move.prev != self.last_mac:
             self.forked = True
             return Received(Verdict.FORK, f"move {move.n} follows another move {n}")
+        if sender is not None and move.side != sender:
+            return Received(Verdict.REJECTED, f"move {move.n} is marked {move.side}'s but came "
+                            f"from {sender}")
         if move.side not in SIDES or move.side != str(self.game.turn):
             return Received(Verdict.REJECTED, f"move {move.n} is {move.side}'s, but "
                             f"{self.game.turn} is to act")
@@ -126,7 +131,7 @@ class MoveLog:
         for move in snapshot.moves:
             if move.mac in self.withdrawn and move.n > len(self.moves):
                 break  # a snapshot from before a takeback both agreed to: the rest is stale
-            got = self.receive(move)
+            got = self.receive(move, snapshot.side)
             out.append(got)
             if got.verdict not in (Verdict.APPLIED, Verdict.DUPLICATE):
                 break

@@ -225,26 +225,30 @@ class OnlinePlay:
             except ValueError:
                 log.warning("online: the request kept for game %s is unreadable", code.game)
         withdrawn = data.get("withdrawn") or []
+        heard = data.get("heard") or []
         self._attach(code, colour, asked,
-                     {str(m) for m in withdrawn} if isinstance(withdrawn, list) else set())
+                     {str(m) for m in withdrawn} if isinstance(withdrawn, list) else set(),
+                     {str(h) for h in heard} if isinstance(heard, list) else set())
 
     def _keep(self, code: GameCode, colour: str, asked: Request | None) -> None:
         """The online game's code and colour (a request waiting for its answer, the moves a
-        takeback withdrew), kept in the store with the game, so a restart links the same
-        game again and still knows what was agreed."""
+        takeback withdrew, the requests heard), kept in the store with the game, so a
+        restart links the same game again, still knows what was agreed and acts on no
+        request twice."""
         game_id = self.session.game_id
         if game_id is None:
             return
         link = self._link
-        withdrawn = sorted(link.moves.withdrawn) if link is not None \
-            and link.moves.code == code else []
+        ours = link is not None and link.moves.code == code
+        withdrawn = sorted(link.moves.withdrawn) if link is not None and ours else []
+        heard = sorted(link.heard) if link is not None and ours else []
         self.host.store.set_setting(STORE_KEY.format(game=game_id), json.dumps(
             {"code": str(code), "colour": colour, "opponent": self.opponent,
              "asked": encode(asked).decode() if asked is not None else "",
-             "withdrawn": withdrawn}))
+             "withdrawn": withdrawn, "heard": heard}))
 
     def _attach(self, code: GameCode, colour: str, asked: Request | None = None,
-                withdrawn: set[str] | None = None) -> None:
+                withdrawn: set[str] | None = None, heard: set[str] | None = None) -> None:
         self._detach()
         session = self.session
         moves = MoveLog.rebuild(code, new_game(session.rules),
@@ -253,8 +257,9 @@ class OnlinePlay:
         self.code = code
         self._game_id = session.game_id
         self._link = OnlineLink(self.address, moves, colour, clock=self.host.now,
-                                on_change=self.host.changed, asked=asked)
+                                on_change=self.host.changed, asked=asked, heard=heard)
         self._link.on_request = self._requested
+        self._link.on_heard = self._heard
         self._link.on_answer = self._answered
         self._bridge = OnlineBridge(session, self._link, self.host.now, on_change=self.host.wake)
         self._link_task = self._spawn(self._link.run())
@@ -315,6 +320,10 @@ class OnlinePlay:
         if accept:
             self._agreed(request)
         self.host.changed()
+
+    def _heard(self) -> None:
+        if self.code is not None and self._link is not None:
+            self._keep(self.code, self._link.side, self._link.asked)
 
     def _requested(self, request: Request) -> None:
         if request.what == "resign":
@@ -377,7 +386,7 @@ class OnlinePlay:
             out.update(opponent=self.opponent, side=self._link.side,
                        connected=s.connected, opponent_online=s.peer_online,
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
-                       rejected=s.rejected, problem=s.problem or self.problem)
+                       rejected=s.rejected, problem=s.problem or s.alarm or self.problem)
             asked = self._link.asked_of_us or self._link.asked
             if asked is not None:
                 out["request"] = {"what": asked.what, "keep": asked.keep,

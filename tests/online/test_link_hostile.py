@@ -182,3 +182,65 @@ def test_a_snapshot_from_the_wrong_side_or_topic_changes_nothing():
     link._handle(topic(CODE.game, "white", "move"),
                  encode(sign(CODE.key, Snapshot(CODE.game, "white", (first,)))))
     assert arrived == [] and link.rejections.counts == {"misplaced": 2}
+
+
+def white_link() -> tuple[OnlineLink, list[Move]]:
+    arrived: list[Move] = []
+    link = OnlineLink(NOWHERE, MoveLog(CODE, new_game("nine-mens-morris")), "white",
+                      on_move=arrived.append)
+    return link, arrived
+
+
+def test_a_move_marked_with_the_wrong_side_is_refused_as_a_move_and_in_a_snapshot():
+    """The code holder sends, on black's topic, a move marked white's at white's turn: it
+    would be recorded as white's own move without being lit, and white's next move stall."""
+    link, arrived = white_link()
+    first = link.moves.record("d6")
+    second = sign(CODE.key, Move(CODE.game, 2, "black", "d2", first.mac))
+    link._handle(topic(CODE.game, "black", "move"), encode(second))
+    third = sign(CODE.key, Move(CODE.game, 3, "white", "b4", second.mac))
+    assert isinstance(second, Move) and isinstance(third, Move)
+    link._handle(topic(CODE.game, "black", "move"), encode(third))
+    link._handle(topic(CODE.game, "black", "snapshot"), encode(sign(CODE.key, Snapshot(
+        CODE.game, "black", (first, second, third)))))  # type: ignore[arg-type]
+    assert arrived == [second] and len(link.moves.moves) == 2
+    assert link.rejections.counts == {"rejected": 2}
+    link.moves.record("b4")  # white's hands play on
+
+
+def test_a_request_about_another_position_is_declined_and_one_heard_is_not_heard_again():
+    async def main() -> None:
+        link, arrived, asked = black_link()
+        first = sign(CODE.key, Move(CODE.game, 1, "white", "d6", ""))
+        link._handle(topic(CODE.game, "white", "move"), encode(first))
+        stale = sign(CODE.key, Request(CODE.game, "white", "takeback", 3, 2, "1111111111111111"))
+        link._handle(topic(CODE.game, "white", "request"), encode(stale))
+        assert asked == [] and link.rejections.counts == {"refused": 1}
+        await asyncio.sleep(0)
+        declined = link._retained["answer"]
+        assert isinstance(declined, Answer) and (declined.id, declined.accept) == (stale.id, 0)
+        heard = OnlineLink(NOWHERE, MoveLog(CODE, new_game("nine-mens-morris")), "black",
+                           heard={"2222222222222222"})
+        heard.on_request = asked.append
+        again = sign(CODE.key, Request(CODE.game, "white", "new-game", 0, 0,
+                                       "2222222222222222"))
+        heard._handle(topic(CODE.game, "white", "request"), encode(again))
+        assert asked == []  # heard before a restart: not shown again
+        fresh = sign(CODE.key, Request(CODE.game, "white", "takeback", 1, 0, "3333333333333333"))
+        link._handle(topic(CODE.game, "white", "request"), encode(fresh))
+        assert asked == [fresh] and link.heard == {stale.id, fresh.id}
+    asyncio.run(main())
+
+
+def test_a_request_in_this_boards_name_it_never_made_is_refused_and_shown():
+    async def main() -> None:
+        link, _ = white_link()
+        mine = await link.ask("takeback", 0)
+        link._handle(topic(CODE.game, "white", "request"), encode(mine))  # its own, retained
+        assert link.alarm == "" and link.rejections.total == 0
+        forged = sign(CODE.key, Request(CODE.game, "white", "resign", 0, 0, "4444444444444444"))
+        link._handle(topic(CODE.game, "white", "request"), encode(forged))
+        assert "a resignation this board never made" in link.state.alarm
+        assert link.rejections.counts == {"disowned": 1}
+        await asyncio.sleep(0)
+    asyncio.run(main())

@@ -41,15 +41,20 @@ def test_two_logs_play_a_whole_game_and_agree(variant):
     assert [m.mac for m in here.moves] == [m.mac for m in there.moves]
 
 
-def test_a_gap_is_filled_from_the_snapshot():
+def test_a_gap_is_filled_from_the_snapshot_with_the_senders_moves_only():
     here, there = pair()
     moves = [here.record(a) for a in ("d6", "d2", "b4")]
     assert there.receive(wire(moves[2])).verdict is Verdict.GAP
     snap = decode(CODE.key, CODE.game, encode(here.snapshot("white")))
     assert isinstance(snap, Snapshot)
     verdicts = [r.verdict for r in there.catch_up(snap)]
-    assert verdicts == [Verdict.APPLIED] * 3
+    assert verdicts == [Verdict.APPLIED, Verdict.REJECTED]  # black's own move, from white?
+    assert "marked black's but came from white" in there.catch_up(snap)[1].why
     assert there.catch_up(snap)[0].verdict is Verdict.DUPLICATE
+    black = decode(CODE.key, CODE.game, encode(here.snapshot("black")))
+    assert isinstance(black, Snapshot)
+    assert [r.verdict for r in there.catch_up(black)] == [Verdict.DUPLICATE, Verdict.APPLIED,
+                                                          Verdict.REJECTED]
 
 
 def test_the_wrong_side_an_illegal_move_and_a_fork_are_refused():

@@ -135,6 +135,43 @@ def test_a_restarted_board_keeps_what_a_takeback_withdrew(tmp_path, broker):
         kept = json.loads(sqlite3.connect(tmp_path / "a" / "games.sqlite3").execute(
             "SELECT value FROM settings WHERE key LIKE 'online:%'").fetchone()[0])
         assert len(kept["withdrawn"]) == 1
+        assert len(kept["heard"]) == 1  # the takeback asked: never acted on again
         with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
             until("linked again", lambda: online(a).get("opponent_online"))
             assert online(a)["rejected"] == 0 and api(a, "/api/state")["actions"] == ["d6"]
+
+
+def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, broker):
+    """Someone holding the code publishes "white resigns" on white's own topic: black's board
+    cannot tell it from a real one, but white's board reads its own request topic, refuses
+    it, clears it and shows what happened."""
+    import asyncio
+    import secrets
+
+    import aiomqtt
+
+    from navakankari.firmware.online.link import topic
+    from navakankari.firmware.online.messages import Request, encode, sign
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi") as b:
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                              "starts": "white"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("both linked", lambda: online(a).get("opponent_online")
+              and online(b).get("opponent_online"))
+        play({"white": a, "black": b}, "white", "d6")
+        game = GameCode.parse(code)
+        forged = sign(game.key, Request(game.game, "white", "resign", 1, 1,
+                                        secrets.token_hex(8)))
+
+        async def publish() -> None:
+            async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                      password="sneaky-1") as mallory:
+                await mallory.publish(topic(game.game, "white", "request"), encode(forged),
+                                      qos=1, retain=True)
+        asyncio.run(publish())
+        until("shown on white's page", lambda: "never made" in (online(a).get("problem") or ""))
+        assert "resignation" in online(a)["problem"]
+        assert online(a)["ended"] == "" and api(a, "/api/state")["players"]["black"] == "online"
