@@ -1,7 +1,7 @@
 """Sensors on their own GPIOs, read through gpiozero.
 
-Each reed switch (or open-collector hall switch) connects its GPIO to ground when a pebble is
-there; the Pi's internal pull-up holds it high otherwise. Changes arrive as edges from
+Each sensor (a reed switch, or the open-drain DRV5032FC hall switch) pulls its GPIO to ground
+when a pebble is there; its 10 kΩ pull-up, with the Pi's internal one, holds it high otherwise. Changes arrive as edges from
 gpiozero's callback thread, and a slow poll reads every level as well: where edges never
 arrive (a kernel or a GPIO block without the interrupt, as under an emulator, or one edge
 lost), a lifted pebble is still seen within `poll` seconds. `DigitalInputDevice` rather than

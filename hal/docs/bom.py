@@ -94,7 +94,7 @@ LINES: tuple[Line, ...] = (
     Line("P-channel MOSFET", "Alpha & Omega AO4407 (SOIC-8, -30 V, under 30 mΩ at -5 V)", 0.30, ("AO4407",),
          note="reverse-polarity protection after the fuse: drain in, source to 5V, gate to GND"),
     Line("5 V supply", "5.1 V 3 A (Pi 5: 5 A)", 10.00, ("supply-5v",),
-         note="feeds the LEDs and, through the fuse, the MOSFET and header pins 2/4, the Pi"),
+         note="through the fuse and the MOSFET it feeds the LEDs, the level shifter and, on header pins 2/4, the Pi"),
 )
 """Besides these: a Raspberry Pi 3B+, 4, Zero 2 W or 5 and a microSD card (not in the totals)."""
 NOT_IN_BOM = ("raspberry-pi",)

@@ -57,6 +57,8 @@ def kicad_netlist(circuit: Circuit, source: str) -> str:
 def _colour(net: str) -> str:
     if net in COLOURS:
         return COLOURS[net]
+    if net.startswith("5V_"):  # the supply's + before the fuse and the MOSFET
+        return COLOURS["5V"]
     if net.startswith(("LED_", "DIN")):
         return "blue"
     if net in ("SDA", "SCL", "INT"):
