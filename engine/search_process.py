@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import os
 import queue
 import signal
 import sys
@@ -120,13 +121,14 @@ class SearchProcessPlayer:
 
     def __init__(self, level: int, *, seed: int | None = None, grace: float = DEFAULT_GRACE,
                  clock: Callable[[], float] = time.monotonic,
-                 argv: Sequence[str] | None = None) -> None:
+                 argv: Sequence[str] | None = None, nice: int = 0) -> None:
         self.level = level_info(level)
         self.name = f"computer:{level}"
         self.grace = grace
         self.clock = clock
         self.argv = list(argv) if argv is not None else [
-            sys.executable, "-m", __name__, str(level), *([] if seed is None else [str(seed)])]
+            sys.executable, "-m", __name__, str(level), *([] if seed is None else [str(seed)]),
+            *([f"--nice={nice}"] if nice else [])]
         self._proc: LineProcess | None = None
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -196,16 +198,33 @@ class SearchProcessPlayer:
             proc.kill()
 
 
+def lower_priority(increment: int) -> bool:
+    """Run this process `increment` nice levels below where it was, so that its parent's own
+    work (a board's loop reading its sensors) goes first on a busy machine. False where the
+    system refuses (a sandbox without setpriority); the search then runs as it is."""
+    try:
+        os.nice(increment)
+    except OSError:
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m navakankari.engine.search_process LEVEL [SEED]`: serve on stdin/stdout."""
+    """`python -m navakankari.engine.search_process LEVEL [SEED] [--nice=N]`: serve on
+    stdin/stdout (N nice levels below the parent, with --nice)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    nice = [a for a in args if a.startswith("--nice=")]
+    args = [a for a in args if not a.startswith("--nice=")]
     try:
         level = int(args[0])
         seed = int(args[1]) if len(args) > 1 else None
         level_info(level)
+        increment = int(nice[-1].partition("=")[2]) if nice else 0
     except (IndexError, ValueError) as exc:
-        print(f"usage: python -m {__name__} LEVEL [SEED] ({exc})", file=sys.stderr)
+        print(f"usage: python -m {__name__} LEVEL [SEED] [--nice=N] ({exc})", file=sys.stderr)
         return 2
+    if increment:
+        lower_priority(increment)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to act on
     serve(level, sys.stdin, sys.stdout, seed)
     return 0

@@ -106,13 +106,19 @@ SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_AS
 """Every player spec `PlayerSpec.parse` reads, for the commands' help."""
 
 
-def computer_player(level: int, *, seed: int | None = None) -> ChoosesActions:
+CHILD_NICE = 10
+"""Nice levels the search and advice processes run below the loop that reads the sensors:
+on a busy Pi the loop goes first, and a search only uses what the loop leaves."""
+
+
+def computer_player(level: int, *, seed: int | None = None, nice: int = CHILD_NICE
+                    ) -> ChoosesActions:
     """The engine's search player at `level` (1..MAX_LEVEL), searching in a child process
-    (started on the first request; a fresh one after a failure)."""
+    (started on the first request; a fresh one after a failure) `nice` levels below this one."""
     from navakankari.engine.search_process import SearchProcessPlayer
 
     log.info("computer player: level %d", level)
-    return SearchProcessPlayer(level, seed=seed)
+    return SearchProcessPlayer(level, seed=seed, nice=nice)
 
 
 def player_for(spec: PlayerSpec) -> ChoosesActions:

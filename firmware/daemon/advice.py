@@ -18,8 +18,10 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from navakankari.engine.hint import BOARD_BUDGET
+from navakankari.engine.search_process import lower_priority
 
 from ..core.assist import AdviceRequest, advise_position
+from ..core.players import CHILD_NICE
 from ..core.session import Session
 
 log = logging.getLogger(__name__)
@@ -30,8 +32,10 @@ class AdviceService:
     worker process and hands it back; `close` on shutdown."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, session: Session, clock: Callable[[], float],
-                 wake: Callable[[], None], budget: float = BOARD_BUDGET) -> None:
+                 wake: Callable[[], None], budget: float = BOARD_BUDGET,
+                 nice: int = CHILD_NICE) -> None:
         self._loop = loop
+        self.nice = nice  #: levels the worker runs below the loop
         self._session = session
         self._clock = clock
         self._wake = wake
@@ -51,7 +55,8 @@ class AdviceService:
             # spawn: a fork of a process with threads (the sensors', the web server's) may
             # inherit a lock held at the fork.
             self._executor = concurrent.futures.ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"))
+                1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=lower_priority, initargs=(self.nice,))
         game = request.game
         try:
             future = self._loop.run_in_executor(

@@ -94,6 +94,20 @@ def test_the_player_searches_in_a_child_and_ends_it_on_close():
     assert player.pid is None
 
 
+def test_the_child_runs_below_its_parent_when_asked():
+    """A board's daemon asks for its search to run below the loop that reads the sensors."""
+    import os
+
+    player = SearchProcessPlayer(1, seed=1, nice=7)
+    try:
+        player.choose(new_game("nine-mens-morris"))
+        parent = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, player.pid) == min(19, parent + 7)
+    finally:
+        player.close()
+    assert main(["1", "--nice=x"]) == 2
+
+
 def test_a_stop_ends_the_childs_search():
     player = SearchProcessPlayer(6)
     stop = threading.Event()

@@ -331,6 +331,25 @@ def test_a_worker_that_dies_is_replaced(tmp_path):
         loop.close()
 
 
+def test_the_advice_worker_runs_below_the_loop():
+    import asyncio
+    import os
+
+    from navakankari.firmware.core.players import CHILD_NICE
+    from navakankari.firmware.daemon.advice import AdviceService
+
+    session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: HAND}, settings=SETTINGS)
+    loop = asyncio.new_event_loop()
+    try:
+        service = AdviceService(loop, session, lambda: 0.0, lambda: None)
+        service.ask()  # white's advice: the worker starts
+        worker_nice = service._executor.submit(os.nice, 0).result(timeout=60)
+        assert worker_nice == min(19, os.nice(0) + CHILD_NICE)
+    finally:
+        service.close()
+        loop.close()
+
+
 def test_the_other_sides_move_never_raises_this_sides_warning():
     """Black's advice (its blunders named) stays the newest advice while white, a hand
     without help, plays on: white's placement on a point black was warned off is white's

@@ -75,7 +75,9 @@ def test_a_root_unit_keeps_only_raw_io(tmp_path):
     assert "User=root" in unit
     assert f"CapabilityBoundingSet={' '.join(ROOT_CAPABILITIES)}\n" in unit
     assert "\nAmbientCapabilities=\n" in unit
-    assert exposure(unit, tmp_path) <= 2.0
+    # 2.1: the analyzer counts setpriority (given back so that the search runs below the
+    # loop; without CAP_SYS_NICE it can only lower a priority) as @resources allowed, 0.2.
+    assert exposure(unit, tmp_path) <= 2.1
     user = _unit("direct-24", "5")  # the Pi 5's PIO block: no root, no capability
     assert "User=navakankari" in user and "\nCapabilityBoundingSet=\n" in user
 
@@ -164,17 +166,22 @@ try:
 except OSError as exc:
     print("netlink refused", exc.errno)
 try:
-    os.setpriority(os.PRIO_PROCESS, 0, 5)
-    print("nice allowed")
+    os.sched_setaffinity(0, os.sched_getaffinity(0))
+    print("affinity allowed")
 except OSError as exc:
-    print("nice refused", exc.errno)
+    print("affinity refused", exc.errno)
+# The search and advice processes lower their own priority (setpriority, given back alone).
+from navakankari.engine.search_process import lower_priority
+before = os.getpriority(os.PRIO_PROCESS, 0)
+print("lowered", lower_priority(3), os.getpriority(os.PRIO_PROCESS, 0) - before)
 """
     result = subprocess.run(_sandboxed(unit, sys.executable, "-c", probe), capture_output=True,
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     # The filters are live (what they forbid fails) and everything the daemon loads loaded.
-    assert "wx refused 1" in out and "netlink refused 97" in out and "nice refused 1" in out
+    assert "wx refused 1" in out and "netlink refused 97" in out and "affinity refused 1" in out
+    assert "lowered True 3" in out
     from navakankari.engine import native
 
     if native.state().active:  # where the build exists, the compiled modules loaded
