@@ -183,9 +183,11 @@ def supply() -> Part:
 
 
 def polyfuse(ref: str = "F1") -> Part:
-    """Bourns MF-R300: a resettable PTC fuse, 3 A hold, 6 A trip, 30 V (MF-R series data sheet)."""
+    """Bourns MF-R300: a resettable PTC fuse, 3 A hold, 6 A trip, 30 V (MF-R series data sheet).
+    KiCad's library has no MF-R300 footprint; its MF-RHT300 has the same 5.1 mm radial leads
+    (its outline is narrower than the MF-R300's body)."""
     return Part(ref, "polyfuse", "MF-R300", (Pin("1", "1", "passive"), Pin("2", "2", "passive")),
-                footprint="Fuse:Fuse_Bourns_MF-R300", description="resettable fuse, 3 A hold")
+                footprint="Fuse:Fuse_Bourns_MF-RHT300", description="resettable fuse, 3 A hold")
 
 
 AO4407_PINS = (("1", "S"), ("2", "S"), ("3", "S"), ("4", "G"), ("5", "D"), ("6", "D"), ("7", "D"), ("8", "D"))
