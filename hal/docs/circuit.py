@@ -143,11 +143,12 @@ HEADER_PIN = {gpio: pin for pin, gpio in HEADER.items() if isinstance(gpio, int)
 """BCM GPIO -> physical header pin."""
 
 PI_FUNCTIONS: dict[int, tuple[str, bool]] = {
-    2: ("I2C1 SDA", False), 3: ("I2C1 SCL", False), 7: ("SPI0 CE1", True), 8: ("SPI0 CE0", True),
-    10: ("SPI0 MOSI", True), 11: ("SPI0 SCLK", True), 14: ("UART TX", True),
+    2: ("I2C1 SDA", False), 3: ("I2C1 SCL", False), 4: ("1-Wire", False), 7: ("SPI0 CE1", True),
+    8: ("SPI0 CE0", True), 10: ("SPI0 MOSI", True), 11: ("SPI0 SCLK", True), 14: ("UART TX", True),
 }
 """GPIOs a Pi function drives once enabled (the interfaces the Pi's configuration tool turns on):
-the function and whether it drives both levels (push-pull) or only sinks (I2C, open-drain). A
+the function and whether it drives both levels (push-pull) or only sinks (I2C and 1-Wire,
+open-drain). A
 sensor on one of them must not be able to drive against it (a series resistor, or an
 open-drain output where the function is open-drain too)."""
 
