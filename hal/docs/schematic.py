@@ -129,8 +129,8 @@ def schematic(circuit: Circuit) -> Drawing:
            extra=' font-weight="bold"')
     d.text(20, 44, "Generated from the circuit model; every line is a wire of the net named at its end, "
            "and pins with the same net name are joined.", size=10)
-    d.text(20, 58, "5V (red) feeds the supply side of the 74AHCT125, the LEDs and the Pi's 5V pins "
-           "only; sensors, pull-ups and expanders are on 3V3 (orange).", size=10)
+    d.text(20, 58, "5V (red), from the supply through F1 and Q1, feeds the supply side of the 74AHCT125, "
+           "the LEDs and the Pi's 5V pins only; sensors, pull-ups and expanders are on 3V3 (orange).", size=10)
     # the Pi on the left, the other power parts and expanders in columns beside it
     pi = circuit.part("PI")
     draw_part(d, circuit, pi, 90, 90)

@@ -235,3 +235,15 @@ def test_each_wiring_row_names_its_own_ends_pins(name: str, stem: str, c: Circui
     swapped[i]["from_pin"], swapped[i]["to_pin"] = rows[i]["to_pin"], rows[i]["from_pin"]
     assert len(row_faults(c, swapped)) == 2 and row_faults(c, swapped)[0].startswith(f"row {i + 2}:")
 
+
+
+def test_the_electrical_document_names_every_rule_the_check_has() -> None:
+    import re
+
+    from navakankari.hal.docs import erc
+
+    source = Path(erc.__file__).read_text()
+    rules = set(re.findall(r'self\.fail\("([a-z0-9-]+)"', source))
+    text = (WIRING / "electrical.md").read_text()
+    section = text[text.index("## The electrical rules check"):text.index("## Where the figures come from")]
+    assert len(rules) > 20 and rules == set(re.findall(r"`([a-z0-9]+(?:-[a-z0-9]+)*)`", section))
