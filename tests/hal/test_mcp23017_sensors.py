@@ -36,6 +36,7 @@ def test_an_interrupt_reads_both_chips_and_releases_the_line(mock_factory: MockF
     h.place("c4")  # chip 0, GPB4: needs the mirrored INT
     assert events[-1] == SensorEvent("c4", True, 1.5)
     assert not h.bus.int_low
+    assert h.bus.fights == [] and h.bus.output_only_reads == []  # GPIO read with GPA7/GPB7 outputs
     h.sensors.close()
 
 
