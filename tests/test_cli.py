@@ -75,3 +75,28 @@ def test_the_readmes_position_examples_run(capsys):
         assert out.strip(), line
         if args[0] == "perft":
             assert out.splitlines() == ["1 6", "2 42", "3 262"]
+
+
+def test_each_simulated_board_keeps_its_own_store(tmp_path, monkeypatch):
+    import argparse
+
+    import pytest
+
+    from navakankari.firmware.cli.daemon import _sim_store
+    from navakankari.firmware.core.errors import ConfigError
+
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+
+    def store(**given: object) -> str:
+        args = argparse.Namespace(**{"store": None, "board_name": None, "port": 8080, **given})
+        return _sim_store(args)
+
+    assert store() == str(tmp_path / "simulator.sqlite3")
+    assert store(port=8081) == str(tmp_path / "simulator-8081.sqlite3")
+    assert store(port=8081, board_name="Grandma's board") == str(
+        tmp_path / "simulator-grandma-s-board.sqlite3")
+    assert store(board_name="Ravi") != store(board_name="Grandma")
+    assert store(store=str(tmp_path / "x.sqlite3")) == str(tmp_path / "x.sqlite3")
+    with pytest.raises(ConfigError, match="there is no folder"):
+        store(store=str(tmp_path / "nonexistent" / "dir" / "x.sqlite3"))
+    assert not (tmp_path / "nonexistent").exists()

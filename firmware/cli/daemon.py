@@ -93,6 +93,34 @@ SIM_FLAGS = {"game.variant": "--variant", "web.address": "--host", "web.port": "
              "online.password_file": "--broker", "online.page": "--player-page"}
 
 
+#: The simulator's game when its command line names none (the menu's "the same as last time").
+SIM_DEFAULTS = {"variant": "navakankari", "white": "hand", "black": "computer:3"}
+SIM_PORT = 8080
+
+
+def _sim_store(args: argparse.Namespace) -> str:
+    """The simulator's game store: `--store`, else one per simulated board, named by its
+    board name or, on another port than the first simulator's, by its port; so two
+    simulators side by side (two homes playing online) never share a game."""
+    import re
+    from pathlib import Path
+
+    from ..daemon.config import Config, ConfigError
+
+    if args.store:
+        folder = Path(args.store).expanduser().parent
+        if not folder.is_dir():
+            raise ConfigError("store.path", f"{args.store}: there is no folder {folder}")
+        return str(args.store)
+    name = "simulator"
+    if args.board_name:
+        name += "-" + (re.sub(r"[^A-Za-z0-9]+", "-", args.board_name).strip("-").lower()
+                       or "board")
+    elif args.port != SIM_PORT:
+        name += f"-{args.port}"
+    return str(Config().store_file().with_name(name + ".sqlite3"))
+
+
 def cmd_sim(args: argparse.Namespace) -> int:
     """The daemon on a simulated board with every point of both boards, and its page."""
     import secrets
@@ -106,13 +134,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from ..daemon.config import Config, ConfigError
     from ..daemon.notify import setup_logging
 
+    named = any(value is not None for value in (args.variant, args.white, args.black))
     try:
         config = Config(
-            game_variant=args.variant,
-            game_white=PlayerSpec.parse(args.white, "--white"),
-            game_black=PlayerSpec.parse(args.black, "--black"),
+            game_variant=args.variant or SIM_DEFAULTS["variant"],
+            game_white=PlayerSpec.parse(args.white or SIM_DEFAULTS["white"], "--white"),
+            game_black=PlayerSpec.parse(args.black or SIM_DEFAULTS["black"], "--black"),
             board_profile="sim-25",
-            store_path=args.store or str(Config().store_file().with_name("simulator.sqlite3")),
+            store_path=_sim_store(args),
             web_address=args.host,
             web_port=args.port,
             web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
@@ -132,11 +161,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
-        print(f"the simulator is at {url}  (PIN {config.web_pin}; Ctrl-C ends it)", flush=True)
+        print(f"the simulator is at {url}  (PIN {config.web_pin}; games kept in "
+              f"{config.store_file()}; Ctrl-C ends it)", flush=True)
         if not args.no_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    return _run_daemon("sim", config, board, services=[companion_service(
+    return _run_daemon("sim", config, board, start_named=named, services=[companion_service(
         config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready),
         *online])
 
@@ -503,17 +533,22 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "every point of both boards, and its web page opened in the "
                                    "browser, where clicks and drags move pebbles as hands "
                                    f"would. Players: {SPEC_WORDS}. Ctrl-C ends it.")
-    p.add_argument("--variant", default="navakankari", help="a preset name (navakankari variants)")
-    p.add_argument("--white", default="hand", metavar="SPEC",
+    p.add_argument("--variant", help="a preset name (navakankari variants); with --white or "
+                                     "--black, the game starts at once, without the menu "
+                                     "(default: the menu, navakankari)")
+    p.add_argument("--white", metavar="SPEC",
                    help="who plays white (default hand): a player spec as above")
-    p.add_argument("--black", default="computer:3", metavar="SPEC",
+    p.add_argument("--black", metavar="SPEC",
                    help="who plays black (default computer:3)")
     p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
-    p.add_argument("--port", type=int, default=8080, help="port to serve the page on")
+    p.add_argument("--port", type=int, default=SIM_PORT, help="port to serve the page on")
     p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
                                  "passed to the page opened here)")
-    p.add_argument("--store", help="SQLite file for the simulator's games "
-                                   "(default: simulator.sqlite3 in the state directory)")
+    p.add_argument("--store", help="SQLite file for the simulator's games, in a folder that "
+                                   "exists (default: one per simulated board in the state "
+                                   "directory: simulator.sqlite3, simulator-NAME.sqlite3 with "
+                                   "--board-name, else simulator-PORT.sqlite3 on another "
+                                   "--port)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--broker", metavar="URL",
                    help="online play through this MQTT broker: mqtt://, mqtts://, ws:// or "

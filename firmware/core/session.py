@@ -102,6 +102,14 @@ def default_players() -> dict[Side, PlayerSpec]:
     return {Side.WHITE: HAND, Side.BLACK: HAND}
 
 
+def _is_game(stored: StoredGame, rules: Rules, players: Mapping[Side, PlayerSpec] | None
+             ) -> bool:
+    """Whether a stored game is one of these rules between these players."""
+    named = dict(players or default_players())
+    return stored.rules == rules and stored.players == {
+        str(side): str(spec) for side, spec in named.items()}
+
+
 class Session:
     """One board's game: follow the hands, ask the computer, keep the record."""
 
@@ -121,12 +129,16 @@ class Session:
         seed: int = 0,
         online: bool = False,
         hints_per_turn: int = HINTS_PER_TURN,
+        start_named: bool = False,
     ) -> None:
         """`menu`: show the board's menu whenever no game is in play (at start-up with
         nothing to resume, after a game ends and the board is emptied, after the clear-board
         gesture); `variants` are the ones it offers (default: those played on the start
         variant's board). A toss is decided by `seed` and the time of the last sensor edge
-        since the menu opened, so a recording replays to the same toss."""
+        since the menu opened, so a recording replays to the same toss. `start_named`: the
+        game `rules` and `players` name was asked for by name (the simulator's command
+        line): it starts at once, without the menu, unless the unfinished game in the store
+        is that game, which is resumed."""
         self.settings = settings
         self.store = store
         self.teacher = Teacher(hints_per_turn)  #: each hand side's assistance (assist.py)
@@ -158,9 +170,13 @@ class Session:
             log.info("not resuming game %d: it is %s, which this board cannot play",
                      stored.id, stored.rules.name)
             stored = None
+        if stored is not None and start_named and not _is_game(stored, rules, players):
+            log.info("not resuming game %d: a game of %s was asked for by name", stored.id,
+                     rules.name)
+            stored = None
         if stored is not None:
             self._resume(stored, now)
-        elif menu is not None:
+        elif menu is not None and not start_named:
             # "The same as last time" is the last game stored, if this board plays it; it is
             # loaded as it ended, so the menu's "take back" reopens it after a restart too.
             last = store.games(limit=1) if store is not None else []

@@ -113,9 +113,11 @@ class Daemon:
         sim_script: list[str] | None = None,
         services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
         seed: int = 0,
+        start_named: bool = False,
     ) -> None:
         """`seed`: with the time of the hand's last edge, decides the menu's tosses (so a
-        recording replays to the same toss)."""
+        recording replays to the same toss). `start_named`: the configured game was asked
+        for by name and starts without the menu (Session)."""
         self.config = config
         self.board = board
         self.clock = clock
@@ -124,6 +126,7 @@ class Daemon:
         self.sim_script = sim_script
         self.services = tuple(services)
         self.seed = seed
+        self.start_named = start_named
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
         self.store_notice: str | None = None  #: why the previous game could not be resumed
@@ -202,7 +205,8 @@ class Daemon:
                                occupied=occupied, now=self.clock(),
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                online=bool(config.online_broker),
-                               seed=self.seed, hints_per_turn=config.game_hints_per_turn)
+                               seed=self.seed, hints_per_turn=config.game_hints_per_turn,
+                               start_named=self.start_named)
         self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
         # The brightness kept from an earlier run, set before the first frame is shown.

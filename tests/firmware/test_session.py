@@ -388,3 +388,26 @@ def wording_of(session: Session) -> str:
     from navakankari.firmware.core.wording import status_text
 
     return status_text(session.game, session.status)
+
+
+def test_a_game_asked_for_by_name_starts_without_the_menu(store):
+    lasker = preset("lasker")
+    named = {Side.WHITE: PlayerSpec("computer", 6), Side.BLACK: HAND}
+    session = Session(lasker, named, settings=SETTINGS, store=store,
+                      menu=MenuSettings(hold=1.0, lift=0.3), start_named=True)
+    assert session.menu is None
+    assert session.rules == lasker and session.players == named
+    first = session.game_id
+    assert store.last_unfinished().players == {"white": "computer:6", "black": "hand"}
+    # Asked for again (a restart of the same command): the unfinished game is resumed.
+    again = Session(lasker, named, settings=SETTINGS, store=store,
+                    menu=MenuSettings(hold=1.0, lift=0.3), start_named=True)
+    assert again.game_id == first and again.menu is None
+    # Another game asked for: it starts, the unfinished one is not resumed.
+    other = Session(NINE, HANDS, settings=SETTINGS, store=store,
+                    menu=MenuSettings(hold=1.0, lift=0.3), start_named=True)
+    assert other.game_id != first and other.rules == NINE and other.players == HANDS
+    # Nothing asked for: the unfinished game is resumed, whatever the defaults say.
+    plain = Session(lasker, named, settings=SETTINGS, store=store,
+                    menu=MenuSettings(hold=1.0, lift=0.3))
+    assert plain.game_id == other.game_id and plain.rules == NINE
