@@ -278,9 +278,10 @@ and divided to the same rates from 500 MHz on a Pi 4 with `core_freq_min=500`)."
 
 
 def pi_spi_hz(requested: int, clock: int = PI_SPI_CLOCK_HZ) -> float:
-    """The rate the Pi really gives: its driver divides the clock by an even divider, rounded
-    up so the rate never exceeds the one asked (6.4 MHz asked: 250 MHz / 40 = 6.25 MHz)."""
-    divider = -(-clock // requested)
+    """The rate the Pi really gives: its driver (Linux spi-bcm2835) divides the clock by an even
+    divider of at least 2, rounded up so the rate never exceeds the one asked (6.4 MHz asked:
+    250 MHz / 40 = 6.25 MHz)."""
+    divider = 2 if requested >= clock / 2 else -(-clock // requested)
     divider += divider % 2
     return clock / divider
 
