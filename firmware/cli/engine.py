@@ -104,7 +104,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"== {name}", flush=True)
         getattr(importlib.import_module(module), func)(
             out=lambda s: print(s, flush=True), quick=args.quick,
-            **({"args": args} if name in SOAK_SECTIONS else {}))
+            **({"args": args} if name in SOAK_SECTIONS or name == "thinking" else {}))
     return 0
 
 
@@ -257,4 +257,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                f"soak runs when named: {', '.join(SOAK_SECTIONS)})")
     p.add_argument("--quick", action="store_true", help="smaller runs")
     add_arguments(p)  # the soak runs' sizes: fuzz, power-cut
+    p.add_argument("--busy", action="store_true",
+                   help="thinking: keep every core busy with other processes meanwhile")
+    p.add_argument("--same-priority", action="store_true",
+                   help="thinking: run the loop and the search at one priority (for comparison)")
     p.set_defaults(func=cmd_bench)

@@ -269,3 +269,12 @@ def test_bench_thinking_times_the_frames_of_a_game_against_the_computer():
     assert figures.turns >= 1
     assert figures.commits and (figures.idle or figures.thinking)
     assert all(0 <= s < 1.0 for s in figures.idle + figures.thinking + figures.commits)
+
+
+def test_bench_thinkings_busy_processes_end_by_themselves():
+    """`bench thinking --busy` keeps every core busy with processes bounded in time, so none
+    outlives the benchmark even if it is killed."""
+    from navakankari.firmware.cli.thinking_bench import busy_processes
+
+    hogs = busy_processes(2, 0.0)
+    assert [h.wait(timeout=30) for h in hogs] == [0, 0]
