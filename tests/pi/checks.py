@@ -519,10 +519,14 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
     state = unit_state(guest)
     bad = denials(guest)
     report.check(state.get("ActiveState") == "active" and state.get("NRestarts") == "0" and not bad,
-                 "hardened unit stays up, no denial; the core searched under its filters",
-                 f"{state.get('ActiveState')}, NRestarts={state.get('NRestarts')}, "
-                 f"computer moves {computer}, core built {engine_line}; {exposure}"
+                 "hardened unit stays up, no denial",
+                 f"{state.get('ActiveState')}, NRestarts={state.get('NRestarts')}, computer "
+                 f"moves {computer} (Nau Keti Keta: Python search); {exposure}"
                  + (f"; journal: {bad[:3]}" if bad else ""))
+    probe = core_under_filters(guest)
+    report.check(probe.startswith("core True") and reference["search core start 5"]["pv"] in probe,
+                 "the C core's callback under the unit's filters (MemoryDenyWriteExecute, seccomp)",
+                 f"{probe} (core built: {engine_line})")
     if traced:
         leds_check(report, frames, led_order)
     else:
@@ -577,6 +581,34 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
     report.impossible("MCP23017 expanders", "QEMU has no MCP23017 model (only pca9552/pca9554)")
     report.impossible("speed", "TCG emulation says nothing about a Pi's speed: no timing here is "
                       "a Pi's")
+
+
+CORE_PROBE = ("from navakankari.engine import core, new_game, preset;"
+              "from navakankari.engine.search import Searcher;"
+              "i = Searcher().search(new_game(preset('nine-mens-morris')), max_depth=5);"
+              "print('core', core.available(), 'nodes', i.nodes, 'pv', ' '.join(a.text for a in i.pv))")
+
+
+def core_under_filters(guest: Guest) -> str:
+    """A search in the C core (whose stop check is a ctypes callback into Python) run under
+    the installed unit's own sandbox: the unit copied as a oneshot running a probe."""
+    unit = guest.ssh("cat /etc/systemd/system/navakankari.service").stdout
+    keep = []
+    for line in unit.splitlines():
+        key = line.split("=", 1)[0]
+        if key in ("Type", "NotifyAccess", "WatchdogSec", "Restart", "RestartSec",
+                   "RestartPreventExitStatus", "ExecStart", "WantedBy"):
+            continue
+        keep.append(line)
+        if line.strip() == "[Service]":
+            keep += ["Type=oneshot", "TimeoutStartSec=900", f"ExecStart={VENV}/bin/python -c \"{CORE_PROBE}\""]
+    guest.ssh("sudo tee /etc/systemd/system/nk-core-probe.service >/dev/null",
+              data="\n".join(keep).encode() + b"\n")
+    guest.ssh("sudo systemctl daemon-reload && sudo systemctl start nk-core-probe", timeout=900)
+    out = guest.ssh("sudo journalctl -u nk-core-probe --no-pager -o cat | grep -E '^core|Error|denied'"
+                    "; sudo rm -f /etc/systemd/system/nk-core-probe.service; "
+                    "sudo systemctl daemon-reload").stdout
+    return " ".join(out.split())
 
 
 def doctor_check(guest: Guest, report: Report, model: str, cli: str) -> None:
