@@ -499,6 +499,17 @@ class _Erc:
         resettable fuse from the supply."""
         if "5V" not in {n.name for n in self.c.nets}:
             return
+        if not any(pin.kind == "power_out" for _, _, pin in self.pins("5V")):
+            self.fail("feed-protection", "5V", (),
+                      "nothing feeds 5V: the MOSFET's source pins belong on it (a MOSFET turned round "
+                      "blocks the supply)")
+        for part in self.c.parts:
+            if part.kind in PROTECTION_KINDS:
+                gate = part.node("G")
+                if self.net_of.get(gate) != "GND":
+                    self.fail("feed-protection", self.net_of.get(gate) or "", (gate,),
+                              f"{_label(self.c, gate)} of {part.ref} is on {self.net_of.get(gate) or 'no net'}, "
+                              "not GND: the MOSFET never turns on")
         for node, part, pin in self.pins("5V"):
             if pin.kind != "power_out":
                 continue

@@ -151,6 +151,18 @@ def test_a_feed_without_fuse_or_reverse_protection_is_caught(name: str, stem: st
     assert v.nodes == ("PSU.1",) and "no reverse-polarity protection" in v.message
 
 
+@pytest.mark.parametrize(("name", "stem", "c"), BUILDS, ids=IDS)
+def test_a_mosfet_turned_round_or_with_its_gate_off_ground_is_caught(name: str, stem: str, c: Circuit) -> None:
+    turned = c
+    for n in ("1", "2", "3"):
+        turned = move(turned, f"Q1.{n}", "5V_FUSED")
+    for n in ("5", "6", "7", "8"):
+        turned = move(turned, f"Q1.{n}", "5V")
+    assert "MOSFET turned round" in only(faults(name, turned), "feed-protection").message
+    v = only(faults(name, move(c, "Q1.4", "5V")), "feed-protection")
+    assert v.nodes == ("Q1.4",) and "Q1.4 (G) of Q1 is on 5V, not GND" in v.message
+
+
 @pytest.mark.parametrize(("name", "stem", "c"), MATRIX, ids=[s for _, s, _ in MATRIX])
 def test_a_reversed_matrix_diode_is_caught(name: str, stem: str, c: Circuit) -> None:
     point = load_profile(name).points[5]
