@@ -209,7 +209,9 @@ def power_markdown(builds: Sequence[Build]) -> str:
     lines += [
         "",
         "A supply of 3 A covers every shipped profile with a Pi 3B+, 4 or Zero 2 W; a Pi 5 wants",
-        "its 5 A supply. At cap 1.0, 24 LEDs alone could draw about 1.5 A: raise the cap only with",
-        "a supply and wires sized for it.",
+        "its 5 A supply. The resettable fuse F1 (MF-R300) holds 3 A: a Pi 5 that powers USB devices",
+        "as well can draw more, and then wants an MF-R400 (4 A hold) or MF-R500 (5 A) in its place.",
+        "At cap 1.0, 24 LEDs alone could draw about 1.5 A: raise the cap only with a supply and",
+        "wires sized for it.",
     ]
     return "\n".join(lines) + "\n"
