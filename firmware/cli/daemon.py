@@ -166,9 +166,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
         if not args.no_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
+    from ..daemon.simhands import carry_out
+
+    hands = [carry_out(args.carry_out)] if args.carry_out > 0 else []
     return _run_daemon("sim", config, board, start_named=named, services=[companion_service(
         config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready),
-        *online])
+        *online, *hands])
 
 
 def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:
@@ -550,6 +553,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "--board-name, else simulator-PORT.sqlite3 on another "
                                    "--port)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--carry-out", type=seconds(0, 60), default=1.0, metavar="SECONDS",
+                   help="the simulated hands carry out the computer's and the remote "
+                        "player's moves once they have been lit this long (default 1; 0: "
+                        "the person carries them out, as on a board)")
     p.add_argument("--broker", metavar="URL",
                    help="online play through this MQTT broker: mqtt://, mqtts://, ws:// or "
                         "wss://, with user:password@ before the host to try it out (a board "

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.errors import RulesError
 
 from ..core.session import Session
 from ..core.status import StatusKind
+
+if TYPE_CHECKING:
+    from .loop import Daemon
 
 log = logging.getLogger(__name__)
 
@@ -87,18 +92,48 @@ class SimHands:
         return True
 
     async def perform(self, action: Action) -> None:
-        names = self.session.game.board.points
+        """Carry out `action` with pebbles of the colour of the side that plays it, so the
+        simulated board's pebbles keep their true colours."""
+        game = self.session.game
+        names = game.board.points
         if action.kind == ActionKind.PLACE:
-            self.sim.place(names[action.target])
+            self.sim.place(names[action.target], str(game.turn))
         elif action.kind == ActionKind.REMOVE:
             self.sim.lift(names[action.target])
         else:
-            self.sim.lift(names[action.origin])
+            colour = self.sim.lift(names[action.origin])
             await asyncio.sleep(self.gap)
-            if action.target != action.origin:
-                self.sim.place(names[action.target])
-            else:
-                self.sim.place(names[action.origin])
+            self.sim.place(names[action.target], colour)
             for j in action.jumped:
                 await asyncio.sleep(self.gap)
                 self.sim.lift(names[j])
+
+
+def carry_out(delay: float, *, poll: float = 0.05) -> Callable[["Daemon"], Awaitable[None]]:
+    """The simulator's hands for the moves a person does not make: once the computer's or
+    the remote player's move has been lit for `delay` seconds (the lights first, so the
+    person sees what is played), the simulated hands carry it out, a removal after its
+    move. On a real board the family does this; in the simulator it would double the clicks
+    of a game against the computer."""
+
+    async def service(daemon: "Daemon") -> None:
+        sim = daemon.board.simulation
+        if sim is None:
+            raise ValueError("carrying out moves needs the simulated board")
+        shown: tuple[object, ...] | None = None  # the forced move being shown, and since when
+        since = 0.0
+        while True:
+            await asyncio.sleep(poll)
+            session = daemon.session
+            if session is None or session.status.kind != StatusKind.EXECUTING:
+                shown = None
+                continue
+            forced = session.tracker.forced
+            key = (session.game_id, len(session.game.history), forced)
+            if key != shown:
+                shown, since = key, daemon.now()
+            elif forced and daemon.now() - since >= delay:
+                await SimHands(sim, session, []).perform(forced[0])
+                shown = None
+
+    return service

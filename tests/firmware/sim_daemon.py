@@ -17,6 +17,7 @@ from navakankari.firmware.cli.local_broker import free_port
 from navakankari.firmware.companion.backend import companion_service
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon import simhands
 from navakankari.firmware.daemon.loop import Daemon
 from navakankari.firmware.daemon.online_service import online_service
 from navakankari.hal import load_profile, open_board
@@ -109,8 +110,11 @@ class RunningDaemon:
 def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str = "hand",
                black: str = "hand", pin: str = PIN, settle: float = 0.05, menu: bool = False,
                menu_hold: float = 1.0, seed: int = 0, broker: str = "",
-               board_name: str = "", player_page: str = "") -> Iterator[RunningDaemon]:
-    """`broker`: online play through this broker URL, as `sim --broker` gives it."""
+               board_name: str = "", player_page: str = "",
+               carry_out_after: float | None = None) -> Iterator[RunningDaemon]:
+    """`broker`: online play through this broker URL, as `sim --broker` gives it;
+    `carry_out_after`: the simulator's hands carry out the other side's moves after this
+    delay, as `sim --carry-out` has them."""
     port = free_port()
     config = Config(game_variant=variant, game_white=PlayerSpec.parse(white),
                     game_black=PlayerSpec.parse(black), tracker_settle=settle,
@@ -129,6 +133,8 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
         address = config.online_address()
         if address is not None:
             services.append(online_service(address, config.board_name, config.online_page))
+        if carry_out_after is not None:
+            services.append(simhands.carry_out(carry_out_after))
         made.append(Daemon(config, board, seed=seed, services=services))
         loop.run_until_complete(made[0].run())
 

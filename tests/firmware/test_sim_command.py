@@ -55,3 +55,28 @@ def test_a_store_in_a_folder_that_does_not_exist_is_refused(tmp_path):
     assert proc.returncode == 2
     assert "--store:" in proc.stderr and "there is no folder" in proc.stderr
     assert not (tmp_path / "no").exists()
+
+
+def test_the_simulators_hands_carry_out_the_computers_moves_after_showing_them(tmp_path):
+    """The person only plays their own moves: each computer move is lit first (the status
+    asks for it), then the simulated hands carry it out."""
+    from sim_daemon import sim_daemon
+    from test_companion import request
+
+    with sim_daemon(tmp_path, white="hand", black="computer:1", carry_out_after=0.3) as running:
+        for ply, point in ((1, "d6"), (3, "b4"), (5, "f2")):
+            occupied = running.call(lambda: set(running.daemon.board.simulation.pebbles))
+            free = next(p for p in (point, "a1", "g1", "a7", "g7") if p not in occupied)
+            assert request(running.url + "/api/hand", {"op": "place", "point": free,
+                                                       "colour": "white"})[0] == 200
+            running.wait_for_plies(ply)
+            # Lit first, for the person to see, and carried out only after that.
+            until("the computer's move lit", lambda: running.call(
+                lambda: running.daemon.session.status.kind.value == "executing"), 30)
+            assert running.call(lambda: len(running.daemon.session.game.history)) == ply
+            running.wait_for_plies(ply + 1, within=30)
+        game = running.call(lambda: running.daemon.session.game)
+        assert len(game.history) == 6
+        pebbles = running.call(lambda: dict(running.daemon.board.simulation.pebbles))
+        assert sorted(p for p, c in pebbles.items() if c == "black") == sorted(
+            game.board.names(game.pieces(1)))
