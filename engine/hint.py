@@ -1,5 +1,5 @@
 """Teaching: every legal action judged for the side to act, the opponent's threats, and
-whether an action just played was a blunder, with the reason in words.
+whether an action just played was a blunder, with the concrete reason the search found.
 
 The board lights these for a player who asked for help (the quality of each destination of a
 lifted pebble, the points where the opponent closes a mill next, a warning after a blunder),
@@ -7,16 +7,27 @@ and `navakankari hint` prints them. Every action falls in exactly one quality cl
 it does to the game's value for the side that plays it:
 
     keeps   keeps the value: within KEEP_MARGIN of the best action, or the same result
-    worse   lets the value slip (less than DROP_MARGIN; or a won game only drawn)
-    drops   costs about a pebble or more (DROP_MARGIN), or lets the opponent close a mill at
-            once where the best action does not (and costs at least KEEP_MARGIN)
+    worse   lets the value slip (less than DROP_MARGIN; or a won game only drawn), or costs
+            more with nothing concrete found behind it
+    drops   costs about a pebble or more (DROP_MARGIN), and the opponent's gain comes next
+            turn, concretely (a `Reason`: the mill it closes and the pebble it takes, two
+            mills threatened at once, a blockade), found in the search's line or at once
     loses   turns a game that is not lost into a lost one
 
-Exact where an endgame database holds (endgame.py: three against three or four): the classes are then
-its verdicts (win, draw, loss; the same result keeps, a win turned into a draw is worse, a
-loss is loses), so an action classed `keeps` keeps a won position won. Elsewhere each action
-is scored by the search (search.py) to the same depth, deepened until a time budget runs out;
-the deepest depth every action finished is the one used, so the scores compare.
+Where the best action is already LOST_CAUSE down, nothing is red: the search's horizon
+cannot tell the actions apart there. These rules were calibrated against a judgement ten
+times deeper (`navakankari bench hint`).
+
+One judgement, the same every time: the work is counted in search nodes (`budget`), not
+seconds, and each judgement starts from a cleared search table and statistics, so a
+position gets the same verdicts on any machine, under any load and whatever was judged
+before (the C core and the Python search visit the same nodes: see search.Searcher.search).
+Exact where an endgame database holds (endgame.py: three against three or four): the classes
+are then its verdicts (win, draw, loss; the same result keeps, a win turned into a draw is
+worse, a loss is loses), so an action classed `keeps` keeps a won position won. Elsewhere one
+search scores every action of the position to the same depth (every root score exact),
+deepened until the node budget runs out; the deepest depth it finished is the one used.
+The words for all of it are in hint_words.py.
 """
 
 from __future__ import annotations
@@ -31,60 +42,54 @@ from .actions import Action, ActionKind
 from .endgame import EndgameTable, table_for
 from .errors import GameOverError
 from .evaluate import PIECE, Evaluator, evaluator_for
-from .game import Game, Side
+from .game import Game, Reason as EndReason, Side
 from .morris import MorrisGame
-from .search import MATE_BOUND, WIN, Clock, Searcher, StopFlag, endgame_score
+from .hint_words import blunder_words, reason_words
+from .reasons import Quality, Reason, ReasonKind
+from .rules import Rules
+from .search import MATE_BOUND, WIN, Searcher, endgame_score
 
 #: Within this many centi-pebbles of the best action, an action keeps the value.
 KEEP_MARGIN: Final = 30
 #: From this drop on (centi-pebbles, a pebble being PIECE), an action drops a pebble or a mill.
 DROP_MARGIN: Final = 90 * PIECE // 100
-#: The search's time budget for a judgement on the board (wall seconds; see bench hint).
-BOARD_BUDGET: Final = 0.2
-#: The deepest search after each action (plies); a budget usually ends it sooner.
-MAX_DEPTH: Final = 8
-
-
-class Quality(str, Enum):
-    """What an action does to the game's value for the side that plays it (best first)."""
-
-    KEEPS = "keeps"
-    WORSE = "worse"
-    DROPS = "drops"
-    LOSES = "loses"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-QUALITY_WORDS: Final[dict[Quality, str]] = {
-    Quality.KEEPS: "keeps the result",
-    Quality.WORSE: "makes the game worse",
-    Quality.DROPS: "loses a pebble soon or allows a mill",
-    Quality.LOSES: "loses the game",
-}
+#: Budgets are whole multiples of this many nodes: the Python search looks at its node count
+#: every 128 nodes and the C core every 1024, so both stop at the same node.
+NODE_STEP: Final = 1024
+#: The board's judgement and `navakankari hint`'s default, in search nodes, by game family
+#: (Rules.game): the morris family is searched by the C core, Nau Keti Keta by the Python
+#: search, some ten times slower a node. Chosen so that a Raspberry Pi 4 answers within 0.3 s
+#: at p99 (`navakankari bench hint` says how that is estimated).
+BOARD_BUDGETS: Final[dict[str, int]] = {"morris": 48 * NODE_STEP, "jump": 6 * NODE_STEP}
+#: The deepest search after each action (plies); the budget usually ends it sooner.
+MAX_DEPTH: Final = 12
+#: Where the best action is already this far down (centi-pebbles), a drop or a loss found is
+#: the position's likely fate, not the action's doing (a deeper search most often finds
+#: every action lost): such actions are judged worse, not red.
+LOST_CAUSE: Final = 3 * PIECE
 
 
 @dataclass(frozen=True)
 class Verdict:
     """One action's class and its score for the side that plays it (centi-pebbles; a win
-    found in n actions is WIN - n, a loss its negative)."""
+    found in n actions is WIN - n, a loss its negative); `reason` for drops and loses."""
 
     action: str
     origin: str | None
     target: str
     quality: Quality
     score: int
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)
 class Judgement:
     """The actions of one position judged for the side to act.
 
-    `value` is the position's value for that side (the best action's score, or with an
-    `origin` the whole position's search score), `best` the best action judged, `exact`
-    whether the endgame database gave every verdict, `depth` the plies searched after each
-    action (0: the static evaluation; the database needs none)."""
+    `value` is the position's value for that side (the best action's score), `best` the best
+    action judged, `exact` whether the endgame database gave every verdict, `depth` the
+    plies searched after each action (0: the static evaluation; the database needs none),
+    `nodes` the search's work, `budget` the nodes it was given."""
 
     position: str
     mover: Side
@@ -94,12 +99,18 @@ class Judgement:
     exact: bool
     depth: int
     seconds: float
+    nodes: int = 0
+    budget: int = 0
 
     def quality(self, action: str) -> Quality:
         """The class of one action, by its notation; KeyError for one not judged."""
+        return self.verdict(action).quality
+
+    def verdict(self, action: str) -> Verdict:
+        """One action's verdict, by its notation; KeyError for one not judged."""
         for v in self.verdicts:
             if v.action == action:
-                return v.quality
+                return v
         raise KeyError(action)
 
     def classes(self) -> dict[str, Quality]:
@@ -119,8 +130,14 @@ class Judgement:
         return out
 
     def to_dict(self) -> dict[str, object]:
-        """What `navakankari hint --json` prints: the best action and each action's class."""
-        return {"best": self.best, "actions": {v.action: v.quality.value for v in self.verdicts}}
+        """What `navakankari hint --json` prints: the position, the best action, each
+        action's class and the reason of each red one in words."""
+        return {"position": self.position, "best": self.best,
+                "actions": {v.action: v.quality.value for v in self.verdicts},
+                "reasons": {v.action: reason_words(v.action, v.reason, v.quality)
+                            for v in self.verdicts if v.reason is not None},
+                "exact": self.exact, "depth": self.depth, "nodes": self.nodes,
+                "budget": self.budget}
 
 
 def tier(score: int) -> int:
@@ -130,7 +147,7 @@ def tier(score: int) -> int:
 
 def classify(score: int, value: int) -> Quality:
     """The class of an action scoring `score` where the best scores `value` (both for the
-    side that acts)."""
+    side that acts), before any reason is asked for."""
     t, tv = tier(score), tier(value)
     if t == -1 and tv > -1:
         return Quality.LOSES
@@ -159,72 +176,94 @@ def _mover_score(child_value: int, child_side: int, mover: int) -> int:
     return child_value if child_side == mover else -child_value
 
 
+def board_budget(rules: Rules) -> int:
+    """The board's judgement of a game under `rules`, in search nodes."""
+    return BOARD_BUDGETS.get(rules.game, BOARD_BUDGETS["morris"])
+
+
+def budget_nodes(budget: int) -> int:
+    """`budget` rounded up to a whole NODE_STEP (at least one)."""
+    return max(1, -(-int(budget) // NODE_STEP)) * NODE_STEP
+
+
 class Judge:
-    """Judges positions with one search engine, whose table carries over from one judgement
-    to the next (so a judgement made during the opponent's turn makes the next one quick).
-    Not thread safe: one judgement at a time."""
+    """Judges positions with one search engine. Its table is cleared at every judgement (a
+    table carried over would change scores, so verdicts would depend on what was judged
+    before); keeping one Judge only saves making the engine. Not thread safe."""
 
     def __init__(self, searcher: Searcher | None = None) -> None:
         self.searcher = searcher or Searcher()
 
-    def judge(self, game: Game, *, origin: str | None = None, budget: float = BOARD_BUDGET,
-              max_depth: int = MAX_DEPTH, clock: Clock = time.monotonic,
-              stop: StopFlag | None = None) -> Judgement:
+    def judge(self, game: Game, *, origin: str | None = None, budget: int | None = None,
+              max_depth: int = MAX_DEPTH) -> Judgement:
         """Judge the actions of the side to act (only those of the pebble on `origin` when
-        given: the destinations of a lifted pebble). The game is restored on return;
-        GameOverError when it has ended."""
-        start = clock()
+        given: the destinations of a lifted pebble, as the whole position's judgement has
+        them) with `budget` search nodes (the board's by default). The game is restored on
+        return; GameOverError when it has ended."""
+        began = time.perf_counter()
         actions = game.legal_actions()
         if not actions:
             raise GameOverError(f"the game is over ({game.outcome()}); there is nothing to judge")
-        judged = actions if origin is None else [a for a in actions if a.origin_name == origin]
+        budget = budget_nodes(board_budget(game.rules) if budget is None else budget)
+        self.searcher.clear()
         mover = game._side
         table = table_for(game.rules)
         if table is not None and table.result(game) is not None:
             scores = [self._exact(game, a, table, mover, 1) for a in actions]
-            value = max(scores)
-            picked = [s for a, s in zip(actions, scores) if a in judged]
-            return self._judgement(game, judged, picked, value, True, 0, clock() - start)
-        deadline = start + budget
-        evaluate = evaluator_for(game.rules)
-        every = [self._static(game, a, mover, evaluate) for a in actions]
-        value = max(every)
-        scores = [s for a, s in zip(actions, every) if a in judged]
-        depth = 0
-        for d in range(1, max_depth + 1):
-            try:
-                found = [self._searched(game, a, mover, d, deadline, clock, stop) for a in judged]
-                if origin is not None:
-                    whole = self._search(game, d + 1, deadline, clock, stop)
-                    value_d = max(whole, *found) if found else whole
-                else:
-                    value_d = max(found)
-            except _OutOfTime:
-                break
-            scores, value, depth = found, value_d, d
-            if all(tier(s) for s in found):
-                break  # every action's result is known: deeper changes nothing
-        return self._judgement(game, judged, scores, value, False, depth, clock() - start)
+            return self._judgement(game, actions, scores, True, 0, 0, budget, origin,
+                                   time.perf_counter() - began)
+        info = self.searcher.search(game, max_depth=max_depth + 1, all_root_scores=True,
+                                    nodes=budget)
+        if info.depth == 0 or not info.root_scores:  # not one ply in the budget: the evaluation
+            evaluate = evaluator_for(game.rules)
+            scores = [self._static(game, a, mover, evaluate) for a in actions]
+            depth = 0
+        else:
+            by_text = {a.text: s for a, s in info.root_scores}
+            scores = [by_text[a.text] for a in actions]
+            depth = info.depth - 1
+        return self._judgement(game, actions, scores, False, depth, info.nodes, budget, origin,
+                               time.perf_counter() - began)
 
     # -- internals ------------------------------------------------------------------------
-    @staticmethod
-    def _judgement(game: Game, judged: list[Action], scores: list[int], value: int,
-                   exact: bool, depth: int, seconds: float) -> Judgement:
+    def _judgement(self, game: Game, actions: list[Action], scores: list[int], exact: bool,
+                   depth: int, nodes: int, budget: int, origin: str | None,
+                   seconds: float) -> Judgement:
+        value = max(scores)
         classes = [classify(s, value) for s in scores]
-        if not exact and isinstance(game, MorrisGame) and scores:
-            # The search may see a pebble won back later; a child at the board still has
-            # to know that the move lets a mill be closed at once.
-            top = scores.index(max(scores))
-            if not _allows_mill(game, judged[top]):
-                classes = [Quality.DROPS if c is Quality.WORSE and _allows_mill(game, a) else c
-                           for a, c in zip(judged, classes)]
-        verdicts = tuple(Verdict(a.text, a.origin_name, a.target_name, c, s)
-                         for a, c, s in zip(judged, classes, scores))
-        best = None
-        if verdicts:
-            best = max(verdicts, key=lambda v: v.score).action
-        return Judgement(game.position(), Side(game._side), value, best, verdicts, exact,
-                         depth, seconds)
+        top = scores.index(value)
+        reasons: list[Reason | None] = [None] * len(actions)
+        mover = Side(game._side)
+        if exact:
+            reasons = [Reason(ReasonKind.LOST, mover.other, exact=True)
+                       if c is Quality.LOSES else None for c in classes]
+        else:
+            for i, (a, c) in enumerate(zip(actions, classes)):
+                if c in (Quality.DROPS, Quality.LOSES) and value <= -LOST_CAUSE:
+                    c = Quality.WORSE  # a lost cause: the horizon cannot tell the moves apart
+                if c in (Quality.DROPS, Quality.LOSES):
+                    reason = self._reason(game, a, depth)
+                    if c is Quality.DROPS and (reason is None or reason.turns > 1):
+                        # Red only for what the opponent does next turn: the search's
+                        # longer lines are where a deeper one most often disagrees.
+                        c, reason = Quality.WORSE, None
+                    reasons[i] = reason
+                classes[i] = c
+        verdicts = tuple(Verdict(a.text, a.origin_name, a.target_name, c, s, r)
+                         for a, c, s, r in zip(actions, classes, scores, reasons)
+                         if origin is None or a.origin_name == origin)
+        best = max(verdicts, key=lambda v: v.score).action if verdicts else None
+        return Judgement(game.position(), mover, value, best, verdicts, exact, depth, seconds,
+                         nodes, budget)
+
+    def _reason(self, game: Game, action: Action, depth: int) -> Reason | None:
+        """What the search's line after `action` shows the opponent doing (its first gain),
+        or else what it can do at once; None when nothing concrete is found."""
+        line = self.searcher.line(game, action, depth + 2)
+        found = _first_gain(game, line)
+        if found is not None and found.turns <= 1:
+            return found
+        return _at_once(game, action) or found
 
     def _exact(self, game: Game, action: Action, table: EndgameTable, mover: int,
                ply: int) -> int:
@@ -257,42 +296,89 @@ class Judge:
         finally:
             game.pop()
 
-    def _searched(self, game: Game, action: Action, mover: int, depth: int, deadline: float,
-                  clock: Clock, stop: StopFlag | None) -> int:
-        game.push(action)
-        try:
-            end = _end_score(game, mover, 1)
-            if end is not None:
-                return end
-            if game._side == mover:  # a removal is owed: searched as the same action
-                return self._search(game, depth + 1, deadline, clock, stop)
-            return -self._search(game, depth, deadline, clock, stop)
-        finally:
+
+def _own_mill(game: Game, action: Action) -> str | None:
+    """The mover's closed mill that `action` takes a pebble out of (a move from it)."""
+    if action.kind is not ActionKind.MOVE or not isinstance(game, MorrisGame):
+        return None
+    own = game.pieces(game.turn)
+    for _, mill in game.board.mills_at[action.origin]:
+        if own & mill == mill:
+            return mill_name(game, mill)
+    return None
+
+
+def _first_gain(game: Game, line: tuple[Action, ...]) -> Reason | None:
+    """Play `line` (the red action first) and find the opponent's first gain in it: a mill
+    closed and the pebble it takes, a capture, or the game won."""
+    mover = Side(game._side)
+    broken = _own_mill(game, line[0]) if line else None
+    pushed = 0
+    turns = 0
+    try:
+        for i, a in enumerate(line):
+            side = game._side
+            if side != mover and a.kind is not ActionKind.REMOVE:
+                turns += 1
+            game.push(a)
+            pushed += 1
+            if side == mover:
+                continue
+            outcome = game.outcome()
+            if outcome is not None:
+                if outcome.winner != mover.other:
+                    return None
+                kind = (ReasonKind.BLOCKADE if outcome.reason is EndReason.BLOCKED
+                        else ReasonKind.LOST)
+                return Reason(kind, mover.other, a.text, a.target_name, turns=turns,
+                              broken=broken)
+            if a.kind is ActionKind.JUMP:
+                return Reason(ReasonKind.CAPTURE, mover.other, a.text, a.target_name,
+                              taken=", ".join(a.jumped_names), turns=turns, broken=broken)
+            if a.kind is not ActionKind.REMOVE and game._side == side and game.pending_removals:
+                mills = game.last_mills()
+                taken = line[i + 1].target_name if i + 1 < len(line) else None
+                return Reason(ReasonKind.MILL, mover.other, a.text, a.target_name,
+                              mill_name(game, mills[0]) if mills else None, taken, turns,
+                              broken)
+        return None
+    finally:
+        for _ in range(pushed):
             game.pop()
 
-    def _search(self, game: Game, depth: int, deadline: float, clock: Clock,
-                stop: StopFlag | None) -> int:
-        left = deadline - clock()
-        if left <= 0:
-            raise _OutOfTime
-        # A forced reply (one legal action) is searched to the depth asked too: the search
-        # alone would look one ply past it.
-        forced = len(game.legal_actions()) == 1
-        info = self.searcher.search(game, max_depth=depth, budget=left, clock=clock, stop=stop,
-                                    all_root_scores=forced)
-        if info.stopped and info.depth < depth and not tier(info.score):
-            raise _OutOfTime
-        return info.score
+
+def _at_once(game: Game, action: Action) -> Reason | None:
+    """What the opponent can do right after `action`: close a mill, threaten two at once,
+    or shut the mover in (morris only; None otherwise)."""
+    if not isinstance(game, MorrisGame):
+        return None
+    mover = Side(game._side)
+    broken = _own_mill(game, action)
+    game.push(action)
+    try:
+        if game._side == mover or game.outcome() is not None:
+            return None
+        closing = closing_actions(game)
+        if closing:
+            a, mills = closing[0]
+            return Reason(ReasonKind.MILL, mover.other, a.text, a.target_name, mills[0],
+                          broken=broken)
+        deep = threats(passed(game), deep=True)
+        for kind in (ThreatKind.BLOCKADE, ThreatKind.DOUBLE):
+            for t in deep.items:
+                if t.kind is kind:
+                    return Reason(ReasonKind.BLOCKADE if kind is ThreatKind.BLOCKADE
+                                  else ReasonKind.DOUBLE, mover.other, t.action, t.point,
+                                  " and ".join(t.mills) or None, broken=broken)
+        return None
+    finally:
+        game.pop()
 
 
-class _OutOfTime(Exception):
-    """The budget ran out before every action was searched to the depth asked."""
-
-
-def judge(game: Game, *, origin: str | None = None, budget: float = BOARD_BUDGET,
-          max_depth: int = MAX_DEPTH, clock: Clock = time.monotonic) -> Judgement:
-    """Judge the actions of the side to act with a fresh search engine (see Judge)."""
-    return Judge().judge(game, origin=origin, budget=budget, max_depth=max_depth, clock=clock)
+def judge(game: Game, *, origin: str | None = None, budget: int | None = None,
+          max_depth: int = MAX_DEPTH) -> Judgement:
+    """Judge the actions of the side to act (see Judge: the same verdicts from any Judge)."""
+    return Judge().judge(game, origin=origin, budget=budget, max_depth=max_depth)
 
 
 # -- threats ---------------------------------------------------------------------------------
@@ -355,16 +441,6 @@ def closing_actions(game: Game) -> list[tuple[Action, tuple[str, ...]]]:
     return out
 
 
-def _allows_mill(game: Game, action: Action) -> bool:
-    """Whether the opponent can close a mill (and take a pebble) right after `action`."""
-    side = game._side
-    game.push(action)
-    try:
-        return game._side != side and game.outcome() is None and bool(closing_actions(game))
-    finally:
-        game.pop()
-
-
 def passed(game: MorrisGame) -> MorrisGame:
     """The same position with the other side to act (a pass: how threats are seen)."""
     r = game.position_record()
@@ -413,8 +489,7 @@ def threats(game: Game, *, deep: bool = False) -> Threats:
 # -- blunders --------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Blunder:
-    """An action that dropped the value past DROP_MARGIN, or turned a database win or draw
-    into a loss, and why in words."""
+    """An action classed drops or loses, the better action and why, in words."""
 
     action: str
     quality: Quality
@@ -423,56 +498,28 @@ class Blunder:
 
 
 def blunder(game: Game, action: Action | str, judgement: Judgement | None = None, *,
-            budget: float = BOARD_BUDGET, clock: Clock = time.monotonic) -> Blunder | None:
+            budget: int | None = None) -> Blunder | None:
     """Whether `action` (about to be played in `game`, which is left as it was) is a blunder;
     `judgement` is the position's (made if not given)."""
     text = action if isinstance(action, str) else action.text
     if judgement is None:
-        judgement = judge(game, budget=budget, clock=clock)
-    quality = judgement.quality(text)
-    if quality not in (Quality.DROPS, Quality.LOSES):
+        judgement = judge(game, budget=budget)
+    verdict = judgement.verdict(text)
+    if verdict.quality not in (Quality.DROPS, Quality.LOSES):
         return None
-    played = action if isinstance(action, Action) else game.parse(text)
-    return Blunder(text, quality, judgement.best, _reason(game, played, judgement, quality))
-
-
-def _reason(game: Game, action: Action, judgement: Judgement, quality: Quality) -> str:
-    mover = Side(game._side)
-    them = mover.other
-    better = f"; {judgement.best} was better" if judgement.best else ""
-    game.push(action)
-    try:
-        if game._side == mover:  # a mill closed and a removal owed: the choice is still open
-            return f"{mover} gives away more than it gains after {action}{better}"
-        if isinstance(game, MorrisGame):
-            closing = closing_actions(game)
-            if closing:
-                a, mills = closing[0]
-                return f"{them} closes {mills[0]} next and takes a pebble{better}"
-            deep = threats(passed(game), deep=True)
-            for t in deep.items:
-                if t.kind is ThreatKind.BLOCKADE:
-                    return f"{them} shuts {mover} in with {t.action} next and wins{better}"
-            for t in deep.items:
-                if t.kind is ThreatKind.DOUBLE:
-                    return (f"{them} plays {t.action} next and threatens two mills at once "
-                            f"({' and '.join(t.mills)}){better}")
-        if quality is Quality.LOSES:
-            how = "the endgame database" if judgement.exact else "the search"
-            return f"{them} wins from here whatever {mover} does ({how} says so){better}"
-        score = next(v.score for v in judgement.verdicts if v.action == action.text)
-        lost = (judgement.value - score) / PIECE
-        return f"it gives away about {lost:.1f} pebbles soon{better}"
-    finally:
-        game.pop()
+    return Blunder(text, verdict.quality, judgement.best,
+                   blunder_words(text, verdict.reason, verdict.quality, judgement.best))
 
 
 def describe(judgement: Judgement, actions: Iterable[str] | None = None) -> list[str]:
-    """`a1-a4 keeps` lines, best first marked, as `navakankari hint` prints them."""
+    """`a1-a4 keeps` lines, best first marked, as `navakankari hint` prints them; a red
+    action's reason follows on its line."""
     wanted = set(actions) if actions is not None else None
     lines = []
     for v in judgement.verdicts:
         if wanted is None or v.action in wanted:
             mark = "  (best)" if v.action == judgement.best else ""
-            lines.append(f"{v.action} {v.quality}{mark}")
+            why = (f"  - {reason_words(v.action, v.reason, v.quality)}"
+                   if v.reason is not None else "")
+            lines.append(f"{v.action} {v.quality}{mark}{why}")
     return lines

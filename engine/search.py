@@ -3,7 +3,8 @@
 Scores are from the point of view of the side to move. A removal (or a huff) is an action
 of the same player as the move before it, so the sign flips, and the depth counts down,
 only where the side to move changes: a move and its removals are one ply. The search stops
-at a time budget (an injected clock, read every `check_every` nodes) or when a stop event is
+at a time budget (an injected clock, read every `check_every` nodes), at a node limit (the
+same on every machine: what the teaching judge counts its work in) or when a stop event is
 set, and then answers with the best action of the deepest finished iteration. Three against
 three (and three against four) under rules the endgame databases hold for (endgame.py) is
 looked up, not searched: such a node scores exactly, WIN minus the actions to the end, and is
@@ -139,6 +140,7 @@ class Searcher:
         self._deadline = INF * 1.0
         self._clock: Clock = time.monotonic
         self._stop: StopFlag | None = None
+        self._node_limit = 0  # 0: none
         self._eval: Evaluator = evaluator or (lambda g: 0)
         self._mills_at: tuple[tuple[tuple[int, int], ...], ...] = ()
         self._rests_at: tuple[tuple[int, ...], ...] = ()
@@ -165,10 +167,13 @@ class Searcher:
     # -- the public entry point -----------------------------------------------------------
     def search(self, game: Game, *, max_depth: int = 64, budget: float | None = None,
                clock: Clock = time.monotonic, stop: StopFlag | None = None,
-               all_root_scores: bool = False) -> SearchInfo:
+               all_root_scores: bool = False, nodes: int | None = None) -> SearchInfo:
         """Search `game` (restored on return) to `max_depth` plies or until the budget runs
         out. With `all_root_scores`, every root action gets an exact score (no pruning at
-        the root; for the lower levels that choose among near-best actions)."""
+        the root; for the lower levels that choose among near-best actions). With `nodes`,
+        the search also stops at the first look at the stop flag (every `check_every` nodes
+        here, every core.CHECK_EVERY in the core) once it has visited that many: a limit
+        that is a multiple of both stops the Python search and the core at the same node."""
         actions = game.legal_actions()
         if not actions:
             raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
@@ -184,6 +189,7 @@ class Searcher:
         self._rests_at = board.mill_rests_at
         self._clock = clock
         self._stop = stop
+        self._node_limit = nodes or 0
         start = clock()
         # Stop just short of the budget: the last node batch, unwinding and the answer's
         # bookkeeping must fit in the rest.
@@ -282,6 +288,11 @@ class Searcher:
         stop = self._stop
         if stop is not None and stop.is_set():
             return 1
+        limit = self._node_limit
+        if limit:
+            core = self._core
+            if (core.nodes if core is not None else self.nodes) >= limit:
+                return 1
         return 1 if self._clock() >= self._deadline else 0
 
     def _table_move(self, key: int) -> str | None:
@@ -643,6 +654,11 @@ class Searcher:
             tactical += 1
         self._tactical = tactical
         return [actions[1023 - (k & 1023)] for k in keys]
+
+    def line(self, game: Game, first: Action, depth: int) -> tuple[Action, ...]:
+        """`first` and the actions the table holds as best after it, up to `depth` plies:
+        after a search of `game` with every root score, each root action's expected line."""
+        return self._pv(game, first, depth)
 
     def _pv(self, game: Game, first: Action, depth: int) -> tuple[Action, ...]:
         """The principal variation, read from the table (stops at a missing or stale move)."""

@@ -64,27 +64,69 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_hint(args: argparse.Namespace) -> int:
-    from navakankari.engine.hint import describe, judge, threats
+#: `hint --position -`: the most positions and the longest line read from standard input
+#: (a position string is under 100 characters).
+HINT_MAX_POSITIONS = 100_000
+HINT_MAX_LINE = 1000
 
-    game = _game(args)
-    judgement = judge(game, budget=args.budget)
-    if args.json:
-        print(json.dumps(judgement.to_dict()))
-        return 0
-    for line in describe(judgement):
-        print(line)
-    print(f"best {judgement.best}")
-    if judgement.exact:
-        print("judged by the endgame database (exact)")
-    else:
-        print(f"searched {judgement.depth} plies after each action in {judgement.seconds:.2f} s")
-    seen = threats(game, deep=True)
-    if not seen.applies:
-        print(f"threats: none ({game.rules.name} has no mills)")
-    else:
-        print("threats: " + (", ".join(f"{t.kind} {t.action}" for t in seen.items) or "none"))
-    return 0
+
+def _hint_positions(args: argparse.Namespace) -> list[str | None]:
+    """The positions to judge, in order: each --position, `-` read one a line from standard
+    input (blank lines skipped); none given is the start."""
+    given: list[str] = args.position or []
+    out: list[str | None] = []
+    for text in given:
+        if text != "-":
+            out.append(text)
+            continue
+        for n, line in enumerate(sys.stdin):
+            if n >= HINT_MAX_POSITIONS:
+                raise RulesError(f"more than {HINT_MAX_POSITIONS} positions on standard input")
+            if len(line) > HINT_MAX_LINE:
+                raise RulesError(f"line {n + 1} of standard input is longer than "
+                                 f"{HINT_MAX_LINE} characters: not a position")
+            if line.strip():
+                out.append(line.strip())
+    return out or [None]
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    from navakankari.engine.hint import Judge, describe, threats
+
+    judge = Judge()  # one judge one position after another: what the board's worker does
+    rules = preset(args.variant)
+    positions = _hint_positions(args)
+    failed = 0
+    for text in positions:
+        if args.json:
+            try:
+                game = game_from_position(rules, text) if text else new_game(rules)
+                judgement = judge.judge(game, budget=args.budget)
+            except RulesError as exc:  # one bad line is answered and the rest judged
+                failed += 1
+                print(json.dumps({"position": text, "error": str(exc)}), flush=True)
+                continue
+            print(json.dumps(judgement.to_dict()), flush=True)
+            continue
+        game = game_from_position(rules, text) if text else new_game(rules)
+        judgement = judge.judge(game, budget=args.budget)
+        if len(positions) > 1:
+            print(f"== {judgement.position}")
+        for line in describe(judgement):
+            print(line)
+        print(f"best {judgement.best}")
+        if judgement.exact:
+            print("judged by the endgame database (exact)")
+        else:
+            print(f"searched {judgement.depth} plies after each action ({judgement.nodes} "
+                  f"nodes of {judgement.budget}) in {judgement.seconds:.2f} s")
+        seen = threats(game, deep=True)
+        if not seen.applies:
+            print(f"threats: none ({game.rules.name} has no mills)")
+        else:
+            print("threats: " + (", ".join(f"{t.kind} {t.action}" for t in seen.items)
+                                 or "none"))
+    return 2 if failed else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -215,21 +257,30 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--depth", type=whole(1), required=True, help="plies, at least 1")
         p.set_defaults(func=_guard(func))
 
+    from navakankari.engine.hint import BOARD_BUDGETS, NODE_STEP
+
     p = sub.add_parser(
         "hint", help="judge every legal action: keeps, worse, drops or loses",
         description="Judge every legal action of the side to act by what it does to the "
                     "game's value for that side: keeps (the result), worse, drops (loses a "
-                    "pebble soon or allows a mill), loses (the game); exact in three against "
-                    "three where the endgame database holds, else searched within --budget. "
-                    "Prints each action with its class, the best action and the opponent's "
-                    "threats.")
+                    "pebble: the reason found is named), loses (the game); exact in three "
+                    "against three or four where the endgame database holds, else searched "
+                    "within --budget nodes, the same verdicts on every machine and after any "
+                    "other position. Prints each action with its class, the best action and "
+                    "the opponent's threats.")
     p.add_argument("--variant", default="nine-mens-morris", help="a preset name")
-    p.add_argument("--position", metavar="POSITION",
-                   help="a position string, as for moves (default: the start)")
+    p.add_argument("--position", metavar="POSITION", action="append",
+                   help="a position string, as for moves (default: the start); repeat it to "
+                        "judge several one after another, or `-` to read one a line from "
+                        "standard input")
     p.add_argument("--json", action="store_true",
-                   help='print {"best": ACTION, "actions": {ACTION: CLASS, ...}}')
-    p.add_argument("--budget", type=seconds(0.01, 600.0), default=1.0,
-                   help="seconds of search (default 1; the board uses 0.2)")
+                   help='print one line a position: {"position": ..., "best": ACTION, '
+                        '"actions": {ACTION: CLASS, ...}, "reasons": {ACTION: WORDS, ...}, '
+                        '...} (or {"position": ..., "error": ...} for a bad one)')
+    p.add_argument("--budget", type=whole(1), default=None,
+                   help=f"search nodes (rounded up to a multiple of {NODE_STEP}; default the "
+                        f"board's: {BOARD_BUDGETS['morris']}, {BOARD_BUDGETS['jump']} for "
+                        "nau-keti-keta): more for a deeper judgement")
     p.set_defaults(func=_guard(cmd_hint))
 
     p = sub.add_parser("build-engine", help="compile the engine's C core and hot modules "

@@ -1,89 +1,160 @@
-"""Hint benchmark: the time from a lift to the quality light, per variant, and the Pi 4
-estimate.
+"""Hint benchmark: the time the board's judgement takes, with the Pi 4 estimate, and how far
+its verdicts hold against a judgement ten times deeper.
 
-A lift is judged cold (a fresh search table, nothing computed ahead): the destinations of one
-movable pebble, or every placement (or removal) while placing. The board gives a judgement
-BOARD_BUDGET seconds of wall time; to see what a Raspberry Pi 4 reaches in that time the
-laptop runs with the budget divided by PI4_FACTOR, so the depths printed are the Pi's and
-the Pi's time is the laptop's times the factor. The factor is an assumption, not a
-measurement on a Pi: the README's "a Raspberry Pi 4 searches about 3 to 5 times fewer
-positions per second than a laptop", taken at its slow end.
+Positions come from real games: the engine's own players at levels 2 and 3 (seeded, their
+time budgets scaled up so that each reaches its depth cap: the same games on any machine),
+every variant, several points of each game (placing, moving, the end), `POSITIONS_PER_GAME`
+a game.
 
-The judge's clock and the figures are the process's CPU time: on the board the judging has a
-core of its own (a worker process), while a laptop shared with other work would otherwise
-count their turns as the judge's. The wall time is printed beside it.
+Timing: each position gets the board's whole advice (engine/hint.py's judgement with
+the board's budget of search nodes, the reason of each red verdict, the threats: `Advisor.advise`), timed in
+the process's CPU time (on the board the judging has a core of its own, a worker process, and
+a laptop shared with other work would otherwise count their turns as the judge's). The
+budget is search nodes, so a Pi 4 does the same work as the laptop and takes longer: the Pi 4
+estimate is the laptop's CPU time times PI4_FACTOR, an assumption, not a measurement on a Pi
+(the README's "a Raspberry Pi 4 searches about 3 to 5 times fewer positions per second than
+a laptop", taken at its slow end).
+
+Calibration: each position is judged twice (by two judges, other positions judged between:
+`unstable` counts actions whose class differed) and once with DEEPER times the nodes (and no
+depth cap) as the reference. Of the actions judged: `false alarms` are drops or loses where
+the reference says keeps, `misses` keeps where it says drops or loses. The goals:
+FALSE_ALARM_GOAL and MISS_GOAL of the actions judged.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from statistics import median
 
 from navakankari.engine.game import Game
-from navakankari.engine.hint import BOARD_BUDGET, Judge
+from navakankari.engine.hint import BOARD_BUDGETS, Judge, Judgement, Quality, board_budget
+from navakankari.engine.player import Player
 from navakankari.engine.presets import PRESETS
 from navakankari.engine.variants import new_game
 
+from ..core.assist import AdviceRequest, Advisor, QUALITY
 from .bench import _percentile
 
 #: How many times slower a Raspberry Pi 4 is than this laptop, per core (see the docstring).
 PI4_FACTOR = 5.0
 #: The goal: the quality light within this many seconds of the lift on a Pi 4.
 PI4_GOAL = 0.3
+#: The reference judgement's budget, as a multiple of the board's.
+DEEPER = 10
+#: The reference's depth cap (plies after each action): out of reach, the budget decides.
+DEEPER_MAX_DEPTH = 64
+#: Where in each game (as a share of its length) a position is taken.
+POSITIONS_PER_GAME = (0.1, 0.3, 0.5, 0.7, 0.9)
+FALSE_ALARM_GOAL = 0.01
+MISS_GOAL = 0.03
+RED = (Quality.DROPS, Quality.LOSES)
 
 
-def lifts(variant: str, n: int, seed: int = 1) -> list[tuple[Game, str | None]]:
-    """`n` positions of random games of `variant` with the origin a hand lifts (None: judge
-    every action, as while placing or removing)."""
-    rng = random.Random(seed)
-    out: list[tuple[Game, str | None]] = []
-    while len(out) < n:
+def game_positions(variant: str, games: int, seed: int = 1,
+                   shares: tuple[float, ...] = POSITIONS_PER_GAME) -> list[Game]:
+    """Positions of `games` games of `variant` between the levels 2 and 3 (colours swapped
+    every game), taken at `shares` of each game's length (ended positions skipped)."""
+    out: list[Game] = []
+    for g in range(games):
+        players = [Player(2, seed=seed + 2 * g, budget_scale=10.0),
+                   Player(3, seed=seed + 2 * g + 1, budget_scale=10.0)]
+        if g % 2:
+            players.reverse()
         game = new_game(PRESETS[variant])
-        for _ in range(rng.randrange(0, 60)):
-            actions = game.legal_actions()
-            if not actions:
+        seen: list[Game] = []
+        for _ in range(400):
+            if game.outcome() is not None:
                 break
-            game.push(rng.choice(actions))
-        actions = game.legal_actions()
-        if not actions:
-            continue
-        origins = sorted({a.origin_name for a in actions if a.origin_name is not None})
-        out.append((game, rng.choice(origins) if origins else None))
+            seen.append(game.copy())
+            game.push(players[game._side].choose(game))
+        picked = sorted({min(int(s * len(seen)), len(seen) - 1) for s in shares})
+        out += [seen[i] for i in picked if seen]
     return out
 
 
+@dataclass
+class Tally:
+    """The calibration's counts over the actions judged."""
+
+    positions: int = 0
+    actions: int = 0
+    unstable: int = 0
+    false_alarms: int = 0
+    misses: int = 0
+
+    def add(self, first: dict[str, Quality], again: dict[str, Quality],
+            deeper: dict[str, Quality]) -> None:
+        self.positions += 1
+        for action, q in first.items():
+            self.actions += 1
+            self.unstable += again.get(action) is not q
+            ref = deeper[action]
+            self.false_alarms += q in RED and ref is Quality.KEEPS
+            self.misses += q is Quality.KEEPS and ref in RED
+
+    def line(self) -> str:
+        n = max(self.actions, 1)
+        return (f"{self.positions} positions, {self.actions} actions, {self.unstable} unstable, "
+                f"{self.false_alarms} false alarms ({100 * self.false_alarms / n:.1f} %), "
+                f"{self.misses} misses ({100 * self.misses / n:.1f} %)")
+
+
+Judging = Callable[[Game], Judgement]
+
+
+def calibrate(positions: list[Game], quick: Judging, again: Judging, deep: Judging,
+              tally: Tally) -> None:
+    """Judge each position with `quick`, then all again in the other order with `again` (what
+    came before differs), and once with `deep`; count into `tally`."""
+    first = [quick(g).classes() for g in positions]
+    second = [again(g).classes() for g in reversed(positions)][::-1]
+    for g, a, b in zip(positions, first, second):
+        tally.add(a, b, deep(g).classes())
+
+
 def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None = None) -> None:
-    """Judge `n` lifts of every variant (40; 10 when quick) with the Pi's share of the
-    budget; print p50/p99."""
-    n = n or (10 if quick else 40)
-    budget = BOARD_BUDGET / PI4_FACTOR
-    out(f"Pi 4 estimate: laptop time x {PI4_FACTOR:g} (assumed, the README's 3-5x at its slow "
-        f"end); board budget {BOARD_BUDGET:g} s, so {budget * 1000:.0f} ms here; "
-        f"goal {PI4_GOAL:g} s on a Pi 4")
+    """Time the board's advice and calibrate its verdicts on the positions of 2 games of
+    every variant (1 when quick)."""
+    games = n or (1 if quick else 2)
+    budgets = ", ".join(f"{n} for {family}" for family, n in BOARD_BUDGETS.items())
+    out(f"board budget in search nodes: {budgets}; reference {DEEPER}x that, no depth cap; "
+        f"Pi 4 estimate: laptop CPU time x {PI4_FACTOR:g} (assumed, the README's 3-5x at its "
+        f"slow end), goal {PI4_GOAL:g} s at p99")
     worst = 0.0
+    total = Tally()
+    advisor = Advisor()
+    judge_a, judge_b = Judge(), Judge()
     for variant in PRESETS:
-        times, walls, depths = [], [], []
-        exact = 0
-        positions = lifts(variant, n + 1)
-        game, origin = positions.pop()  # untimed: the first judgement builds the tables
-        Judge().judge(game, origin=origin, budget=budget)
-        for game, origin in positions:
-            start, wall = time.process_time(), time.perf_counter()
-            judgement = Judge().judge(game, origin=origin, budget=budget,
-                                      clock=time.process_time)
+        positions = game_positions(variant, games)
+        advisor.advise(AdviceRequest(0, 0, positions[0].copy(), QUALITY))  # builds tables
+        times, depths, nodes = [], [], []
+        for game in positions:
+            start = time.process_time()
+            advice = advisor.advise(AdviceRequest(0, game.key, game.copy(), QUALITY))
             times.append(time.process_time() - start)
-            walls.append(time.perf_counter() - wall)
-            depths.append(judgement.depth)
-            exact += judgement.exact
+            if advice.judgement is not None:
+                depths.append(advice.judgement.depth)
+                nodes.append(advice.judgement.nodes)
         p50, p99 = _percentile(times, 50), _percentile(times, 99)
         worst = max(worst, p99)
-        out(f"{variant}: lift -> quality p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms CPU "
-            f"(wall p99 {_percentile(walls, 99) * 1000:.1f} ms); "
-            f"Pi 4 estimate p50 {p50 * PI4_FACTOR * 1000:.0f} ms, p99 "
-            f"{p99 * PI4_FACTOR * 1000:.0f} ms; depth median {median(depths):g}, "
-            f"min {min(depths)} ({n} lifts{f', {exact} exact' if exact else ''})")
+        tally = Tally()
+        calibrate(positions, judge_a.judge, judge_b.judge,
+                  lambda g: judge_a.judge(g, budget=board_budget(g.rules) * DEEPER,
+                                          max_depth=DEEPER_MAX_DEPTH), tally)
+        for name in ("positions", "actions", "unstable", "false_alarms", "misses"):
+            setattr(total, name, getattr(total, name) + getattr(tally, name))
+        out(f"{variant}: advice p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms CPU; Pi 4 "
+            f"estimate p99 {p99 * PI4_FACTOR * 1000:.0f} ms; depth median "
+            f"{median(depths) if depths else 0:g}, nodes median "
+            f"{median(nodes) if nodes else 0:g}; {tally.line()}")
     verdict = "within" if worst * PI4_FACTOR <= PI4_GOAL else "OVER"
     out(f"worst p99 on a Pi 4 (estimate): {worst * PI4_FACTOR * 1000:.0f} ms, {verdict} the "
         f"{PI4_GOAL:g} s goal")
+    n_actions = max(total.actions, 1)
+    ok = (total.unstable == 0 and total.false_alarms <= FALSE_ALARM_GOAL * n_actions
+          and total.misses <= MISS_GOAL * n_actions)
+    out(f"all: {total.line()}; goals 0 unstable, false alarms <= {FALSE_ALARM_GOAL:.0%}, "
+        f"misses <= {MISS_GOAL:.0%}: {'met' if ok else 'NOT met'}")

@@ -28,7 +28,6 @@ instead of calling it a mistake; a pebble kept up longer is a mistake to put rig
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -38,7 +37,6 @@ from navakankari.engine.game import Game, Side
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import game_from_position
 from navakankari.engine.hint import (
-    BOARD_BUDGET,
     MAX_DEPTH,
     Judge,
     Judgement,
@@ -97,15 +95,17 @@ class AdviceRequest:
 
 
 class Advisor:
-    """Makes advice (in the daemon's executor): one judge, whose search table carries over
-    from one position to the next. One request at a time."""
+    """Makes advice (in the daemon's executor) with the judgement `navakankari hint` makes:
+    the same budget in search nodes and a table cleared for each position, so the advice on a
+    position is the same however busy the machine and whatever was judged before. One
+    request at a time."""
 
-    def __init__(self, budget: float = BOARD_BUDGET, max_depth: int = MAX_DEPTH) -> None:
+    def __init__(self, budget: int | None = None, max_depth: int = MAX_DEPTH) -> None:
         self.budget = budget
         self.max_depth = max_depth
         self.judge = Judge()
 
-    def advise(self, request: AdviceRequest, clock=time.monotonic) -> Advice:  # type: ignore[no-untyped-def]
+    def advise(self, request: AdviceRequest) -> Advice:
         game = request.game
         side = game.turn
         if game.outcome() is not None:
@@ -114,23 +114,21 @@ class Advisor:
         if request.level < QUALITY:
             return Advice(request.ply, request.key, side, request.level, threats=seen)
         try:
-            judgement = self.judge.judge(game, budget=self.budget, max_depth=self.max_depth,
-                                         clock=clock)
+            judgement = self.judge.judge(game, budget=self.budget, max_depth=self.max_depth)
         except GameOverError:
             return Advice(request.ply, request.key, side, request.level, threats=seen)
         reasons = []
         for v in judgement.verdicts:
-            if v.quality in (Quality.DROPS, Quality.LOSES):
-                warning = blunder(game, v.action, judgement)
-                if warning is not None:
-                    reasons.append((v.action, warning.reason))
+            warning = blunder(game, v.action, judgement)
+            if warning is not None:
+                reasons.append((v.action, warning.reason))
         return Advice(request.ply, request.key, side, request.level, judgement, seen,
                       tuple(reasons))
 
 
-def advise(request: AdviceRequest, budget: float = BOARD_BUDGET,
+def advise(request: AdviceRequest, budget: int | None = None,
            max_depth: int = MAX_DEPTH) -> Advice:
-    """Advice with a fresh advisor (tests, replays)."""
+    """Advice with a fresh advisor (tests, replays): the same as any advisor's."""
     return Advisor(budget, max_depth).advise(request)
 
 
@@ -138,9 +136,10 @@ _worker: Advisor | None = None
 
 
 def advise_position(rules: Rules, position: str, ply: int, key: int, level: int,
-                    budget: float = BOARD_BUDGET) -> Advice:
+                    budget: int | None = None) -> Advice:
     """Advice on a position given as its string: what a worker process runs (plain,
-    picklable arguments), with one advisor per process so its search table carries over."""
+    picklable arguments), with one advisor per process (only its engine is kept: each
+    judgement clears the table)."""
     global _worker
     if _worker is None or _worker.budget != budget:
         _worker = Advisor(budget)

@@ -1,6 +1,6 @@
 """The daemon's assistance: advice made in a worker process, off the loop.
 
-A judgement is a search of a fifth of a second or so; in a thread it would hold the
+A judgement is a search of some tenths of a second on a Pi; in a thread it would hold the
 interpreter's lock against the loop that reads the sensors, so it runs in a process of its
 own (started on the first request: a board where nobody asks for help never starts it).
 The loop hands over the position as its string, and at most one request waits behind the one
@@ -17,7 +17,6 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from navakankari.engine.hint import BOARD_BUDGET
 from navakankari.engine.search_process import lower_priority
 
 from ..core.assist import AdviceRequest, advise_position
@@ -32,7 +31,7 @@ class AdviceService:
     worker process and hands it back; `close` on shutdown."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, session: Session, clock: Callable[[], float],
-                 wake: Callable[[], None], budget: float = BOARD_BUDGET,
+                 wake: Callable[[], None], budget: int | None = None,
                  nice: int = CHILD_NICE) -> None:
         self._loop = loop
         self.nice = nice  #: levels the worker runs below the loop

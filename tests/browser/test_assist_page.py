@@ -88,7 +88,7 @@ def test_quality_colours_a_threat_a_blunder_and_its_takeback(browser, running, a
     wait_for_moves(page, 4)
     page.wait_for_function("document.querySelector('#advice').hasAttribute('data-blunder')")
     words = page.inner_text("#advice")
-    assert f"black {bad} was a mistake: white closes d7-d6-d5 next and takes a pebble" in words
+    assert f"black {bad} was a mistake: {bad} lets white close a mill at d7 next turn" in words
     assert page.is_visible("#advice-takeback")
     assert_leds_match(page, running)  # it blinks: lit or dark, as the strip sends it
     page.screenshot(path=str(artifacts / "assist-blunder.png"))

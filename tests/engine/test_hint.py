@@ -17,6 +17,7 @@ from navakankari.engine.hint import (
     KEEP_MARGIN,
     Judge,
     Quality,
+    ReasonKind,
     ThreatKind,
     blunder,
     classify,
@@ -32,7 +33,7 @@ from search_helpers import morris_fen, random_playout
 
 NMM = "nine-mens-morris"
 #: Fixed depth, budget out of reach: the same answer on every machine.
-DEPTH = {"budget": 600.0, "max_depth": 3}
+DEPTH = {"budget": 10**7, "max_depth": 3}
 
 MILL_IN_ONE = morris_fen("a7 d7 g4 b2", "a1 d1 f4 b6 d5", "w")
 BLOCKADE = morris_fen("a4 d2 d6 g7 g4", "a1 d1 a7 d7", "w")
@@ -87,8 +88,9 @@ def test_a_double_threat_is_seen_and_a_blunder_that_allows_it_says_so():
     assert dropping
     warning = blunder(game, dropping[0], j)
     assert warning is not None and warning.quality is Quality.DROPS
-    assert "white plays a1 next and threatens two mills at once (a1-d1-g1 and a7-a4-a1)" \
+    assert f"{dropping[0]} lets white play a1 next turn and make two mills at once" \
         in warning.reason
+    assert j.verdict(dropping[0]).reason.kind is ReasonKind.DOUBLE
 
 
 def test_a_mill_threat_names_the_mill_and_the_blunder_words_say_it_takes_a_pebble():
@@ -102,7 +104,9 @@ def test_a_mill_threat_names_the_mill_and_the_blunder_words_say_it_takes_a_pebbl
     assert j.quality("d3-d2") is Quality.KEEPS  # the block
     warning = blunder(game, "g7-g4", j)
     assert warning is not None
-    assert warning.reason.startswith("white closes b2-d2-f2 next and takes a pebble")
+    assert warning.reason.startswith("g7-g4 lets white close a mill at d2 next turn")
+    reason = j.verdict("g7-g4").reason
+    assert (reason.kind, reason.action, reason.mill) == (ReasonKind.MILL, "d1-d2", "b2-d2-f2")
     assert blunder(game, "d3-d2", j) is None
 
 
@@ -203,7 +207,7 @@ def test_every_action_gets_one_class_and_the_best_keeps(name, seed, plies):
             judge(game, max_depth=1)
         return
     before = game.position()
-    j = judge(game, budget=600.0, max_depth=1)
+    j = judge(game, budget=10**7, max_depth=1)
     assert [v.action for v in j.verdicts] == [a.text for a in game.legal_actions()]
     assert all(isinstance(v.quality, Quality) for v in j.verdicts)
     assert j.quality(j.best) is Quality.KEEPS
@@ -223,7 +227,7 @@ def test_json_shape():
 # -- navakankari hint ---------------------------------------------------------------------
 
 def test_hint_prints_every_action_with_its_class_and_the_best(capsys):
-    assert cli.main(["hint", "--position", BLOCKADE, "--budget", "0.3"]) == 0
+    assert cli.main(["hint", "--position", BLOCKADE, "--budget", "20000"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "g4-g1 keeps  (best)" in lines
     assert "best g4-g1" in lines
@@ -233,7 +237,7 @@ def test_hint_prints_every_action_with_its_class_and_the_best(capsys):
 
 
 def test_hint_json_names_the_best_and_each_class(capsys):
-    assert cli.main(["hint", "--position", BLOCKADE, "--json", "--budget", "0.3"]) == 0
+    assert cli.main(["hint", "--position", BLOCKADE, "--json", "--budget", "20000"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["best"] == "g4-g1"
     assert data["actions"]["g4-g1"] == "keeps"
@@ -247,7 +251,7 @@ def test_hint_in_three_against_three_is_exact(capsys):
 
 
 def test_hint_says_threats_do_not_apply_without_mills(capsys):
-    assert cli.main(["hint", "--variant", "nau-keti-keta", "--budget", "0.05"]) == 0
+    assert cli.main(["hint", "--variant", "nau-keti-keta", "--budget", "2048"]) == 0
     assert "threats: none (nau-keti-keta has no mills)" in capsys.readouterr().out
 
 

@@ -66,7 +66,7 @@ def _advise(session: Session, now: float) -> None:
     request = session.advice_request()
     assert request is not None
     assert session.advice_request() is None  # asked once per position
-    assert session.advise(advise(request, budget=600.0, max_depth=3), now)
+    assert session.advise(advise(request, budget=10**7, max_depth=3), now)
 
 
 def _colour(role: Role) -> tuple[int, int, int]:
@@ -95,7 +95,7 @@ def test_level_1_and_a_computer_side_ask_for_no_advice():
 
 
 def test_quality_colours_the_free_points_and_a_blunder_blinks_with_its_reason():
-    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7")
+    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7 d5 f6")  # d7 blocks
     _advise(session, now)
     status = session.status
     quality = dict(status.quality)
@@ -112,7 +112,7 @@ def test_quality_colours_the_free_points_and_a_blunder_blinks_with_its_reason():
     status = session.status
     assert status.blunder == (bad,)
     assert status.advice.startswith(
-        f"black {bad} was a mistake: white closes a7-d7-g7 next and takes a pebble")
+        f"black {bad} was a mistake: {bad} lets white close a mill at d7 next turn")
     assert "take it back" in status.advice
     assert session.frame(status.since)[bad] == _colour(Role.BLUNDER)
     assert status.blunder_until == pytest.approx(now + BLUNDER_SECONDS, abs=0.5)
@@ -120,7 +120,7 @@ def test_quality_colours_the_free_points_and_a_blunder_blinks_with_its_reason():
     assert session.next_frame_change(status.blunder_until - 0.01) <= status.blunder_until
     # The takeback the page offers: the warning goes with the move.
     session.takeback_turn(now)
-    assert session.status.blunder == () and session.record() == "a7 b6 g7"
+    assert session.status.blunder == () and session.record() == "a7 b6 g7 d5 f6"
 
 
 @pytest.mark.parametrize("level", [0, 1, 2])
@@ -175,7 +175,7 @@ def test_a_slow_lift_of_an_opponents_pebble_is_no_gesture():
 
 def test_a_lifted_pebbles_destinations_take_their_quality_colours():
     game = game_from_position(NINE, MILL_IN_ONE)
-    judgement = Judge().judge(game, budget=600.0, max_depth=2)
+    judgement = Judge().judge(game, budget=10**7, max_depth=2)
     teacher = Teacher()
     teacher.take(Advice(0, game.key, Side.WHITE, 3, judgement), game)
     players = {Side.WHITE: _hand(3), Side.BLACK: HAND}
@@ -197,7 +197,7 @@ def test_advice_for_a_position_passed_by_is_dropped():
     hands.t = now + 0.5
     hands.place("d7")
     now = drive(session, _take(hands), now=now)
-    assert not session.advise(advise(request, budget=600.0, max_depth=1), now)
+    assert not session.advise(advise(request, budget=10**7, max_depth=1), now)
     assert session.status.quality == ()
 
 
@@ -251,7 +251,7 @@ def test_a_replay_of_a_game_with_assistance_lights_the_same_help(tmp_path):
                           players={Side.WHITE: HAND, Side.BLACK: _hand(3)}).session
     assert replayed.record() == session.record()
     assert replayed.status.blunder == (bad,)
-    assert "white closes d7-d6-d5 next and takes a pebble" in replayed.status.advice
+    assert "lets white close a mill at d7 next turn" in replayed.status.advice
 
 
 def test_a_blunder_is_taken_back_by_putting_the_pebble_back():
@@ -289,7 +289,7 @@ def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
                       settings=SETTINGS)
     hands = Hands((), pause=0.5)
     request = session.advice_request()  # white to act: its own advice first
-    session.advise(advise(request, budget=600.0, max_depth=1), 0.0)
+    session.advise(advise(request, budget=10**7, max_depth=1), 0.0)
     hands.place("d6").wait(0.5)
     now = drive(session, _take(hands), now=0.0)
     computer = session.computer_request()
@@ -297,7 +297,7 @@ def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
     assert session.status.kind == StatusKind.EXECUTING
     ahead = session.advice_request()  # the position after a1, before the hands play it
     assert ahead is not None and ahead.ply == 2
-    assert session.advise(advise(ahead, budget=600.0, max_depth=1), now)
+    assert session.advise(advise(ahead, budget=10**7, max_depth=1), now)
     assert session.status.quality == ()  # not yet: a1 is still to be set down
     hands.t = now + 0.5
     hands.place("a1")
@@ -354,7 +354,7 @@ def test_the_other_sides_move_never_raises_this_sides_warning():
     """Black's advice (its blunders named) stays the newest advice while white, a hand
     without help, plays on: white's placement on a point black was warned off is white's
     move, not black's mistake, and offers black no takeback."""
-    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7")
+    session, hands, now = _session(HAND, _hand(3), "a7 b6 g7 d5 f6")
     _advise(session, now)
     advice = session.teacher.advice
     bad = next(a for a, _ in advice.reasons if a != "d7")  # a point black was warned off
@@ -366,11 +366,11 @@ def test_the_other_sides_move_never_raises_this_sides_warning():
     hands.t = now + 0.5
     hands.place(bad)  # white sets a pebble where black's advice named a blunder
     now = drive(session, _take(hands), now=now)
-    assert session.record() == f"a7 b6 g7 d7 {bad}"
+    assert session.record() == f"a7 b6 g7 d5 f6 d7 {bad}"
     status = session.status
     assert status.blunder == () and "mistake" not in status.advice
     assert Role.BLUNDER not in lights.roles(session.game, status, now).values()
-    before = {"a7", "b6", "g7", "d7"}  # the board as it stood before white's move
+    before = {"a7", "b6", "g7", "d5", "f6", "d7"}  # the board as it stood before white's move
     assert session.teacher.undo_wanted(before, session.game) is None
 
 

@@ -258,7 +258,7 @@ if __name__ == "__main__":
     spawn = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as worker:
         advice = worker.submit(advise_position, g.rules, g.position(), 0, g.key, 3,
-                               0.05).result(timeout=60)
+                               4096).result(timeout=60)
     print("advice", len(advice.judgement.verdicts))
 """)
     result = subprocess.run(_sandboxed(unit, sys.executable, str(probe)), capture_output=True,
