@@ -266,6 +266,37 @@ class DaemonBackend:
         """Answer the request of the player far away."""
         await self._online_do("answer", lambda o: o.answer(accept))
 
+    async def end_game(self, how: str) -> str:
+        """End the local game by the players' word: `resign` (the side played by hand, or
+        the side to act when both are) or `draw` (agreed by two players at the board; the
+        computer plays on). Kept in the store with its reason, so the record says how it
+        ended. Returns the words for the page."""
+        from ..store.database import RESIGNED, BoardEnding
+
+        session = self._session
+        if session.menu is not None:
+            raise RequestError(f"{how}: no game is in play")
+        if any(p.kind == "online" for p in session.players.values()):
+            raise RequestError(f"{how}: in an online game, use the online controls")
+        game = session.game
+        if game.is_over():
+            raise RequestError(f"{how}: the game is already over")
+        people = [side for side, p in session.players.items() if p.kind in ("hand", "remote")]
+        if how == "resign":
+            if not people:
+                raise RequestError("resign: no side is played by a person here")
+            side = people[0] if len(people) == 1 else game.turn
+            outcome = {"winner": str(side.other), "reason": RESIGNED}
+            words = f"{side} resigned: {side.other} wins"
+        else:
+            if len(people) < 2:
+                raise RequestError("draw: the computer plays on; a draw is agreed between "
+                                   "two players at the board")
+            outcome, words = BoardEnding.AGREED.outcome(), "draw agreed"
+        session.end_game(self.daemon.now(), outcome, words)
+        self.daemon.wake()
+        return words
+
     async def remote_move(self, text: str) -> None:
         session = self._session
         side = session.game.turn

@@ -63,6 +63,9 @@ class CompanionBackend(Protocol):
     async def remote_move(self, text: str) -> None:
         """An action typed on the page for a side played as "remote"; RequestError else."""
 
+    async def end_game(self, how: str) -> str:
+        """End the local game: `resign` or `draw` by agreement; the words of the result."""
+
     async def takeback(self, count: int | None, to: int | None = None) -> None:
         """Take back `count` actions, or back to the position after `to` actions, or with
         neither the last turn of a hand (and the answer to it)."""
@@ -128,6 +131,7 @@ class Companion:
         app.router.add_get("/api/phone", self.phone)
         app.router.add_post("/api/new-game", self._changing(self.new_game))
         app.router.add_post("/api/takeback", self._changing(self.takeback))
+        app.router.add_post("/api/end", self._changing(self.end_game))
         app.router.add_post("/api/hand", self._changing(self.hand))
         app.router.add_post("/api/move", self._changing(self.move))
         app.router.add_post("/api/hint", self._changing(self.hint))
@@ -301,6 +305,12 @@ class Companion:
         if not isinstance(level, int) or isinstance(level, bool):
             raise RequestError("assist: level must be a whole number 0..4")
         await self.backend.assist(str(side), level)
+
+    async def end_game(self, body: dict[str, Any]) -> dict[str, Any]:
+        how = body.get("how")
+        if how not in ("resign", "draw"):
+            raise RequestError("end: how must be resign or draw")
+        return {"result": await self.backend.end_game(how)}
 
     async def online_invite(self, body: dict[str, Any]) -> dict[str, Any]:
         variant = body.get("variant")

@@ -72,10 +72,15 @@ class BoardEnding(str, Enum):
 
     CLEARED = "cleared"  #: the board was cleared during the game and the hands confirmed it
     ABANDONED = "abandoned"  #: the board stopped with the game unfinished
+    AGREED = "agreed"  #: the players agreed a draw
 
     def outcome(self) -> dict[str, Any]:
         """The stored outcome of a game ended this way: no winner, this code as the reason."""
         return {"winner": None, "reason": self.value}
+
+
+RESIGNED = "resigned"
+"""The reason kept for a game a side resigned; its opponent is the stored winner."""
 
 
 class StoreError(RuntimeError):

@@ -9,10 +9,11 @@ from navakankari.engine.outcome import Reason
 from navakankari.engine.record import GameRecord, record_of
 from navakankari.engine.variants import new_game
 
-from .database import StoredGame
+from .database import BoardEnding, StoredGame
 
 EVENT = "Navakankari board"
-_RULE_REASONS = frozenset(r.value for r in Reason)
+_DRAWN = frozenset(r.value for r in Reason) | {BoardEnding.AGREED.value}
+"""The reasons a game without a winner was drawn (the board's other endings leave it open)."""
 
 
 def game_record(stored: StoredGame, site: str) -> GameRecord:
@@ -26,7 +27,7 @@ def game_record(stored: StoredGame, site: str) -> GameRecord:
     if stored.outcome is not None:  # else the rules say, if the game is over
         winner, reason = stored.outcome.get("winner"), str(stored.outcome.get("reason"))
         ending["result"] = {"white": "1-0", "black": "0-1"}.get(
-            str(winner), "1/2-1/2" if reason in _RULE_REASONS else "*")
+            str(winner), "1/2-1/2" if reason in _DRAWN else "*")
         ending["termination"] = reason
     return record_of(game, white=stored.players.get("white", "?"),
                      black=stored.players.get("black", "?"), event=EVENT, site=site or "?",

@@ -93,3 +93,36 @@ def test_the_page_downloads_the_record_with_its_tags(tmp_path):
             assert (record.white, record.black) == ("remote", "remote")
             assert record.rules.name == "nine-mens-morris"
             assert replay_record(record).record() == "d6 f4"
+
+
+@pytest.mark.parametrize("white, black, how, words, result", [
+    ("hand", "computer:1", "resign", "white resigned: black wins", "0-1"),
+    ("computer:1", "hand", "resign", "black resigned: white wins", "1-0"),
+    ("hand", "hand", "resign", "black resigned: white wins", "1-0"),  # black to act
+    ("hand", "hand", "draw", "draw agreed", "1/2-1/2"),
+])
+def test_a_local_game_ends_by_resignation_or_agreement(tmp_path, white, black, how, words,
+                                                       result):
+    with sim_daemon(tmp_path, white=white, black=black) as running:
+        if white == "hand":
+            assert request(running.url + "/api/hand", {"op": "place", "point": "d6",
+                                                       "colour": "white"})[0] == 200
+            running.wait_for_plies(1)
+        game_id = running.call(lambda: running.daemon.session.game_id)
+        assert request(running.url + "/api/end", {"how": how}) == (
+            200, {"ok": True, "result": words})
+        stored = running.call(lambda: running.daemon.store.load(game_id))
+        assert stored.finished
+        record = game_record(stored, "")
+        assert record.result == result
+        assert record.termination == ("resigned" if how == "resign" else "agreed")
+        assert running.call(lambda: running.daemon.session.game_id) != game_id  # a new game
+
+
+def test_a_draw_against_the_computer_or_a_bad_request_is_refused(tmp_path):
+    with sim_daemon(tmp_path, white="hand", black="computer:1") as running:
+        status, body = request(running.url + "/api/end", {"how": "draw"})
+        assert status == 409 and "the computer plays on" in body["error"]
+        status, body = request(running.url + "/api/end", {"how": "surrender"})
+        assert status == 409 and "resign or draw" in body["error"]
+        assert request(running.url + "/api/end", {"how": "resign"}, pin=None)[0] == 403

@@ -49,7 +49,7 @@ $("online-invite").addEventListener("submit", async (e) => {
   e.preventDefault();
   const form = new FormData(e.target);
   const answer = await send("/api/online/invite", Object.fromEntries(form.entries()));
-  if (answer) $("message").textContent = `game code ${answer.code}: the other player joins with it`;
+  if (answer) note(`game code ${answer.code}: the other player joins with it`);
 });
 $("online-join").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -67,8 +67,15 @@ $("online-game-controls").addEventListener("click", async (e) => {
 $("online-accept").addEventListener("click", () => send("/api/online/answer", { accept: true }));
 $("online-decline").addEventListener("click", () => send("/api/online/answer", { accept: false }));
 
+// Good news in the message line, shown apart from the refusals and errors it also carries.
+function note(text) {
+  $("message").textContent = text;
+  $("message").classList.add("note");
+}
+
 async function send(path, body) {
   $("message").textContent = "";
+  $("message").classList.remove("note");
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Pin": pinInput.value },
@@ -407,7 +414,10 @@ function pointAt(event) {
 }
 
 // A click or a slide that does nothing says why, in the message line.
-function refuse(why) { $("message").textContent = why; }
+function refuse(why) {
+  $("message").textContent = why;
+  $("message").classList.remove("note");
+}
 
 svg.addEventListener("pointerdown", (event) => {
   const point = pointAt(event);
@@ -477,6 +487,16 @@ $("moves").addEventListener("click", (event) => {
   }
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
+$("resign").addEventListener("click", async () => {
+  if (!confirm("Resign this game?")) return;
+  const answer = await send("/api/end", { how: "resign" });
+  if (answer) note(answer.result);
+});
+$("agree-draw").addEventListener("click", async () => {
+  if (!confirm("Do both players agree to a draw?")) return;
+  const answer = await send("/api/end", { how: "draw" });
+  if (answer) note(answer.result);
+});
 $("advice-takeback").addEventListener("click", () => send("/api/takeback", {}));
 $("hint").addEventListener("click", async () => {
   const answer = await send("/api/hint", {});
