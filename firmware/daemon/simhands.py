@@ -12,16 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.errors import RulesError
 
 from ..core.session import Session
 from ..core.status import StatusKind
-
-if TYPE_CHECKING:
-    from .loop import Daemon
 
 log = logging.getLogger(__name__)
 
@@ -109,14 +106,23 @@ class SimHands:
                 self.sim.lift(names[j])
 
 
-def carry_out(delay: float, *, poll: float = 0.05) -> Callable[["Daemon"], Awaitable[None]]:
+class _Daemon(Protocol):
+    """What carrying out needs of the daemon (loop.py imports this module)."""
+
+    board: Any
+    session: Session | None
+
+    def now(self) -> float: ...
+
+
+def carry_out(delay: float, *, poll: float = 0.05) -> Callable[[_Daemon], Awaitable[None]]:
     """The simulator's hands for the moves a person does not make: once the computer's or
     the remote player's move has been lit for `delay` seconds (the lights first, so the
     person sees what is played), the simulated hands carry it out, a removal after its
     move. On a real board the family does this; in the simulator it would double the clicks
     of a game against the computer."""
 
-    async def service(daemon: "Daemon") -> None:
+    async def service(daemon: _Daemon) -> None:
         sim = daemon.board.simulation
         if sim is None:
             raise ValueError("carrying out moves needs the simulated board")
