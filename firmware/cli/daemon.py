@@ -268,8 +268,8 @@ def cmd_online_page(args: argparse.Namespace) -> int:
 
 
 def cmd_broker(args: argparse.Namespace) -> int:
-    """Run the club's broker configuration on this machine until Ctrl-C: online play on one
-    laptop, or a first try before a club sets up its own."""
+    """Run the club's broker configuration on this machine until Ctrl-C (or SIGTERM): online
+    play on one laptop, or a first try before a club sets up its own."""
     import secrets
     from pathlib import Path
 
@@ -306,12 +306,19 @@ def cmd_broker(args: argparse.Namespace) -> int:
           f"            (or mqtts://...:{broker.tls_port} with ca_file {broker.ca_file})\n"
           f"  browsers: http://127.0.0.1:{broker.ws_port}/index.html "
           f"(broker ws://127.0.0.1:{broker.ws_port})", flush=True)
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # stopped as by Ctrl-C: Mosquitto goes too, its ports free
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         assert broker.proc is not None
         code = broker.proc.wait()
     except KeyboardInterrupt:
         code = 0
     finally:
+        signal.signal(signal.SIGTERM, previous)
         broker.stop()
     if code:
         print(f"navakankari broker: mosquitto stopped ({code}); see {folder}/mosquitto.log",

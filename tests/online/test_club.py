@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -95,7 +96,8 @@ def test_the_acl_lists_each_member() -> None:
     assert "user grandma" not in text and text.startswith("# Who may play")
 
 
-def test_navakankari_broker_runs_until_ctrl_c(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_navakankari_broker_runs_until_ctrl_c_or_sigterm(tmp_path: Path, stop) -> None:  # type: ignore[no-untyped-def]
     ports = [str(free_port()) for _ in range(3)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "navakankari.firmware.cli", "broker", "--folder",
@@ -113,7 +115,18 @@ def test_navakankari_broker_runs_until_ctrl_c(tmp_path: Path) -> None:
 
     asyncio.run(login())
     assert (tmp_path / "b" / "page" / "index.html").exists()
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     out, err = proc.stdout.read(), proc.stderr.read()  # type: ignore[union-attr]
     assert proc.wait(timeout=15) == 0 and err == "", err
     assert f"http://127.0.0.1:{ports[2]}/index.html" in out
+    for port in ports:  # Mosquitto stopped with it: its ports are free again
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", int(port)), timeout=1).close()
+
+
+def test_the_shipped_configuration_bounds_what_one_login_can_do() -> None:
+    """The broker runs it in every online test; here, that the bounds are in it."""
+    from navakankari.firmware.online.club import CONF
+    lines = set(CONF.read_text().splitlines())
+    assert {"message_size_limit 1048576", "max_packet_size 1049600", "max_queued_messages 100",
+            "max_inflight_messages 20", "persistent_client_expiration 1d"} <= lines
