@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TypeVar
@@ -54,6 +55,12 @@ class Agreement:
         return "white" if self.side == self.first else "black"
 
 
+def client_id(role: str) -> str:
+    """A client id nobody can guess: the broker keeps one connection per id, so an id made
+    from the game's public id would let anyone who saw it take the inviter off the broker."""
+    return f"navakankari-{role}-{secrets.token_hex(8)}"
+
+
 def _topic(code: GameCode, what: str) -> str:
     return f"{PREFIX}/{code.game}/{what}"
 
@@ -71,38 +78,69 @@ def offer(code: GameCode, variant: str, side: str, starts: str, board: str
     return invite, toss
 
 
+RETRY = (0.5, 10.0)  #: the first and the longest wait before the inviter connects again
+
+
 async def host(address: BrokerAddress, code: GameCode, invite: Invite,
-               toss: Committed | None, withdrawn: asyncio.Event | None = None
-               ) -> Agreement | None:
+               toss: Committed | None, withdrawn: asyncio.Event | None = None, *,
+               retry: tuple[float, float] = RETRY) -> Agreement | None:
     """Publish the offer and wait for a board to join; returns the agreement, or None once
     `withdrawn` is set (the client then leaves the broker as usual: a client cancelled
-    while it connects is left half open)."""
+    while it connects is left half open). A lost connection is made again and the offer
+    published again, until it is taken up or withdrawn; a refused login or an untrusted
+    certificate, which waiting does not mend, is an InvitationError."""
     withdrawn = withdrawn or asyncio.Event()
-    try:
-        async with mqtt_client(address, f"navakankari-host-{code.game}") as client:
-            await client.subscribe(_topic(code, "join"), qos=1)
-            await client.publish(_topic(code, "invite"), encode(invite), qos=1, retain=True)
-            log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
-                     invite.side)
-            messages = aiter(client.messages)
-            refused = Rejections(log)
-            while True:
-                message = await _next_or(messages, withdrawn)
-                if message is None:
-                    log.info("online: the offer of game %s is withdrawn", code.game)
-                    return None
-                join = _read(code, message, Join, refused)
-                if join is None:
-                    continue
-                first = invite.starts
-                if toss is not None:
-                    reveal = sign(code.key, Reveal(code.game, toss.nonce, toss.bit))
-                    await client.publish(_topic(code, "reveal"), encode(reveal), qos=1,
-                                         retain=True)
-                    first = starter(code.game, toss.commit, toss.nonce, toss.bit, join.bit)
-                return Agreement(code, invite.variant, invite.side, first, join.board)
-    except aiomqtt.MqttError as exc:
-        raise InvitationError(describe(exc)) from None
+    delay, problem = retry[0], ""
+    while True:
+        try:
+            return await _host_once(address, code, invite, toss, withdrawn)
+        except aiomqtt.MqttError as exc:
+            text = describe(exc)
+            if text.startswith(("the broker refused the login", "the broker's TLS")):
+                raise InvitationError(text) from None
+            if text != problem:
+                log.warning("online: the offer of game %s: %s; trying again", code.game, text)
+                problem = text
+        try:
+            await asyncio.wait_for(withdrawn.wait(), delay)
+            return None
+        except asyncio.TimeoutError:
+            delay = min(delay * 2, retry[1])
+
+
+async def _host_once(address: BrokerAddress, code: GameCode, invite: Invite,
+                     toss: Committed | None, withdrawn: asyncio.Event) -> Agreement | None:
+    offered = encode(invite)
+    async with mqtt_client(address, client_id("host")) as client:
+        await client.subscribe(_topic(code, "join"), qos=1)
+        # Its own offer too: cleared or replaced by someone else, it is published again.
+        await client.subscribe(_topic(code, "invite"), qos=1)
+        await client.publish(_topic(code, "invite"), offered, qos=1, retain=True)
+        log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
+                 invite.side)
+        messages = aiter(client.messages)
+        refused = Rejections(log)
+        while True:
+            message = await _next_or(messages, withdrawn)
+            if message is None:
+                log.info("online: the offer of game %s is withdrawn", code.game)
+                return None
+            if str(message.topic) == _topic(code, "invite"):
+                if message.payload != offered:
+                    refused.add("replaced", f"the offer of game {code.game} was cleared or "
+                                "replaced on the broker; published again")
+                    await client.publish(_topic(code, "invite"), offered, qos=1, retain=True)
+                continue
+            join = _read(code, message, Join, refused)
+            if join is None:
+                continue
+            first = invite.starts
+            if toss is not None:
+                reveal = sign(code.key, Reveal(code.game, toss.nonce, toss.bit))
+                await client.publish(_topic(code, "reveal"), encode(reveal), qos=1,
+                                     retain=True)
+                first = starter(code.game, toss.commit, toss.nonce, toss.bit, join.bit)
+            return Agreement(code, invite.variant, invite.side, first, join.board)
 
 
 async def _next_or(messages: AsyncIterator[aiomqtt.Message], stop: asyncio.Event
@@ -124,14 +162,24 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
     """Find the offer under `code`, answer it, and (for a toss) read the reveal."""
     other = {"white": "black", "black": "white"}
     try:
-        async with mqtt_client(address, f"navakankari-join-{code.game}") as client:
+        async with mqtt_client(address, client_id("join")) as client:
+            # The join topic first, so a join already given arrives before the offer.
+            await client.subscribe(_topic(code, "join"), qos=1)
             await client.subscribe(_topic(code, "invite"), qos=1)
+            given: list[Join] = []
             invite = await _first(client, code, Invite, wait,
-                                  "no game waits under this code (ended, or mistyped?)")
-            bit = random_bit()
+                                  "no game waits under this code (ended, or mistyped?)", given)
             await client.subscribe(_topic(code, "reveal"), qos=1)
-            answer = sign(code.key, Join(code.game, board, bit))
-            await client.publish(_topic(code, "join"), encode(answer), qos=1, retain=True)
+            if given:
+                # Joined before (a retry, a restart before the game was kept, a second
+                # device): the answer given stands, or a fresh bit would meet the old reveal.
+                bit = given[-1].bit
+                log.info("online: game %s was joined already; going on with that answer",
+                         code.game)
+            else:
+                bit = random_bit()
+                answer = sign(code.key, Join(code.game, board, bit))
+                await client.publish(_topic(code, "join"), encode(answer), qos=1, retain=True)
             first = invite.starts
             if invite.starts == "toss":
                 reveal = await _first(client, code, Reveal, wait,
@@ -164,14 +212,20 @@ def _read(code: GameCode, message: aiomqtt.Message, kind: type[T], refused: Reje
 
 
 async def _first(client: aiomqtt.Client, code: GameCode, kind: type[T], wait: float,
-                 missing: str) -> T:
-    """The first valid message of `kind` within `wait` seconds. Anyone on the broker may
-    publish a wrongly signed one, so it is passed over; only if nothing valid came, a wrong
-    signature seen means the code names this game but its secret part was mistyped."""
+                 missing: str, joins: list[Join] | None = None) -> T:
+    """The first valid message of `kind` within `wait` seconds (valid joins met on the way
+    are added to `joins`). Anyone on the broker may publish a wrongly signed one, so it is
+    passed over; only if nothing valid came, a wrong signature seen means the code names
+    this game but its secret part was mistyped."""
     refused = Rejections(log)
 
     async def first() -> T:
         async for message in client.messages:
+            if joins is not None and str(message.topic) == _topic(code, "join"):
+                join = _read(code, message, Join, refused)
+                if join is not None:
+                    joins.append(join)
+                continue
             found = _read(code, message, kind, refused)
             if found is not None:
                 return found

@@ -23,8 +23,8 @@ import aiomqtt
 
 from .broker import BrokerAddress
 from .log import MoveLog, Verdict
-from .messages import (Answer, Message, Move, Rejection, Request, Snapshot, encode, read,
-                       sign)
+from .messages import (Answer, Message, Move, Rejection, Request, Resync, Snapshot, encode,
+                       read, sign)
 from .rejections import Rejections
 from .supervise import BACKOFF, supervise
 
@@ -34,6 +34,11 @@ client_log = logging.getLogger(__name__ + ".mqtt")
 
 PREFIX = "navakankari/v1"
 OTHER = {"white": "black", "black": "white"}
+QUIET = 10.0
+"""Seconds a board waiting for the other's move hears nothing before it asks (a resync)."""
+ANSWER_EVERY = 2.0
+"""Seconds between two republishings of the log for the other (a resync asked, its presence
+back online): asking again, or replaying the asking, cannot make a board flood."""
 
 
 def topic(game: str, side: str, what: str) -> str:
@@ -100,7 +105,8 @@ class OnlineLink:
         presence, a message dropped), for the page. `asked`: this player's request still
         waiting for its answer (kept in the store across a restart). `heard`: the ids of the
         requests already heard (kept in the store too, so none is acted on twice). `sleep` and
-        `restart`: the wait before the link starts again after an unexpected fault."""
+        `restart`: the wait before the link starts again after an unexpected fault (`sleep`
+        also waits out a republishing asked for too soon)."""
         if side not in OTHER:
             raise ValueError(f"side must be white or black, not {side!r}")
         self.address = address
@@ -132,6 +138,11 @@ class OnlineLink:
         self._problem = ""
         self._sleep = sleep
         self._restart = restart
+        self._heard_at = clock()  #: when a valid message of the other's last came
+        self._asked_at: float | None = None  #: when this board last asked for a resync
+        self._answered_at: float | None = None  #: when it last republished for the other
+        self._pending_after: int | None = None  #: a republishing asked for too soon: from here
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- what others read --------------------------------------------------------------------
     @property
@@ -147,7 +158,7 @@ class OnlineLink:
     def _make_client(self) -> aiomqtt.Client:
         return mqtt_client(
             self.address,
-            f"navakankari-{self.moves.code.game}-{self.side}-{secrets.token_hex(3)}",
+            f"navakankari-{self.side}-{secrets.token_hex(8)}",
             will=aiomqtt.Will(self._topic(self.side, "presence"), b"offline", qos=1, retain=True))
 
     async def run(self) -> None:
@@ -181,6 +192,11 @@ class OnlineLink:
                     self.connected.set()
                     self._changed()
                     delay = self.backoff[0]
+                    # Back after being away: ask for what the other holds rather than trust
+                    # its retained snapshot, which anyone may have replaced or deleted.
+                    self._asked_at = None
+                    self._ask_resync()
+                    watch = asyncio.get_running_loop().create_task(self._watch())
                     try:
                         async for message in client.messages:
                             self._handle(str(message.topic), message.payload)
@@ -189,6 +205,8 @@ class OnlineLink:
                         # so say it here, as the will would.
                         await self._say_offline(client)
                         raise
+                    finally:
+                        watch.cancel()
             except aiomqtt.MqttError as exc:
                 problem = describe(exc)
                 if problem != self._problem:
@@ -281,6 +299,82 @@ class OnlineLink:
         for move in self.moves.moves[self._acked:]:
             await client.publish(self._topic(self.side, "move"), encode(move), qos=1)
 
+    # -- liveness: a board that hears nothing asks --------------------------------------------
+    async def _watch(self) -> None:
+        """Once a second while connected: ask for a resync if the game waits for the other
+        and nothing came from it for QUIET seconds."""
+        while True:
+            await asyncio.sleep(1.0)
+            self.check_quiet()
+
+    def check_quiet(self) -> bool:
+        """Ask the other for its log if this board waits for its move and has heard nothing
+        for QUIET seconds (nor asked in that time); True if it asked."""
+        game = self.moves.game
+        if self.moves.forked or game.outcome() is not None or str(game.turn) != self.other:
+            return False
+        now = self.clock()
+        if now - self._heard_at < QUIET or (self._asked_at is not None
+                                            and now - self._asked_at < QUIET):
+            return False
+        return self._ask_resync()
+
+    def _ask_resync(self) -> bool:
+        """Ask the other for its log after the moves held here, at most once every
+        ANSWER_EVERY seconds; True if it asked."""
+        client, now = self._client, self.clock()
+        if client is None or (self._asked_at is not None
+                              and now - self._asked_at < ANSWER_EVERY):
+            return False
+        self._asked_at = now
+        resync = sign(self.moves.code.key, Resync(self.moves.code.game, self.side,
+                                                  len(self.moves.moves)))
+        self._spawn(client.publish(self._topic(self.side, "resync"), encode(resync), qos=1))
+        return True
+
+    def _republish(self, after: int) -> bool:
+        """Publish the log again for the other (its snapshot and the moves after `after`),
+        at most once every ANSWER_EVERY seconds: one asked for sooner is sent when that time
+        is up, with everything asked for meanwhile. True if it went out at once."""
+        client, now = self._client, self.clock()
+        if client is None:
+            return False
+        if self._pending_after is not None:
+            self._pending_after = min(self._pending_after, after)
+            return False
+        wait = 0.0 if self._answered_at is None else self._answered_at + ANSWER_EVERY - now
+        if wait > 0:
+            self._pending_after = after
+            self._spawn(self._republish_later(wait))
+            return False
+        self._answered_at = now
+
+        async def republish() -> None:
+            await self._publish_snapshot(client)
+            for move in self.moves.moves[after:]:
+                await client.publish(self._topic(self.side, "move"), encode(move), qos=1)
+        self._spawn(republish())
+        return True
+
+    async def _republish_later(self, wait: float) -> None:
+        await self._sleep(wait)
+        after, self._pending_after = self._pending_after, None
+        if after is not None:
+            self._answered_at = None  # its wait is over
+            self._republish(after)
+
+    def _spawn(self, coro: Awaitable[object]) -> None:
+        async def guarded() -> None:
+            try:
+                await coro
+            except aiomqtt.MqttError as exc:
+                log.info("online: a message waits for the broker (%s)", exc)
+            except Exception:  # noqa: BLE001 - a fault here must not pass unseen
+                log.exception("online: publishing for the other board failed")
+        task = asyncio.get_running_loop().create_task(guarded())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def _publish_snapshot(self, client: aiomqtt.Client) -> None:
         await client.publish(self._topic(self.side, "snapshot"),
                              encode(self.moves.snapshot(self.side)), qos=1, retain=True)
@@ -310,7 +404,10 @@ class OnlineLink:
                 self._reject("presence: neither online nor offline", "malformed")
                 return
             self._peer_seen = self.clock()
+            back = payload == b"online" and not self._peer_online
             self._peer_online = payload == b"online"
+            if back:  # what it missed while away, without waiting for a snapshot's luck
+                self._republish(self._acked)
             self._changed()
             return
         if not payload and what in ("request", "answer"):
@@ -322,7 +419,15 @@ class OnlineLink:
         if own_request:
             self._own_request(message)
             return
-        self._peer_seen = self.clock()
+        self._peer_seen = self._heard_at = self.clock()
+        if isinstance(message, Resync) and what == "resync" and message.side == self.other:
+            held = len(self.moves.moves)
+            self._acked = max(self._acked, min(message.after, held))
+            if message.after < held:
+                self._republish(message.after)
+            elif message.after > held:  # it holds a move this board never heard of
+                self._ask_resync()
+            return
         if isinstance(message, Snapshot) and what == "snapshot" and message.side == self.other:
             self._acked = max(self._acked, min(len(message.moves), len(self.moves.moves)))
             for got, move in zip(self.moves.catch_up(message), message.moves):
@@ -393,6 +498,8 @@ class OnlineLink:
         self._changed()
 
     def _after(self, move: Move, verdict: Verdict, why: str) -> None:
+        if verdict is Verdict.GAP:
+            self._ask_resync()  # moves went missing: ask for them
         if verdict is Verdict.APPLIED:
             log.info("online: move %d %s by %s", move.n, move.action, move.side)
             if self.on_move is not None:

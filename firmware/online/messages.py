@@ -123,9 +123,22 @@ class Answer:
     mac: str = ""
 
 
-Message = Move | Invite | Join | Reveal | Snapshot | Request | Answer
+@dataclass(frozen=True)
+class Resync:
+    """A player that has heard nothing for a while, or sees a gap, asks the other for its log
+    after the `after` moves it holds (a retained snapshot can be replaced, deleted or
+    dropped by anyone on the broker: one that asks does not depend on it)."""
+
+    kind: ClassVar[str] = "resync"
+    game: str
+    side: str
+    after: int
+    mac: str = ""
+
+
+Message = Move | Invite | Join | Reveal | Snapshot | Request | Answer | Resync
 _KINDS: dict[str, type] = {c.kind: c for c in (Move, Invite, Join, Reveal, Snapshot, Request,
-                                                Answer)}
+                                                Answer, Resync)}
 
 
 def _body(message: Message) -> dict[str, Any]:
@@ -160,7 +173,8 @@ _HEX = {"mac": (64,), "prev": (0, 64), "commit": (0, 64), "nonce": (32,), "id": 
 """The hex fields and the lengths they may have: checked before any comparison, so a
 signature compared is always 64 lowercase hex digits."""
 _TEXT = {"action": 64, "board": 80, "variant": 40, "what": 16, "starts": 5, "side": 5}
-_RANGE = {"n": (1, MAX_MOVES), "at": (0, MAX_MOVES), "keep": (0, MAX_MOVES), "bit": (0, 1),
+_RANGE = {"n": (1, MAX_MOVES), "at": (0, MAX_MOVES), "keep": (0, MAX_MOVES),
+          "after": (0, MAX_MOVES), "bit": (0, 1),
           "accept": (0, 1)}
 _STARTS = ("white", "black", "toss")
 _HEX_DIGITS = frozenset("0123456789abcdef")
@@ -291,7 +305,7 @@ def _from_dict(data: object) -> Message:
                 raise MessageError(f"{kind}.{name} must be text")
             _check_text(str(kind), name, value)
     message = cls(**given)
-    if isinstance(message, (Move, Snapshot, Request, Answer, Invite)) \
+    if isinstance(message, (Move, Snapshot, Request, Answer, Invite, Resync)) \
             and message.side not in SIDES:
         raise MessageError(f"{kind}.side must be white or black")
     if isinstance(message, Invite) and message.starts not in _STARTS:

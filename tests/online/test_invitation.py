@@ -101,3 +101,73 @@ def test_poison_and_forgeries_on_the_invitation_topics_stop_neither_board(broker
         del hosting
         gc.collect()
     asyncio.run(main())
+
+
+def test_nobody_takes_the_inviter_off_the_broker_with_a_guessed_client_id(broker):
+    """The broker keeps one connection per client id: ids made from the game's public id
+    (as `navakankari-host-<game>` was) let anyone disconnect the inviter."""
+    import aiomqtt
+
+    async def main():
+        code = GameCode.new()
+        invite, toss = offer(code, "lasker", "white", "white", "Grandma's board")
+        hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
+                                           invite, toss))
+        await asyncio.sleep(0.3)
+        for guess in (f"navakankari-host-{code.game}", f"navakankari-join-{code.game}"):
+            async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                      password="sneaky-1", identifier=guess):
+                pass
+        await asyncio.sleep(0.2)
+        assert not hosting.done()
+        joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")
+        hosted = await asyncio.wait_for(hosting, 10)
+        assert hosted.opponent == "Ravi's board" and joined.opponent == "Grandma's board"
+        del hosting
+        gc.collect()
+    asyncio.run(main())
+
+
+def test_a_cleared_offer_is_published_again_and_a_lost_broker_connected_again(broker):
+    import aiomqtt
+
+    async def main():
+        code = GameCode.new()
+        invite, toss = offer(code, "lasker", "white", "white", "Grandma's board")
+        hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
+                                           invite, toss, retry=(0.05, 0.2)))
+        await asyncio.sleep(0.3)
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                  password="sneaky-1") as mallory:
+            await mallory.publish(f"navakankari/v1/{code.game}/invite", b"", qos=1,
+                                  retain=True)
+        await asyncio.sleep(0.3)
+        broker.stop()  # the inviter loses the broker, and the offer waits for its return
+        await asyncio.sleep(0.3)
+        broker.start()
+        joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board",
+                            wait=5)
+        hosted = await asyncio.wait_for(hosting, 10)
+        assert hosted.opponent == "Ravi's board" and joined.opponent == "Grandma's board"
+        del hosting
+        gc.collect()
+    asyncio.run(main())
+
+
+def test_joining_the_same_code_again_goes_on_with_the_answer_given(broker):
+    """A retry, or a restart before the game was kept: a fresh bit against the old reveal
+    would make both boards take the same colour half of the time."""
+    async def main():
+        code = GameCode.new()
+        invite, toss = offer(code, "lasker", "white", "toss", "Grandma's board")
+        hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
+                                           invite, toss))
+        address = BrokerAddress.parse(broker.url("ravi"))
+        first = await join(address, code, "Ravi's board")
+        hosted = await asyncio.wait_for(hosting, 10)
+        again = [await join(address, code, "Ravi's board") for _ in range(6)]
+        assert {a.first for a in again} == {first.first} == {hosted.first}
+        assert {a.colour for a in again} == {first.colour} != {hosted.colour}
+        del hosting
+        gc.collect()
+    asyncio.run(main())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import time
+from collections.abc import Callable
 
 import aiomqtt
 import pytest
@@ -25,7 +27,7 @@ class Pair:
     """White's and black's boards, each with its own log and link."""
 
     def __init__(self, broker: Broker, variant: str = "nine-mens-morris",
-                 scheme: str = "mqtt") -> None:
+                 scheme: str = "mqtt", clock: Callable[[], float] = time.monotonic) -> None:
         self.code = GameCode.new()
         self.arrived: dict[str, asyncio.Queue[Move]] = {"white": asyncio.Queue(),
                                                         "black": asyncio.Queue()}
@@ -33,7 +35,7 @@ class Pair:
             side: OnlineLink(BrokerAddress.parse(broker.url(user, scheme=scheme),
                                                  ca_file=broker.ca_file),
                              MoveLog(self.code, new_game(variant)), side,
-                             on_move=self.arrived[side].put_nowait, backoff=FAST)
+                             on_move=self.arrived[side].put_nowait, backoff=FAST, clock=clock)
             for side, user in (("white", "grandma"), ("black", "ravi"))}
         self.tasks = [asyncio.create_task(link.run()) for link in self.links.values()]
 

@@ -12,7 +12,8 @@ import pytest
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.messages import (MAX_BYTES, Answer, Invite, Join, Message,
                                                   MessageError, Move, Rejection, Reveal,
-                                                  Request, Snapshot, canonical, decode, encode,
+                                                  Request, Resync, Snapshot, canonical, decode,
+                                                  encode,
                                                   read, sign)
 
 CODE = GameCode("K7M2P9QR", "TAX4B8CD3FGH")
@@ -33,6 +34,7 @@ def _kinds(code: GameCode) -> dict[str, Message]:
                          "12" * 32),
         "join": Join(code.game, "Ravi's phone", 1),
         "reveal": Reveal(code.game, "5f" * 16, 1),
+        "resync": Resync(code.game, "black", 1),
     }
 
 
@@ -73,9 +75,9 @@ def test_each_kind_forged_without_the_secret_is_refused(kind):
 def test_each_kind_altered_after_signing_is_refused(kind):
     data = fields(signed(kind))
     field = {"move": "action", "snapshot": "side", "request": "what", "answer": "accept",
-             "invite": "starts", "join": "bit", "reveal": "bit"}[kind]
+             "invite": "starts", "join": "bit", "reveal": "bit", "resync": "after"}[kind]
     data[field] = {"action": "a1", "side": "black", "what": "takeback", "accept": 0,
-                   "starts": "white", "bit": 0}[field]
+                   "starts": "white", "bit": 0, "after": 0}[field]
     rejected(canonical(data), "bad-signature")
 
 

@@ -74,5 +74,6 @@ def test_the_protocols_examples_are_real_messages() -> None:
         message = messages.decode(code.key, code.game, example)
         assert messages.encode(message).decode() == example
         kinds.add(message.kind)
-    assert kinds == {"invite", "join", "reveal", "move", "snapshot", "request", "answer"}
+    assert kinds == {"invite", "join", "reveal", "move", "snapshot", "request", "answer",
+                     "resync"}
     assert str(code.next()) in text
