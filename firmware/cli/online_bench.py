@@ -2,9 +2,13 @@
 broker restarted and boards killed and restarted along the way, counting what went wrong.
 
 A killed board loses whatever its link held in memory; it comes back with the log rebuilt
-from its stored actions, as the daemon's store would give them. Printed: games, actions,
-actions lost, applied twice, forks, messages dropped, and the time from a move recorded on
-one board to its arrival on the other.
+from its stored actions, as the daemon's store would give them. With `attack`, an outsider
+(another member's login, knowing only what the broker shows it) strikes at every move:
+floods the game's topics with garbage and forgeries, publishes poison retained, deletes
+the boards' retained snapshots and replays old messages it saw. Printed: games, actions,
+actions lost, applied twice, forks, stalls (a move that had not arrived WAIT seconds after it
+was made), messages dropped, and the time from a move recorded on one board to its arrival
+on the other.
 """
 
 from __future__ import annotations
@@ -22,14 +26,91 @@ from pathlib import Path
 from navakankari.engine.variants import new_game
 from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
-from navakankari.firmware.online.link import OnlineLink
+import aiomqtt
+
+from navakankari.firmware.online.link import PREFIX, OnlineLink, mqtt_client
 from navakankari.firmware.online.log import MoveLog
-from navakankari.firmware.online.messages import Move
+from navakankari.firmware.online.messages import Move, encode, sign
 
 from .local_broker import BrokerMissingError, LocalBroker
 
 PLY_LIMIT = 300
 WAIT = 15.0
+
+
+POISON = (b"[" * 100_000, b'{"kind":"move","mac":"\\u00e9"}', b'{"n":1' + b"0" * 5000 + b"}",
+          b"\xff\xfe", b"")
+"""What stopped a board's link before every payload was bounded: deep nesting, non-ASCII
+where hex belongs, a number of 5,000 digits, bytes that are not UTF-8; and the empty
+retained message that deletes."""
+
+
+class _Outsider:
+    """Another member of the club: sees every topic the ACL lets it read, and publishes on
+    them, but holds no game's code."""
+
+    def __init__(self, broker: LocalBroker, rng: random.Random) -> None:
+        self.rng = rng
+        self.seen: list[tuple[str, bytes]] = []  #: what it captured, to replay
+        self.sent = 0
+        self.client = mqtt_client(BrokerAddress.parse(broker.url("mallory")),
+                                  f"navakankari-outsider-{rng.getrandbits(32):08x}")
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.client.__aenter__()
+        await self.client.subscribe(f"{PREFIX}/#", qos=0)
+        self.task = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        async for message in self.client.messages:
+            if isinstance(message.payload, bytes) and message.payload:
+                self.seen.append((str(message.topic), message.payload))
+                del self.seen[:-400]
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+        try:
+            await self.client.__aexit__(None, None, None)
+        except aiomqtt.MqttError:
+            pass
+
+    async def strike(self, game: str) -> None:
+        """One blow at the game: a flood, poison, deleted snapshots or replays."""
+        rng = self.rng
+        topics = [f"{PREFIX}/{game}/{side}/{what}" for side in ("white", "black")
+                  for what in ("move", "snapshot", "request", "answer", "presence", "resync")]
+        blow = rng.choice(("flood", "poison", "delete", "replay"))
+        try:
+            if blow == "flood":
+                wrong = GameCode(game, "0" * 12).key
+                for i in range(200):
+                    forged = encode(sign(wrong, Move(game, 1 + i % 50, rng.choice(
+                        ("white", "black")), "a1", "")))
+                    await self.client.publish(rng.choice(topics), rng.choice(
+                        (forged, *POISON[:4], b"x" * 2000)), qos=0)
+                self.sent += 200
+            elif blow == "poison":
+                for name in topics:
+                    if not name.endswith("/move"):
+                        await self.client.publish(name, rng.choice(POISON[:4]), qos=1,
+                                                  retain=True)
+                        self.sent += 1
+            elif blow == "delete":
+                for side in ("white", "black"):
+                    await self.client.publish(f"{PREFIX}/{game}/{side}/snapshot", b"", qos=1,
+                                              retain=True)
+                    self.sent += 1
+            else:
+                mine = [(t, p) for t, p in self.seen if t.startswith(f"{PREFIX}/{game}/")]
+                for name, payload in rng.sample(mine, min(10, len(mine))):
+                    await self.client.publish(name, payload, qos=1,
+                                              retain=name.endswith(("snapshot", "request")))
+                    self.sent += 1
+        except aiomqtt.MqttError:
+            pass  # the broker restarted under it: the next blow reconnects nothing, it waits
 
 
 class _Board:
@@ -50,14 +131,18 @@ class _Board:
 
 
 async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, seed: int,
-                 variant: str, progress: Callable[[int], None]) -> dict[str, object]:
+                 variant: str, progress: Callable[[int], None], attack: bool = False
+                 ) -> dict[str, object]:
     rng = random.Random(seed)
+    outsider = _Outsider(broker, random.Random(seed + 1)) if attack else None
+    if outsider is not None:
+        await outsider.start()
     plies_total = games * 60  # where the restarts and kills fall, spread over the run
     restart_at = set(rng.sample(range(5, plies_total), min(restarts, plies_total - 5)))
     kill_at = set(rng.sample(range(5, plies_total), min(kills, plies_total - 5)))
     latencies: list[float] = []
     counts = {"games": 0, "actions": 0, "lost": 0, "applied twice": 0, "forks": 0,
-              "dropped": 0, "broker restarts": 0, "boards killed": 0}
+              "stalls": 0, "dropped": 0, "broker restarts": 0, "boards killed": 0}
     sent_at: dict[tuple[str, int], float] = {}
     sends: set[asyncio.Task[None]] = set()
     applied: dict[str, list[int]] = {"white": [], "black": []}
@@ -89,6 +174,8 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
             sends.add(sending)
             sending.add_done_callback(sends.discard)
             ply += 1
+            if outsider is not None and outsider.task is not None and not outsider.task.done():
+                await outsider.strike(code.game)
             if ply in restart_at:
                 broker.stop()
                 broker.start()
@@ -104,6 +191,7 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
             deadline = time.monotonic() + WAIT
             while len(boards[there.side].link.moves.moves) < want:
                 if time.monotonic() > deadline:
+                    counts["stalls"] += 1
                     break
                 await asyncio.sleep(0.001)
         white, black = (boards[s].link.moves for s in ("white", "black"))
@@ -121,13 +209,17 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
         for b in boards.values():
             await b.stop()
         progress(counts["games"])
+    if outsider is not None:
+        counts["attacker's messages"] = outsider.sent
+        await outsider.stop()
     latencies.sort()
     return {**counts, "latency": latencies}
 
 
 def drill(games: int = 20, restarts: int = 3, kills: int = 2, seed: int = 1,
           variant: str = "nine-mens-morris",
-          progress: Callable[[int], None] = lambda n: None) -> dict[str, object]:
+          progress: Callable[[int], None] = lambda n: None, attack: bool = False
+          ) -> dict[str, object]:
     """Run the drill on a fresh local broker; the counts and the sorted latencies (s)."""
     # The drill restarts the broker and kills boards on purpose: what the links say of it is
     # the figures, not log lines.
@@ -140,7 +232,7 @@ def drill(games: int = 20, restarts: int = 3, kills: int = 2, seed: int = 1,
             broker.start()
             try:
                 return asyncio.run(_drill(broker, games, restarts, kills, seed, variant,
-                                          progress))
+                                          progress, attack))
             finally:
                 broker.stop()
     finally:
@@ -154,21 +246,23 @@ def _ms(values: list[float], q: float) -> str:
 
 
 def soak(out: Callable[[str], None], quick: bool, args: argparse.Namespace) -> None:
-    """`navakankari bench online [--games N] [--broker-restarts R] [--kills K] [--seed S]`."""
+    """`navakankari bench online [--games N] [--broker-restarts R] [--kills K] [--seed S]
+    [--attack]`."""
     run(out, quick, games=args.games, restarts=args.broker_restarts, kills=args.kills,
-        seed=args.seed)
+        seed=args.seed, attack=getattr(args, "attack", False))
 
 
 def run(out: Callable[[str], None] = print, quick: bool = False, games: int | None = None,
-        restarts: int = 3, kills: int = 2, seed: int = 1) -> None:
+        restarts: int = 3, kills: int = 2, seed: int = 1, attack: bool = False) -> None:
     games = games if games is not None else (3 if quick else 20)
     try:
-        result = drill(games, restarts, kills, seed)
+        result = drill(games, restarts, kills, seed, attack=attack)
     except BrokerMissingError as exc:
         out(f"online drill: not run ({exc})")
         return
     latency = result.pop("latency")
     assert isinstance(latency, list)
-    out("online drill, " + ", ".join(f"{k} {v}" for k, v in result.items()))
+    out(f"online drill{' under attack' if attack else ''}, "
+        + ", ".join(f"{k} {v}" for k, v in result.items()))
     out(f"online move recorded -> arrived on the other board: p50 {_ms(latency, 0.5)}, "
         f"p99 {_ms(latency, 0.99)}, max {_ms(latency, 1.0)} ({len(latency)} moves)")

@@ -35,5 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="online: times the broker is restarted during the run (default 3)")
     p.add_argument("--kills", type=whole(0), default=2,
                    help="online: times a board is killed and rebuilt from its store (default 2)")
+    p.add_argument("--attack", action="store_true",
+                   help="online: an outsider with a club login floods, poisons, deletes the "
+                        "retained messages and replays what it saw, every move")
     p.add_argument("--seed", type=int, default=0,
                    help="fuzz, power-cut, online: the random seed")

@@ -29,5 +29,13 @@ def test_the_drill_prints_its_figures():
     lines: list[str] = []
     run(lines.append, games=1, restarts=0, kills=0)
     assert lines[0].startswith("online drill, games 1, actions ")
-    assert "lost 0, applied twice 0, forks 0" in lines[0]
+    assert "lost 0, applied twice 0, forks 0, stalls 0" in lines[0]
     assert lines[1].startswith("online move recorded -> arrived on the other board: p50 ")
+
+
+def test_an_outsider_striking_at_every_move_loses_doubles_forks_and_stalls_nothing():
+    result = drill(games=1, restarts=1, kills=1, seed=4, attack=True)
+    latency = result.pop("latency")
+    assert result["attacker's messages"] > 100 and result["dropped"] > 0
+    assert result["lost"] == result["applied twice"] == result["forks"] == result["stalls"] == 0
+    assert isinstance(latency, list) and len(latency) == result["actions"] > 0
