@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
@@ -303,18 +303,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return write_generated(generated_files(), args.out, check=args.check)
 
 
-def write_generated(files: dict[str, str], out: Path, *, check: bool) -> int:
+def write_generated(files: Mapping[str, str | bytes], out: Path, *, check: bool) -> int:
     """Write the files that differ (or, with `check`, name them and return 1)."""
     stale = []
     for filename, content in files.items():
         path = out / filename
+        data = content if isinstance(content, bytes) else content.encode("utf-8")
         current = path.read_bytes() if path.exists() else None
-        if current == content.encode("utf-8"):
+        if current == data:
             continue
         stale.append(filename)
         if not check:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(content.encode("utf-8"))
+            path.write_bytes(data)
     for filename in stale:
         print(("stale: " if check else "wrote: ") + str(out / filename))
     return 1 if check and stale else 0
