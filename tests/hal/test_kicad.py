@@ -79,16 +79,17 @@ def test_kicads_netlist_is_the_models_nets_and_the_wiring_table(made: dict[str, 
 
 def _fault(circuit: Circuit, what: str) -> Circuit:
     nets = {n.name: n for n in circuit.nets}
-    if what == "two outputs joined":  # the d7 sensor's output moved onto a7's net
-        a, d = nets["S_a7"], nets["S_d7"]
-        nets["S_a7"] = replace(a, nodes=a.nodes + ("H_d7.3",), wires=())
-        nets["S_d7"] = replace(d, nodes=tuple(x for x in d.nodes if x != "H_d7.3"), wires=())
+    if what == "two outputs joined":  # LED1's DOUT wired back to LED0's
+        a, b = nets["DIN1"], nets["DIN2"]
+        nets["DIN1"] = replace(a, nodes=a.nodes + ("LED1.2",), wires=())
+        nets["DIN2"] = replace(b, nodes=tuple(x for x in b.nodes if x != "LED1.2"), wires=())
     elif what == "a floating input":  # the level shifter's used OE taken off GND
         g = nets["GND"]
         nets["GND"] = replace(g, nodes=tuple(x for x in g.nodes if x != "U1.1"), wires=())
-    elif what == "an undriven supply net":  # the 5 V supply's output wired nowhere
+    elif what == "an undriven supply net":  # whatever feeds 5V taken off it
         v = nets["5V"]
-        nets["5V"] = replace(v, nodes=tuple(x for x in v.nodes if x != "PSU.1"), wires=())
+        nets["5V"] = replace(v, nodes=tuple(x for x in v.nodes if circuit.pin_of(x)[1].kind != "power_out"),
+                             wires=())
     return circuit.with_nets(n for n in nets.values() if n.nodes)
 
 
