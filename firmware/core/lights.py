@@ -48,7 +48,7 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
         put(Role.THREAT, status.threats)
         put(Role.ASKING, status.asking)
     elif kind == StatusKind.IDLE:
-        _turn_layer(game, put)
+        _turn_layer(game, put, dim_free=not status.quality)
         _assist_layer(status, now, put)
     elif kind == StatusKind.THINKING:
         put(Role.THINKING, board.names(game.pieces(turn)))
@@ -150,8 +150,10 @@ ASSISTED = (*QUALITY_ROLES.values(), Role.THREAT, Role.HINT, Role.BLUNDER)
 """The assistance roles lit beside the side to act's own (IDLE)."""
 
 SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
-    frozenset({Role.FREE_WHITE, Role.TURN_WHITE, *ASSISTED}),  # IDLE, white to act
-    frozenset({Role.FREE_BLACK, Role.TURN_BLACK, *ASSISTED}),  # IDLE, black to act
+    frozenset({Role.FREE_WHITE, Role.TURN_WHITE, Role.THREAT, Role.HINT, Role.BLUNDER}),  # IDLE
+    frozenset({Role.FREE_BLACK, Role.TURN_BLACK, Role.THREAT, Role.HINT, Role.BLUNDER}),
+    frozenset({Role.TURN_WHITE, *ASSISTED}),  # IDLE, the free points judged
+    frozenset({Role.TURN_BLACK, *ASSISTED}),
     frozenset({Role.THINKING, Role.BLUNDER}),
     frozenset({Role.THREAT, Role.ASKING}),  # IN_PROGRESS or MISMATCH: asking for the best move
     frozenset({Role.MILL, Role.TAKEABLE}),  # REMOVAL
@@ -178,8 +180,9 @@ The palette must keep the roles of one set apart (tests/firmware/test_palette.py
 ANY_TIME = Role.SENSOR_FAULT
 
 
-def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
-    """Side to move: the free points dimly while placing, the pebbles that can move after."""
+def _turn_layer(game: Game, put, dim_free: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Side to move: the free points dimly while placing (not where every free point shows
+    its quality instead), the pebbles that can move after."""
     board = game.board
     white = game.turn == Side.WHITE
     places = origins = 0
@@ -188,7 +191,8 @@ def _turn_layer(game: Game, put) -> None:  # type: ignore[no-untyped-def]
             places |= 1 << a.target
         elif a.origin >= 0:
             origins |= 1 << a.origin
-    put(Role.FREE_WHITE if white else Role.FREE_BLACK, board.names(places))
+    if dim_free:
+        put(Role.FREE_WHITE if white else Role.FREE_BLACK, board.names(places))
     put(Role.TURN_WHITE if white else Role.TURN_BLACK, board.names(origins))
 
 

@@ -79,8 +79,8 @@ class Look:
 
 
 WHITE_SIDE: RGB = (255, 210, 137)  # warm white for the light pebbles' side; emits (64, 38, 13)
-BLACK_SIDE: RGB = (113, 176, 255)  # sky blue for the dark side (a dark pebble cannot glow
-# "black"); emits (8, 24, 64)
+BLACK_SIDE: RGB = (0, 150, 235)  # azure for the dark side (a dark pebble cannot glow
+# "black"); emits (0, 16, 52)
 WHITE: RGB = (255, 255, 255)  # emits (64, 64, 64)
 VIOLET: RGB = (188, 0, 255)  # the computer; emits (29, 0, 64)
 RED_ORANGE: RGB = (255, 113, 0)  # a pebble to take off; emits (64, 8, 0)
@@ -90,7 +90,7 @@ PALETTE: dict[Role, Look] = {
     Role.TURN_WHITE: Look(WHITE_SIDE),
     Role.TURN_BLACK: Look(BLACK_SIDE),
     Role.FREE_WHITE: Look((176, 142, 92)),  # emits (24, 14, 5): the side's colour, dimmer
-    Role.FREE_BLACK: Look((81, 120, 176)),  # emits (3, 9, 24)
+    Role.FREE_BLACK: Look((0, 103, 162)),  # emits (0, 6, 20)
     Role.THINKING: Look(VIOLET),
     Role.LIFTED: Look(WHITE),
     Role.DESTINATION: Look((0, 255, 123)),  # emits (0, 64, 10)
@@ -112,24 +112,27 @@ PALETTE: dict[Role, Look] = {
     Role.CONFIRM_CLEAR: Look(ORANGE, Animation.PULSE, 1.5),
     Role.CONFIRM_HOLD: Look(ORANGE, Animation.BLINK, 0.3),
     Role.CONFIRM_LIFT: Look(WHITE),
-    Role.SENSOR_FAULT: Look((255, 0, 188), Animation.BLINK, 0.25),  # emits (64, 0, 29)
+    Role.SENSOR_FAULT: Look((255, 255, 0), Animation.BLINK, 0.25),  # emits (64, 64, 0)
     Role.MENU_CHOICE: Look((0, 90, 255)),  # emits (0, 4, 64)
     Role.MENU_CURRENT: Look(WHITE),
     # The board at rest breathes slowly (PULSE_LEVELS): the menu's "same as last time".
     Role.MENU_SAME: Look((0, 255, 123), Animation.PULSE, 5.0),  # emits (0, 64, 10)
     Role.MENU_BACK: Look(RED_ORANGE),
-    Role.MENU_TOOL: Look(VIOLET),
+    Role.MENU_TOOL: Look((0, 180, 255)),  # emits (0, 26, 64): apart from the blue choices
     Role.TOSS_WHITE: Look(WHITE_SIDE),
     Role.TOSS_BLACK: Look(BLACK_SIDE),
     Role.AWAITED: Look((0, 170, 255)),  # emits (0, 22, 64): calm blue, one point at a time
-    # A traffic light, but "loses" magenta: red and orange are too close once emitted.
-    Role.QUALITY_KEEPS: Look((0, 255, 0)),  # emits (0, 64, 0)
-    Role.QUALITY_WORSE: Look((238, 255, 0)),  # emits (53, 64, 0)
-    Role.QUALITY_DROPS: Look((255, 60, 0)),  # emits (64, 1, 0)
-    Role.QUALITY_LOSES: Look((255, 0, 255)),  # emits (64, 0, 64)
+    # A traffic light that colour-blind eyes read too (tests/firmware/colour_vision.py):
+    # light blue, a dim amber, a dim red and pink differ in lightness and in blue-yellow,
+    # which deuteranopia and protanopia keep, and in red-green, which tritanopia keeps; a
+    # green would be the white of a lifted pebble to a deuteranope.
+    Role.QUALITY_KEEPS: Look((120, 210, 255)),  # emits (9, 38, 64)
+    Role.QUALITY_WORSE: Look((180, 150, 40)),  # emits (26, 15, 0)
+    Role.QUALITY_DROPS: Look((180, 0, 0)),  # emits (26, 0, 0)
+    Role.QUALITY_LOSES: Look((255, 0, 150)),  # emits (64, 0, 16)
     Role.THREAT: Look((0, 60, 255), Animation.PULSE, 1.2),  # emits (0, 1, 64)
     Role.BLUNDER: Look((255, 0, 0), Animation.BLINK, 0.4),  # emits (64, 0, 0)
-    Role.HINT: Look((0, 255, 255), Animation.BLINK, 0.6),  # emits (0, 64, 64)
+    Role.HINT: Look((0, 255, 255), Animation.BLINK, 1.0),  # emits (0, 64, 64): slowly
     Role.ASKING: Look((0, 255, 255), Animation.PULSE, 1.0),  # the best move's colour, calmly
 }
 
@@ -146,6 +149,22 @@ TOLD_APART_OVER_TIME: tuple[tuple[Role, Role], ...] = (
     (Role.TOSS_WHITE, Role.TOSS_BLACK),
 )
 """Roles never lit together whose colours must still say which side they mean."""
+
+FAST_BLINK = 0.5
+"""A blink of this period or shorter is a fast one."""
+SLOW_BLINK = 0.8
+"""... of this period or longer a slow one: a blink between would be told from neither."""
+
+
+def blink_speed(period: float) -> str:
+    """"fast" or "slow", the blink speeds an eye tells apart (FAST_BLINK, SLOW_BLINK), or
+    "between" for a period told from neither (check_palette refuses it)."""
+    if period <= FAST_BLINK:
+        return "fast"
+    if period >= SLOW_BLINK:
+        return "slow"
+    return "between"
+
 
 PULSE_FLOOR = 0.7
 """A pulse scales the colour between this and 1. After gamma 2.6 the dim end emits
@@ -174,3 +193,7 @@ def check_palette(palette: dict[Role, Look]) -> None:
             raise ValueError(f"palette {role.value}: colour must be three values 0..255")
         if look.period <= 0:
             raise ValueError(f"palette {role.value}: period must be positive")
+        if look.animation == Animation.BLINK and blink_speed(look.period) == "between":
+            raise ValueError(f"palette {role.value}: a blink of {look.period:g} s is told "
+                             f"from neither a fast ({FAST_BLINK:g} s) nor a slow one "
+                             f"({SLOW_BLINK:g} s)")
