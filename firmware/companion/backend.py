@@ -20,9 +20,10 @@ from navakankari.hal.leds import on_screen
 
 from ..core.errors import ConfigError
 from ..core.assist import BEST
+from ..core.palette import PALETTE
 from ..core.players import ASSIST_LEVELS, PlayerSpec
 from ..core.status import StatusKind
-from ..core.wording import next_game_text, outcome_text, status_text
+from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
 from .server import RequestError
 
 if TYPE_CHECKING:
@@ -146,6 +147,21 @@ class DaemonBackend:
             text += "; " + next_game_text(game, menu=session.menu_settings is not None,
                                           auto_new_game=session.auto_new_game)
         return text
+
+    def legend(self) -> list[dict[str, Any]]:
+        """Every light in words, in the screen colour of the light its LED emits (full
+        brightness of its look) and how it moves, for the page's legend."""
+        strip = self.daemon.board.leds
+        out = []
+        for section, rows in LEGEND:
+            for role, colour, means in rows:
+                look = PALETTE[role]
+                shown = on_screen(strip.corrected(look.colour), strip.brightness)
+                out.append({"section": section, "role": role.value, "colour": colour,
+                            "means": means, "motion": motion_words(look),
+                            "animation": look.animation.value, "period": look.period,
+                            "screen": "#%02x%02x%02x" % shown})
+        return out
 
     def _leds(self) -> dict[str, Any]:
         """What each lit LED is sent (after gamma and the cap), and how a screen shows it."""

@@ -60,6 +60,9 @@ class CompanionBackend(Protocol):
 
     async def new_game(self, variant: str, white: str, black: str) -> None: ...
 
+    def legend(self) -> list[dict[str, Any]]:
+        """Every light the board shows, in words and in its colour on a screen."""
+
     async def remote_move(self, text: str) -> None:
         """An action typed on the page for a side played as "remote"; RequestError else."""
 
@@ -125,6 +128,7 @@ class Companion:
         app.router.add_get("/", self.index)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/api/state", self.state)
+        app.router.add_get("/api/legend", self.legend)
         app.router.add_get("/api/record.pgn", self.record)
         app.router.add_get("/api/record.txt", self.record)  # the address before records had tags
         app.router.add_get("/api/recording.jsonl", self.recording)
@@ -208,6 +212,9 @@ class Companion:
                 return refused
             return web.json_response(self._snapshot(secrets=True))
         return web.json_response(self._snapshot())
+
+    async def legend(self, request: web.Request) -> web.Response:
+        return web.json_response(self.backend.legend())
 
     async def record(self, request: web.Request) -> web.Response:
         return web.Response(text=self.backend.record(), content_type="text/plain",

@@ -11,6 +11,7 @@ from navakankari.engine.game import Game, Outcome, Reason, Side
 from navakankari.engine.variants import new_game
 
 from .menu import player_words
+from .palette import PALETTE, Animation, Look, Role, blink_speed
 from .status import MismatchReason, Status, StatusKind
 
 REASONS: dict[Reason, str] = {
@@ -207,3 +208,86 @@ def _mismatch_text(game: Game, status: Status) -> str:
     head = ("set the board to the game's position" if status.reason is MismatchReason.RESTORE
             else "that is not a legal move")
     return f"{head}: " + "; ".join(steps) if steps else head
+
+
+# -- the lights' legend ------------------------------------------------------------------------
+LEGEND: tuple[tuple[str, tuple[tuple[Role, str, str], ...]], ...] = (
+    ("playing", (
+        (Role.TURN_WHITE, "warm white", "white to move: the pebbles that can move"),
+        (Role.TURN_BLACK, "azure", "black to move: the pebbles that can move"),
+        (Role.FREE_WHITE, "dim warm white", "white to place: the free points"),
+        (Role.FREE_BLACK, "dim azure", "black to place: the free points"),
+        (Role.MILL, "yellow", "the mill just closed"),
+        (Role.TAKEABLE, "red-orange", "a pebble that may be taken: lift one"),
+    )),
+    ("a pebble in the hand", (
+        (Role.LIFTED, "white", "where the lifted pebble came from"),
+        (Role.DESTINATION, "green", "where it may go"),
+        (Role.CAPTURE, "red-orange", "a jumped pebble still to take off"),
+    )),
+    ("the computer's move (or a player's far away)", (
+        (Role.THINKING, "violet", "the computer is choosing: its pebbles"),
+        (Role.COMPUTER_FROM, "violet", "lift this pebble"),
+        (Role.COMPUTER_TO, "violet", "and set it down here"),
+        (Role.COMPUTER_TAKE, "red-orange", "and take this pebble off"),
+    )),
+    ("help (assistance 2 to 4)", (
+        (Role.QUALITY_KEEPS, "light blue", "a good move: the game stays as it is"),
+        (Role.QUALITY_WORSE, "dim amber", "a weaker move: the game gets worse"),
+        (Role.QUALITY_DROPS, "dim red", "a mistake: a pebble is lost soon, or a mill let in"),
+        (Role.QUALITY_LOSES, "pink", "this loses the game"),
+        (Role.THREAT, "blue", "the other side closes a mill here next (or sets up two, or "
+                              "shuts every pebble in)"),
+        (Role.BLUNDER, "red", "the move just played was a mistake: put it back to try again"),
+        (Role.HINT, "cyan", "the best move, asked for: its pebble and where it goes"),
+        (Role.ASKING, "cyan", "the best move is asked for: set the lifted pebble back"),
+    )),
+    ("putting the board right", (
+        (Role.TO_EMPTY, "dim red", "take the pebble off this point"),
+        (Role.TO_FILL, "dim cyan", "put a pebble on this point"),
+        (Role.PAIR_FROM, "red", "move the pebble from here"),
+        (Role.PAIR_TO, "cyan", "to here"),
+    )),
+    ("ending a game by clearing the board", (
+        (Role.CONFIRM_CLEAR, "orange", "hold a pebble here to end the game"),
+        (Role.CONFIRM_HOLD, "orange", "keep holding the pebble"),
+        (Role.CONFIRM_LIFT, "white", "held long enough: lift it and the game ends"),
+    )),
+    ("game over", (
+        (Role.WINNER_WHITE, "warm white", "white won: its pebbles"),
+        (Role.WINNER_BLACK, "azure", "black won: its pebbles"),
+        (Role.DRAW, "white", "a draw: every pebble"),
+    )),
+    ("the menu", (
+        (Role.MENU_CHOICE, "blue", "a choice: hold a pebble on it, then lift it"),
+        (Role.MENU_CURRENT, "white", "the choice made last time"),
+        (Role.MENU_SAME, "green", "the same game as last time, at once"),
+        (Role.MENU_BACK, "red-orange", "back one step"),
+        (Role.MENU_TOOL, "light azure", "take back the last move; the lights' brightness"),
+        (Role.TOSS_WHITE, "warm white", "the toss: white's colour"),
+        (Role.TOSS_BLACK, "azure", "the toss: black's colour"),
+        (Role.AWAITED, "light blue", "a game far away waits for the other player (one light "
+                                     "walks round)"),
+    )),
+    ("faults", (
+        (Role.SENSOR_FAULT, "yellow", "a sensor that chatters: check its wiring and magnet"),
+    )),
+)
+"""Every light the board shows, in words: (section, ((role, its colour, what it means)))."""
+
+
+def motion_words(look: Look) -> str:
+    """How a light moves, in words: steady, pulses, blinks slowly or fast."""
+    if look.animation == Animation.BLINK:
+        return "blinks fast" if blink_speed(look.period) == "fast" else "blinks slowly"
+    return "pulses" if look.animation == Animation.PULSE else "steady"
+
+
+def legend_table(palette: Mapping[Role, Look] = PALETTE) -> str:
+    """The legend as a Markdown table (the README holds it; a test compares)."""
+    lines = ["| light | colour | means |", "|---|---|---|"]
+    for section, rows in LEGEND:
+        lines.append(f"| **{section}** | | |")
+        for role, colour, means in rows:
+            lines.append(f"| `{role.value}` | {colour}, {motion_words(palette[role])} | {means} |")
+    return "\n".join(lines)

@@ -11,7 +11,7 @@ from sim_daemon import sim_daemon
 from test_simulator_page import assert_leds_match, click, moves, page_leds, strip_leds, wait_for_moves
 
 from navakankari.engine.game import Side
-from navakankari.firmware.core.palette import PALETTE, Role
+from navakankari.firmware.core.palette import PALETTE, QUALITY_ROLES, Role
 from navakankari.firmware.core.players import PlayerSpec
 
 
@@ -235,3 +235,32 @@ def test_while_the_pebble_is_up_the_page_says_the_best_move_is_asked_for(browser
     assert "not a legal move" not in page.inner_text("#status")
     lit = assert_leds_match(page, running)  # it pulses: as the strip sends it
     assert set(lit) == {"b6"}
+
+
+def test_the_legend_shows_every_light_as_the_led_emits_it(browser, running, artifacts):
+    from navakankari.firmware.core.wording import LEGEND
+    from navakankari.hal.leds import on_screen
+
+    page = _open(browser, running)
+    for n, point in enumerate("a4 g4 d7 d1 b4 f4".split(), start=1):  # white (level 4)
+        click(page, point)
+        wait_for_moves(page, n)
+    status = _wait_for(running, lambda s: s.turn == "white" and len({q for _, q in s.quality}) >= 2)
+    page.click("#legend summary")
+    page.wait_for_selector("#legend-list li")
+    drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#legend li')].map(li => [li.dataset.role, [li.querySelector('.swatch').style.borderColor,
+        li.textContent]]))""")  # as set: the computed colour blinks
+    cap = running.call(lambda: running.daemon.board.leds.brightness)
+    for section, rows in LEGEND:
+        for role, colour, means in rows:
+            sent = running.call(lambda: running.daemon.board.leds.corrected(PALETTE[role].colour))
+            assert drawn[role.value][0] == "rgb(%d, %d, %d)" % on_screen(sent, cap), role
+            assert drawn[role.value][1].startswith(colour) and means in drawn[role.value][1]
+    lit = assert_leds_match(page, running)
+    for point, quality in status.quality:
+        if point not in status.threats:
+            assert lit[point] == _sent(running, QUALITY_ROLES[quality]), point
+    page.screenshot(path=str(artifacts / "assist-quality-and-legend.png"), full_page=True)
+    page.locator("#legend").screenshot(path=str(artifacts / "legend.png"), animations="disabled")
+    page.locator("#board").screenshot(path=str(artifacts / "quality-lights.png"))

@@ -128,3 +128,17 @@ def test_the_end_of_a_game_says_how_the_next_one_starts():
         "to play again, set the pebbles out on their starting points"
     assert next_game_text(nkk, menu=False, auto_new_game=False) == \
         "to play again, start a new game"
+
+
+def test_the_legend_names_every_light_once_and_the_readme_holds_it():
+    from pathlib import Path
+
+    from navakankari.firmware.core.palette import Role
+    from navakankari.firmware.core.wording import LEGEND, legend_table
+
+    roles = [role for _, rows in LEGEND for role, _, _ in rows]
+    assert sorted(roles) == sorted(Role) and len(roles) == len(set(roles))
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert legend_table() in readme
+    assert "| `blunder` | red, blinks fast |" in legend_table()
+    assert "| `hint` | cyan, blinks slowly |" in legend_table()

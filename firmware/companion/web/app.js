@@ -529,5 +529,36 @@ function connect() {
     setTimeout(connect, 1000);
   });
 }
+// The legend: every light in words, drawn as the LED shows it (colour, blink, pulse).
+async function showLegend() {
+  const response = await fetch("/api/legend");
+  if (!response.ok) return;
+  const list = $("legend-list");
+  list.replaceChildren();
+  let ul = null;
+  let section = null;
+  for (const light of await response.json()) {
+    if (light.section !== section) {
+      section = light.section;
+      const h = document.createElement("h3");
+      h.textContent = section;
+      ul = document.createElement("ul");
+      list.append(h, ul);
+    }
+    const li = document.createElement("li");
+    li.dataset.role = light.role;
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.borderColor = light.screen;
+    swatch.dataset.animation = light.animation;
+    swatch.style.animationDuration = `${light.period}s`;
+    const words = document.createElement("span");
+    words.textContent = `${light.colour}, ${light.motion}: ${light.means}`;
+    li.append(swatch, words);
+    ul.append(li);
+  }
+}
+
 connect();
 showPhoneLink();
+showLegend();
