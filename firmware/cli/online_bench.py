@@ -7,8 +7,8 @@ from its stored actions, as the daemon's store would give them. With `attack`, a
 floods the game's topics with garbage and forgeries, publishes poison retained, deletes
 the boards' retained snapshots and replays old messages it saw. Printed: games, actions,
 actions lost, applied twice, forks, stalls (a move that had not arrived WAIT seconds after it
-was made), messages dropped, and the time from a move recorded on one board to its arrival
-on the other.
+was made: that game is played no further), messages dropped, and the time from a move
+recorded on one board to its arrival on the other.
 """
 
 from __future__ import annotations
@@ -191,9 +191,11 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
             deadline = time.monotonic() + WAIT
             while len(boards[there.side].link.moves.moves) < want:
                 if time.monotonic() > deadline:
-                    counts["stalls"] += 1
                     break
                 await asyncio.sleep(0.001)
+            if len(boards[there.side].link.moves.moves) < want:
+                counts["stalls"] += 1  # the game stands still: the rest of it is not played
+                break
         white, black = (boards[s].link.moves for s in ("white", "black"))
         counts["games"] += 1
         counts["actions"] += len(white.moves)

@@ -50,6 +50,7 @@ class MoveLog:
         self.game = game
         self.moves: list[Move] = []
         self.forked = False
+        self.fork = ""  #: where and how the two games differ, once they do
         self.withdrawn: set[str] = set()  #: macs of moves taken back by agreement
 
     @classmethod
@@ -88,18 +89,15 @@ class MoveLog:
             if self.moves[move.n - 1].mac == move.mac or move.mac in self.withdrawn:
                 # the same again, or late from before a takeback both agreed to
                 return Received(Verdict.DUPLICATE)
-            self.forked = True
-            log.error("fork at move %d: %s here, %s received", move.n,
-                      self.moves[move.n - 1].action, move.action)
-            return Received(Verdict.FORK, f"move {move.n} is {self.moves[move.n - 1].action} "
-                            f"here and {move.action} there")
+            return self._forked(f"move {move.n} is {self.moves[move.n - 1].action} here and "
+                                f"{move.action} there")
         if self.forked:
             return Received(Verdict.REJECTED, "the game stopped at a fork")
         if move.n > n + 1:
             return Received(Verdict.GAP, f"move {move.n} arrived after move {n}")
         if move.prev != self.last_mac:
-            self.forked = True
-            return Received(Verdict.FORK, f"move {move.n} follows another move {n}")
+            return self._forked(f"move {move.n} ({move.action}) follows another move {n} than "
+                                "this board's")
         if sender is not None and move.side != sender:
             return Received(Verdict.REJECTED, f"move {move.n} is marked {move.side}'s but came "
                             f"from {sender}")
@@ -113,6 +111,14 @@ class MoveLog:
         self.moves.append(move)
         self.withdrawn.discard(move.mac)  # the same move made again after a takeback
         return Received(Verdict.APPLIED)
+
+    def _forked(self, why: str) -> Received:
+        """The two boards hold different games: stop here and say where, for the page."""
+        self.forked = True
+        if not self.fork:
+            self.fork = why
+            log.error("online: the games differ: %s", why)
+        return Received(Verdict.FORK, why)
 
     def truncate(self, keep: int) -> None:
         """Both players agreed to take the game back to `keep` moves: the moves after it are

@@ -386,7 +386,12 @@ class OnlinePlay:
             out.update(opponent=self.opponent, side=self._link.side,
                        connected=s.connected, opponent_online=s.peer_online,
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
-                       rejected=s.rejected, problem=s.problem or s.alarm or self.problem)
+                       rejected=s.rejected, problem=s.problem or s.alarm or self.problem,
+                       fork=self._link.moves.fork)
+            if self._link.moves.fork:
+                out["problem"] = (f"the two boards' games differ ({self._link.moves.fork}): "
+                                  "the other board's moves are no longer shown here; take "
+                                  "back or end the game")
             asked = self._link.asked_of_us or self._link.asked
             if asked is not None:
                 out["request"] = {"what": asked.what, "keep": asked.keep,

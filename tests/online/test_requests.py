@@ -175,3 +175,37 @@ def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, br
         until("shown on white's page", lambda: "never made" in (online(a).get("problem") or ""))
         assert "resignation" in online(a)["problem"]
         assert online(a)["ended"] == "" and api(a, "/api/state")["players"]["black"] == "online"
+
+
+def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tmp_path, broker):
+    """Someone holding the code sends another signed move 1 than the one played: black's
+    board refuses to guess which game is the real one, stops there and says so."""
+    import asyncio
+
+    import aiomqtt
+
+    from navakankari.firmware.online.link import topic
+    from navakankari.firmware.online.messages import Move, encode, sign
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi") as b:
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                              "starts": "white"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("both linked", lambda: online(a).get("opponent_online")
+              and online(b).get("opponent_online"))
+        play({"white": a, "black": b}, "white", "d6")
+        game = GameCode.parse(code)
+        other = sign(game.key, Move(game.game, 1, "white", "a1", ""))
+
+        async def publish() -> None:
+            async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                      password="sneaky-1") as mallory:
+                await mallory.publish(topic(game.game, "white", "move"), encode(other), qos=1)
+        asyncio.run(publish())
+        until("shown on black's page", lambda: "games differ" in (online(b).get("problem") or ""))
+        state = online(b)
+        assert state["fork"] == "move 1 is d6 here and a1 there"
+        assert "take back or end the game" in state["problem"]
+        assert api(b, "/api/state")["actions"] == ["d6"]
