@@ -1,5 +1,5 @@
 """Pinout tables (Markdown), wiring diagrams (SVG), and for every buildable profile its
-circuit model written out as a schematic, a KiCad netlist and a wiring table.
+circuit model written out as a wiring table (its KiCad schematic: `hal/docs/kicad/`).
 
     python -m navakankari.hal.docs            # rewrite wiring/docs/ and wiring/*-wiring.csv
     python -m navakankari.hal.docs --check    # exit 1 if a checked-in file is out of date
@@ -31,8 +31,7 @@ from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
 from .bom import bom_markdown, power_markdown
 from .circuit import HEADER, Circuit, circuits, signal_gpios
 from .erc import check as erc_check
-from .netlist import kicad_netlist, wiring_csv
-from .schematic import schematic
+from .netlist import wiring_csv
 from .svgdraw import Drawing
 
 DOCS_DIR = PROFILE_DIR / "docs"
@@ -113,9 +112,11 @@ def pinout_markdown(profile: Profile, name: str, circuit: Circuit | None = None)
         "",
     ]
     if is_buildable(profile):
-        lines += [f"Schematic: [{name}-schematic.svg]({name}-schematic.svg); board drawing: "
-                  f"[{name}-board.svg]({name}-board.svg); netlist: [{name}.net]({name}.net) (KiCad); "
-                  f"wiring table: [../{name}-wiring.csv](../{name}-wiring.csv).", ""]
+        kicad = f"../kicad/{name}/{name}"
+        lines += [f"Schematic (KiCad): [PDF]({kicad}.pdf), [SVG]({kicad}.svg), project folder "
+                  f"[../kicad/{name}/](../kicad/{name}/), netlist [{name}.net]({kicad}.net); board drawing: "
+                  f"[{name}-board.svg]({name}-board.svg); wiring table: "
+                  f"[../{name}-wiring.csv](../{name}-wiring.csv).", ""]
     if uses:
         lines += [
             "## 40-pin header",
@@ -259,22 +260,22 @@ def checked_circuits(profile: Profile, name: str) -> tuple[Circuit, ...]:
 
 
 def circuit_files(name: str, built: tuple[Circuit, ...]) -> dict[str, str]:
-    """Schematic, KiCad netlist and wiring table of each sensor build: the recommended one
-    plainly named, the alternative with its sensor kind in the name."""
-    files = {}
-    for i, c in enumerate(built):
-        stem = name if i == 0 else f"{name}-{c.sensor_kind}"
-        files[f"docs/{stem}-schematic.svg"] = schematic(c).svg()
-        files[f"docs/{stem}.net"] = kicad_netlist(c, f"{name}.toml")
-        files[f"{stem}-wiring.csv"] = wiring_csv(c)
-    return files
+    """The wiring table of each sensor build: the recommended one plainly named, the
+    alternative with its sensor kind in the name. (Their schematics and netlists are KiCad's,
+    in wiring/kicad/: `python -m navakankari.hal.docs.kicad`.)"""
+    return {f"{kicad_stem(name, i, c)}-wiring.csv": wiring_csv(c) for i, c in enumerate(built)}
+
+
+def kicad_stem(name: str, index: int, circuit: Circuit) -> str:
+    """A sensor build's name: the profile's for the recommended one, with the sensor kind after
+    it for the alternative."""
+    return name if index == 0 else f"{name}-{circuit.sensor_kind}"
 
 
 def generated_files() -> dict[str, str]:
     """Path under wiring/ -> content: for every profile, its pinout table and wiring diagram
     in docs/; for every buildable one (real LEDs, a 24- or 19-point board) its board drawing,
-    and from its circuit models the schematics, KiCad netlists (docs/) and wiring tables
-    (beside the profile); and the bill of materials and power budget over the buildable ones."""
+    and from its circuit models the wiring tables (beside the profile); and the bill of materials and power budget over the buildable ones."""
     files = {}
     buildable = []
     for name in profile_names():

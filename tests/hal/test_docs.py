@@ -25,7 +25,6 @@ from navakankari.hal.docs.board import (
 )
 from navakankari.hal.docs.bom import VARIANT_PEBBLES
 from navakankari.hal.docs.circuit import build_circuit, circuits
-from navakankari.hal.docs.schematic import schematic
 from navakankari.hal.docs.svgdraw import Drawing
 
 WIRING = Path(__file__).resolve().parents[2] / "wiring"
@@ -82,8 +81,6 @@ def _drawings():
         yield f"{name}.svg", docs.wiring_drawing(profile, built[0] if built else None)
         if built:
             yield f"{name}-board.svg", board_drawing(profile)
-            for i, c in enumerate(built):
-                yield f"{name}{'' if i == 0 else '-' + c.sensor_kind}-schematic.svg", schematic(c)
 
 
 DRAWINGS = dict(_drawings())
@@ -98,7 +95,7 @@ def test_no_label_overlaps_another_or_leaves_the_page(name: str) -> None:
     ElementTree.fromstring(d.svg())  # well-formed
 
 
-@pytest.mark.parametrize("name", sorted(n for n in DRAWINGS if not n.endswith("schematic.svg")))
+@pytest.mark.parametrize("name", sorted(DRAWINGS))
 def test_the_led_chain_runs_clear_of_every_label(name: str) -> None:
     d = DRAWINGS[name]
     profile = load_profile(name.removesuffix(".svg").removesuffix("-board"))
@@ -121,8 +118,8 @@ def test_every_profile_in_wiring_gets_its_documents() -> None:
     for name in profile_names():
         assert f"docs/{name}.md" in files and f"docs/{name}.svg" in files
         if is_buildable(load_profile(name)):
-            assert {f"docs/{name}-board.svg", f"docs/{name}-schematic.svg", f"docs/{name}.net",
-                    f"{name}-wiring.csv"} <= set(files)
+            assert {f"docs/{name}-board.svg", f"{name}-wiring.csv"} <= set(files)
+            assert f"../kicad/{name}/{name}.pdf" in files[f"docs/{name}.md"]
             assert f"`{name}`" in files["docs/bill-of-materials.md"]
             assert f"`{name}`" in files["docs/power-budget.md"]
         else:

@@ -25,7 +25,7 @@ from navakankari.wiring import PROFILE_DIR
 from ...profile import load_profile, profile_names
 from ..board import is_buildable
 from ..circuit import Circuit
-from ..generate import checked_circuits, write_generated
+from ..generate import checked_circuits, kicad_stem, write_generated
 from . import project
 from .library import symbol_dir
 from .project import KicadError, Violation
@@ -57,7 +57,7 @@ def builds() -> list[Build]:
         if not is_buildable(profile):
             continue
         for i, c in enumerate(checked_circuits(profile, name)):
-            found.append(Build(name, name if i == 0 else f"{name}-{c.sensor_kind}", c))
+            found.append(Build(name, kicad_stem(name, i, c), c))
     return found
 
 
