@@ -60,7 +60,7 @@ NODE_STEP: Final = 1024
 #: (Rules.game): the morris family is searched by the C core, Nau Keti Keta by the Python
 #: search, some ten times slower a node. Chosen so that a Raspberry Pi 4 answers within 0.3 s
 #: at p99 (`navakankari bench hint` says how that is estimated).
-BOARD_BUDGETS: Final[dict[str, int]] = {"morris": 48 * NODE_STEP, "jump": 6 * NODE_STEP}
+BOARD_BUDGETS: Final[dict[str, int]] = {"morris": 32 * NODE_STEP, "jump": 4 * NODE_STEP}
 #: The deepest search after each action (plies); the budget usually ends it sooner.
 MAX_DEPTH: Final = 12
 #: Where the best action is already this far down (centi-pebbles), a drop or a loss found is
@@ -263,7 +263,7 @@ class Judge:
         found = _first_gain(game, line)
         if found is not None and found.turns <= 1:
             return found
-        return _at_once(game, action) or found
+        return _at_once(game, line) or found
 
     def _exact(self, game: Game, action: Action, table: EndgameTable, mover: int,
                ply: int) -> int:
@@ -347,11 +347,13 @@ def _first_gain(game: Game, line: tuple[Action, ...]) -> Reason | None:
             game.pop()
 
 
-def _at_once(game: Game, action: Action) -> Reason | None:
-    """What the opponent can do right after `action`: close a mill, threaten two at once,
-    or shut the mover in (morris only; None otherwise)."""
-    if not isinstance(game, MorrisGame):
+def _at_once(game: Game, line: tuple[Action, ...]) -> Reason | None:
+    """What the opponent can do on its next turn after `line[0]`: close a mill, or (with the
+    line's reply) threaten two mills at once, of which the mover can stop only one (morris
+    only; None otherwise)."""
+    if not isinstance(game, MorrisGame) or not line:
         return None
+    action = line[0]
     mover = Side(game._side)
     broken = _own_mill(game, action)
     game.push(action)
@@ -363,13 +365,19 @@ def _at_once(game: Game, action: Action) -> Reason | None:
             a, mills = closing[0]
             return Reason(ReasonKind.MILL, mover.other, a.text, a.target_name, mills[0],
                           broken=broken)
-        deep = threats(passed(game), deep=True)
-        for kind in (ThreatKind.BLOCKADE, ThreatKind.DOUBLE):
-            for t in deep.items:
-                if t.kind is kind:
-                    return Reason(ReasonKind.BLOCKADE if kind is ThreatKind.BLOCKADE
-                                  else ReasonKind.DOUBLE, mover.other, t.action, t.point,
-                                  " and ".join(t.mills) or None, broken=broken)
+        reply = line[1] if len(line) > 1 else None
+        if reply is None or reply.kind is ActionKind.REMOVE:
+            return None
+        game.push(reply)
+        try:
+            if game._side != mover or game.outcome() is not None:
+                return None
+            mills = sorted({m for _, ms in closing_actions(passed(game)) for m in ms})
+        finally:
+            game.pop()
+        if len(mills) >= 2:
+            return Reason(ReasonKind.DOUBLE, mover.other, reply.text, reply.target_name,
+                          " and ".join(mills), broken=broken)
         return None
     finally:
         game.pop()

@@ -26,7 +26,7 @@ from navakankari.engine.hint import (
     threats,
 )
 from navakankari.engine.presets import PRESETS
-from navakankari.engine.search import WIN
+from navakankari.engine.search import MATE_BOUND, WIN
 from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli import main as cli
 from search_helpers import morris_fen, random_playout
@@ -263,3 +263,41 @@ def test_a_bad_position_or_an_ended_game_is_one_line_and_exit_2(capsys):
     assert cli.main(["hint", "--position", over]) == 2
     err = capsys.readouterr().err
     assert "the game is over" in err and err.count("\n") == 1
+
+
+def test_three_against_four_is_judged_exactly_by_the_database():
+    table = endgame.table_for(PRESETS[NMM])
+    assert table is not None and table.three_four
+    rng = random.Random(5)
+    points = game_from_position(NMM, morris_fen("a1 a4 a7", "g1 g4 g7")).board.points
+    judged = compared = 0
+    while judged < 12:
+        chosen = rng.sample(points, 7)
+        three, four = " ".join(chosen[:3]), " ".join(chosen[3:])
+        white, black = (three, four) if rng.random() < 0.5 else (four, three)
+        game = game_from_position(NMM, morris_fen(white, black, rng.choice("wb")))
+        if game.outcome() is not None or table.result(game) is None:
+            continue
+        judged += 1
+        mover = game.turn
+        j = Judge().judge(game)
+        assert j.exact and j.depth == 0 and j.nodes == 0
+        after = {}
+        for action in game.legal_actions():
+            game.push(action)
+            outcome = game.outcome()
+            if outcome is not None:
+                after[action.text] = 0 if outcome.winner is None else (
+                    1 if outcome.winner == mover else -1)
+            elif game.turn != mover:  # no removal owed: the database says
+                r = table.result(game)
+                after[action.text] = 0 if r is None or r == 0 else (-1 if r > 0 else 1)
+            game.pop()
+        best = max(after.values()) if len(after) == len(j.verdicts) else None
+        compared += best is not None
+        for text, verdict in after.items():
+            if best is not None:
+                assert j.quality(text) is EXPECTED[(best, verdict)], (game.position(), text)
+            if verdict == -1 and j.value > -MATE_BOUND:
+                assert j.quality(text) is Quality.LOSES
+    assert compared >= 6

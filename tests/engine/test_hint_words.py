@@ -64,3 +64,39 @@ def test_a_red_placement_on_the_board_names_the_mill_the_opponent_closes():
     warning = blunder(game, red[0].action, judgement)
     assert warning is not None
     assert warning.reason.startswith(f"{red[0].action} lets white close a mill at d7 next turn")
+
+
+def test_every_red_placement_names_a_mill_the_opponent_really_closes_next_turn():
+    import random
+
+    from search_helpers import random_playout
+
+    checked = 0
+    for variant in ("navakankari", "nine-mens-morris", "morabaraba"):
+        rng = random.Random(len(variant))
+        for _ in range(12):
+            game = random_playout(new_game(variant), rng, rng.randrange(3, 14))
+            if game.outcome() is not None or not game.in_hand(game.turn):
+                continue
+            judgement = Judge().judge(game, budget=8192)
+            for v in judgement.verdicts:
+                if v.quality not in (Quality.DROPS, Quality.LOSES) or v.origin is not None:
+                    continue
+                r = v.reason
+                assert r is not None and r.by == game.turn.other, (game.position(), v)
+                if r.kind is not ReasonKind.MILL or r.turns != 1:
+                    continue
+                game.push(game.parse(v.action))
+                if game.turn != r.by:  # the placement closed a mill of its own: a removal
+                    game.pop()
+                    continue
+                reply = game.parse(r.action)  # legal for the opponent now
+                game.push(reply)
+                assert game.turn == r.by and game.pending_removals  # a mill closed: it takes
+                assert r.mill in {"-".join(game.board.names(m)) for m in game.last_mills()}
+                if r.taken is not None:
+                    assert game.parse(f"x{r.taken}")  # one of the mover's pebbles
+                game.pop()
+                game.pop()
+                checked += 1
+    assert checked >= 5
