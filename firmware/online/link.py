@@ -504,8 +504,10 @@ class OnlineLink:
             log.info("online: move %d %s by %s", move.n, move.action, move.side)
             if self.on_move is not None:
                 self.on_move(move)
-        elif verdict in (Verdict.REJECTED, Verdict.FORK):
+        elif verdict is Verdict.REJECTED:
             self._reject(why, verdict.value)
+        elif verdict is Verdict.FORK:
+            self._changed()  # not a dropped message: the game stopped, the page says where
 
     def _reject(self, why: str, kind: str) -> None:
         self.rejections.add(kind, why)

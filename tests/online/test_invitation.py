@@ -90,7 +90,7 @@ def test_poison_and_forgeries_on_the_invitation_topics_stop_neither_board(broker
                 await mallory.publish(f"{base}/join", payload, qos=1)
             await mallory.publish(f"{base}/reveal", encode(sign(wrong, Reveal(
                 code.game, "00" * 16, 0))), qos=1, retain=True)
-            await mallory.publish(f"{base}/invite/x", encode(sign(wrong, Invite(
+            await mallory.publish(f"{base}/invite", encode(sign(wrong, Invite(
                 code.game, "lasker", "white", "white", "Mallory", ""))), qos=1, retain=True)
         await asyncio.sleep(0.3)
         assert not hosting.done()

@@ -175,3 +175,35 @@ def test_a_snapshot_and_resync_round_trip():
     assert decode(CODE.key, CODE.game, encode(resync)) == resync
     snap = sign(CODE.key, Snapshot(CODE.game, "white", ()))
     assert decode(CODE.key, CODE.game, encode(snap)) == snap
+
+
+def test_a_move_sent_during_a_flood_arrives_asked_for_if_the_broker_dropped_it(broker):
+    """A flood on white's move topic (the club's configuration queues at most 100 messages
+    for a subscriber that falls behind): white's move sent in the middle of it arrives,
+    directly or, if the broker dropped it, once black has heard nothing for QUIET seconds and
+    asks."""
+    async def main() -> None:
+        now = [0.0]
+        pair = Pair(broker, clock=lambda: now[0])
+        black, white = pair.links["black"], pair.links["white"]
+        await pair.connected()
+        await asyncio.sleep(0.2)
+        flood = encode(sign(WRONG.key, Move(pair.code.game, 1, "white", "a1", "")))
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                  password="sneaky-1") as mallory:
+            where = topic(pair.code.game, "white", "move")
+            for _ in range(1500):
+                await mallory.publish(where, flood, qos=0)
+            move = white.moves.record("d6")
+            await white.send(move)
+            for _ in range(1500):
+                await mallory.publish(where, flood, qos=0)
+        await asyncio.sleep(0.5)
+        if not black.moves.moves:  # dropped by the broker: black asks
+            now[0] += QUIET
+            assert black.check_quiet()
+        assert await asyncio.wait_for(pair.arrived["black"].get(), LIMIT) == move
+        assert black.state.rejected > 0
+        await pair.close()
+        assert pair.agree()
+    asyncio.run(main())
