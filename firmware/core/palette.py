@@ -9,7 +9,9 @@ emits nothing. So every role is a saturated colour with one channel near full, a
 are dim in emitted light (FREE_* emits about 0.38 of its TURN_* colour), not in input value.
 The comment beside each colour gives what a 0.25 cap emits. tests/firmware/test_palette.py
 holds every role to at least 20/255 on one channel, and roles lit together to a minimum
-distance in OKLab of the emitted light.
+distance in OKLab of the emitted light; tests/firmware/test_colour_vision.py holds them to
+CIEDE2000 15 under simulated deuteranopia, protanopia and tritanopia too, or to a different
+motion (steady, pulse, slow or fast blink: no blink between the two speeds).
 """
 
 from __future__ import annotations
