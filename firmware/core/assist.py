@@ -61,6 +61,8 @@ REPLY_WAITS = 2.0
 """Seconds a blunder's warning is shown before the other side's reply (the computer's, a
 remote player's) is lit over it: the warning is seen, and the hand can take the blunder back
 first, before the reply's lights take its place."""
+ONLINE_TAKEBACK = "to try again, ask the other player to take it back"
+"""A blunder's offer in an online game, where the board cannot take a move back alone."""
 HINT_GESTURE = 3.0
 """Seconds within which an opponent's pebble lifted must be set back to ask for the best
 move."""
@@ -159,6 +161,7 @@ class _Shown:
     before: int = -1
     occupied: frozenset[str] = frozenset()
     since: float = 0.0
+    takeback: bool = True  #: the board takes it back when its pebbles are put back
 
 
 def best_move_points(game: Game, text: str) -> tuple[str, ...]:
@@ -249,11 +252,15 @@ class Teacher:
         probe = game.copy()
         for _ in actions:
             probe.pop()
+        online = any(p.kind == "online" for p in players.values())
+        # Online, the move has gone to the other board: only both players take it back.
+        offer = (ONLINE_TAKEBACK if online else
+                 "take it back to try again (or put the pebbles back as they were)")
         self._blunder = _Shown(len(game.history), points,
-                               f"{advice.side} {first.text} was a mistake: {reason}; "
-                               "take it back to try again (or put the pebbles back as they "
-                               "were)", now + BLUNDER_SECONDS, ply,
-                               frozenset(game.board.names(probe.occupancy)), now)
+                               f"{advice.side} {first.text} was a mistake: {reason}; {offer}",
+                               now + BLUNDER_SECONDS, ply,
+                               frozenset(game.board.names(probe.occupancy)), now,
+                               takeback=not online)
         return True
 
     def reply_due(self, game: Game) -> float:
@@ -269,7 +276,8 @@ class Teacher:
         before it (a placed pebble lifted off, a moved one set back), while nothing else has
         been played. The ply to go back to, or None."""
         shown = self._blunder
-        if shown is None or shown.ply != len(game.history) or shown.before < 0:
+        if (shown is None or shown.ply != len(game.history) or shown.before < 0
+                or not shown.takeback):
             return None
         return shown.before if frozenset(occupied) == shown.occupied else None
 

@@ -11,6 +11,7 @@ from navakankari.engine.variants import game_from_position
 from navakankari.firmware.core import lights, wording
 from navakankari.firmware.core.assist import (
     BLUNDER_SECONDS,
+    ONLINE_TAKEBACK,
     HINT_GESTURE,
     REPLY_WAITS,
     Advice,
@@ -476,3 +477,16 @@ def test_a_side_that_may_not_ask_sees_the_lifted_pebble_as_a_mistake():
     hands.lift("b6").wait(1.5)
     now = drive(session, _take(hands), now=now)
     assert session.status.asking == () and session.status.to_fill == ("b6",)
+
+
+def test_online_a_blunder_is_not_taken_back_by_the_board_alone():
+    """The move has gone to the other board: putting the pebbles back is a mistake to put
+    right, and the words send the player to the other one; the reply still waits."""
+    session, hands, now, bad = _blunder_against(PlayerSpec("online"))
+    assert session.status.advice.endswith(ONLINE_TAKEBACK)
+    assert session.remote_move("d7", now) and session.status.forced == ()  # held back
+    hands.t = now + 0.5
+    hands.lift(bad)
+    now = _drive_for(session, hands, 1.5, now)  # past the tracker's grace
+    assert session.record() == f"a1 d6 a7 d5 {bad}"
+    assert session.status.kind == StatusKind.MISMATCH and session.status.to_fill == (bad,)

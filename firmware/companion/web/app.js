@@ -272,7 +272,9 @@ function renderAssist(menu) {
   $("advice").textContent = words;
   const warned = !menu && (state.status.blunder || []).length > 0;
   $("advice").toggleAttribute("data-blunder", warned);
-  $("advice-takeback").hidden = !warned;
+  // Online, a takeback is asked of the other player (the online section's button).
+  const online = Object.values(state.players).includes("online");
+  $("advice-takeback").hidden = !warned || online;
   $("hint").hidden = !state.hint_offered;
   for (const side of ["white", "black"]) {
     const select = $("assist-" + side);
