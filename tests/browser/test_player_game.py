@@ -10,36 +10,13 @@ from pathlib import Path
 
 import pytest
 from navakankari.engine.variants import new_game
-from navakankari.firmware.cli.local_broker import USERS, BrokerMissingError, LocalBroker
-from navakankari.firmware.online.player_page import write_page
+from navakankari.firmware.cli.local_broker import USERS
 from sim_daemon import api, carry_out, quick_choice, sim_daemon, until
 
 WAIT = 20.0
 
 
-@pytest.fixture
-def served(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """The broker, serving a page written by `navakankari online-page`."""
-    page_dir = tmp_path / "www"
-    write_page(page_dir)
-    try:
-        broker = LocalBroker(tmp_path, http_dir=page_dir)
-    except BrokerMissingError as exc:
-        pytest.skip(str(exc))
-    broker.start()
-    yield broker
-    broker.stop()
-
-
-def log_in(page, name: str = "") -> None:  # type: ignore[no-untyped-def]
-    """Ravi's club login (and the name the board will show) on the browser player's form."""
-    page.fill("#username", "ravi")
-    page.fill("#password", USERS["ravi"])
-    if name:
-        page.fill("#name", name)
-
-
-def test_a_board_plays_a_whole_game_against_a_browser(browser, tmp_path, served):
+def test_a_board_plays_a_whole_game_against_a_browser(browser, log_in, tmp_path, served):
     variant = "six-mens-morris"
     with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
                     board_name="Grandma's board") as board:
@@ -143,7 +120,7 @@ def test_a_wrong_password_and_a_mistyped_code_are_each_one_clear_line(browser, s
     page.close()
 
 
-def test_takeback_new_game_and_resigning_with_a_browser(browser, tmp_path, served):
+def test_takeback_new_game_and_resigning_with_a_browser(browser, log_in, tmp_path, served):
     from navakankari.firmware.online.code import GameCode
 
     with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
@@ -211,7 +188,7 @@ def test_takeback_new_game_and_resigning_with_a_browser(browser, tmp_path, serve
         page.close()
 
 
-def test_a_browser_invites_and_a_board_joins(browser, tmp_path, served):
+def test_a_browser_invites_and_a_board_joins(browser, log_in, tmp_path, served):
     with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
                     board_name="Grandma's board") as board:
         page = browser.new_page()
@@ -243,7 +220,7 @@ def test_a_browser_invites_and_a_board_joins(browser, tmp_path, served):
         page.close()
 
 
-def test_an_invitation_can_be_withdrawn(browser, served):
+def test_an_invitation_can_be_withdrawn(browser, log_in, served):
     page = browser.new_page()
     page.goto(f"http://127.0.0.1:{served.ws_port}/index.html")
     log_in(page)
@@ -255,7 +232,7 @@ def test_an_invitation_can_be_withdrawn(browser, served):
     page.close()
 
 
-def test_a_reload_carries_on_the_same_game(browser, tmp_path, served):
+def test_a_reload_carries_on_the_same_game(browser, log_in, tmp_path, served):
     with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
                     board_name="Grandma's board") as board:
         code = api(board, "/api/online/invite",

@@ -10,7 +10,15 @@
   const $ = (id) => document.getElementById(id);
   const STORE = "navakankari-player:";
   const WAIT_MS = 10000;
-  const KEEP_IDS = 200;  // withdrawn moves and request ids kept in storage, the newest
+  const KEEP_IDS = 200;
+  // The largest MQTT packet this page takes (MQTT 5's maximum packet size, which the broker
+  // honours by not sending it larger ones). Mosquitto 2.0's websockets listener holds back a
+  // packet of 64 KiB or more until the next one (seen with 2.0.11), and the keepalive answer
+  // waits behind it, so one large retained message would cut the page off at every
+  // reconnection. A snapshot of 250 moves is still under it.
+  const MAX_PACKET = 60000;
+  const QUIET_MS = 10000;  // waiting for the other's move and hearing nothing: ask (a resync)
+  const EVERY_MS = 2000;  // at most one resync asked, and one republishing, in this time  // withdrawn moves and request ids kept in storage, the newest
   const SVG = "http://www.w3.org/2000/svg";
 
   class JoinError extends Error {}
@@ -30,6 +38,7 @@
     return mqtt.connect(settings.broker, Object.assign({
       username: settings.username || undefined, password: settings.password || undefined,
       protocolVersion: 5, keepalive: 10, connectTimeout: 5000, reconnectPeriod: 1000,
+      properties: { maximumPacketSize: MAX_PACKET },
       clientId: "navakankari-web-" + P.hex(crypto.getRandomValues(new Uint8Array(4))),
     }, options || {}));
   }
@@ -79,7 +88,7 @@
             return;
           }
           if (topic !== P.gameTopic(code.game, message.kind)) {
-            refused.add("wrong-topic", `a ${message.kind} on ${topic}`);
+            refused.add("misplaced", `a ${message.kind} on ${topic.slice(-60)}`);
             return;
           }
           seen[message.kind] = message;
@@ -192,13 +201,18 @@
       this.client = null;
       this.asked = kept.asked || null;  // this player's request waiting for the answer
       this.askedOfUs = null;  // the other's request waiting for ours
-      this.early = null;  // the other's request made at a move not yet arrived here
       this.retained = kept.asked ? { request: kept.asked } : {};
       this.heard = new Set(kept.heard || []);  // ids of the other's requests already handled
       this.mine = new Set(kept.mine || []);  // ids of this player's own requests
       this.ended = kept.ended || "";  // how the game ended outside its rules, in words
       this.notice = "";  // the other's no to a request
       this.theirSnapshot = null;  // the other's last snapshot, tried again as this log grows
+      this.clock = () => Date.now();
+      this.heardAt = this.clock();  // when a valid message of the other's last came
+      this.askedAt = null;  // when this player last asked for a resync
+      this.answeredAt = null;  // when it last republished its log for the other
+      this.pendingAfter = null;  // a republishing asked for too soon: from this move on
+      this.watch = null;
     }
 
     get rejected() { return this.refused.total; }
@@ -227,8 +241,20 @@
         await client.publishAsync(this.topic(this.colour, "presence"), "online",
           { qos: 1, retain: true });
         await this.publishOutbox();
+        // Back after being away: ask for what the other holds rather than trust its retained
+        // snapshot, which anyone on the broker may have replaced or deleted.
+        this.askedAt = null;
+        this.askResync();
         this.draw();
       });
+      clearInterval(this.watch);
+      this.watch = setInterval(() => {
+        try {
+          this.checkQuiet();
+        } catch (err) {
+          this.refuse("fault", `the quiet watch: ${err && err.message}`);
+        }
+      }, 1000);
       client.on("error", (err) => { this.problem = describe(err, this.settings.broker); this.draw(); });
       client.on("close", () => {
         if (!this.problem) this.problem = "lost the connection to the broker; trying again";
@@ -238,7 +264,65 @@
       this.draw();
     }
 
-    stop() { if (this.client) this.client.end(false); }  // what is in flight goes first
+    stop() {  // what is in flight goes first
+      clearInterval(this.watch);
+      if (this.client) this.client.end(false);
+    }
+
+    // -- liveness: a player that hears nothing asks (PROTOCOL.md) ---------------------------
+    /** Ask the other for its log if this player waits for its move and has heard nothing for
+     * QUIET_MS (nor asked in that time); true if it asked. */
+    checkQuiet() {
+      const game = this.game;
+      if (this.log.forked || this.ended || game.outcome() || game.turn !== this.other) return false;
+      const now = this.clock();
+      if (now - this.heardAt < QUIET_MS
+          || (this.askedAt !== null && now - this.askedAt < QUIET_MS)) return false;
+      return this.askResync();
+    }
+
+    /** A resync: the number of moves held here, at most once every EVERY_MS. */
+    askResync() {
+      const now = this.clock();
+      if (!this.client || !this.client.connected
+          || (this.askedAt !== null && now - this.askedAt < EVERY_MS)) return false;
+      this.askedAt = now;
+      const resync = P.sign(this.code.key, { kind: "resync", game: this.code.game,
+        side: this.colour, after: this.log.moves.length });
+      this.client.publishAsync(this.topic(this.colour, "resync"), P.encode(resync), { qos: 1 })
+        .catch(() => {});
+      return true;
+    }
+
+    /** This player's log again for the other (its snapshot and the moves after `after`), at
+     * most once every EVERY_MS: one asked for sooner goes out when that time is up, with all
+     * that was asked for meanwhile. True if it went out at once. */
+    republish(after) {
+      if (!this.client || !this.client.connected) return false;
+      if (this.pendingAfter !== null) {
+        this.pendingAfter = Math.min(this.pendingAfter, after);
+        return false;
+      }
+      const wait = this.answeredAt === null ? 0 : this.answeredAt + EVERY_MS - this.clock();
+      if (wait > 0) {
+        this.pendingAfter = after;
+        setTimeout(() => {
+          const from = this.pendingAfter;
+          this.pendingAfter = null;
+          this.answeredAt = null;
+          if (from !== null) this.republish(from);
+        }, wait);
+        return false;
+      }
+      this.answeredAt = this.clock();
+      const client = this.client, moves = this.log.moves.slice(after);
+      this.publishSnapshot().then(async () => {
+        for (const move of moves) {
+          await client.publishAsync(this.topic(this.colour, "move"), P.encode(move), { qos: 1 });
+        }
+      }).catch(() => {});
+      return true;
+    }
 
     async publishOutbox() {
       for (const [what, message] of Object.entries(this.retained)) {
@@ -277,13 +361,18 @@
       const parts = topic.split("/");
       const what = parts[parts.length - 1], side = parts[parts.length - 2];
       if (!P.SIDES.includes(side) || topic !== this.topic(side, what)) {
-        this.refuse("wrong-topic", `a message on ${topic.slice(0, 100)}`);
+        this.refuse("misplaced", `a message on ${topic.slice(-60)}`);
         return;
       }
       if (what === "presence") {  // unsigned by design: it only says who is connected
-        if (side === this.other) {
-          this.peerOnline = payload.length === 6 && String(payload) === "online";
+        const said = payload.length <= 7 ? String(payload) : "";
+        if (said !== "online" && said !== "offline") {
+          this.refuse("malformed", "presence: neither online nor offline");
+        } else if (side === this.other) {
+          const back = said === "online" && !this.peerOnline;
+          this.peerOnline = said === "online";
           this.peerSeen = new Date();
+          if (back) this.republish(this.acked);  // what it missed while away
         }
         return;
       }
@@ -294,15 +383,18 @@
         return;
       }
       if (message.kind !== what) {
-        this.refuse("wrong-topic", `a ${message.kind} on the ${what} topic`);
+        this.refuse("misplaced", `a ${message.kind} on the ${what} topic`);
         return;
       }
-      if (message.side !== side) {  // every kind read here names its side
-        this.refuse("wrong-side", `${side}'s ${what} topic carried a ${message.kind} of ` +
+      if (message.side !== side && what !== "move") {  // a move: its log checks its side
+        this.refuse("misplaced", `${side}'s ${what} topic carried a ${message.kind} of ` +
           message.side);
         return;
       }
-      if (side === this.other) this.peerSeen = new Date();
+      if (side === this.other) {
+        this.peerSeen = new Date();
+        this.heardAt = this.clock();
+      }
       const before = this.log.moves.length;
       if (what === "snapshot" && side === this.other) {
         this.theirSnapshot = message;
@@ -313,7 +405,12 @@
         // This player's own log, kept on the broker: fills a fresh device.
         this.log.catchUp(message).forEach((got) => this.after(got));
       } else if (what === "move" && side === this.other) {
-        this.after(this.log.receive(message));
+        this.after(this.log.receive(message, this.other));
+      } else if (what === "resync" && side === this.other) {
+        const held = this.log.moves.length;
+        this.acked = Math.max(this.acked, Math.min(message.after, held));
+        if (message.after < held) this.republish(message.after);
+        else if (message.after > held) this.askResync();  // it holds a move never heard here
       } else if (what === "request" && side === this.other) {
         this.requested(message);
       } else if (what === "answer" && side === this.other) {
@@ -321,7 +418,7 @@
       } else if (what === "request") {
         this.ownRequest(message);
       } else {
-        this.refuse("wrong-topic", `a ${message.kind} of this player's own on ${topic}`);
+        this.refuse("misplaced", `a ${message.kind} of this player's own on ${what}`);
         return;
       }
       if (this.log.moves.length !== before) {
@@ -329,21 +426,17 @@
         if (this.theirSnapshot && !this.log.forked) {
           this.log.catchUp(this.theirSnapshot, this.colour).forEach((got) => this.after(got));
         }
-        if (this.early && this.early.at <= this.log.moves.length) {
-          const early = this.early;
-          this.early = null;
-          this.requested(early);
-        }
         this.save();
         if (this.client && this.client.connected) this.publishSnapshot().catch(() => {});
       }
     }
 
     after(got) {
+      if (got.verdict === P.GAP) this.askResync();  // moves went missing: ask for them
       if (got.verdict === P.FORK) {
         this.refuse("fork", got.why);
         this.save();
-      } else if (got.verdict === P.REJECTED) this.refuse("move", got.why);
+      } else if (got.verdict === P.REJECTED) this.refuse("rejected", got.why);
     }
 
     refuse(name, why) { this.refused.add(name, why); }
@@ -389,7 +482,9 @@
       if (this.asked && what !== "resign") {
         throw new P.ProtocolError(`the other player has not answered the ${this.asked.what} yet`);
       }
-      const at = this.log.moves.length;
+      // the moves the other holds: this log's, or at a fork those of the other's snapshot
+      const at = forkTakeback && this.theirSnapshot ? this.theirSnapshot.moves.length
+        : this.log.moves.length;
       if (keep === undefined) keep = what === "takeback" ? this.turnStart() : at;
       if (what === "takeback" && keep < 0) throw new P.ProtocolError("you have no turn to take back");
       const request = P.sign(this.code.key, { kind: "request", game: this.code.game,
@@ -424,26 +519,23 @@
       this.draw();
     }
 
-    /** The other's request, heard once: it names the moves it was made at, and one made at
-     * another point of the game than this log's is refused (a replay, or out of date). */
+    /** The other's request, heard once (the ids heard are kept in storage). A takeback or
+     * new game names the position it is about: one made at another number of moves than
+     * this log holds (the game moved on, or an old request published again) is refused and
+     * answered no at once, so the asker does not wait. At a fork, a takeback to moves this
+     * log holds is the way out both can agree to. */
     requested(request) {
       if (this.heard.has(request.id) || this.ended) return;
-      const held = this.log.moves.length;
-      if (request.at > held && !this.log.forked) {
-        this.early = request;  // its moves are on their way: answered once they are here
-        return;
-      }
       this.heard.add(request.id);
       this.save();
-      if (request.what === "takeback" && this.log.forked && request.keep <= held) {
-        this.askedOfUs = request;  // the way out of a fork both can agree to
-      } else if (request.at !== held) {
-        this.refuse("stale-request", `a ${request.what} made at move ${request.at}, here ` +
-          `${held}`);
-        if (request.what !== "resign") {  // a no, so a real one made too late waits for nothing
-          this.publishRetained("answer", P.sign(this.code.key, { kind: "answer",
-            game: this.code.game, side: this.colour, id: request.id, accept: 0 }));
-        }
+      const held = this.log.moves.length;
+      const forkTakeback = this.log.forked && request.what === "takeback";
+      if (request.what !== "resign" && request.keep > held
+          || (request.what !== "resign" && !forkTakeback && request.at !== held)) {
+        this.refuse("refused", `a ${request.what} request made at move ${request.at}, here ` +
+          `the game is at move ${held}`);
+        this.publishRetained("answer", P.sign(this.code.key, { kind: "answer",
+          game: this.code.game, side: this.colour, id: request.id, accept: 0 }));
       } else if (request.what === "resign") {
         this.ended = `${this.agreement.opponent} resigned: ${this.colour} wins`;
         this.save();
@@ -452,17 +544,21 @@
       }
     }
 
-    /** A request on this player's own topic: its own, or one made in its name by someone
-     * else holding the code, which is refused and shown. */
+    /** A request on this player's own topic: its own, or one someone holding the code
+     * published in its name, which is refused, cleared from the broker and shown. */
     ownRequest(request) {
-      if (this.mine.has(request.id) || this.heard.has(request.id)) return;
-      this.heard.add(request.id);
+      if (this.mine.has(request.id)) return;
+      this.mine.add(request.id);  // said once
       this.save();
-      this.refuse("not-mine", `a ${request.what} in this player's name it did not make`);
-      this.notice = request.what === "resign"
-        ? `A resignation in your name that you did not make was refused here; ` +
-          `${this.agreement.opponent}'s side may take it as the end of the game.`
-        : `A ${request.what} request in your name that you did not make was refused.`;
+      const what = request.what === "resign" ? "A resignation" : `A ${request.what} request`;
+      this.notice = `${what} you never made was published in your name by someone holding ` +
+        `the game's code; ${this.agreement.opponent} may have acted on it.`;
+      this.refuse("disowned", this.notice);
+      if (this.client && this.client.connected) {  // this player's own request, or nothing
+        const own = this.retained.request;
+        this.client.publishAsync(this.topic(this.colour, "request"), own ? P.encode(own) : "",
+          { qos: 1, retain: true }).catch(() => {});
+      }
     }
 
     answered(answer) {

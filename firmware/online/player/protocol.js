@@ -103,8 +103,9 @@
   // before any comparison), then its signature. It returns the message or a named rejection
   // and never throws, so nothing a stranger on the broker publishes can stop the player.
   const MAX_BYTES = 1024 * 1024;
-  const MAX_DEPTH = 8;  // a snapshot is three deep: the snapshot, its list, a move
-  const MAX_NUMBER = 16;  // characters of one number: every safe integer fits
+  const MAX_DEPTH = 3;  // a snapshot's move inside its list inside the snapshot
+  const MAX_MOVES = 4000;  // more moves than any game of the shipped variants reaches
+  const MAX_DIGITS = 6;  // of a whole number: enough for MAX_MOVES
   const SIDES = ["white", "black"];
   const OTHER = { white: "black", black: "white" };
   const PREFIX = "navakankari/v1";
@@ -117,9 +118,19 @@
     snapshot: { game: "str", side: "str", moves: "moves" },
     request: { game: "str", side: "str", what: "str", at: "int", keep: "int", id: "str" },
     answer: { game: "str", side: "str", id: "str", accept: "int" },
+    resync: { game: "str", side: "str", after: "int" },
   };
   const REQUESTS = ["takeback", "new-game", "resign"];
-  const HEX64 = /^[0-9a-f]{64}$/, HEX16 = /^[0-9a-f]{16}$/;
+  // Each text field's shape (PROTOCOL.md, "Reading a payload"): hex of its lengths, checked
+  // before any comparison; the code's alphabet for the game id; else at most so many characters.
+  const HEX = { mac: [64], prev: [0, 64], commit: [0, 64], nonce: [32], id: [16] };
+  const TEXT = { action: 64, board: 80, variant: 40, what: 16, starts: 5, side: 5 };
+  const RANGE = { n: [1, MAX_MOVES], at: [0, MAX_MOVES], keep: [0, MAX_MOVES],
+                  after: [0, MAX_MOVES], bit: [0, 1], accept: [0, 1] };
+  const HEX_DIGITS = /^[0-9a-f]*$/, GAME_ID = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+  /** Every reason a payload is refused before it reaches the game (as messages.py names them). */
+  const REJECTIONS = ["too-large", "too-deep", "not-json", "malformed", "unknown-kind",
+    "other-game", "bad-signature"];
 
   /** A payload refused, with the name of its kind of fault (counted per name) and why. */
   class Rejection {
@@ -138,10 +149,11 @@
 
   function encode(message) { return canonical(message); }
 
-  /** A Rejection when the JSON text nests deeper or writes a longer number than any message
-   * has, found in one pass before JSON.parse is let near it. */
+  /** A Rejection when the JSON text nests deeper or writes another number than any message
+   * has (a whole number of at most MAX_DIGITS digits), found in one pass outside strings
+   * before JSON.parse is let near it. */
   function bounds(text) {
-    let depth = 0, number = 0, inString = false, escaped = false;
+    let depth = 0, digits = 0, inString = false, escaped = false;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (inString) {
@@ -150,16 +162,20 @@
         else if (c === 0x22) inString = false;
         continue;
       }
-      if (c === 0x22) { inString = true; number = 0; continue; }
-      if (c === 0x5b || c === 0x7b) {  // [ {
-        if (++depth > MAX_DEPTH) return new Rejection("too-deep", `nested more than ${MAX_DEPTH} deep`);
-      } else if (c === 0x5d || c === 0x7d) depth--;
-      if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x45
-          || c === 0x65) {
-        if (++number > MAX_NUMBER) {
-          return new Rejection("long-number", `a number longer than ${MAX_NUMBER} characters`);
+      if (c >= 0x30 && c <= 0x39) {
+        if (++digits > MAX_DIGITS) {
+          return new Rejection("malformed", `a number of more than ${MAX_DIGITS} digits`);
         }
-      } else number = 0;
+        continue;
+      }
+      if (digits && (c === 0x2e || c === 0x65 || c === 0x45)) {  // . e E
+        return new Rejection("malformed", "the protocol has whole numbers only");
+      }
+      digits = 0;
+      if (c === 0x22) inString = true;
+      else if (c === 0x5b || c === 0x7b) {  // [ {
+        if (++depth > MAX_DEPTH) return new Rejection("too-deep", `nested deeper than ${MAX_DEPTH}`);
+      } else if (c === 0x5d || c === 0x7d) depth--;
     }
     return null;
   }
@@ -167,33 +183,40 @@
   /** The message an object stands for, or a Rejection naming what is wrong with it. */
   function fromObject(data, inner) {
     if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      return new Rejection("not-an-object", "a message is a JSON object");
+      return new Rejection("malformed", "a message is a JSON object");
     }
     const kind = data.kind;
     if (typeof kind !== "string" || !Object.prototype.hasOwnProperty.call(FIELDS, kind)) {
-      return new Rejection("unknown-kind", `unknown kind ${JSON.stringify(kind)}; one of ` +
+      const shown = typeof kind === "string" ? kind.slice(0, 20) : typeof kind;
+      return new Rejection("unknown-kind", `unknown kind ${JSON.stringify(shown)}; one of ` +
         Object.keys(FIELDS).join(", "));
     }
-    if (inner && kind !== "move") return new Rejection("fields", "a snapshot holds moves only");
+    if (inner && kind !== "move") return new Rejection("malformed", "a snapshot holds moves only");
     const fields = FIELDS[kind];
     const given = Object.keys(data).filter((k) => k !== "kind" && k !== "mac").sort();
     const wanted = Object.keys(fields).sort();
-    if (given.join() !== wanted.join() || !("mac" in data)) {
-      return new Rejection("fields", `a ${kind} with other fields than ${wanted.join(", ")}, mac`);
+    if (given.join() !== wanted.join() || !Object.prototype.hasOwnProperty.call(data, "mac")) {
+      return new Rejection("malformed", `a ${kind} with other fields than ` +
+        `${wanted.join(", ")}, mac`);
     }
-    if (typeof data.mac !== "string" || !HEX64.test(data.mac)) {
-      return new Rejection("bad-hex", `a ${kind}'s mac is 64 hex digits`);
-    }
-    for (const name of wanted) {
-      const value = data[name], want = fields[name];
-      if (want === "int" && !Number.isSafeInteger(value)) {
-        return new Rejection("field-type", `${kind}.${name} must be a whole number`);
-      }
-      if (want === "str" && typeof value !== "string") {
-        return new Rejection("field-type", `${kind}.${name} must be text`);
-      }
-      if (want === "moves") {
-        if (!Array.isArray(value)) return new Rejection("field-type", "a snapshot's moves are a list");
+    for (const name of wanted.concat(["mac"])) {
+      const value = data[name], want = fields[name] || "str";
+      if (want === "int") {
+        if (!Number.isSafeInteger(value)) {
+          return new Rejection("malformed", `${kind}.${name} must be a whole number`);
+        }
+        const [low, high] = RANGE[name];
+        if (value < low || value > high) {
+          return new Rejection("malformed", `${kind}.${name} must be ${low}..${high}, not ${value}`);
+        }
+      } else if (want === "str") {
+        if (typeof value !== "string") return new Rejection("malformed", `${kind}.${name} must be text`);
+        const wrong = textFault(kind, name, value);
+        if (wrong) return new Rejection("malformed", wrong);
+      } else {  // a snapshot's moves
+        if (!Array.isArray(value) || value.length > MAX_MOVES) {
+          return new Rejection("malformed", `a snapshot's moves are a list of at most ${MAX_MOVES}`);
+        }
         for (const m of value) {
           const got = fromObject(m, true);
           if (got instanceof Rejection) return got;
@@ -201,29 +224,29 @@
       }
     }
     if ("side" in fields && !SIDES.includes(data.side)) {
-      return new Rejection("bad-value", `${kind}.side must be white or black`);
-    }
-    if (kind === "move" && (data.n < 1 || !(data.prev === "" || HEX64.test(data.prev)))) {
-      return new Rejection("bad-value", "a move's n counts from 1 and its prev is a mac or empty");
+      return new Rejection("malformed", `${kind}.side must be white or black`);
     }
     if (kind === "invite" && !["white", "black", "toss"].includes(data.starts)) {
-      return new Rejection("bad-value", "an invite's starts is white, black or toss");
+      return new Rejection("malformed", "invite.starts is one of white, black, toss");
     }
-    if ((kind === "join" || kind === "reveal") && ![0, 1].includes(data.bit)) {
-      return new Rejection("bad-value", `a ${kind}'s bit is 0 or 1`);
-    }
-    if ((kind === "request" || kind === "answer") && !HEX16.test(data.id)) {
-      return new Rejection("bad-hex", `a ${kind}'s id is 16 hex digits`);
-    }
-    if (kind === "request" && (!REQUESTS.includes(data.what) || data.keep < 0
-                               || data.keep > data.at)) {
-      return new Rejection("bad-value", `a request is one of ${REQUESTS.join(", ")}, keeping ` +
+    if (kind === "request" && (!REQUESTS.includes(data.what) || data.keep > data.at)) {
+      return new Rejection("malformed", `a request is one of ${REQUESTS.join(", ")}, keeping ` +
         "at most the moves there are");
     }
-    if (kind === "answer" && ![0, 1].includes(data.accept)) {
-      return new Rejection("bad-value", "an answer's accept is 0 or 1");
-    }
     return data;
+  }
+
+  /** What is wrong with a text field's value, or "" (the shapes of PROTOCOL.md). */
+  function textFault(kind, name, value) {
+    if (name === "game") {
+      return GAME_ID.test(value) ? "" : `${kind}.game must be 8 symbols of the code's alphabet`;
+    }
+    if (name in HEX) {
+      return HEX[name].includes(value.length) && HEX_DIGITS.test(value) ? ""
+        : `${kind}.${name} must be ${HEX[name].join(" or ")} lowercase hex digits`;
+    }
+    return value.length <= TEXT[name] ? ""
+      : `${kind}.${name} is ${value.length} characters; at most ${TEXT[name]}`;
   }
 
   /** One payload read and checked: the message, or a Rejection; never throws. */
@@ -231,13 +254,13 @@
     try {
       return readChecked(key, game, payload);
     } catch (err) {  // a fault of this code, not of the payload: refused all the same
-      return new Rejection("unreadable", `could not be read (${err && err.name})`);
+      return new Rejection("fault", `could not be read (${err && err.name})`);
     }
   }
 
   function readChecked(key, game, payload) {
     const bytes = typeof payload === "string" ? utf8(payload) : payload;
-    if (!(bytes instanceof Uint8Array)) return new Rejection("not-text", "not a payload");
+    if (!(bytes instanceof Uint8Array)) return new Rejection("malformed", "not a payload");
     if (bytes.length > MAX_BYTES) {
       return new Rejection("too-large", `a message of ${bytes.length} bytes; at most ${MAX_BYTES}`);
     }
@@ -245,7 +268,7 @@
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch (err) {
-      return new Rejection("not-text", "not UTF-8 text");
+      return new Rejection("not-json", "not UTF-8 text");
     }
     const bounded = bounds(text);
     if (bounded) return bounded;
@@ -261,38 +284,48 @@
         `a message of game ${JSON.stringify(message.game.slice(0, 40))}, not of '${game}'`);
     }
     if (macOf(key, message) !== message.mac) {
-      return new Rejection("signature", `a ${message.kind} whose signature does not check: ` +
+      return new Rejection("bad-signature", `a ${message.kind} whose signature does not check: ` +
         "not from a player of this game, or altered on the way");
     }
     if (message.kind === "snapshot") {
       for (const move of message.moves) {
-        if (move.game !== game || macOf(key, move) !== move.mac) {
-          return new Rejection("signature", `move ${move.n} in the snapshot does not check`);
+        if (move.game !== game) {
+          return new Rejection("other-game", `move ${move.n} in the snapshot is of another game`);
+        }
+        if (macOf(key, move) !== move.mac) {
+          return new Rejection("bad-signature", `move ${move.n} in the snapshot does not check`);
         }
       }
     }
     return message;
   }
 
-  /** Refused messages counted by the name of their fault; each name is logged at most once a
-   * minute, with its count, so a flood of garbage cannot flood the console too. */
+  /** Refused messages counted by reason; the first of a reason is logged at once, later ones
+   * at most once a minute per reason with how many came since, so a flood of garbage cannot
+   * flood the console too (as rejections.py does on a board). */
   class Refusals {
     constructor(now, warn) {
       this.now = now || (() => Date.now());
       this.warn = warn || ((text) => console.warn(text));
       this.total = 0;
       this.counts = {};
-      this.logged = {};
+      this.loggedAt = {};
+      this.unlogged = {};
     }
 
-    add(name, why) {
+    add(reason, why) {
       this.total += 1;
-      this.counts[name] = (this.counts[name] || 0) + 1;
-      const t = this.now();
-      if (!(name in this.logged) || t - this.logged[name] >= 60000) {
-        this.logged[name] = t;
-        this.warn(`online: refused ${this.counts[name]} message(s) (${name}); the last: ${why}`);
-      }
+      this.counts[reason] = (this.counts[reason] || 0) + 1;
+      this.unlogged[reason] = (this.unlogged[reason] || 0) + 1;
+      const t = this.now(), last = this.loggedAt[reason];
+      if (last !== undefined && t - last < 60000) return;
+      const count = this.unlogged[reason];
+      delete this.unlogged[reason];
+      this.loggedAt[reason] = t;
+      this.warn(last === undefined || count === 1
+        ? `online: dropped a message (${reason}): ${why}`
+        : `online: dropped ${count} messages (${reason}) in the last ` +
+          `${Math.round((t - last) / 1000)} s, the latest: ${why}`);
     }
   }
 
@@ -382,7 +415,10 @@
       if (this.forked) this.fork.common = Math.min(this.commonWith(moves), this.moves.length);
     }
 
-    receive(move) {
+    /** A move that arrived (its signature checked by `read`). `sender`: the side of the
+     * player it came from (its topic, or the snapshot's side): a new move must be that
+     * side's, whatever side it names. */
+    receive(move, sender) {
       const n = this.moves.length;
       if (move.n < 1) return { verdict: REJECTED, why: `move number ${move.n}` };
       if (move.n <= n) {
@@ -399,6 +435,10 @@
       if (move.n > n + 1) return { verdict: GAP, why: `move ${move.n} arrived after move ${n}` };
       if (move.prev !== this.lastMac) {
         return this.forkAt(move, `move ${move.n} follows another move ${n}`);
+      }
+      if (sender && move.side !== sender) {
+        return { verdict: REJECTED, why: `move ${move.n} is marked ${move.side}'s but came ` +
+          `from ${sender}` };
       }
       if (move.side !== this.game.turn) {
         return { verdict: REJECTED, why: `move ${move.n} is ${move.side}'s, but ` +
@@ -433,7 +473,8 @@
       for (const move of snapshot.moves) {
         if (this.withdrawn.has(move.mac) && move.n > this.moves.length) break;
         if (own && move.side === own && move.n > this.moves.length) {
-          out.push({ verdict: GAP, why: `move ${move.n} is ${own}'s, not held here yet` });
+          out.push({ verdict: REJECTED, why: `move ${move.n} is marked ${own}'s but came from ` +
+            "the other player" });
           break;
         }
         const got = this.receive(move);
@@ -451,7 +492,7 @@
 
   root.NavakankariProtocol = {
     sha256, hmacSha256, hex, utf8, canonical, parseCode, newCode, nextCode, ProtocolError, sign,
-    encode, read, Rejection, Refusals, MAX_DEPTH, MAX_NUMBER,
+    encode, read, Rejection, Refusals, REJECTIONS, MAX_DEPTH, MAX_DIGITS, MAX_MOVES,
     decode, REQUESTS,
     topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
     APPLIED, DUPLICATE, GAP, FORK, REJECTED,
