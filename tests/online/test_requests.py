@@ -209,3 +209,43 @@ def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tm
         assert state["fork"] == "move 1 is d6 here and a1 there"
         assert "take back or end the game" in state["problem"]
         assert api(b, "/api/state")["actions"] == ["d6"]
+
+
+def test_a_move_marked_with_the_other_side_stalls_nothing(tmp_path, broker):
+    """The code holder sends, on black's topic, a signed move 3 marked white's: white's board
+    refuses it (once it was recorded as white's own move, unlit, and white's hands then
+    stalled), and white's real move 3 reaches black."""
+    import asyncio
+
+    import aiomqtt
+
+    from navakankari.firmware.online.link import topic
+    from navakankari.firmware.online.messages import Move, encode, sign
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi") as b:
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                              "starts": "white"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("both linked", lambda: online(a).get("opponent_online")
+              and online(b).get("opponent_online"))
+        boards = {"white": a, "black": b}
+        play(boards, "white", "d6")
+        play(boards, "black", "d2")
+        game = GameCode.parse(code)
+        from navakankari.engine.variants import new_game
+        from navakankari.firmware.online.log import MoveLog
+        held = MoveLog.rebuild(game, new_game("nine-mens-morris"), ["d6", "d2"])
+        wrong = sign(game.key, Move(game.game, 3, "white", "a1", held.last_mac))
+
+        async def publish() -> None:
+            async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                      password="sneaky-1") as mallory:
+                await mallory.publish(topic(game.game, "black", "move"), encode(wrong), qos=1)
+        asyncio.run(publish())
+        until("refused by white", lambda: online(a)["rejected"] >= 1)
+        assert online(a)["sequence"] == 2
+        play(boards, "white", "b4")
+        assert api(a, "/api/state")["actions"] == api(b, "/api/state")["actions"] \
+            == ["d6", "d2", "b4"]
