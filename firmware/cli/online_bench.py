@@ -51,13 +51,21 @@ class _Outsider:
 
     def __init__(self, broker: LocalBroker, rng: random.Random) -> None:
         self.rng = rng
+        self.broker = broker
         self.seen: list[tuple[str, bytes]] = []  #: what it captured, to replay
         self.sent = 0
-        self.client = mqtt_client(BrokerAddress.parse(broker.url("mallory")),
-                                  f"navakankari-outsider-{rng.getrandbits(32):08x}")
+        self.client = self._new_client()
         self.task: asyncio.Task[None] | None = None
 
+    def _new_client(self) -> aiomqtt.Client:
+        return mqtt_client(BrokerAddress.parse(self.broker.url("mallory")),
+                           f"navakankari-outsider-{self.rng.getrandbits(32):08x}")
+
     async def start(self) -> None:
+        """Connect (again, after the broker restarted) and listen to every game topic."""
+        if self.task is not None:  # the connection was lost with the broker
+            await asyncio.gather(self.task, return_exceptions=True)
+            self.client = self._new_client()
         await self.client.__aenter__()
         await self.client.subscribe(f"{PREFIX}/#", qos=0)
         self.task = asyncio.create_task(self._listen())
@@ -174,8 +182,14 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
             sends.add(sending)
             sending.add_done_callback(sends.discard)
             ply += 1
-            if outsider is not None and outsider.task is not None and not outsider.task.done():
-                await outsider.strike(code.game)
+            if outsider is not None:
+                if outsider.task is None or outsider.task.done():
+                    try:
+                        await outsider.start()
+                    except aiomqtt.MqttError:
+                        pass  # the broker is not back yet: the next move tries again
+                if outsider.task is not None and not outsider.task.done():
+                    await outsider.strike(code.game)
             if ply in restart_at:
                 broker.stop()
                 broker.start()
