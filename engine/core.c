@@ -112,6 +112,11 @@ typedef struct {
     Entry *tt;
     uint32_t tt_mask;
     long tt_count;
+    /* the slots filled since the last clear, while they are few (tt_count <= used_cap): a
+     * clear then empties only those, so a search of a few thousand nodes (a teaching
+     * judgement clears the table for every position) does not pay for the whole table */
+    uint32_t *used;
+    long used_cap;
     int64_t hist[NCODES];
     int killers[KILLER_PLIES][2];
     long long nodes;
@@ -539,7 +544,12 @@ static void tt_store(Ctx *x, uint64_t key, int depth, int flag, int score, int m
     Entry *slot = NULL, *shallow = NULL;
     for (int k = 0; k < PROBES; k++, i = (i + 1) & x->tt_mask) {
         Entry *e = &x->tt[i];
-        if (!e->bound) { slot = e; x->tt_count++; break; }
+        if (!e->bound) {
+            slot = e;
+            if (x->tt_count < x->used_cap) x->used[x->tt_count] = i;
+            x->tt_count++;
+            break;
+        }
         if (e->key == key) { slot = e; break; }
         if (!shallow || e->depth < shallow->depth) shallow = e;
     }
@@ -718,6 +728,9 @@ void *nk_ctx_new(void *cfg, int tt_bits) {
     x->tt = calloc((size_t)1 << tt_bits, sizeof(Entry));
     if (!x->tt) { free(x); return NULL; }
     x->tt_mask = (1u << tt_bits) - 1;
+    x->used_cap = ((long)1 << tt_bits) / 16;
+    x->used = malloc(sizeof(uint32_t) * (size_t)x->used_cap);
+    if (!x->used) x->used_cap = 0; /* every clear then empties the whole table */
     return x;
 }
 
@@ -725,6 +738,7 @@ void nk_ctx_free(void *ctx) {
     Ctx *x = ctx;
     if (!x) return;
     free(x->tt);
+    free(x->used);
     free(x->rep_keys);
     free(x->rep_counts);
     free(x);
@@ -732,7 +746,11 @@ void nk_ctx_free(void *ctx) {
 
 static void clear_table(Ctx *x) {
     if (!x->tt_count) return;
-    memset(x->tt, 0, sizeof(Entry) * ((size_t)x->tt_mask + 1));
+    if (x->tt_count <= x->used_cap) {
+        for (long k = 0; k < x->tt_count; k++) x->tt[x->used[k]].bound = 0;
+    } else {
+        memset(x->tt, 0, sizeof(Entry) * ((size_t)x->tt_mask + 1));
+    }
     x->tt_count = 0;
 }
 
