@@ -24,6 +24,7 @@ from ..core.palette import PALETTE
 from ..core.players import ASSIST_LEVELS, PlayerSpec
 from ..core.status import StatusKind
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
+from .review import turns
 from .server import RequestError
 
 if TYPE_CHECKING:
@@ -282,6 +283,65 @@ class DaemonBackend:
         """Answer the request of the player far away."""
         await self._online_do("answer", lambda o: o.answer(accept))
 
+    # -- reviewing ---------------------------------------------------------------------------
+    def review(self, game_id: int | None) -> dict[str, Any]:
+        """Every position of the game in play, or of a stored game, for the page to step
+        through; nothing on the board changes."""
+        from navakankari.engine.record import record_of
+
+        from ..store.database import StoreError
+        from ..store.records import EVENT, game_record
+        from .review import review
+
+        session = self._session
+        store = session.store
+        site = self.daemon.config.board_name
+        if game_id is None and (store is None or session.game_id is None):
+            return review(record_of(session.game, white=str(session.players[Side.WHITE]),
+                                    black=str(session.players[Side.BLACK]), event=EVENT,
+                                    site=site))
+        if store is None:
+            raise RequestError("review: this board keeps no games")
+        session.flush_events()
+        try:
+            stored = store.load(session.game_id if game_id is None else game_id)
+        except StoreError as exc:
+            raise RequestError(f"review: {exc}") from None
+        return {**review(game_record(stored, site)), "game": stored.id,
+                "in_play": stored.id == session.game_id and session.menu is None}
+
+    def review_record(self, text: str) -> dict[str, Any]:
+        """Every position of a record loaded in the page (checked move by move)."""
+        from navakankari.engine.record import InvalidRecordError, parse_record
+
+        from .review import review
+
+        try:
+            return {**review(parse_record(text)), "game": None, "in_play": False}
+        except InvalidRecordError as exc:
+            raise RequestError(f"review: {exc}") from None
+
+    def games(self) -> list[dict[str, Any]]:
+        """The games the store keeps, newest first, for the page's review list."""
+        from ..store.database import StoreError
+        from ..store.records import game_record
+
+        store = self._session.store
+        if store is None:
+            return []
+        try:
+            stored = store.games(limit=30)
+        except StoreError as exc:
+            raise RequestError(f"games: {exc}") from None
+        out = []
+        for game in stored:
+            record = game_record(game, "")
+            out.append({"game": game.id, "variant": record.rules.name, "white": record.white,
+                        "black": record.black, "date": record.date, "result": record.result,
+                        "termination": record.termination, "plies": len(game.actions),
+                        "finished": game.finished})
+        return out
+
     async def end_game(self, how: str) -> str:
         """End the local game by the players' word: `resign` (the side played by hand, or
         the side to act when both are) or `draw` (agreed by two players at the board; the
@@ -440,23 +500,6 @@ def _chatter(request: dict[str, Any]) -> int:
         raise RequestError(f"hand: chatter must be a whole number 0..{MAX_CHATTER}, "
                            f"not {chatter!r}")
     return chatter
-
-
-def turns(game: Any) -> list[dict[str, Any]]:
-    """The actions by turn, as a game record reads: each side's action and the removals it
-    earned on one line, with the side that played them."""
-    probe = game.copy()
-    sides = []
-    for _ in game.history:
-        probe.pop()
-        sides.append(str(probe.turn))
-    out: list[dict[str, Any]] = []
-    for action, side in zip(game.history, reversed(sides)):
-        if out and out[-1]["side"] == side:
-            out[-1]["actions"].append(action.text)
-        else:
-            out.append({"side": side, "actions": [action.text]})
-    return out
 
 
 def slide_path(board: Any, start: str, end: str) -> list[str]:

@@ -69,6 +69,15 @@ class CompanionBackend(Protocol):
     async def end_game(self, how: str) -> str:
         """End the local game: `resign` or `draw` by agreement; the words of the result."""
 
+    def review(self, game_id: int | None) -> dict[str, Any]:
+        """Every position of the game in play, or of a stored game (review.py)."""
+
+    def review_record(self, text: str) -> dict[str, Any]:
+        """Every position of a record loaded in the page."""
+
+    def games(self) -> list[dict[str, Any]]:
+        """The stored games, newest first."""
+
     async def takeback(self, count: int | None, to: int | None = None) -> None:
         """Take back `count` actions, or back to the position after `to` actions, or with
         neither the last turn of a hand (and the answer to it)."""
@@ -132,6 +141,9 @@ class Companion:
         app.router.add_get("/api/record.pgn", self.record)
         app.router.add_get("/api/record.txt", self.record)  # the address before records had tags
         app.router.add_get("/api/recording.jsonl", self.recording)
+        app.router.add_get("/api/games", self.games)
+        app.router.add_get("/api/review", self.review)
+        app.router.add_post("/api/review", self.review_record)
         app.router.add_get("/api/phone", self.phone)
         app.router.add_post("/api/new-game", self._changing(self.new_game))
         app.router.add_post("/api/takeback", self._changing(self.takeback))
@@ -219,6 +231,28 @@ class Companion:
     async def record(self, request: web.Request) -> web.Response:
         return web.Response(text=self.backend.record(), content_type="text/plain",
                             charset="utf-8")
+
+    async def games(self, request: web.Request) -> web.Response:
+        return web.json_response({"games": self.backend.games()})
+
+    async def review(self, request: web.Request) -> web.Response:
+        """Every position of the game in play, or of stored game `?game=N`; read-only."""
+        text = request.query.get("game")
+        if text is not None and not (text.isdigit() and len(text) < 10):
+            raise RequestError("review: game must be a stored game's number")
+        return web.json_response(self.backend.review(int(text) if text else None))
+
+    async def review_record(self, request: web.Request) -> web.Response:
+        """Every position of a record the page loaded, `{"record": text}`; read-only, so no
+        PIN, but bounded like every body."""
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            return _error(400, "the request body is not JSON")
+        record = body.get("record") if isinstance(body, dict) else None
+        if not isinstance(record, str):
+            raise RequestError('review: the body must be {"record": "the game record"}')
+        return web.json_response(self.backend.review_record(record))
 
     async def recording(self, request: web.Request) -> web.Response:
         return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")

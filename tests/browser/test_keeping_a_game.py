@@ -46,3 +46,69 @@ def test_the_record_downloads_reads_back_and_a_resignation_ends_the_game(browser
         ended = next(g for g in stored if g.finished)
         assert ended.outcome == {"winner": "black", "reason": "resigned"}
         page.close()
+
+
+def _shown(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.point')]
+        .filter(g => g.dataset.pebble).map(g => [g.dataset.point, g.dataset.pebble]))""")
+
+
+def test_a_finished_game_and_a_loaded_record_are_reviewed_step_by_step(browser, tmp_path,
+                                                                        artifacts):
+    """Stepping through shows each position and marks the action that made it, while the
+    board's own game and pebbles stay as they are; taking back is not part of it."""
+    from navakankari.engine.presets import preset
+    from navakankari.engine.record import format_record, record_of
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.store.database import Store
+
+    game = new_game(preset("nine-mens-morris"))
+    game.play_record("a7 b6 d7 f6 g7xb6 d2")
+    store = Store(tmp_path / "games.sqlite3")
+    finished = store.new_game(game.rules, {"white": "hand", "black": "computer:2"})
+    store.append(finished, 1, [a.text for a in game.history])
+    store.finish(finished, {"winner": "white", "reason": "resigned"})
+    store.close()
+    with sim_daemon(tmp_path, white="hand", black="hand") as running:
+        page = browser.new_page(viewport={"width": 1100, "height": 1000})
+        page.goto(f"{running.url}/#pin={running.pin}")
+        page.wait_for_selector("#point-a7")
+        page.click("#review-game")  # the list of stored games is read as it opens
+        page.wait_for_selector(f"#review-game option[value='{finished}']", state="attached")
+        page.select_option("#review-game", str(finished))
+        page.wait_for_selector("#review-controls:not([hidden])")
+        assert _shown(page) == {}
+        assert page.inner_text("#review-where") == f"game {finished}: the start, action 0 of 7"
+        for _ in range(5):
+            page.click("#review-forward")
+        assert _shown(page) == {"a7": "white", "b6": "black", "d7": "white", "f6": "black",
+                                "g7": "white"}
+        assert page.eval_on_selector_all(".point[data-touched]", "g => g.map(p => p.dataset.point)") == ["g7"]
+        page.click("#review-forward")  # the removal
+        assert "b6" not in _shown(page)
+        assert page.inner_text("#moves .action.current") == "xb6"
+        page.click("#review-end")
+        assert page.inner_text("#review-where") == f"game {finished}: after d2, action 7 of 7 · 1-0"
+        assert page.is_hidden("#review-takeback")  # a finished game cannot be taken back
+        page.screenshot(path=str(artifacts / "page-review.png"))
+        page.click("#point-a1 .hit")  # the board's game is not touched from a review
+        assert "this is a review" in page.inner_text("#message")
+        assert running.call(lambda: running.daemon.session.record()) == ""
+
+        # A record loaded from a file: read, checked and stepped through the same way.
+        path = tmp_path / "kept.pgn"
+        path.write_text(format_record(record_of(game, white="Ravi", black="Grandma")))
+        page.set_input_files("#review-file", str(path))
+        page.wait_for_function("document.getElementById('review-where').textContent"
+                               ".startsWith('a loaded record')")
+        assert page.inner_text("#review-where") == "a loaded record: the start, action 0 of 7"
+        page.click("#review-end")
+        assert _shown(page) == {"a7": "white", "d7": "white", "f6": "black", "g7": "white",
+                                "d2": "black"}
+        bad = tmp_path / "bad.pgn"
+        bad.write_text("1. a7 a7\n")
+        page.set_input_files("#review-file", str(bad))
+        page.wait_for_function("document.getElementById('message').textContent.includes('move 1')")
+        page.click("#review-close")
+        assert page.is_hidden("#review-controls")
+        page.close()

@@ -52,8 +52,10 @@ def test_a_long_game_shows_every_action_and_each_can_be_clicked(browser, tmp_pat
         assert [a for a, _ in seen] == record
         assert all(ok for _, ok in seen), [a for a, ok in seen if not ok]
         page.screenshot(path=str(artifacts / "page-long-game.png"))
+        page.click("#moves [data-ply='41']")  # a review of that position ...
+        page.wait_for_selector("#review-controls:not([hidden])")
         page.once("dialog", lambda dialog: dialog.accept())
-        page.click("#moves [data-ply='41']")
+        page.click("#review-takeback")  # ... then taking back to it, on purpose
         page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 41")
         assert running.call(lambda: running.daemon.session.record()) == " ".join(record[:41])
         page.close()
@@ -69,7 +71,8 @@ def resumed(tmp_path, rules, record: list[str]) -> None:  # type: ignore[no-unty
 
 def test_the_move_list_is_numbered_by_turn_and_each_column_is_one_side(browser, tmp_path):
     """A move and the removal it earned share a line, so white's turns stay in the left
-    column and black's in the right, after a removal too."""
+    column and black's in the right, after a removal too; one number for white's turn and
+    black's, as a game record numbers them."""
     record = ["a7", "b6", "d7", "f6", "g7", "xb6", "d2", "g7-g4", "f6-d6"]
     resumed(tmp_path, preset("lasker"), record)
     with sim_daemon(tmp_path, variant="lasker") as running:
@@ -80,9 +83,9 @@ def test_the_move_list_is_numbered_by_turn_and_each_column_is_one_side(browser, 
             [...li.querySelectorAll('[data-ply]')].map(a => a.dataset.action + '@' + a.dataset.ply),
             Math.round(li.getBoundingClientRect().left)])""")
         assert [row[:3] for row in rows] == [
-            ["white", "1.", ["a7@1"]], ["black", "2.", ["b6@2"]], ["white", "3.", ["d7@3"]],
-            ["black", "4.", ["f6@4"]], ["white", "5.", ["g7@5", "xb6@6"]],
-            ["black", "6.", ["d2@7"]], ["white", "7.", ["g7-g4@8"]], ["black", "8.", ["f6-d6@9"]]]
+            ["white", "1.", ["a7@1"]], ["black", "", ["b6@2"]], ["white", "2.", ["d7@3"]],
+            ["black", "", ["f6@4"]], ["white", "3.", ["g7@5", "xb6@6"]],
+            ["black", "", ["d2@7"]], ["white", "4.", ["g7-g4@8"]], ["black", "", ["f6-d6@9"]]]
         left = {side: {x for s, _, _, x in rows if s == side} for side in ("white", "black")}
         assert len(left["white"]) == len(left["black"]) == 1
         assert min(left["white"]) < min(left["black"])

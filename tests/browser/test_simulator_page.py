@@ -137,9 +137,13 @@ def test_a_short_game_by_clicking(browser, running, artifacts):
     replayed = replay(events, preset("lasker"), settings=settings)
     assert replayed.record() == " ".join(LASKER_GAME)
 
-    # Back to any earlier position: click the action in the list, then set the board right.
-    page.once("dialog", lambda dialog: dialog.accept())
+    # Back to any earlier position: click the action in the list (a review of it, nothing
+    # taken back), take back to there, then set the board right.
     page.click("#moves [data-ply='5']")
+    page.wait_for_selector("#review-controls:not([hidden])")
+    assert running.call(lambda: running.daemon.session.record()) == " ".join(LASKER_GAME)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#review-takeback")
     page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 5")
     assert page.get_attribute("#status", "data-kind") == "mismatch"
     assert "set the board to the game's position" in page.inner_text("#status")

@@ -252,7 +252,7 @@ def test_the_move_list_comes_by_turn():
     """A move and the removal it earned are one turn of one side (the page's move list)."""
     from navakankari.engine.presets import preset
     from navakankari.engine.variants import new_game
-    from navakankari.firmware.companion.backend import turns
+    from navakankari.firmware.companion.review import turns
 
     game = new_game(preset("lasker"))
     game.play_record("a7 b6 d7 f6 g7 xb6 d2")

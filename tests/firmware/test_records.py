@@ -126,3 +126,51 @@ def test_a_draw_against_the_computer_or_a_bad_request_is_refused(tmp_path):
         status, body = request(running.url + "/api/end", {"how": "surrender"})
         assert status == 409 and "resign or draw" in body["error"]
         assert request(running.url + "/api/end", {"how": "resign"}, pin=None)[0] == 403
+
+
+def test_review_frames_are_every_position_with_the_points_each_action_touched():
+    from navakankari.engine.record import record_of
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.companion.review import review
+
+    game = new_game(preset("nine-mens-morris"))
+    game.play_record("a7 b6 d7 f6 g7xb6 d2")
+    data = review(record_of(game))
+    frames = data["frames"]
+    assert len(frames) == 8 and frames[0] == {"white": [], "black": [], "action": None,
+                                              "touched": []}
+    assert frames[6]["action"] == "xb6" and frames[6]["touched"] == ["b6"]
+    assert "b6" in frames[5]["black"] and "b6" not in frames[6]["black"]
+    assert sorted(frames[-1]["white"]) == sorted(game.board.names(game.pieces(0)))
+    assert data["turns"][4] == {"side": "white", "actions": ["g7", "xb6"]}
+    jump = new_game(preset("nau-keti-keta"))
+    start = set(jump.board.names(jump.occupancy))
+    assert set(review(record_of(jump))["frames"][0]["white"]) | set(
+        review(record_of(jump))["frames"][0]["black"]) == start
+
+
+def test_the_page_reviews_a_stored_game_and_a_posted_record_read_only(tmp_path):
+    store, game = _stored(tmp_path, "d6 f4 d2 b4", {"winner": "black", "reason": "resigned"})
+    store.close()
+    with sim_daemon(tmp_path, white="hand", black="hand") as running:
+        status, games = request(running.url + "/api/games", pin=None)
+        assert status == 200 and games["games"][-1]["game"] == game
+        assert games["games"][-1]["result"] == "0-1"
+        status, data = request(running.url + f"/api/review?game={game}", pin=None)
+        assert status == 200 and len(data["frames"]) == 5 and data["in_play"] is False
+        status, data = request(running.url + "/api/review", pin=None)
+        assert status == 200 and data["in_play"] is True and len(data["frames"]) == 1
+        text = format_record(game_record(Store(tmp_path / "games.sqlite3").load(game), ""))
+        status, data = request(running.url + "/api/review", {"record": text}, pin=None)
+        assert status == 200 and data["game"] is None and data["frames"][-1]["action"] == "b4"
+        for body, words in (({"record": "1. d6 d6"}, "move 1 (black, d6)"),
+                            ({"text": "x"}, '{"record"'), ([1, 2], '{"record"')):
+            status, answer = request(running.url + "/api/review", body, pin=None)
+            assert status == 409 and words in answer["error"], answer
+        status, answer = request(running.url + "/api/review?game=99", pin=None)
+        assert status == 409 and "no game 99" in answer["error"]
+        status, answer = request(running.url + "/api/review?game=-1", pin=None)
+        assert status == 409
+        status, _ = request(running.url + "/api/review", raw=b"x" * 20000, pin=None)
+        assert status == 413
+        assert running.call(lambda: running.daemon.session.record()) == ""

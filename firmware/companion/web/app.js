@@ -9,6 +9,7 @@ const $ = (id) => document.getElementById(id);
 let state = null;
 let drawnBoard = null;
 let drag = null;
+let reviewing = null;  // while the page steps through a game: its frames and the one shown
 
 // -- PIN: from the address (#pin=...) when the simulator opened the page, else typed --------
 const pinInput = $("pin");
@@ -193,9 +194,13 @@ function hex(rgb) {
 function render() {
   if (!state) return;
   if (drawnBoard !== state.board.name + ":" + state.board.points.length) drawBoard(state.board);
+  const frame = reviewFrame();
+  const shown = frame ? Object.fromEntries([...frame.white.map((p) => [p, "white"]),
+    ...frame.black.map((p) => [p, "black"])]) : state.pebbles;
   for (const p of state.board.points) {
     const g = document.getElementById("point-" + p.name);
-    const colour = state.pebbles[p.name] || "";
+    const colour = shown[p.name] || "";
+    g.toggleAttribute("data-touched", !!frame && frame.touched.includes(p.name));
     const pebble = g.querySelector(".pebble");
     pebble.setAttribute("class", "pebble " + colour);
     pebble.setAttribute("visibility", colour ? "visible" : "hidden");
@@ -203,7 +208,7 @@ function render() {
     // data-led: what the LED is sent (after gamma and the brightness cap); the ring is
     // drawn in the screen colour of the light it emits (hal/leds.py on_screen).
     g.setAttribute("data-led", hex(state.leds[p.name] || [0, 0, 0]));
-    const screen = state.screen[p.name] || "";
+    const screen = frame ? "" : state.screen[p.name] || "";  // a review shows no lights
     const ring = g.querySelector(".led");
     ring.style.stroke = screen || "transparent";
     ring.style.filter = screen ? `drop-shadow(0 0 0.12px ${screen})` : "";
@@ -227,6 +232,15 @@ function render() {
     $(side + "-count").textContent = menu ? menu[side] :
       `${c.board} on the board, ${c.hand} to place, ${c.taken} taken · ${playerName(state.players[side])}`;
   }
+  if (frame) {  // the facts of the game reviewed, not of the board's
+    $("variant").textContent = reviewing.data.variant;
+    $("turn").textContent = "—";
+    $("phase").textContent = "review";
+    for (const side of ["white", "black"]) {
+      $(side + "-count").textContent =
+        `${frame[side].length} on the board · ${playerName(reviewing.data[side])}`;
+    }
+  }
   $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
   $("status").setAttribute("data-kind", state.status.kind);
   // The status already says how the game ended; the outcome line only adds what it does not.
@@ -235,7 +249,8 @@ function render() {
   $("colours").textContent = (state.wrong_colour || []).map((w) =>
     `${w.point} holds a ${w.is} pebble where a ${w.belongs} one belongs: lift it and set down a ${w.belongs} one`
   ).join("; ");
-  renderMoves(menu ? [] : state.turns);
+  renderMoves(reviewing ? reviewing.data.turns : menu ? [] : state.turns);
+  renderReview();
   const hand = $("hand");
   hand.hidden = !state.sim;
   hand.setAttribute("data-holding", state.hand || "");
@@ -358,16 +373,18 @@ function renderMoves(turns) {
       const fresh = document.createElement("li");
       fresh.dataset.key = key;
       fresh.dataset.side = turn.side;
+      // One number for white's turn and black's, as a game record numbers them.
       const number = document.createElement("span");
       number.className = "turn";
-      number.textContent = `${i + 1}.`;
+      number.textContent = turn.side === "white" ? `${Math.floor(i / 2) + 1}.`
+        : i === 0 ? "1..." : "";
       fresh.append(number);
       turn.actions.forEach((action, k) => {
         const span = document.createElement("span");
         span.className = "action";
         span.dataset.ply = String(ply + k + 1);
         span.dataset.action = action;
-        span.title = "take back to the position after this action";
+        span.title = "look at the position after this action";
         span.textContent = action;
         fresh.append(span);
       });
@@ -422,6 +439,10 @@ function refuse(why) {
 }
 
 svg.addEventListener("pointerdown", (event) => {
+  if (reviewing) {
+    refuse("this is a review: back to the board to play");
+    return;
+  }
   const point = pointAt(event);
   if (!point) return;
   if (!state) return refuse("not connected to the board yet");
@@ -484,9 +505,104 @@ $("remote-move").addEventListener("submit", async (event) => {
 });
 $("moves").addEventListener("click", (event) => {
   const item = event.target.closest("[data-ply]");
-  if (item && confirm(`Take back to the position after action ${item.dataset.ply}, ${item.dataset.action}?`)) {
-    send("/api/takeback", { to: Number(item.dataset.ply) });
+  if (!item) return;
+  const ply = Number(item.dataset.ply);
+  if (reviewing) showPly(ply); else openReview("", ply);
+});
+
+// -- reviewing: stepping through a game (the one in play, a stored one, a loaded record)
+// shows its positions on the page without taking anything back; taking back is its own
+// button. `reviewing` holds the game's frames (review.py) and the action shown.
+
+function reviewFrame() {
+  return reviewing ? reviewing.data.frames[reviewing.ply] : null;
+}
+
+function showPly(ply) {
+  const last = reviewing.data.frames.length - 1;
+  reviewing.ply = Math.max(0, Math.min(last, ply));
+  render();
+}
+
+function startReview(data, ply) {
+  reviewing = { data, ply: 0 };
+  showPly(ply == null ? data.frames.length - 1 : ply);
+}
+
+async function openReview(game, ply) {
+  const response = await fetch("/api/review" + (game ? `?game=${game}` : ""));
+  const data = await response.json();
+  if (!response.ok) { refuse(data.error || response.statusText); return; }
+  startReview(data, ply);
+}
+
+function closeReview() {
+  reviewing = null;
+  $("review-game").value = "";
+  render();
+}
+
+function renderReview() {
+  document.body.toggleAttribute("data-reviewing", !!reviewing);
+  $("review-controls").hidden = !reviewing;
+  for (const item of document.querySelectorAll("#moves .action.current")) item.classList.remove("current");
+  if (!reviewing) return;
+  const { data, ply } = reviewing;
+  const last = data.frames.length - 1;
+  const what = data.game == null ? "a loaded record" : data.in_play ? "the game in play" : `game ${data.game}`;
+  const action = data.frames[ply].action;
+  $("review-where").textContent = `${what}: ${ply ? `after ${action}, ` : "the start, "}` +
+    `action ${ply} of ${last}` + (ply === last && data.result !== "*" ? ` · ${data.result}` : "");
+  const current = document.querySelector(`#moves [data-ply="${ply}"]`);
+  if (current) current.classList.add("current");
+  $("review-takeback").hidden = !(data.in_play && ply < last);
+}
+
+$("review-start").addEventListener("click", () => showPly(0));
+$("review-back").addEventListener("click", () => showPly(reviewing.ply - 1));
+$("review-forward").addEventListener("click", () => showPly(reviewing.ply + 1));
+$("review-end").addEventListener("click", () => showPly(Infinity));
+$("review-close").addEventListener("click", closeReview);
+$("review-takeback").addEventListener("click", async () => {
+  const ply = reviewing.ply;
+  if (!confirm(`Take back to the position after action ${ply}?`)) return;
+  if (await send("/api/takeback", { to: ply })) closeReview();
+});
+document.addEventListener("keydown", (event) => {
+  if (!reviewing || event.target.closest("input, select, textarea")) return;
+  if (event.key === "ArrowLeft") showPly(reviewing.ply - 1);
+  if (event.key === "ArrowRight") showPly(reviewing.ply + 1);
+  if (event.key === "Escape") closeReview();
+});
+$("review-game").addEventListener("focus", async () => {
+  const response = await fetch("/api/games");
+  if (!response.ok) return;
+  const select = $("review-game");
+  const chosen = select.value;
+  select.length = 1;
+  select.add(new Option("the game in play", "play"));
+  for (const g of (await response.json()).games) {
+    select.add(new Option(`game ${g.game}, ${g.date}: ${g.variant}, ${playerName(g.white)} ` +
+      `against ${playerName(g.black)}, ${g.result}`, String(g.game)));
   }
+  select.value = chosen;
+});
+$("review-game").addEventListener("change", (event) => {
+  const value = event.target.value;
+  if (!value) closeReview();
+  else openReview(value === "play" ? "" : value, 0);
+});
+$("review-file").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  const response = await fetch("/api/review", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ record: await file.text() }),
+  });
+  event.target.value = "";
+  const data = await response.json();
+  if (!response.ok) { refuse(data.error || response.statusText); return; }
+  startReview(data, 0);
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
 $("resign").addEventListener("click", async () => {
