@@ -83,7 +83,7 @@ def test_each_simulated_board_keeps_its_own_store(tmp_path, monkeypatch):
     import pytest
 
     from navakankari.firmware.cli.daemon import _sim_store
-    from navakankari.firmware.core.errors import ConfigError
+    from navakankari.firmware.store.database import StoreUnusableError
 
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
 
@@ -97,6 +97,6 @@ def test_each_simulated_board_keeps_its_own_store(tmp_path, monkeypatch):
         tmp_path / "simulator-grandma-s-board.sqlite3")
     assert store(board_name="Ravi") != store(board_name="Grandma")
     assert store(store=str(tmp_path / "x.sqlite3")) == str(tmp_path / "x.sqlite3")
-    with pytest.raises(ConfigError, match="there is no folder"):
+    with pytest.raises(StoreUnusableError, match="there is no folder"):
         store(store=str(tmp_path / "nonexistent" / "dir" / "x.sqlite3"))
     assert not (tmp_path / "nonexistent").exists()

@@ -105,12 +105,14 @@ def _sim_store(args: argparse.Namespace) -> str:
     import re
     from pathlib import Path
 
-    from ..daemon.config import Config, ConfigError
+    from ..daemon.config import Config
+    from ..store.database import StoreUnusableError
 
     if args.store:
         folder = Path(args.store).expanduser().parent
-        if not folder.is_dir():
-            raise ConfigError("store.path", f"{args.store}: there is no folder {folder}")
+        if not folder.exists():  # a mistyped path is not made; a file in the way, the store says
+            raise StoreUnusableError(f"cannot use {args.store} for the game store: there is "
+                                     f"no folder {folder}")
         return str(args.store)
     name = "simulator"
     if args.board_name:
@@ -133,6 +135,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from ..core.players import PlayerSpec
     from ..daemon.config import Config, ConfigError
     from ..daemon.notify import setup_logging
+    from ..store.database import EXIT_STORE_UNUSABLE, StoreUnusableError
 
     named = any(value is not None for value in (args.variant, args.white, args.black))
     try:
@@ -150,6 +153,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
             online_page=args.player_page or "",
         )
         online = _online_services(config)
+    except StoreUnusableError as exc:
+        print(f"navakankari sim: {exc}", file=sys.stderr)
+        return EXIT_STORE_UNUSABLE
     except ConfigError as exc:  # named as typed: --pin, not the configuration's web.pin
         flag = SIM_FLAGS.get(exc.key)
         print(f"navakankari sim: {f'{flag}: {exc.problem}' if flag else exc}", file=sys.stderr)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import urllib.request
 
+from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE
 from sim_daemon import free_port, until
 
 
@@ -52,8 +53,8 @@ def test_a_store_in_a_folder_that_does_not_exist_is_refused(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "navakankari.firmware.cli", "sim",
                            "--no-browser", "--store", str(tmp_path / "no" / "dir" / "x.sqlite3")],
                           capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2
-    assert "--store:" in proc.stderr and "there is no folder" in proc.stderr
+    assert proc.returncode == EXIT_STORE_UNUSABLE
+    assert "navakankari sim: cannot use" in proc.stderr and "there is no folder" in proc.stderr
     assert not (tmp_path / "no").exists()
 
 
