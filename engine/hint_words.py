@@ -46,7 +46,7 @@ def _gain(action: str, reason: Reason) -> str:
     if reason.kind is ReasonKind.CAPTURE:
         return f"{action} lets {by} jump and take your pebble on {reason.taken} {when}"
     if reason.kind is ReasonKind.DOUBLE:
-        return (f"{action} lets {by} play {reason.point} {when} and make two mills at once: "
+        return (f"{action} lets {by} play {reason.action} {when} and make two mills at once: "
                 "you can only stop one")
     if reason.kind is ReasonKind.BLOCKADE:
         return f"{action} lets {by} shut all your pebbles in {when}, and then you cannot move"

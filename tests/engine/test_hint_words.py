@@ -31,6 +31,8 @@ def test_a_move_out_of_ones_own_mill_says_so():
 def test_double_threats_blockades_captures_and_lost_games():
     assert reason_words("g7", Reason(ReasonKind.DOUBLE, B, "a1", "a1", "x and y")) == \
         "g7 lets black play a1 next turn and make two mills at once: you can only stop one"
+    assert reason_words("d2-d1", Reason(ReasonKind.DOUBLE, B, "b4-c4", "c4", "x and y")) \
+        .startswith("d2-d1 lets black play b4-c4 next turn and make two mills at once")
     assert reason_words("d3-d2", Reason(ReasonKind.BLOCKADE, B, "g4-g1", "g1")) == \
         "d3-d2 lets black shut all your pebbles in next turn, and then you cannot move"
     assert reason_words("c3-c4", Reason(ReasonKind.CAPTURE, B, "d5xd3", "d3", taken="d4")) == \
