@@ -24,6 +24,7 @@ from navakankari.wiring import PROFILE_DIR
 
 from ...profile import load_profile, profile_names
 from ..board import is_buildable
+from ..carrier import carrier_circuit
 from ..circuit import Circuit
 from ..generate import checked_circuits, kicad_stem, write_generated
 from . import project
@@ -50,14 +51,17 @@ class Build:
 
 
 def builds() -> list[Build]:
-    """Every sensor build of every buildable profile, named as the wiring tables are."""
+    """Every sensor build of every buildable profile, named as the wiring tables are, and
+    each profile's carrier board (`<profile>-carrier`)."""
     found = []
     for name in profile_names():
         profile = load_profile(name)
         if not is_buildable(profile):
             continue
-        for i, c in enumerate(checked_circuits(profile, name)):
+        built = checked_circuits(profile, name)
+        for i, c in enumerate(built):
             found.append(Build(name, kicad_stem(name, i, c), c))
+        found.append(Build(name, f"{name}-carrier", carrier_circuit(built[0])))
     return found
 
 

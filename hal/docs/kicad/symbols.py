@@ -43,6 +43,10 @@ def library_id(part: Part) -> str | None:
         return "Device:R"
     if is_capacitor(part):
         return "Device:C_Polarized" if part.pins[0].name == "+" else "Device:C"
+    if part.kind.startswith("conn-1x"):
+        return f"Connector_Generic:Conn_01x{part.kind[7:]}"
+    if part.kind.startswith("conn-2x"):
+        return f"Connector_Generic:Conn_02x{part.kind[7:]}_Odd_Even"
     return LIBRARY_SYMBOLS.get(part.kind)
 
 
