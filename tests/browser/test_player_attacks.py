@@ -251,6 +251,7 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
     assert page.text_content("#turn").startswith("The games differ: Grandma's board holds")
     assert state()["moves"] == ["d6", "d2", "f4", "g7"]  # b2 was not applied
     assert page.is_hidden("#asks")
+    assert "fork" not in state()["refused"]  # a stopped game, not a dropped message
     # the board's real move 5 is not shown either; its snapshot says where the two part
     carry_out(hand, "b6", "white")
     page.wait_for_function(

@@ -433,8 +433,9 @@
 
     after(got) {
       if (got.verdict === P.GAP) this.askResync();  // moves went missing: ask for them
-      if (got.verdict === P.FORK) {
-        this.refuse("fork", got.why);
+      if (got.verdict === P.FORK) {  // not a dropped message: the game stopped, shown here
+        if (!this.forkSaid) console.error(`online: the games differ: ${got.why}`);
+        this.forkSaid = true;
         this.save();
       } else if (got.verdict === P.REJECTED) this.refuse("rejected", got.why);
     }
