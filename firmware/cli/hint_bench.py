@@ -105,19 +105,32 @@ class Tally:
 Judging = Callable[[Game], Judgement]
 
 
+def phase(game: Game) -> str:
+    """placing (pebbles in hand), the end (a side down to three) or moving."""
+    if game.in_hand(0) or game.in_hand(1):
+        return "placing"
+    if min(game.pieces(0).bit_count(), game.pieces(1).bit_count()) <= 3:
+        return "end"
+    return "moving"
+
+
 def calibrate(positions: list[Game], quick: Judging, again: Judging, deep: Judging,
-              tally: Tally) -> None:
+              tally: Tally, phases: dict[str, Tally] | None = None) -> None:
     """Judge each position with `quick`, then all again in the other order with `again` (what
-    came before differs), and once with `deep`; count into `tally`."""
+    came before differs), and once with `deep`; count into `tally` (and by phase)."""
     first = [quick(g).classes() for g in positions]
     second = [again(g).classes() for g in reversed(positions)][::-1]
     for g, a, b in zip(positions, first, second):
-        tally.add(a, b, deep(g).classes())
+        d = deep(g).classes()
+        tally.add(a, b, d)
+        if phases is not None:
+            phases.setdefault(phase(g), Tally()).add(a, b, d)
 
 
-def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None = None) -> None:
-    """Time the board's advice and calibrate its verdicts on the positions of 2 games of
-    every variant (1 when quick)."""
+def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None = None,
+        shares: tuple[float, ...] = POSITIONS_PER_GAME) -> None:
+    """Time the board's advice and calibrate its verdicts on the positions (at `shares` of
+    each game) of `n` games of every variant (2; 1 when quick)."""
     games = n or (1 if quick else 2)
     budgets = ", ".join(f"{n} for {family}" for family, n in BOARD_BUDGETS.items())
     out(f"board budget in search nodes: {budgets}; reference {DEEPER}x that, no depth cap; "
@@ -125,10 +138,11 @@ def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None =
         f"slow end), goal {PI4_GOAL:g} s at p99")
     worst = 0.0
     total = Tally()
+    phases: dict[str, Tally] = {}
     advisor = Advisor()
     judge_a, judge_b = Judge(), Judge()
     for variant in PRESETS:
-        positions = game_positions(variant, games)
+        positions = game_positions(variant, games, shares=shares)
         advisor.advise(AdviceRequest(0, 0, positions[0].copy(), QUALITY))  # builds tables
         times, depths, nodes = [], [], []
         for game in positions:
@@ -143,7 +157,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None =
         tally = Tally()
         calibrate(positions, judge_a.judge, judge_b.judge,
                   lambda g: judge_a.judge(g, budget=board_budget(g.rules) * DEEPER,
-                                          max_depth=DEEPER_MAX_DEPTH), tally)
+                                          max_depth=DEEPER_MAX_DEPTH), tally, phases)
         for name in ("positions", "actions", "unstable", "false_alarms", "misses"):
             setattr(total, name, getattr(total, name) + getattr(tally, name))
         out(f"{variant}: advice p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms CPU; Pi 4 "
@@ -153,6 +167,9 @@ def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None =
     verdict = "within" if worst * PI4_FACTOR <= PI4_GOAL else "OVER"
     out(f"worst p99 on a Pi 4 (estimate): {worst * PI4_FACTOR * 1000:.0f} ms, {verdict} the "
         f"{PI4_GOAL:g} s goal")
+    for name in ("placing", "moving", "end"):
+        if name in phases:
+            out(f"{name}: {phases[name].line()}")
     n_actions = max(total.actions, 1)
     ok = (total.unstable == 0 and total.false_alarms <= FALSE_ALARM_GOAL * n_actions
           and total.misses <= MISS_GOAL * n_actions)

@@ -18,16 +18,23 @@ def test_bench_prints_counts_and_rates():
         assert "moving phase depth 7 (C core): 449336 leaves" in fast[1]
 
 
-def test_hint_bench_prints_each_variants_lift_times_and_the_pi_estimate():
+def test_hint_bench_prints_each_variants_times_calibration_and_the_pi_estimate():
     from navakankari.engine.presets import PRESETS
     from navakankari.firmware.cli import hint_bench
 
     lines: list[str] = []
-    hint_bench.run(out=lines.append, quick=True, n=1)
-    assert lines[0].startswith("Pi 4 estimate: laptop time x 5")
-    assert [ln.split(":")[0] for ln in lines[1:-1]] == list(PRESETS)
-    assert all("lift -> quality p50" in ln and "Pi 4 estimate p50" in ln for ln in lines[1:-1])
-    assert lines[-1].startswith("worst p99 on a Pi 4 (estimate): ")
+    hint_bench.run(out=lines.append, quick=True, n=1, shares=(0.3,))
+    assert lines[0].startswith("board budget in search nodes: 32768 for morris, 4096 for jump")
+    assert "Pi 4 estimate: laptop CPU time x 5" in lines[0]
+    rows = lines[1:1 + len(PRESETS)]
+    assert [ln.split(":")[0] for ln in rows] == list(PRESETS)
+    for ln in rows:
+        assert "advice p50" in ln and "Pi 4 estimate p99" in ln
+        assert "1 positions, " in ln and " unstable, " in ln and " false alarms (" in ln
+        assert " misses (" in ln
+    assert any(ln.startswith("worst p99 on a Pi 4 (estimate): ") for ln in lines)
+    assert lines[-1].startswith(f"all: {len(PRESETS)} positions, ")
+    assert " 0 unstable, " in lines[-1]
 
 
 def test_search_bench_times_the_same_fixed_depth_searches_in_each_engine():
