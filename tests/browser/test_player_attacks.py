@@ -353,3 +353,27 @@ def test_a_deleted_snapshot_only_delays_a_move_and_a_quiet_page_asks(table: Tabl
     page.wait_for_function("navakankariPlayer.current().refused.counts['unknown-kind'] >= 1",
                            timeout=WAIT * 1000)
     assert page.evaluate("navakankariPlayer.current().republished") in (1, 2)
+
+
+def test_a_cleared_or_replaced_offer_is_published_again(club_browser, club_host, log_in,
+                                                       tmp_path, served, mallory_for):
+    """The page invites; Mallory clears its retained offer, then puts garbage in its place:
+    the page publishes its offer again each time, and a board joins with the code."""
+    with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
+                    board_name="Grandma's board") as board:
+        page = club_browser.new_page()
+        page.goto(f"http://{club_host}:{served.ws_port}/index.html")
+        log_in(page, "Asha's phone")
+        page.click("#invite button")
+        page.wait_for_selector("#waiting:not([hidden])", timeout=WAIT * 1000)
+        code = page.text_content("#waiting-code")
+        mallory = mallory_for(GameCode.parse(code).game)
+        topic = f"navakankari/v1/{GameCode.parse(code).game}/invite"
+        until("Mallory reads the offer", lambda: mallory.heard(topic))
+        mallory.send(topic, b"", retain=True)
+        mallory.send(topic, b'{"kind":"invite"}', retain=True)
+        until("the offer published again twice", lambda: len(mallory.heard(topic)) >= 3)
+        api(board, "/api/online/join", {"code": code})
+        page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
+        assert api(board, "/api/state")["online"]["opponent"] == "Asha's phone"
+        page.close()

@@ -39,7 +39,8 @@
       username: settings.username || undefined, password: settings.password || undefined,
       protocolVersion: 5, keepalive: 10, connectTimeout: 5000, reconnectPeriod: 1000,
       properties: { maximumPacketSize: MAX_PACKET },
-      clientId: "navakankari-web-" + P.hex(crypto.getRandomValues(new Uint8Array(4))),
+      // 16 random hex digits: an id anyone could guess would let anyone take it over
+      clientId: "navakankari-web-" + P.hex(crypto.getRandomValues(new Uint8Array(8))),
     }, options || {}));
   }
 
@@ -147,14 +148,24 @@
       };
       const watch = setInterval(() => { if (withdrawn()) finish(null, null); }, 200);
       client.on("error", (err) => finish(new JoinError(describe(err, settings.broker))));
-      client.on("connect", async () => {
-        await client.subscribeAsync(P.gameTopic(code.game, "join"), { qos: 1 });
-        await client.publishAsync(P.gameTopic(code.game, "invite"), P.encode(invite),
+      const offered = P.encode(invite);
+      client.on("connect", async () => {  // every connection: the offer is published again
+        await client.subscribeAsync([P.gameTopic(code.game, "join"),
+          P.gameTopic(code.game, "invite")], { qos: 1 });
+        await client.publishAsync(P.gameTopic(code.game, "invite"), offered,
           { qos: 1, retain: true });
         shown(code);
       });
       client.on("message", async (topic, payload) => {
         try {
+          if (topic === P.gameTopic(code.game, "invite")) {
+            if (String(payload) !== offered) {  // cleared or replaced by someone on the broker
+              refused.add("replaced", `the offer of game ${code.game} was cleared or ` +
+                "replaced on the broker; published again");
+              await client.publishAsync(topic, offered, { qos: 1, retain: true });
+            }
+            return;
+          }
           const join = P.read(code.key, code.game, payload);
           if (join instanceof P.Rejection) {
             refused.add(join.name, join.why);
