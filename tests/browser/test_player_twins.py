@@ -125,6 +125,34 @@ def test_hashes_meet_their_published_vectors_and_need_no_webcrypto(page) -> None
     assert "0x428a2f98" not in (FOLDER / "protocol.js").read_text()  # no SHA-256 of its own
 
 
+def test_the_ciphers_meet_rfc_8439_and_refuse_a_changed_byte(page) -> None:
+    """ChaCha20-Poly1305 from the noble bundle gives RFC 8439's AEAD example (2.8.2) byte for
+    byte; XChaCha20-Poly1305 opens what it sealed and refuses it with one byte changed."""
+    got = page.evaluate("""() => {
+      const N = NavakankariNoble, P = NavakankariProtocol, u = P.utf8;
+      const key = Uint8Array.from({length: 32}, (_, i) => 0x80 + i);
+      const nonce = Uint8Array.from([7, 0, 0, 0, 0x40, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47]);
+      const aad = Uint8Array.from([0x50, 0x51, 0x52, 0x53, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5,
+                                   0xc6, 0xc7]);
+      const text = "Ladies and Gentlemen of the class of '99: If I could offer you only one " +
+        "tip for the future, sunscreen would be it.";
+      const sealed = N.chacha20poly1305(key, nonce, aad).encrypt(u(text));
+      const xnonce = Uint8Array.from({length: 24}, (_, i) => i);
+      const box = N.xchacha20poly1305(key, xnonce).encrypt(u(text));
+      const opened = new TextDecoder().decode(N.xchacha20poly1305(key, xnonce).decrypt(box));
+      box[5] ^= 1;
+      let refused = '';
+      try { N.xchacha20poly1305(key, xnonce).decrypt(box); } catch (e) { refused = e.message; }
+      return [P.hex(sealed), opened === text, refused];
+    }""")
+    assert got[0] == (
+        "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d63dbea45e8ca9671282fafb"
+        "69da92728b1a71de0a9e060b2905d6a5b67ecd3b3692ddbd7f2d778b8c9803aee328091b58fab324e4fad6"
+        "75945585808b4831d7bc3ff4def08e4b7a9de576d26586cec64b6116"
+        "1ae10b594f09e26a7e902ecbd0600691")
+    assert got[1] is True and got[2]
+
+
 def test_codes_messages_and_tosses_cross_both_ways(page) -> None:
     code = GameCode.new()
     read = page.evaluate("""t => { const c = NavakankariProtocol.parseCode(t.toLowerCase());
