@@ -100,7 +100,8 @@ FAULTS = {
 }
 """Each fault and what KiCad's ERC calls it."""
 
-OURS = {"a floating input": "floating-input", "an undriven supply net": "power-net-without-source"}
+OURS = {"two outputs joined": "outputs-joined", "a floating input": "floating-input",
+        "an undriven supply net": "power-net-without-source"}
 """The same faults as our own rules check names them."""
 
 
