@@ -17,7 +17,7 @@ import pytest
 from navakankari.hal import load_profile
 from navakankari.hal.docs.circuit import Circuit, Net, build_circuit
 from navakankari.hal.docs.erc import check as our_check
-from navakankari.hal.docs.kicad import generate, project, sexpr
+from navakankari.hal.docs.kicad import generate, library, project, sexpr
 from navakankari.hal.docs.kicad.generate import Build, Result
 from navakankari.hal.docs.netlist import wiring_csv
 
@@ -139,3 +139,15 @@ def test_sexpr_round_trips_a_schematic_and_rejects_malformed_text() -> None:
             sexpr.parse(bad)
     with pytest.raises(sexpr.SexprError):
         sexpr.parse("(" + " " * sexpr.MAX_CHARS + ")")
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=STEMS)
+def test_every_footprint_is_kicads_and_has_a_pad_for_each_pin(build: Build) -> None:
+    if not Path(library.FOOTPRINT_DIRS[0]).is_dir() and not os.environ.get("KICAD9_FOOTPRINT_DIR"):
+        if os.environ.get("CI"):
+            pytest.fail("KiCad's footprint library is not installed (kicad-footprints)")
+        pytest.skip("KiCad's footprint library is not installed (kicad-footprints)")
+    for part in build.circuit.parts:
+        assert part.footprint, part.ref
+        pads = library.footprint_pads(part.footprint)
+        assert {p.number for p in part.pins if p.kind != "nc"} <= pads, (part.ref, part.footprint)

@@ -139,3 +139,19 @@ def load(lib_id: str) -> Symbol:
     extends = sexpr.find(raw, "extends")
     parent = _raw_symbol(text, str(extends[1])) if extends else None
     return from_tree(lib_id, raw, parent)
+
+
+FOOTPRINT_DIRS = ("/usr/share/kicad/footprints", "/usr/local/share/kicad/footprints")
+
+
+def footprint_pads(footprint: str) -> frozenset[str]:
+    """The pad numbers of a footprint of KiCad's library (`Library:Name`); raises
+    LibraryError when KiCad's footprints or that footprint are missing."""
+    env = os.environ.get("KICAD9_FOOTPRINT_DIR")
+    lib, _, name = footprint.partition(":")
+    for d in ([env] if env else []) + list(FOOTPRINT_DIRS):
+        path = Path(d, f"{lib}.pretty", f"{name}.kicad_mod")
+        if path.is_file():
+            tree = sexpr.parse(path.read_text(encoding="utf-8"))
+            return frozenset(str(p[1]) for p in sexpr.find_all(tree, "pad") if str(p[1]))
+    raise LibraryError(f"no footprint {footprint!r} in KiCad's footprint libraries")
