@@ -285,6 +285,17 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
         "game's code; Grandma's board may have acted on it.")
     assert page.text_content("#turn") == "Your turn: place a pebble (7 in hand)."
 
+    # 6. A fault of the page's own while handling a valid message (one planted here) is
+    # counted and the page goes on: connected, and it plays.
+    page.evaluate("""() => { const g = navakankariPlayer.current();
+      g.republish = () => { throw new Error('planted'); }; }""")
+    mallory.send(f"{white}/resync", messages.encode(
+        messages.sign(parsed.key, messages.Resync(game, "white", 0))))
+    refused("fault", 1)
+    page.click("[data-point='a7'] .hit")
+    moves_shown(6)
+    assert state()["connected"]
+
 
 def test_a_deleted_snapshot_only_delays_a_move_and_a_quiet_page_asks(table: Table) -> None:
     """The page misses the board's move while it is away (a clean disconnection: its presence
