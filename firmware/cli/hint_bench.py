@@ -6,10 +6,11 @@ time budgets scaled up so that each reaches its depth cap: the same games on any
 every variant, several points of each game (placing, moving, the end), `POSITIONS_PER_GAME`
 a game.
 
-Timing: each position gets the board's whole advice (engine/hint.py's judgement with
-the board's budget of search nodes, the reason of each red verdict, the threats: `Advisor.advise`), timed in
-the process's CPU time (on the board the judging has a core of its own, a worker process, and
-a laptop shared with other work would otherwise count their turns as the judge's). The
+Timing: each position gets the board's whole advice (engine/hint.py's judgement with the
+board's budget of search nodes, the reason of each red verdict, the threats:
+`Advisor.advise`), timed TIMINGS times (the median counts) in the process's CPU time (on the
+board the judging has a core of its own, a worker process, and a laptop shared with other
+work would otherwise count their turns as the judge's). The
 budget is search nodes, so a Pi 4 does the same work as the laptop and takes longer: the Pi 4
 estimate is the laptop's CPU time times PI4_FACTOR, an assumption, not a measurement on a Pi
 (the README's "a Raspberry Pi 4 searches about 3 to 5 times fewer positions per second than
@@ -46,6 +47,9 @@ PI4_GOAL = 0.3
 DEEPER = 10
 #: The reference's depth cap (plies after each action): out of reach, the budget decides.
 DEEPER_MAX_DEPTH = 64
+#: How many times each position's advice is timed: its median counts (a collection of the
+#: bench's own garbage or a page fault would otherwise stand for the position's cost).
+TIMINGS = 3
 #: Where in each game (as a share of its length) a position is taken.
 POSITIONS_PER_GAME = (0.1, 0.3, 0.5, 0.7, 0.9)
 FALSE_ALARM_GOAL = 0.01
@@ -146,9 +150,12 @@ def run(out: Callable[[str], None] = print, quick: bool = False, n: int | None =
         advisor.advise(AdviceRequest(0, 0, positions[0].copy(), QUALITY))  # builds tables
         times, depths, nodes = [], [], []
         for game in positions:
-            start = time.process_time()
-            advice = advisor.advise(AdviceRequest(0, game.key, game.copy(), QUALITY))
-            times.append(time.process_time() - start)
+            spent = []
+            for _ in range(TIMINGS):
+                start = time.process_time()
+                advice = advisor.advise(AdviceRequest(0, game.key, game.copy(), QUALITY))
+                spent.append(time.process_time() - start)
+            times.append(median(spent))
             if advice.judgement is not None:
                 depths.append(advice.judgement.depth)
                 nodes.append(advice.judgement.nodes)
