@@ -10,6 +10,7 @@ import pytest
 from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.invitation import InvitationError, host, join, offer
+from broker import USERS
 
 
 def _agree(broker, starts: str):
@@ -81,7 +82,7 @@ def test_poison_and_forgeries_on_the_invitation_topics_stop_neither_board(broker
         invite, toss = offer(code, "lasker", "black", "toss", "Grandma's board")
         hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
                                            invite, toss))
-        await asyncio.sleep(0.3)  # the offer is out
+        await _offered(broker, code, invite)
         base = f"navakankari/v1/{code.game}"
         async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                   password="sneaky-1") as mallory:
@@ -92,7 +93,7 @@ def test_poison_and_forgeries_on_the_invitation_topics_stop_neither_board(broker
                 code.game, "00" * 16, 0))), qos=1, retain=True)
             await mallory.publish(f"{base}/invite", encode(sign(wrong, Invite(
                 code.game, "lasker", "white", "white", "Mallory", ""))), qos=1, retain=True)
-        await asyncio.sleep(0.3)
+        await _offered(broker, code, invite)  # the forged offer replaced by the real one again
         assert not hosting.done()
         joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")
         hosted = await asyncio.wait_for(hosting, 10)
@@ -113,12 +114,11 @@ def test_nobody_takes_the_inviter_off_the_broker_with_a_guessed_client_id(broker
         invite, toss = offer(code, "lasker", "white", "white", "Grandma's board")
         hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
                                            invite, toss))
-        await asyncio.sleep(0.3)
+        await _offered(broker, code, invite)
         for guess in (f"navakankari-host-{code.game}", f"navakankari-join-{code.game}"):
             async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                       password="sneaky-1", identifier=guess):
                 pass
-        await asyncio.sleep(0.2)
         assert not hosting.done()
         joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")
         hosted = await asyncio.wait_for(hosting, 10)
@@ -136,14 +136,13 @@ def test_a_cleared_offer_is_published_again_and_a_lost_broker_connected_again(br
         invite, toss = offer(code, "lasker", "white", "white", "Grandma's board")
         hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
                                            invite, toss, retry=(0.05, 0.2)))
-        await asyncio.sleep(0.3)
+        await _offered(broker, code, invite)
         async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                   password="sneaky-1") as mallory:
             await mallory.publish(f"navakankari/v1/{code.game}/invite", b"", qos=1,
                                   retain=True)
-        await asyncio.sleep(0.3)
+        await _offered(broker, code, invite)  # published again
         broker.stop()  # the inviter loses the broker, and the offer waits for its return
-        await asyncio.sleep(0.3)
         broker.start()
         joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board",
                             wait=5)
@@ -171,3 +170,25 @@ def test_joining_the_same_code_again_goes_on_with_the_answer_given(broker):
         del hosting
         gc.collect()
     asyncio.run(main())
+
+
+async def _offered(broker, code: GameCode, invite) -> None:  # type: ignore[no-untyped-def]
+    """Until the broker holds the inviter's own offer, retained, under the game's topic."""
+    import aiomqtt
+
+    from navakankari.firmware.online.messages import encode
+
+    async def held() -> None:
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="ravi",
+                                  password=USERS["ravi"]) as client:
+            await client.subscribe(f"navakankari/v1/{code.game}/invite", qos=1)
+            async for message in client.messages:
+                if message.payload == encode(invite):
+                    return
+    for _ in range(20):
+        try:
+            await asyncio.wait_for(held(), 0.5)
+            return
+        except asyncio.TimeoutError:
+            continue  # not yet, or not again yet: look afresh (a retained message is new)
+    raise AssertionError(f"the offer of game {code.game} is not on the broker")
