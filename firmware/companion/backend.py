@@ -141,8 +141,13 @@ class DaemonBackend:
         }
 
     def _status_words(self, game: Any, status: Any) -> str:
-        """The status in words; at the end of a game, how the next one starts."""
-        text = status_text(game, status)
+        """The status in words, naming a player far away by their board's name; at the
+        end of a game, how the next one starts."""
+        player = self._session.players[game.turn]
+        online = self.daemon.online
+        far_away = ((online.opponent if online is not None else "") or "the other board"
+                    ) if player.kind == "online" else ""
+        text = status_text(game, status, far_away)
         if status.kind is StatusKind.OVER and self._session.menu is None:
             session = self._session
             text += "; " + next_game_text(game, menu=session.menu_settings is not None,

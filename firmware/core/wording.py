@@ -50,16 +50,18 @@ def outcome_text(outcome: Outcome) -> str:
     return f"{head}: {why}"
 
 
-def status_text(game: Game, status: Status) -> str:
-    """What the hands should do now, in one sentence (and any sensor fault after it)."""
-    text = _status_text(game, status)
+def status_text(game: Game, status: Status, far_away: str = "") -> str:
+    """What the hands should do now, in one sentence (and any sensor fault after it).
+    `far_away` names the player of the side to act when that player is not at this board
+    (the other board's name): the words then speak of them, not of a computer."""
+    text = _status_text(game, status, far_away)
     if status.faulty:
         text += (f" (the sensor of {_all(status.faulty)} chatters: check its wiring and "
                  "magnet; it is ignored until it is quiet)")
     return text
 
 
-def _status_text(game: Game, status: Status) -> str:
+def _status_text(game: Game, status: Status, far_away: str = "") -> str:
     turn = status.turn
     kind = status.kind
     if kind is StatusKind.MENU:
@@ -79,10 +81,11 @@ def _status_text(game: Game, status: Status) -> str:
                 f"on {_all(status.asking)}")
     if kind is StatusKind.MISMATCH:
         return _mismatch_text(game, status)
+    who = f"{far_away} ({turn})" if far_away else turn
     if kind is StatusKind.EXECUTING:
-        return f"{turn} plays {' '.join(status.forced)}: " + ", then ".join(_forced_parts(status))
+        return f"{who} plays {' '.join(status.forced)}: " + ", then ".join(_forced_parts(status))
     if kind is StatusKind.THINKING:
-        return f"{turn} (the computer) is thinking"
+        return f"{who} is to play" if far_away else f"{turn} (the computer) is thinking"
     if kind is StatusKind.REMOVAL:
         if status.takeable:
             return (f"{turn} closed a mill: lift one of the lit {Side[turn.upper()].other} "

@@ -142,3 +142,13 @@ def test_the_legend_names_every_light_once_and_the_readme_holds_it():
     assert legend_table() in readme
     assert "| `blunder` | red, blinks fast |" in legend_table()
     assert "| `hint` | cyan, blinks slowly |" in legend_table()
+
+
+def test_a_player_far_away_is_named_not_called_the_computer():
+    game = new_game(preset("nine-mens-morris"))
+    thinking = Status(kind=StatusKind.THINKING, turn="white")
+    assert status_text(game, thinking) == "white (the computer) is thinking"
+    assert status_text(game, thinking, "Ravi") == "Ravi (white) is to play"
+    forced = Status(kind=StatusKind.EXECUTING, turn="white", forced=("d6",), forced_to=("d6",))
+    assert status_text(game, forced, "Ravi").startswith("Ravi (white) plays d6: ")
+    assert "computer" not in status_text(game, forced, "Ravi")

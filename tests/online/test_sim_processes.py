@@ -26,7 +26,8 @@ class Sim:
             [sys.executable, "-m", "navakankari.firmware.cli", "sim", "--no-browser",
              "--variant", "nine-mens-morris", "--white", "hand", "--black", "hand",
              "--port", str(self.port), "--pin", PIN, "--store", str(self.store),
-             "--broker", broker_url, "--board-name", name],
+             "--broker", broker_url, "--board-name", name,
+             "--carry-out", "0"],  # the test's hands carry out the other board's moves
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         assert self.proc.stdout.readline().startswith("the simulator is at ")
@@ -55,6 +56,11 @@ def test_two_simulator_processes_play_a_whole_game_through_the_broker(broker, tm
         until("both boards in the game", lambda: all(
             (s.api("/api/state").get("online") or {}).get("opponent") for s in (grandma, ravi)))
         boards = {s.api("/api/state")["online"]["side"]: s for s in (grandma, ravi)}
+        # The board waiting for the other speaks of it by its name, never of a computer.
+        waiting = until("the other board's turn", lambda: (lambda st: st if st["status"][
+            "kind"] == "thinking" else None)(boards["black"].api("/api/state")))
+        assert waiting["status"]["text"] == f"{waiting['online']['opponent']} (white) is to play"
+        assert waiting["online"]["opponent"] in ("Grandma", "Ravi")
         game = new_game("six-mens-morris")
         rng = random.Random(4)
         while game.outcome() is None:
