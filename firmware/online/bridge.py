@@ -80,6 +80,9 @@ class OnlineBridge:
                 elif self.pending and self.pending[0] == text:
                     self.pending.pop(0)
                 continue
+            if self.link.moves.forked:  # the page says where the games differ
+                log.warning("online: %s is not sent: the two games differ", text)
+                continue
             move = self.link.moves.record(text)
             task = asyncio.get_running_loop().create_task(self.link.send(move))
             self._sends.add(task)

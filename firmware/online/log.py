@@ -51,6 +51,7 @@ class MoveLog:
         self.moves: list[Move] = []
         self.forked = False
         self.fork = ""  #: where and how the two games differ, once they do
+        self.common = 0  #: after a fork, the moves the two games still share (at most)
         self.withdrawn: set[str] = set()  #: macs of moves taken back by agreement
 
     @classmethod
@@ -90,14 +91,14 @@ class MoveLog:
                 # the same again, or late from before a takeback both agreed to
                 return Received(Verdict.DUPLICATE)
             return self._forked(f"move {move.n} is {self.moves[move.n - 1].action} here and "
-                                f"{move.action} there")
+                                f"{move.action} there", move.n - 1)
         if self.forked:
             return Received(Verdict.REJECTED, "the game stopped at a fork")
         if move.n > n + 1:
             return Received(Verdict.GAP, f"move {move.n} arrived after move {n}")
         if move.prev != self.last_mac:
             return self._forked(f"move {move.n} ({move.action}) follows another move {n} than "
-                                "this board's")
+                                "this board's", n - 1)
         if sender is not None and move.side != sender:
             return Received(Verdict.REJECTED, f"move {move.n} is marked {move.side}'s but came "
                             f"from {sender}")
@@ -112,11 +113,12 @@ class MoveLog:
         self.withdrawn.discard(move.mac)  # the same move made again after a takeback
         return Received(Verdict.APPLIED)
 
-    def _forked(self, why: str) -> Received:
-        """The two boards hold different games: stop here and say where, for the page."""
+    def _forked(self, why: str, common: int) -> Received:
+        """The two boards hold different games from after move `common` on: stop here and
+        say where, for the page (a takeback to `common` both agree to resumes the game)."""
         self.forked = True
         if not self.fork:
-            self.fork = why
+            self.fork, self.common = why, max(0, common)
             log.error("online: the games differ: %s", why)
         return Received(Verdict.FORK, why)
 
@@ -129,6 +131,8 @@ class MoveLog:
             self.withdrawn.add(move.mac)
             self.game.pop()
         del self.moves[keep:]
+        if self.forked and keep <= self.common:  # back to what both games share
+            self.forked, self.fork, self.common = False, "", 0
 
     def catch_up(self, snapshot: Snapshot) -> list[Received]:
         """Every move of the other board's snapshot in order (duplicates included), until one

@@ -302,6 +302,8 @@ class OnlinePlay:
             raise OnlineError(f"{what}: the game is over")
         plies = len(self.session.game.history)
         keep = self.session.hand_turn_start() if what == "takeback" else plies
+        if what == "takeback" and link.moves.forked:
+            keep = link.moves.common  # the last move both games share
         if what == "takeback" and keep == plies:
             raise OnlineError("takeback: this board has no turn to take back")
         request = await link.ask(what, keep)
@@ -391,7 +393,8 @@ class OnlinePlay:
             if self._link.moves.fork:
                 out["problem"] = (f"the two boards' games differ ({self._link.moves.fork}): "
                                   "the other board's moves are no longer shown here; take "
-                                  "back or end the game")
+                                  f"back to move {self._link.moves.common}, the last both "
+                                  "share, or resign")
             asked = self._link.asked_of_us or self._link.asked
             if asked is not None:
                 out["request"] = {"what": asked.what, "keep": asked.keep,

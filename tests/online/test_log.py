@@ -150,3 +150,21 @@ def test_requests_and_answers_are_checked() -> None:
                 dataclasses.replace(answer, accept=2)):
         with pytest.raises(MessageError):
             decode(CODE.key, CODE.game, encode(sign(CODE.key, bad)))
+
+
+def test_a_takeback_to_the_last_shared_move_resumes_a_forked_game() -> None:
+    here, there = pair()
+    for action in ("d6", "d2"):
+        mover, other = (here, there) if len(here.moves) % 2 == 0 else (there, here)
+        assert other.receive(wire(mover.record(action))).verdict is Verdict.APPLIED
+    elsewhere = sign(CODE.key, Move(CODE.game, 2, "black", "a1", here.moves[0].mac))
+    assert there.receive(elsewhere).verdict is Verdict.FORK
+    assert (there.fork, there.common) == ("move 2 is d2 here and a1 there", 1)
+    on_another = sign(CODE.key, Move(CODE.game, 3, "white", "b4", "ab" * 32))
+    assert here.receive(on_another).verdict is Verdict.FORK and here.common == 1
+    there.truncate(2)  # not far enough back: still forked
+    assert there.forked
+    for log in (here, there):
+        log.truncate(1)
+        assert not log.forked and log.fork == ""
+    assert there.receive(wire(here.record("f4"))).verdict is Verdict.APPLIED  # and on it goes

@@ -207,8 +207,19 @@ def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tm
         until("shown on black's page", lambda: "games differ" in (online(b).get("problem") or ""))
         state = online(b)
         assert state["fork"] == "move 1 is d6 here and a1 there"
-        assert "take back or end the game" in state["problem"]
+        assert "take back to move 0, the last both share, or resign" in state["problem"]
         assert api(b, "/api/state")["actions"] == ["d6"]
+        # Taken back to the last move both games share, the game goes on.
+        api(b, "/api/online/request", {"what": "takeback"})
+        until("asked there", lambda: (online(a).get("request") or {}).get("keep") == 0)
+        api(a, "/api/online/answer", {"accept": True})
+        until("both back", lambda: api(a, "/api/state")["actions"] == []
+              and api(b, "/api/state")["actions"] == [] and not online(b)["fork"])
+        for running in (a, b):  # the hands take d6 off again
+            api(running, "/api/hand", {"op": "lift", "point": "d6"})
+            api(running, "/api/hand", {"op": "drop"})
+        play({"white": a, "black": b}, "white", "a7")
+        assert api(b, "/api/state")["actions"] == ["a7"] and online(b)["problem"] == ""
 
 
 def test_a_move_marked_with_the_other_side_stalls_nothing(tmp_path, broker):
