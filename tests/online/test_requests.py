@@ -260,3 +260,63 @@ def test_a_move_marked_with_the_other_side_stalls_nothing(tmp_path, broker):
         play(boards, "white", "b4")
         assert api(a, "/api/state")["actions"] == api(b, "/api/state")["actions"] \
             == ["d6", "d2", "b4"]
+
+
+def test_a_request_replayed_after_a_restart_is_not_asked_again(tmp_path, broker):
+    """A takeback asked and declined, captured off the broker by another member and published
+    again once the other board restarted: the board kept the ids it heard with the game, so
+    the old request is not shown again (the game is still at the same move, so only that
+    tells it apart)."""
+    import asyncio
+    import threading
+
+    import aiomqtt
+
+    from navakankari.firmware.online.link import topic
+
+    captured: list[bytes] = []
+    listening = threading.Event()
+
+    async def capture(game: str) -> None:
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                  password="sneaky-1") as mallory:
+            await mallory.subscribe(topic(game, "white", "request"), qos=1)
+            listening.set()
+            async for message in mallory.messages:
+                if isinstance(message.payload, bytes) and message.payload:
+                    captured.append(message.payload)
+                    return
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
+        with sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
+            code = api(a, "/api/online/invite", {"variant": "nine-mens-morris",
+                                                  "side": "white", "starts": "white"})["code"]
+            api(b, "/api/online/join", {"code": code})
+            until("both linked", lambda: online(a).get("opponent_online")
+                  and online(b).get("opponent_online"))
+            boards = {"white": a, "black": b}
+            for i, action in enumerate(["d6", "d2", "b4"]):
+                play(boards, "white" if i % 2 == 0 else "black", action)
+            game = GameCode.parse(code).game
+            spy = threading.Thread(target=asyncio.run, args=(capture(game),))
+            spy.start()
+            listening.wait(10)
+            api(a, "/api/online/request", {"what": "takeback"})
+            until("asked there", lambda: online(b).get("request"))
+            api(b, "/api/online/answer", {"accept": False})
+            until("declined", lambda: "declined" in online(a)["ended"])
+            spy.join(10)
+        assert len(captured) == 1
+        with sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
+            until("linked again", lambda: online(b).get("opponent_online"))
+
+            async def replay() -> None:
+                async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                          password="sneaky-1") as mallory:
+                    where = topic(game, "white", "request")
+                    await mallory.publish(where, captured[0], qos=1, retain=True)
+                    await mallory.publish(where, b"[]", qos=1)  # a marker behind it
+            asyncio.run(replay())
+            until("the replay read", lambda: online(b)["rejected"] >= 1)
+            assert online(b)["request"] is None
+            assert api(b, "/api/state")["actions"] == ["d6", "d2", "b4"]
