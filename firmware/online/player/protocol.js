@@ -398,19 +398,17 @@
       return k;
     }
 
-    forkAt(move, why) {
+    /** The two games differ from after move `common` on (as log.py counts it: the same
+     * number less one, or for another `prev`, two less): stop, and say where. */
+    forkAt(move, why, common) {
       if (!this.forked) {
         this.forked = true;
-        // move n - 1 is the other's `prev`: shared when this log holds it, else unknown
-        // until the other's snapshot shows where the two part
-        const n = move.n, before = n >= 2 && n - 1 <= this.moves.length
-          ? this.moves[n - 2].mac : n === 1 ? "" : null;
-        this.fork = { n, common: before === move.prev ? n - 1 : 0 };
+        this.fork = { n: move.n, common: Math.max(0, common), why };
       }
       return { verdict: FORK, why };
     }
 
-    /** Where the two logs part, as the other's snapshot shows it. */
+    /** Where the two logs part, as the other's snapshot shows it exactly. */
     forkSeen(moves) {
       if (this.forked) this.fork.common = Math.min(this.commonWith(moves), this.moves.length);
     }
@@ -426,7 +424,7 @@
           return { verdict: DUPLICATE, why: "" };
         }
         return this.forkAt(move, `move ${move.n} is ${this.moves[move.n - 1].action} here ` +
-          `and ${move.action} there`);
+          `and ${move.action} there`, move.n - 1);
       }
       if (this.withdrawn.has(move.mac)) {  // taken back by agreement: never again, at any number
         return { verdict: REJECTED, why: `move ${move.n} ${move.action} was taken back` };
@@ -434,7 +432,8 @@
       if (this.forked) return { verdict: REJECTED, why: "the game stopped at a fork" };
       if (move.n > n + 1) return { verdict: GAP, why: `move ${move.n} arrived after move ${n}` };
       if (move.prev !== this.lastMac) {
-        return this.forkAt(move, `move ${move.n} follows another move ${n}`);
+        return this.forkAt(move, `move ${move.n} (${move.action}) follows another move ${n} ` +
+          "than this page's", n - 1);
       }
       if (sender && move.side !== sender) {
         return { verdict: REJECTED, why: `move ${move.n} is marked ${move.side}'s but came ` +
@@ -454,15 +453,17 @@
     }
 
     /** Both players agreed to take the game back to `keep` moves (which also settles a fork
-     * at or after it). */
+     * when it goes back to what both games share). */
     truncate(keep) {
       if (keep < 0 || keep > this.moves.length) {
         throw new ProtocolError(`keep must be 0..${this.moves.length}, not ${keep}`);
       }
       for (const move of this.moves.splice(keep)) this.withdrawn.add(move.mac);
       this.game.rewind(keep);
-      this.forked = false;
-      this.fork = null;
+      if (this.forked && keep <= this.fork.common) {  // back to what both games share
+        this.forked = false;
+        this.fork = null;
+      }
     }
 
     /** The moves of a snapshot in order until one does not apply. `own`, when given, is the
