@@ -149,7 +149,8 @@ class Guest:
         env = dict(os.environ, QEMU_MODULE_DIR=str(self.qemu / "usr/lib/x86_64-linux-gnu/qemu"))
         # One host thread for the guest's four cores (thread=single), niced: the machine is
         # shared, and the emulator would otherwise take a host core per guest core.
-        argv = ["nice", "-n", "10", str(self.qemu / "usr/bin/qemu-system-aarch64"),
+        argv = ["nice", "-n", os.environ.get("PI_NICE", "10"),
+                str(self.qemu / "usr/bin/qemu-system-aarch64"),
                 "-L", str(self.qemu / "usr/share/qemu"), "-M", "raspi3b",
                 "-accel", "tcg,thread=single",
                 "-kernel", str(self.image / "vmlinuz"), "-initrd", str(self.image / "initrd.img"),
@@ -246,6 +247,21 @@ def sources() -> bytes:
             if name and path.is_file():
                 tar.add(path, arcname=name)
     return buf.getvalue()
+
+
+LOCAL_CAS: list[bytes] = []
+
+
+def local_cas() -> None:
+    """The host's own CA certificates (/usr/local/share/ca-certificates), as a tar: where the
+    host reaches the package index through a TLS-inspecting proxy, the guest needs them."""
+    found = sorted(Path("/usr/local/share/ca-certificates").glob("*.crt"))
+    if found and not LOCAL_CAS:
+        buf = io.BytesIO()
+        with tarfile.open(fileobj=buf, mode="w") as tar:
+            for path in found:
+                tar.add(path, arcname=path.name)
+        LOCAL_CAS.append(buf.getvalue())
 
 
 def config_text(variant: str, profile: str, black: str = "computer:1") -> str:
@@ -442,6 +458,13 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
     up = guest.ssh("mkdir -p ~/navakankari && tar -x -C ~/navakankari", data=sources(), timeout=300)
     if up.returncode != 0:
         raise RuntimeError(f"copying the sources failed: {up.stderr}")
+    local_cas()
+    if LOCAL_CAS:  # a host behind a TLS-inspecting proxy: the guest trusts what it trusts
+        up = guest.ssh("sudo mkdir -p /usr/local/share/ca-certificates && sudo tar -x -C "
+                       "/usr/local/share/ca-certificates && sudo update-ca-certificates >/dev/null"
+                       " && printf '[global]\\ncert = /etc/ssl/certs/ca-certificates.crt\\n'"
+                       " | sudo tee /etc/pip.conf >/dev/null", data=LOCAL_CAS[0], timeout=900)
+        log(f"   the host's local CA certificates given to the guest ({up.returncode})")
 
     # -- the documented install (wiring/INSTALL.md, step 3) ---------------------------------
     log("install: as wiring/INSTALL.md step 3 (pip builds rpi_ws281x: several minutes)")
