@@ -594,6 +594,17 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
         if got is not None:
             report.check(len(got[1]) >= 4, "game (matrix scan): committed actions in the store",
                          f"game {got[0]}: {' '.join(got[1])}")
+    # -- a configuration that cannot work: failed once, not retried, the reason in status -----
+    guest.ssh(f"echo {shlex.quote(config_text('navakankari', '/etc/navakankari/matrix-19.toml'))}"
+              f" | sudo tee {CONFIG} >/dev/null; sudo systemctl restart navakankari", timeout=300)
+    time.sleep(30)  # past RestartSec=2, several times over
+    state = unit_state(guest)
+    status = guest.ssh("systemctl status navakankari --no-pager -n 5").stdout
+    report.check(state.get("ActiveState") == "failed" and state.get("ExecMainStatus") == "78"
+                 and state.get("NRestarts") == "0" and "no sensors for" in status,
+                 "a configuration that cannot work is not restarted; systemctl status says why",
+                 f"{state}; " + " ".join(x.strip() for x in status.splitlines()
+                                         if "no sensors" in x or "status=78" in x)[:300])
     qt.close()
     report.impossible("edge interrupts", "QEMU's BCM2835 GPIO model raises none: /proc/interrupts "
                       "counts 0 for a requested edge; the direct-GPIO game above was seen by the poll")
