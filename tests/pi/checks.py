@@ -141,7 +141,10 @@ class Guest:
         self.proc: subprocess.Popen[bytes] | None = None
         self.boots = 0
 
-    def boot(self, dtb: str, timeout: float = 900) -> float:
+    def boot(self, dtb: str, timeout: float = 900,
+             before: Callable[[Qtest], None] | None = None) -> float:
+        """Start QEMU and wait for ssh; `before` gets the qtest socket as soon as QEMU
+        serves it, before the guest's kernel runs (sensor levels the daemon must find)."""
         self.boots += 1
         started = time.monotonic()
         qtest = self.work / "qtest.sock"
@@ -165,6 +168,10 @@ class Guest:
                                      stdout=open(self.work / f"qemu-{self.boots}.log", "wb"),
                                      stderr=subprocess.STDOUT)
         (self.work / "qemu.pid").write_text(str(self.proc.pid))  # run.sh's cleanup kills it
+        if before is not None:
+            while not qtest.exists() and self.proc.poll() is None:
+                time.sleep(0.05)
+            before(self.qtest())
         said = started
         while time.monotonic() - started < timeout:
             if self.proc.poll() is not None:
@@ -560,10 +567,13 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
     log("power cut: QEMU killed mid-game; boot 2 with the Raspberry Pi 3 Model B Plus tree")
     qt.close()
     guest.kill()
-    took = guest.boot("bcm2837-rpi-3-bplus-nk-nospidma.dtb")
-    qt = guest.qtest()
-    game.qt = qt
-    game.levels()  # the pebbles are still on the board
+
+    def pebbles_still_there(qt: Qtest) -> None:
+        game.qt = qt
+        game.levels()  # QEMU forgot the levels; the pebbles are still on the board
+
+    took = guest.boot("bcm2837-rpi-3-bplus-nk-nospidma.dtb", before=pebbles_still_there)
+    qt = game.qt
     guest.ssh(f"sudo date -s @{int(time.time())}", timeout=60)
     state = wait_active(guest)
     resumed = game.stored()
