@@ -388,3 +388,23 @@ def test_a_cleared_or_replaced_offer_is_published_again(club_browser, club_host,
         page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
         assert api(board, "/api/state")["online"]["opponent"] == "Asha's phone"
         page.close()
+
+
+def test_a_fork_can_be_ended_by_resigning(table: Table) -> None:
+    """A move on another history forks the page's game; its other way out, resigning, ends
+    the game on the board too."""
+    table.first_two_moves()
+    d6_mac = until("Mallory saw d6", lambda: [
+        m["mac"] for m in table.mallory.heard(f"{table.topic('white')}/move") if m["n"] == 1])[0]
+    other_2 = messages.sign(table.code.key, messages.Move(table.code.game, 2, "black", "f4",
+                                                         d6_mac))
+    fork = messages.sign(table.code.key, messages.Move(table.code.game, 3, "white", "b4",
+                                                      other_2.mac))
+    table.mallory.send(f"{table.topic('white')}/move", messages.encode(fork))
+    table.page.wait_for_selector("#fork:not([hidden])", timeout=WAIT * 1000)
+    assert table.page.text_content("#fork-end") == "Resign"
+    table.page.click("#fork-end")
+    until("the board hears", lambda: "Ravi's phone resigned: white wins"
+          in (table.online().get("ended") or ""))
+    assert table.page.text_content("#turn") == "You resigned: white wins."
+    assert table.page.is_hidden("#fork")

@@ -487,8 +487,9 @@
     /** Ask the other player: to take back this player's last turn (or, at a fork, to the
      * last move both hold: `keep`), for a new game; or resign. */
     ask(what, keep) {
+      // at a fork: a takeback to what both games share, or resigning (PROTOCOL.md)
       const forkTakeback = what === "takeback" && this.log.forked && keep !== undefined;
-      if (this.ended || (this.log.forked && !forkTakeback)) {
+      if (this.ended || (this.log.forked && !forkTakeback && what !== "resign")) {
         throw new P.ProtocolError("the game is over");
       }
       if (this.asked && what !== "resign") {
@@ -513,12 +514,8 @@
       this.draw();
     }
 
-    /** The fork's way out without the other: this game ends here. */
-    endAtFork() {
-      this.ended = `you ended the game: the two games differ from move ${this.log.fork.common + 1}`;
-      this.save();
-      this.draw();
-    }
+    /** The fork's other way out: resigning, which ends the game on both sides. */
+    endAtFork() { this.ask("resign"); }
 
     async answer(accept) {
       const request = this.askedOfUs;
