@@ -17,6 +17,9 @@ from .circuit import POWER_NETS, Circuit, Net, Part, Pin
 ON_BOARD_GROUPS = ("power", "expanders", "pullups")
 """Drawing groups whose parts sit on the carrier; the LEDs and sensors sit under the points."""
 
+HEADER_SOCKET, SUPPLY_TERMINAL = "J1", "J4"
+"""The Pi's header (the model's PI) and the supply's terminal (PSU) as board connectors: KiCad
+takes a reference without a number for one not yet annotated."""
 LED_CONNECTOR = "J2"
 HARNESS_CONNECTOR = "J3"
 IDC_ROWS = (5, 7, 8, 10, 13, 17, 20)
@@ -61,7 +64,13 @@ def carrier_circuit(circuit: Circuit) -> Circuit:
             harness_nets.append(net.name)
     led_nets = _power_last(led_nets)
     harness_nets = _power_last(harness_nets)
-    parts = [p for p in circuit.parts if p.ref not in away]
+    names = {"PI": HEADER_SOCKET, "PSU": SUPPLY_TERMINAL}
+
+    def renamed(node: str) -> str:
+        ref, _, pin = node.partition(".")
+        return f"{names.get(ref, ref)}.{pin}"
+
+    parts = [replace(p, ref=names.get(p.ref, p.ref)) for p in circuit.parts if p.ref not in away]
     connectors = []
     if led_nets:
         connectors.append(_connector(LED_CONNECTOR, led_nets, led=True))
@@ -69,12 +78,12 @@ def carrier_circuit(circuit: Circuit) -> Circuit:
         connectors.append(_connector(HARNESS_CONNECTOR, harness_nets, led=False))
     nets = []
     for net in circuit.nets:
-        nodes = [n for n in net.nodes if n.partition(".")[0] not in away]
+        nodes = [renamed(n) for n in net.nodes if n.partition(".")[0] not in away]
         for c in connectors:
             nodes += [f"{c.ref}.{p.number}" for p in c.pins if p.name == net.name]
         if nodes:
             nets.append(Net(net.name, tuple(nodes)))
-    groups = {"power": tuple(r for r in circuit.groups.get("power", ()) if r not in away)
+    groups = {"power": tuple(names.get(r, r) for r in circuit.groups.get("power", ()) if r not in away)
               + tuple(c.ref for c in connectors)}
     for g in ON_BOARD_GROUPS[1:]:
         if circuit.groups.get(g):

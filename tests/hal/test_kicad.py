@@ -51,7 +51,22 @@ def test_every_buildable_profile_and_sensor_build_is_a_project() -> None:
 
 @pytest.mark.parametrize("stem", STEMS)
 def test_kicads_erc_finds_nothing(made: dict[str, Result], stem: str) -> None:
+    """ERC on every schematic; on the laid-out carrier board also DRC with schematic parity."""
     assert made[stem].violations == ()
+
+
+def test_the_carrier_board_is_routed_and_exported_for_ordering(made: dict[str, Result]) -> None:
+    stem = generate.BOARD
+    files = made[stem].files
+    fab = {name.rsplit("/", 1)[1] for name in files if name.startswith(f"{stem}/fab/")}
+    layers = {"F_Cu.gtl", "B_Cu.gbl", "F_Mask.gts", "B_Mask.gbs", "F_Paste.gtp", "F_Silkscreen.gto",
+              "B_Silkscreen.gbo", "Edge_Cuts.gm1", "job.gbrjob", "pos.csv", "bom.csv"}
+    assert fab == {f"{stem}-{x}" for x in layers} | {f"{stem}.drl"}
+    board = files[f"{stem}/{stem}.kicad_pcb"].decode()
+    assert board.count("(segment") > 100 and board.count("(via") > 40 and "(zone" in board
+    bom = files[f"{stem}/fab/{stem}-bom.csv"].decode()
+    assert '"F1","MF-R300"' in bom and '"Q1","AO4407"' in bom and '"U1","74AHCT125"' in bom
+    assert files[f"{stem}/{stem}-3d.png"].startswith(b"\x89PNG")
 
 
 def test_regenerated_files_are_byte_identical(made: dict[str, Result], tmp_path: Path) -> None:

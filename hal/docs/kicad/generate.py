@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -32,6 +33,8 @@ from .library import symbol_dir
 from .project import KicadError, Violation
 
 KICAD_DIR = PROFILE_DIR / "kicad"
+BOARD = "direct-24-carrier"
+"""The carrier board laid out so far (`pcb.py`): the direct GPIO build's."""
 FIXED_PDF_DATE = b"D:20260101000000"
 JOBS = 3
 """kicad-cli runs at once: each is mostly one core for a few seconds."""
@@ -116,7 +119,36 @@ def make(build: Build) -> Result:
         files[f"{build.stem}/{build.stem}.pdf"] = _normalise_pdf((folder / f"{build.stem}.pdf").read_bytes())
         svg = _normalise_svg((folder / "svg" / f"{build.stem}.svg").read_text(encoding="utf-8"))
         files[f"{build.stem}/{build.stem}.svg"] = svg.encode("utf-8")
+        if build.stem == BOARD:
+            board_violations = _board(folder, build.stem, files)
+            if board_violations:
+                return Result(files, board_violations)
     return Result(files, ())
+
+
+def _board(folder: Path, stem: str, files: dict[str, bytes]) -> tuple[Violation, ...]:
+    """Place and route the carrier board (pcbnew, in its own process), check it against its
+    schematic, and export what a board maker needs."""
+    pcb = folder / f"{stem}.kicad_pcb"
+    done = subprocess.run([sys.executable, "-m", "navakankari.hal.docs.kicad.pcb", str(pcb)], capture_output=True,
+                          text=True, timeout=project.KICAD_CLI_TIMEOUT_S, check=False)
+    if done.returncode != 0 or not pcb.exists():
+        raise KicadError(f"the board generator failed: {done.stderr.strip()[-2000:]}")
+    violations = project.drc(pcb)
+    if violations:
+        return violations
+    project.export_fabrication(pcb, folder / f"{stem}.kicad_sch", folder / "fab")
+    project.render(pcb, folder / f"{stem}-3d.png")
+    files[f"{stem}/{stem}.kicad_pcb"] = pcb.read_bytes()
+    files[f"{stem}/{stem}-3d.png"] = (folder / f"{stem}-3d.png").read_bytes()
+    for path in sorted((folder / "fab").iterdir()):
+        files[f"{stem}/fab/{path.name}"] = _normalise_dates(path.read_bytes())
+    return ()
+
+
+def _normalise_dates(data: bytes) -> bytes:
+    """kicad-cli's time stamps in fabrication files set to a fixed time."""
+    return re.sub(rb"\d{4}-\d{2}-\d{2}([T ])\d{2}:\d{2}:\d{2}", rb"2026-01-01\g<1>00:00:00", data)
 
 
 def make_all(selected: Sequence[Build] | None = None) -> dict[str, Result]:

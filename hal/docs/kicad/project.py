@@ -167,3 +167,37 @@ def netlist_nets(text: str) -> dict[str, frozenset[str]]:
 def model_net_name(kicad_name: str) -> str:
     """The model's name of a KiCad net (+5V -> 5V)."""
     return {v: k for k, v in KICAD_NET_NAMES.items()}.get(kicad_name, kicad_name)
+
+
+def drc(board_path: Path) -> tuple[Violation, ...]:
+    """KiCad's design rules check of a board against its schematic (parity), every severity."""
+    with tempfile.TemporaryDirectory(prefix="drc-") as tmp:
+        report = Path(tmp) / "drc.json"
+        done = run(["pcb", "drc", "--schematic-parity", "--format", "json", "--severity-all", "--output",
+                    str(report), str(board_path)])
+        if not report.exists():
+            raise KicadError(f"kicad-cli pcb drc failed ({done.returncode}): {done.stderr.strip()}")
+        return read_report(report)
+
+
+GERBER_LAYERS = "F.Cu,B.Cu,F.Mask,B.Mask,F.Paste,F.Silkscreen,B.Silkscreen,Edge.Cuts"
+
+
+def export_fabrication(board_path: Path, schematic_path: Path, out: Path) -> None:
+    """Gerbers, drill file, placement (CSV) and bill of materials for ordering the board."""
+    out.mkdir(parents=True, exist_ok=True)
+    stem = board_path.stem
+    _export(["pcb", "export", "gerbers", "--no-x2", "--layers", GERBER_LAYERS, "--output", f"{out}/",
+             str(board_path)], out / f"{stem}-F_Cu.gtl")
+    _export(["pcb", "export", "drill", "--output", f"{out}/", str(board_path)], out / f"{stem}.drl")
+    _export(["pcb", "export", "pos", "--format", "csv", "--units", "mm", "--output", str(out / f"{stem}-pos.csv"),
+             str(board_path)], out / f"{stem}-pos.csv")
+    _export(["sch", "export", "bom", "--fields", "Reference,Value,Description,Footprint,${QUANTITY}",
+             "--labels", "Reference,Part number,Description,Footprint,Quantity", "--group-by", "Value,Footprint",
+             "--output", str(out / f"{stem}-bom.csv"), str(schematic_path)], out / f"{stem}-bom.csv")
+
+
+def render(board_path: Path, out: Path) -> None:
+    """A 3D picture of the board from above (no part models installed: pads and outlines)."""
+    _export(["pcb", "render", "--output", str(out), "--width", "1200", "--height", "900", "--side", "top",
+             "--quality", "basic", str(board_path)], out)
