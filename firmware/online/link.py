@@ -215,6 +215,9 @@ class OnlineLink:
                     self._changed()
             finally:
                 self._client = None
+                for task in self._tasks:  # publishing on a client that is gone
+                    task.cancel()
+                self._pending_after = None  # asked again after the next connection
                 if self.connected.is_set():
                     self.connected.clear()
                     self._changed()
