@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from ...profile import load_profile
 from ..carrier import carrier_circuit
@@ -69,8 +70,8 @@ class Board:
         self.b = board
         self.c = circuit
         self.names = names
-        self.nets: dict[str, object] = {}
-        self.fps: dict[str, object] = {}
+        self.nets: dict[str, Any] = {}  # pcbnew's NETINFO_ITEMs and FOOTPRINTs, untyped
+        self.fps: dict[str, Any] = {}
 
     def mm(self, x: float, y: float):  # type: ignore[no-untyped-def]
         return self.p.VECTOR2I(self.p.FromMM(x), self.p.FromMM(y))
