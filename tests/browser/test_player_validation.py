@@ -1,7 +1,8 @@
 """The browser player's one reading path and its move log, against hostile input: every
 payload is bounded before it is parsed and comes back as a message or a named rejection, never
-an exception; the log refuses a withdrawn move at any number, a move in the player's own name
-from the other's snapshot, and reports a move on another history as a fork."""
+an exception; the log takes a move taken back and made again as the board does, refuses a move
+in the player's own name from the other's snapshot, and reports a move on another history as a
+fork."""
 
 from __future__ import annotations
 
@@ -175,23 +176,30 @@ def _board_moves(actions: list[str]) -> tuple[MoveLog, list[str]]:
     return log, [messages.encode(m).decode() for m in log.moves]
 
 
-def test_a_withdrawn_move_is_refused_whatever_its_number(page) -> None:
-    """Moves 3 and 4 are taken back; move 3 sent again as the next move is refused, and so is
-    it after a rebuild from storage (the withdrawn macs kept with the actions)."""
+def test_a_move_taken_back_and_made_again_is_applied_as_the_board_applies_it(page) -> None:
+    """Moves 3 and 4 are taken back; move 3 made again (the same signed message: n, prev and
+    action alike) is the next move, on the page as on the board, also after a rebuild from
+    storage; a late copy of withdrawn move 4 changes nothing."""
     board, sent = _board_moves(["d6", "d2", "b4", "f4"])
     got = page.evaluate(LOG, [str(CODE), sent, """
       const log = new P.MoveLog(code, game());
       payloads.forEach((p) => log.receive(msg(p)));
       log.truncate(2);
-      const replay = log.receive(msg(payloads[2]));
       const kept = [...log.withdrawn];
       const again = P.MoveLog.rebuild(code, game(), ['d6', 'd2'], kept);
-      return {replay, held: log.moves.length, kept: kept.length,
+      const late = again.receive(msg(payloads[3]));
+      const remade = log.receive(msg(payloads[2]));
+      return {remade, held: log.moves.length, kept: kept.length, late,
               afterReload: again.receive(msg(payloads[2])), heldAfter: again.moves.length};
     """])
-    assert got["replay"]["verdict"] == "rejected" and "taken back" in got["replay"]["why"]
-    assert got["afterReload"]["verdict"] == "rejected"
-    assert (got["held"], got["kept"], got["heldAfter"]) == (2, 2, 2)
+    assert got["kept"] == 2
+    assert got["late"]["verdict"] == "gap"  # move 4 waits for a move 3, applies nothing
+    assert got["remade"]["verdict"] == got["afterReload"]["verdict"] == "applied"
+    assert (got["held"], got["heldAfter"]) == (3, 3)
+    board.truncate(2)
+    assert board.receive(board.moves[0]).verdict.value == "duplicate"
+    remade = messages.read(CODE.key, CODE.game, sent[2].encode())
+    assert board.receive(remade, "white").verdict.value == "applied"  # the board alike
 
 
 def test_a_move_on_another_history_is_a_fork_with_its_common_part(page) -> None:

@@ -426,9 +426,6 @@
         return this.forkAt(move, `move ${move.n} is ${this.moves[move.n - 1].action} here ` +
           `and ${move.action} there`, move.n - 1);
       }
-      if (this.withdrawn.has(move.mac)) {  // taken back by agreement: never again, at any number
-        return { verdict: REJECTED, why: `move ${move.n} ${move.action} was taken back` };
-      }
       if (this.forked) return { verdict: REJECTED, why: "the game stopped at a fork" };
       if (move.n > n + 1) return { verdict: GAP, why: `move ${move.n} arrived after move ${n}` };
       if (move.prev !== this.lastMac) {
@@ -449,6 +446,10 @@
         return { verdict: REJECTED, why: `move ${move.n} '${move.action}': ${err.message}` };
       }
       this.moves.push(move);
+      // The same move made again after a takeback, as the board takes it: in this protocol a
+      // move re-made is the very message that was withdrawn (n, prev and action signed alike),
+      // so refusing it would stall an honest game for good.
+      this.withdrawn.delete(move.mac);
       return { verdict: APPLIED, why: "" };
     }
 
