@@ -91,3 +91,31 @@ def test_a_board_without_a_broker_shows_no_online_section(browser, tmp_path):
         page = open_page(browser, running)
         assert page.is_hidden("#online")
         page.close()
+
+
+def test_inviting_during_a_local_game_asks_before_ending_it(browser, tmp_path, broker):
+    with sim_daemon(tmp_path, broker=broker.url("grandma"), board_name="Grandma") as a:
+        page = open_page(browser, a)
+        page.wait_for_selector("#online:not([hidden])")
+        page.click("#point-d6 .hit")
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1")
+        asked: list[str] = []
+
+        def answer(dialog, accept: bool) -> None:  # type: ignore[no-untyped-def]
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        page.once("dialog", lambda d: answer(d, False))
+        page.click("#online-invite button")
+        page.wait_for_function("document.getElementById('message').textContent.length > 0")
+        assert asked == ["End the game in progress (1 actions) and invite a player far away?"]
+        assert page.inner_text("#message") == "the game in progress goes on"
+        assert a.call(lambda: a.daemon.session.record()) == "d6"
+        assert page.is_hidden("#online-code")
+        page.once("dialog", lambda d: answer(d, True))
+        page.click("#online-invite button")
+        page.wait_for_function(
+            "document.getElementById('online-code-text').textContent.length == 27")
+        assert page.inner_text("#message").startswith("game code ")
+        assert page.get_attribute("#message", "class") == "note"  # news, not an error
+        page.close()

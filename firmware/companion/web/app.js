@@ -46,14 +46,27 @@ async function showPhoneLink() {
   $("phone-why").textContent = phone.url ? "" : phone.why_not;
 }
 $("pin-form").addEventListener("submit", (e) => e.preventDefault());
+// Starting another game (a new one, or one with a board far away) ends the one in progress:
+// asked first, so no game is given up without a word. True when the person keeps playing.
+function keepsPlaying(instead) {
+  const plies = state && !state.menu && !state.outcome ? state.actions.length : 0;
+  if (plies && !confirm(`End the game in progress (${plies} actions) and ${instead}?`)) {
+    refuse("the game in progress goes on");
+    return true;
+  }
+  return false;
+}
+
 $("online-invite").addEventListener("submit", async (e) => {
   e.preventDefault();
+  if (keepsPlaying("invite a player far away")) return;
   const form = new FormData(e.target);
   const answer = await send("/api/online/invite", Object.fromEntries(form.entries()));
   if (answer) note(`game code ${answer.code}: the other player joins with it`);
 });
 $("online-join").addEventListener("submit", async (e) => {
   e.preventDefault();
+  if (keepsPlaying("join a game far away")) return;
   if (await send("/api/online/join", { code: $("online-join-code").value })) {
     $("online-join-code").value = "";
   }
@@ -490,11 +503,7 @@ $("clear").addEventListener("click", () => send("/api/hand", { op: "clear" }));
 $("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  const plies = state && !state.menu && !state.outcome ? state.actions.length : 0;
-  if (plies && !confirm(`End the game in progress (${plies} actions) and start a new one?`)) {
-    $("message").textContent = "the game in progress goes on";
-    return;
-  }
+  if (keepsPlaying("start a new one")) return;
   await send("/api/new-game", {
     variant: form.get("variant"), white: form.get("white"), black: form.get("black"),
   });
