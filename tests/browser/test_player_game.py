@@ -77,6 +77,13 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, log_in, tmp_path,
         state = api(board, "/api/state")
         web_moves = page.evaluate("Array.from(document.querySelectorAll('#moves li'), li => li.textContent)")
         assert state["actions"] == [a.text for a in game.history] == web_moves
+        # Row by row as a record reads: white's move on the left, black's on the right of it,
+        # one number for both.
+        rows = page.evaluate("""() => [...document.querySelectorAll('#moves li')].map(li => [
+            li.dataset.side, li.dataset.number, Math.round(li.getBoundingClientRect().top),
+            Math.round(li.getBoundingClientRect().left)])""")
+        assert [r[1] for r in rows[:4]] == ["1.", "", "2.", ""]
+        assert rows[0][2] == rows[1][2] < rows[2][2] and rows[0][3] < rows[1][3]
         assert state["outcome"] is not None
         turn_text = page.text_content("#turn")
         winner = game.outcome().winner

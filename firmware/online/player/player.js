@@ -672,6 +672,7 @@
         const li = document.createElement("li");
         li.textContent = m.action;
         li.dataset.side = m.side;
+        li.dataset.number = m.side === "white" ? `${Math.floor(i / 2) + 1}.` : i === 0 ? "1..." : "";
         if (fork && i >= fork.common) li.className = "disputed";
         return li;
       }));
