@@ -416,7 +416,7 @@ def spi_frames(guest: Guest) -> list[tuple[int, bytes]]:
 
 
 def unit_state(guest: Guest) -> dict[str, str]:
-    out = guest.ssh("systemctl show navakankari -p ActiveState -p SubState -p NRestarts "
+    out = guest.ssh("sudo systemctl show navakankari -p ActiveState -p SubState -p NRestarts "
                     "-p ExecMainStatus -p MainPID", timeout=60).stdout
     return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
 
@@ -538,7 +538,7 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
     report.check(out.returncode == 0 and state.get("ActiveState") == "active",
                  "hardened unit starts (direct-spi-19)", f"{state}" + (
                      "" if out.returncode == 0 else f"; {out.stdout[-200:]} {out.stderr[-200:]}"))
-    exposure = guest.ssh("systemd-analyze security navakankari --no-pager | tail -1").stdout.strip()
+    exposure = guest.ssh("sudo systemd-analyze security navakankari --no-pager | tail -1").stdout.strip()
     got = play(guest, game, report, "game (direct GPIO, polled)", 4)
     frames = spi_frames(guest)
     if got is not None:
@@ -609,7 +609,7 @@ def run(guest: Guest, report: Report, reference: dict) -> None:
               f" | sudo tee {CONFIG} >/dev/null; sudo systemctl restart navakankari", timeout=300)
     time.sleep(30)  # past RestartSec=2, several times over
     state = unit_state(guest)
-    status = guest.ssh("systemctl status navakankari --no-pager -n 5").stdout
+    status = guest.ssh("sudo systemctl status navakankari --no-pager -n 5").stdout
     report.check(state.get("ActiveState") == "failed" and state.get("ExecMainStatus") == "78"
                  and state.get("NRestarts") == "0" and "no sensors for" in status,
                  "a configuration that cannot work is not restarted; systemctl status says why",
