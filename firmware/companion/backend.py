@@ -191,21 +191,36 @@ class DaemonBackend:
         return remove_both
 
     def record(self) -> str:
-        """The game in play as a record a person keeps (engine/record.py), with its players,
-        date and this board's name; read from the store, so a finished game's result and
-        how it ended are in it."""
-        from navakankari.engine.record import format_record, record_of
+        """The game in play as a record a person keeps (engine/record.py)."""
+        from navakankari.engine.record import format_record
 
+        return format_record(self._game_record(None, "record")[0])
+
+    def _game_record(self, game_id: int | None, what: str) -> tuple[Any, int | None]:
+        """Stored game `game_id` as a record, else the game in play, with its players, date
+        and this board's name: read from the store, so a finished game's result and how it
+        ended are in it (from the session where no store keeps it). Beside it, the stored
+        game's id (None for one no store keeps)."""
+        from navakankari.engine.record import record_of
+
+        from ..store.database import StoreError
         from ..store.records import EVENT, game_record
 
         session = self._session
+        store = session.store
         site = self.daemon.config.board_name
-        if session.store is not None and session.game_id is not None:
-            session.flush_events()
-            return format_record(game_record(session.store.load(session.game_id), site))
-        return format_record(record_of(
-            session.game, white=str(session.players[Side.WHITE]),
-            black=str(session.players[Side.BLACK]), event=EVENT, site=site))
+        if game_id is None and (store is None or session.game_id is None):
+            return record_of(session.game, white=str(session.players[Side.WHITE]),
+                             black=str(session.players[Side.BLACK]), event=EVENT,
+                             site=site), None
+        if store is None:
+            raise RequestError(f"{what}: this board keeps no games")
+        session.flush_events()
+        try:
+            stored = store.load(session.game_id if game_id is None else game_id)
+        except StoreError as exc:
+            raise RequestError(f"{what}: {exc}") from None
+        return game_record(stored, site), stored.id
 
     def recording(self) -> str:
         session = self._session
@@ -292,28 +307,14 @@ class DaemonBackend:
     def review(self, game_id: int | None) -> dict[str, Any]:
         """Every position of the game in play, or of a stored game, for the page to step
         through; nothing on the board changes."""
-        from navakankari.engine.record import record_of
-
-        from ..store.database import StoreError
-        from ..store.records import EVENT, game_record
         from .review import review
 
+        record, stored = self._game_record(game_id, "review")
+        if stored is None:
+            return review(record)
         session = self._session
-        store = session.store
-        site = self.daemon.config.board_name
-        if game_id is None and (store is None or session.game_id is None):
-            return review(record_of(session.game, white=str(session.players[Side.WHITE]),
-                                    black=str(session.players[Side.BLACK]), event=EVENT,
-                                    site=site))
-        if store is None:
-            raise RequestError("review: this board keeps no games")
-        session.flush_events()
-        try:
-            stored = store.load(session.game_id if game_id is None else game_id)
-        except StoreError as exc:
-            raise RequestError(f"review: {exc}") from None
-        return {**review(game_record(stored, site)), "game": stored.id,
-                "in_play": stored.id == session.game_id and session.menu is None}
+        return {**review(record), "game": stored,
+                "in_play": stored == session.game_id and session.menu is None}
 
     def review_record(self, text: str) -> dict[str, Any]:
         """Every position of a record loaded in the page (checked move by move)."""
