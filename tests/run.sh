@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: makes .venv, installs the package with its
 # test dependencies, compiles the engine's hot modules, installs Chromium for the browser
-# tests, systemd-analyze for the unit's and KiCad 9 for the schematics and the carrier board
+# tests, espeak-ng and aplay for speech, systemd-analyze for the unit's and KiCad 9 for the schematics and the carrier board
 # where it can, then runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +19,9 @@ PYTHONWARNINGS="ignore:Editable installation.:UserWarning" \
 .venv/bin/navakankari build-engine --optional
 bash tests/debian-deps.sh chromium chromium "the browser tests"
 bash tests/debian-deps.sh mosquitto mosquitto "the online-play tests"
+# espeak-ng and aplay say the board's announcements (tests/firmware/test_speech.py).
+bash tests/debian-deps.sh espeak-ng espeak-ng "the speech tests"
+bash tests/debian-deps.sh aplay alsa-utils "the speech tests"
 # systemd-analyze rates and verifies the unit `service install` writes (tests/firmware/test_unit_hardening.py).
 bash tests/debian-deps.sh systemd-analyze systemd "the systemd unit's tests"
 # KiCad 9 checks the generated schematics (ERC) and carrier board (DRC) and exports them.
