@@ -2,60 +2,135 @@
 they can be translated.
 
 A child or a grandparent reads these at the board: they name the points and say what the
-other side does next ("b6 lets black close a mill at d7 next turn"), never a figure.
+other side does next ("b6 lets black close a mill at d7 next turn"), never a figure. Each
+sentence is one message with named places (`{action}`, `{side}`), never pieced together
+from translated parts; `tr` gives the language (English when none is given).
 """
 
 from __future__ import annotations
 
-from typing import Final
-
+from .game import Side
 from .reasons import Quality, Reason, ReasonKind
-
-#: Each class in a few words (the page's legend and the command's help).
-QUALITY_WORDS: Final[dict[Quality, str]] = {
-    Quality.KEEPS: "a good move",
-    Quality.WORSE: "a weaker move",
-    Quality.DROPS: "loses a pebble",
-    Quality.LOSES: "loses the game",
-}
+from .translator import ENGLISH, Translator
 
 
-def _when(turns: int) -> str:
-    return "next turn" if turns <= 1 else f"in {turns} turns"
+def quality_words(quality: Quality, tr: Translator = ENGLISH) -> str:
+    """Each class in a few words (the page's legend and the command's help)."""
+    if quality is Quality.KEEPS:
+        return tr.gettext("a good move")
+    if quality is Quality.WORSE:
+        return tr.gettext("a weaker move")
+    if quality is Quality.DROPS:
+        return tr.gettext("loses a pebble")
+    return tr.gettext("loses the game")
 
 
-def reason_words(action: str, reason: Reason | None, quality: Quality = Quality.DROPS) -> str:
+def side_words(side: Side, tr: Translator = ENGLISH) -> str:
+    """`white` or `black` as a player is named in a sentence."""
+    return tr.gettext("white") if side is Side.WHITE else tr.gettext("black")
+
+
+def reason_words(action: str, reason: Reason | None, quality: Quality = Quality.DROPS,
+                 tr: Translator = ENGLISH) -> str:
     """Why `action` is red, in one sentence: what the other side does after it, and when."""
     if reason is None:
-        return f"{action} is {QUALITY_WORDS[quality]}"
+        return _quality_sentence(action, quality, tr)
+    why = _gain(action, reason, tr)
     if quality is Quality.LOSES and reason.kind in (ReasonKind.MILL, ReasonKind.CAPTURE,
                                                     ReasonKind.DOUBLE):
-        return f"{action} loses the game: " + _gain("it", reason)
-    return _gain(action, reason)
+        return tr.gettext("{action} loses the game: {reason}").format(action=action, reason=why)
+    return why
 
 
-def _gain(action: str, reason: Reason) -> str:
-    by, when = reason.by, _when(reason.turns)
+def _quality_sentence(action: str, quality: Quality, tr: Translator) -> str:
+    if quality is Quality.KEEPS:
+        text = tr.gettext("{action} is a good move")
+    elif quality is Quality.WORSE:
+        text = tr.gettext("{action} is a weaker move")
+    elif quality is Quality.DROPS:
+        text = tr.gettext("{action} loses a pebble")
+    else:
+        text = tr.gettext("{action} loses the game")
+    return text.format(action=action)
+
+
+def _gain(action: str, reason: Reason, tr: Translator) -> str:
+    n = reason.turns
+    places = {"action": action, "side": side_words(reason.by, tr), "turns": n,
+              "point": reason.point, "taken": reason.taken, "threat": reason.action}
     if reason.kind is ReasonKind.MILL:
-        at = f" at {reason.point}" if reason.point else ""
-        take = f" and take your pebble on {reason.taken}" if reason.taken else ""
-        if reason.broken:
-            return (f"{action} takes the pebble out of your mill: {by} can then close a mill"
-                    f"{at} {when}{take}")
-        return f"{action} lets {by} close a mill{at} {when}{take}"
-    if reason.kind is ReasonKind.CAPTURE:
-        return f"{action} lets {by} jump and take your pebble on {reason.taken} {when}"
-    if reason.kind is ReasonKind.DOUBLE:
-        return (f"{action} lets {by} play {reason.action} {when} and make two mills at once: "
-                "you can only stop one")
-    if reason.kind is ReasonKind.BLOCKADE:
-        return f"{action} lets {by} shut all your pebbles in {when}, and then you cannot move"
-    how = " (the endgame tables are sure)" if reason.exact else ""
-    return f"after {action}, {by} can win whatever you do{how}"
+        text = _mill(reason, n, tr)
+    elif reason.kind is ReasonKind.CAPTURE:
+        text = tr.ngettext("{action} lets {side} jump and take your pebble on {taken} next turn",
+                           "{action} lets {side} jump and take your pebble on {taken} in "
+                           "{turns} turns", n)
+    elif reason.kind is ReasonKind.DOUBLE:
+        text = tr.ngettext("{action} lets {side} play {threat} next turn and make two mills at "
+                           "once: you can only stop one",
+                           "{action} lets {side} play {threat} in {turns} turns and make two "
+                           "mills at once: you can only stop one", n)
+    elif reason.kind is ReasonKind.BLOCKADE:
+        text = tr.ngettext("{action} lets {side} shut all your pebbles in next turn, and then "
+                           "you cannot move",
+                           "{action} lets {side} shut all your pebbles in within {turns} turns, "
+                           "and then you cannot move", n)
+    elif reason.exact:
+        text = tr.gettext("after {action}, {side} can win whatever you do (the endgame tables "
+                          "are sure)")
+    else:
+        text = tr.gettext("after {action}, {side} can win whatever you do")
+    return text.format(**places)
+
+
+def _mill(reason: Reason, n: int, tr: Translator) -> str:
+    """The mill the other side closes: where (if known), what it takes (if known), and
+    whether the action broke the mover's own mill, each a sentence of its own."""
+    at, take = reason.point is not None, reason.taken is not None
+    if reason.broken:
+        if at and take:
+            return tr.ngettext(
+                "{action} takes the pebble out of your mill: {side} can then close a mill at "
+                "{point} next turn and take your pebble on {taken}",
+                "{action} takes the pebble out of your mill: {side} can then close a mill at "
+                "{point} in {turns} turns and take your pebble on {taken}", n)
+        if at:
+            return tr.ngettext(
+                "{action} takes the pebble out of your mill: {side} can then close a mill at "
+                "{point} next turn",
+                "{action} takes the pebble out of your mill: {side} can then close a mill at "
+                "{point} in {turns} turns", n)
+        if take:
+            return tr.ngettext(
+                "{action} takes the pebble out of your mill: {side} can then close a mill next "
+                "turn and take your pebble on {taken}",
+                "{action} takes the pebble out of your mill: {side} can then close a mill in "
+                "{turns} turns and take your pebble on {taken}", n)
+        return tr.ngettext(
+            "{action} takes the pebble out of your mill: {side} can then close a mill next turn",
+            "{action} takes the pebble out of your mill: {side} can then close a mill in "
+            "{turns} turns", n)
+    if at and take:
+        return tr.ngettext(
+            "{action} lets {side} close a mill at {point} next turn and take your pebble on "
+            "{taken}",
+            "{action} lets {side} close a mill at {point} in {turns} turns and take your "
+            "pebble on {taken}", n)
+    if at:
+        return tr.ngettext("{action} lets {side} close a mill at {point} next turn",
+                           "{action} lets {side} close a mill at {point} in {turns} turns", n)
+    if take:
+        return tr.ngettext(
+            "{action} lets {side} close a mill next turn and take your pebble on {taken}",
+            "{action} lets {side} close a mill in {turns} turns and take your pebble on "
+            "{taken}", n)
+    return tr.ngettext("{action} lets {side} close a mill next turn",
+                       "{action} lets {side} close a mill in {turns} turns", n)
 
 
 def blunder_words(action: str, reason: Reason | None, quality: Quality,
-                  better: str | None) -> str:
+                  better: str | None, tr: Translator = ENGLISH) -> str:
     """A blunder's reason and the better move, as the board shows it after the move."""
-    tail = f"; {better} was better" if better and better != action else ""
-    return reason_words(action, reason, quality) + tail
+    why = reason_words(action, reason, quality, tr)
+    if better and better != action:
+        return tr.gettext("{reason}; {better} was better").format(reason=why, better=better)
+    return why

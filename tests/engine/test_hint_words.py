@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from navakankari.engine.game import Side
 from navakankari.engine.hint import Judge, Quality, ReasonKind, blunder
-from navakankari.engine.hint_words import QUALITY_WORDS, blunder_words, reason_words
+from navakankari.engine.hint_words import blunder_words, quality_words, reason_words
 from navakankari.engine.reasons import Reason
 from navakankari.engine.variants import new_game
 
@@ -42,14 +42,14 @@ def test_double_threats_blockades_captures_and_lost_games():
         "after a1-a4, black can win whatever you do (the endgame tables are sure)"
     mill = Reason(ReasonKind.MILL, B, "d7", "d7", "a7-d7-g7", None, 2)
     assert reason_words("b6", mill, Quality.LOSES) == \
-        "b6 loses the game: it lets black close a mill at d7 in 2 turns"
+        "b6 loses the game: b6 lets black close a mill at d7 in 2 turns"
 
 
 def test_no_figure_in_any_sentence_and_the_better_move_follows():
     mill = Reason(ReasonKind.MILL, B, "d7", "d7", "a7-d7-g7", "b6", 1)
     words = blunder_words("b6", mill, Quality.DROPS, "d7")
     assert words.endswith("; d7 was better") and "about" not in words
-    assert set(QUALITY_WORDS) == set(Quality)
+    assert len({quality_words(q) for q in Quality}) == len(Quality)
 
 
 def test_a_red_placement_on_the_board_names_the_mill_the_opponent_closes():

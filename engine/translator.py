@@ -1,0 +1,25 @@
+"""What the engine's words are translated through, without the engine knowing any catalog.
+
+The engine imports nothing of ours, so it cannot load a language: whoever asks for its words
+passes a `Translator` (the standard library's `gettext` objects are one; the catalogs package
+returns them), and English is the default.
+"""
+
+from __future__ import annotations
+
+import gettext
+from typing import Final, Protocol
+
+
+class Translator(Protocol):
+    """A language's words: `gettext.NullTranslations` and its subclasses fit."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+ENGLISH: Final[Translator] = gettext.NullTranslations()
+"""The words as written: no catalog."""

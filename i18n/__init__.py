@@ -1,0 +1,1 @@
+"""The message catalogs and the languages the board speaks (catalogs.py)."""

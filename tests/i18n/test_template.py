@@ -1,0 +1,26 @@
+"""The template holds exactly the messages the sources mark, so no word a player meets is
+missed by the catalogs (after changing a message: README "Languages", `pybabel extract`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from navakankari.i18n.catalogs import LOCALE
+
+ROOT = Path(__file__).resolve().parents[2]
+MAPPING = LOCALE.parent / "babel.cfg"
+
+
+def test_the_template_holds_every_marked_message_and_no_other():
+    with MAPPING.open() as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    marked = {message for _, _, message, _, _ in
+              extract_from_dir(str(ROOT), method_map, options_map, keywords=DEFAULT_KEYWORDS)}
+    with (LOCALE / "navakankari.pot").open("rb") as f:
+        template = {m.id for m in read_po(f) if m.id}
+    assert marked - template == set(), "marked but not in the template: run pybabel extract"
+    assert template - marked == set(), "in the template but marked nowhere: run pybabel extract"
