@@ -501,6 +501,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from navakankari.hal.profile import ProfileError, load_profile
 
     from ..daemon.config import Config, ConfigError, load_config
+    from ..system.audio import SpeechSetting
     from ..system.doctor import Doctor, report, report_fix_lines
     from ..system.service import CONFIG_DIR
 
@@ -514,7 +515,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         print(f"navakankari doctor: {exc}", file=sys.stderr)
         return 2
     findings = Doctor(root, profile, config_file,
-                      variant_problem=config.board_mismatch(profile.points)).run()
+                      variant_problem=config.board_mismatch(profile.points),
+                      speech=SpeechSetting(config.speech_enabled, config.speech_device)).run()
     if args.fix_lines:
         report_fix_lines(findings, say=lambda line: print(line, file=sys.stderr))
     else:

@@ -24,6 +24,7 @@ from ..online.broker import BrokerAddress, BrokerAddressError
 from ..core.menu import MenuSettings
 from ..core.players import HAND, PlayerSpec
 from ..core.tracker import TrackerSettings
+from .voice import RATE, RATES
 
 DEFAULT_CONFIG_PATHS = ("/etc/navakankari/navakankari.toml",)
 EXIT_CONFIG = 78
@@ -70,6 +71,12 @@ class Config:
     #: code on the page; "" = a QR code of the code alone.
     online_page: str = ""
     log_level: str = "info"
+    #: Spoken announcements (daemon/speech.py): off unless set here, in the menu or on the
+    #: page (the last two are kept in the store and win); the ALSA device ("" = the default
+    #: one) and espeak-ng's speed in words a minute.
+    speech_enabled: bool = False
+    speech_device: str = ""
+    speech_rate: int = RATE
 
     def __post_init__(self) -> None:
         if not isinstance(self.game_variant, str):
@@ -90,17 +97,23 @@ class Config:
             MenuSettings(hold=self.game_menu_hold)
         except ConfigError as exc:
             raise ConfigError("game.menu_hold", exc.problem) from None
-        for key in ("store_events", "web_port", "game_hints_per_turn"):
+        if not isinstance(self.speech_enabled, bool):
+            raise ConfigError("speech.enabled", f"must be true or false, not {self.speech_enabled!r}")
+        for key in ("store_events", "web_port", "game_hints_per_turn", "speech_rate"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ConfigError(_dotted(key), f"must be an integer, not {value!r}")
         if not 0 <= self.game_hints_per_turn <= 100:
             raise ConfigError("game.hints_per_turn", f"must be 0..100, not {self.game_hints_per_turn}")
+        if not RATES[0] <= self.speech_rate <= RATES[1]:
+            raise ConfigError("speech.rate", f"must be {RATES[0]}..{RATES[1]} words a minute, "
+                              f"not {self.speech_rate}")
         if self.store_events < 0:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:
             raise ConfigError("web.port", f"must be 0..65535, not {self.web_port}")
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level",
+                    "speech_device",
                     *(f.name for f in dataclasses.fields(self) if f.name.startswith("online_"))):
             if not isinstance(getattr(self, key), str):
                 raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")

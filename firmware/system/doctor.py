@@ -31,6 +31,17 @@ from navakankari.hal.needs import (
 )
 from navakankari.hal.profile import SPI0_GPIOS, Profile
 
+from .audio import (
+    PACKAGES,
+    PI_JACK,
+    SpeechSetting,
+    alsa_cards,
+    device_card,
+    espeak_data,
+    programs_missing,
+    speaker_needs,
+    voice_installed,
+)
 from .service import SERVICE_USER, UNIT_NAME
 
 ON = ("on", "true", "yes", "1", "")
@@ -182,6 +193,7 @@ class Doctor:
     line_users: Callable[[Path, Iterable[int]], dict[int, str] | None] = gpiod_line_users
     has_module: Callable[[str], bool] | None = None
     variant_problem: str | None = None  #: why the configured variant does not fit the profile
+    speech: SpeechSetting = SpeechSetting()  #: the configuration's [speech] and language
 
     def run(self) -> list[Finding]:
         model_text = _read(self.root / "proc/device-tree/model").strip("\x00 \n")
@@ -190,7 +202,7 @@ class Doctor:
             seen = f"this is {model_text!r}" if model_text else "/proc/device-tree/model is missing"
             return [Finding("model", False, f"not a supported Raspberry Pi: {seen}",
                             f"the board runs on a {supported_models()}")]
-        n = needs(self.profile, model)
+        n = speaker_needs(needs(self.profile, model))
         boot = self.boot_config(model)
         findings = [Finding("model", True, f"{model_text}: supported")]
         if self.variant_problem:
@@ -198,6 +210,7 @@ class Doctor:
                                     f"edit [game] variant in {self.config_file}"))
         findings += self.interfaces(n, boot, model)
         findings += self.packages(model)
+        findings += self.speaker(n)
         state = self.service_state()
         findings += self.service(n, state)
         findings += self.pins(n, boot, state)
@@ -328,6 +341,45 @@ class Doctor:
                 out.append(Finding("packages", False, f"{module} is missing: {why}",
                                    f"install it into the board's venv: pip install {package} "
                                    "(or reinstall with '.[pi]')"))
+        return out
+
+    # -- the speaker ---------------------------------------------------------------------------
+    def speaker(self, n: Needs) -> list[Finding]:
+        """espeak-ng, aplay, the language's voice and the sound card. With speech off in the
+        configuration a problem is a note: the menu or the page may still turn it on."""
+        setting, on = self.speech, self.speech.enabled
+        why = "speech is on" if on else "speech cannot be turned on"
+        missing = programs_missing(self.root)
+        if missing:
+            return [Finding("speech", False, f"{' and '.join(missing)} missing: {why}",
+                            f"sudo apt install {PACKAGES}", note=not on)]
+        out = []
+        data = espeak_data(self.root)
+        if data is None or not voice_installed(data, setting.language):
+            out.append(Finding("speech", False, f"espeak-ng has no voice for {setting.language}"
+                               f": {why} in it", "sudo apt install --reinstall espeak-ng-data",
+                               note=not on))
+        cards = alsa_cards(_read(self.root / "proc/asound/cards"))
+        card = device_card(setting.device)
+        if not cards:
+            out.append(Finding("speech", False, "no sound card (/proc/asound/cards): nothing to "
+                               "speak on", "plug in a USB speaker, or use the Pi's HDMI or jack "
+                               "(dtparam=audio=on, where the LEDs leave the jack free)",
+                               note=not on))
+        elif card is not None and card not in cards and card not in cards.values():
+            out.append(Finding("speech", False, f"[speech] device {setting.device!r} names card "
+                               f"{card}, which is not here (cards: {', '.join(cards.values())})",
+                               f"set [speech] device in {self.config_file} to one of "
+                               "`aplay -L`", note=not on))
+        elif "audio" in n.off and card in (PI_JACK, *(k for k, v in cards.items() if v == PI_JACK)):
+            out.append(Finding("speech", False, f"[speech] device is the Pi's jack, but "
+                               f"{n.off['audio']}", "use a USB speaker (plughw:CARD=Device) or "
+                               f"HDMI: set [speech] device in {self.config_file}", note=not on))
+        if not out:
+            where = setting.device or "the default device"
+            out.append(Finding("speech", True, f"espeak-ng speaks {setting.language} on "
+                               f"{where} (cards: {', '.join(cards.values())})"
+                               + ("" if on else "; speech is off")))
         return out
 
     # -- service, user, devices, install -------------------------------------------------------

@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .audio import speaker_needs
+
 if TYPE_CHECKING:
     from navakankari.hal.needs import Needs
 
@@ -71,7 +73,7 @@ def unit_needs_of(profile_name: str, model_file: Path = MODEL_FILE) -> Needs:
         model = model_named(model_file.read_text(encoding="utf-8", errors="replace"))
     except OSError:
         model = None
-    return needs(profile, model) if model else unit_needs(profile)
+    return speaker_needs(needs(profile, model) if model else unit_needs(profile))
 
 
 # What a root unit keeps of its capabilities: rpi_ws281x opens /dev/mem (PWM/PCM NeoPixels),
@@ -203,6 +205,7 @@ def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
     """The shipped unit with this installation's ExecStart, and the user, groups, devices,
     capabilities and network the profile's backends and the configuration need
     (`navakankari.hal.needs`); nothing else is allowed."""
+    needs = speaker_needs(needs)
     text = shipped_unit()
     command = " ".join(shlex.quote(a) for a in exec_start) + f" run --config {shlex.quote(str(config))}"
     text = re.sub(r"^ExecStart=.*$", f"ExecStart={command}", text, flags=re.M)
@@ -228,6 +231,7 @@ def install_steps(*, needs: Needs, root: bool = False,
                   config: Path = CONFIG_DIR / "navakankari.toml",
                   unit_dir: Path = UNIT_DIR, network: Network = Network()) -> list[Step]:
     """Create the service user (unless root), write the config if missing, the unit, start."""
+    needs = speaker_needs(needs)
     unit = render_unit(script_path(), config=config, needs=needs, root=root, network=network)
     root = root or needs.root
     groups = needs.groups

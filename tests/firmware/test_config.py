@@ -137,3 +137,18 @@ def test_hints_per_turn_is_a_small_whole_number(tmp_path):
     path.write_text("[game]\nhints_per_turn = -1\n")
     with pytest.raises(ConfigError, match="game.hints_per_turn: must be 0..100"):
         load_config(path)
+
+
+def test_speech_is_off_by_default_and_its_keys_are_checked(tmp_path):
+    assert Config().speech_enabled is False
+    path = tmp_path / "c.toml"
+    path.write_text('[speech]\nenabled = true\ndevice = "plughw:CARD=Device"\nrate = 120\n')
+    config = load_config(path)
+    assert (config.speech_enabled, config.speech_device, config.speech_rate) == \
+        (True, "plughw:CARD=Device", 120)
+    assert Config.from_dict(config.to_dict()) == config
+    for text, key in (("enabled = 'yes'", "speech.enabled"), ("rate = 20", "speech.rate"),
+                      ("rate = 1.5", "speech.rate"), ("device = 3", "speech.device")):
+        path.write_text(f"[speech]\n{text}\n")
+        with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
+            load_config(path)

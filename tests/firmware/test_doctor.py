@@ -76,11 +76,21 @@ class FakePi:
             modules.append("snd_bcm2835")
         self.write("proc/modules", "".join(f"{m} 16384 0 - Live 0x0\n" for m in modules))
         self.write("etc/group", f"root:x:0:\ngpio:x:{gid}:pi,navakankari\nspi:x:{gid}:pi,navakankari\n"
-                   f"i2c:x:{gid}:pi,navakankari\nnavakankari:x:999:\npi:x:1000:\n")
+                   f"i2c:x:{gid}:pi,navakankari\naudio:x:{gid}:pi,navakankari\n"
+                   "navakankari:x:999:\npi:x:1000:\n")
         self.write("etc/passwd", "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000::/home/pi:/bin/bash\n"
                    "navakankari:x:999:999::/nonexistent:/usr/sbin/nologin\n")
         self.dev("gpiochip0")
         self.dev("gpiochip4")
+        # A USB speaker (the jack's PWM may be the LEDs'), espeak-ng and aplay installed.
+        self.dev("snd/controlC0")
+        self.dev("snd/pcmC0D0p")
+        self.write("proc/asound/cards", " 0 [Device         ]: USB-Audio - USB2.0 Device\n"
+                   "                      Generic USB2.0 Device at usb-xhci-hcd.0-1, full speed\n")
+        for program in ("usr/bin/espeak-ng", "usr/bin/aplay"):
+            self.write(program, "", mode=0o755)
+        for voice in ("lang/gmw/en", "en_dict", "lang/inc/gu", "gu_dict"):
+            self.write(f"usr/lib/aarch64-linux-gnu/espeak-ng-data/{voice}", "")
         for i in self.needs.on:
             self.dev({"spi": "spidev0.0", "i2c": "i2c-1"}[i])
         for device in self.needs.devices:
@@ -325,11 +335,16 @@ def test_config_txt_later_lines_win_and_params_split() -> None:
     assert boot.param_on("i2c_arm") and not boot.param_on("spi") and "core_freq" not in boot.settings
 
 
-def test_the_command_exits_non_zero_and_prints_the_lines(fake_pi, capsys, monkeypatch) -> None:
-    pi = fake_pi(PI4, "direct-24")
+def _running_service(monkeypatch) -> None:
+    """The command's Doctor sees the service running, no pin held, every package there."""
     monkeypatch.setattr(doctor, "Doctor", functools.partial(
         Doctor, service_state=lambda: "active", line_users=lambda root, pins: {},
         has_module=lambda name: True))
+
+
+def test_the_command_exits_non_zero_and_prints_the_lines(fake_pi, capsys, monkeypatch) -> None:
+    pi = fake_pi(PI4, "direct-24")
+    _running_service(monkeypatch)
     config = pi.write(CONFIG[1:], '[board]\nprofile = "direct-24"\n')
     assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 0
     assert "Nothing would stop the board." in capsys.readouterr().out
@@ -344,9 +359,7 @@ def test_the_command_exits_non_zero_and_prints_the_lines(fake_pi, capsys, monkey
 
 def test_a_variant_the_profile_has_no_points_for(fake_pi, capsys, monkeypatch) -> None:
     pi = fake_pi(PI3B, "direct-spi-19")
-    monkeypatch.setattr(doctor, "Doctor", functools.partial(
-        Doctor, service_state=lambda: "active", line_users=lambda root, pins: {},
-        has_module=lambda name: True))
+    _running_service(monkeypatch)
     config = pi.write(CONFIG[1:], '[game]\nvariant = "navakankari"\n'
                       '[board]\nprofile = "direct-spi-19"\n')
     assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 1
@@ -417,3 +430,77 @@ def test_doctor_says_when_the_configuration_is_absent(tmp_path, fake_pi, capsys)
     cli.main(["doctor", "--root", str(pi.root)])
     first = capsys.readouterr().out.splitlines()[0]
     assert first.endswith("config /etc/navakankari/navakankari.toml")
+
+
+# -- the speaker ----------------------------------------------------------------------------------
+def _speech(pi: FakePi, **setting) -> list[doctor.Finding]:
+    from navakankari.firmware.system.audio import SpeechSetting
+
+    d = pi.doctor()
+    d.speech = SpeechSetting(**setting)
+    return [f for f in d.run() if f.check == "speech"]
+
+
+def test_the_speaker_is_found_and_its_user_may_open_it(fake_pi) -> None:
+    pi = fake_pi(PI4, "mcp23017-24")
+    (f,) = _speech(pi, enabled=True, device="plughw:CARD=Device", language="gu")
+    assert f.ok and "espeak-ng speaks gu on plughw:CARD=Device (cards: Device)" in f.message
+    pi.edit("etc/group", replace=("audio:x:" + str(os.getgid()) + ":pi,navakankari",
+                                  "audio:x:" + str(os.getgid()) + ":pi"))
+    assert "navakankari is not in audio" in _only(pi, "groups").message
+    pi.edit("etc/group", replace=("audio:x:" + str(os.getgid()) + ":pi",
+                                  "audio:x:" + str(os.getgid()) + ":pi,navakankari"))
+    (pi.root / "dev/snd/pcmC0D0p").chmod(0o600)
+    f = _only(pi, "devices")
+    assert "/dev/pcmC0D0p is not read-write for the audio group" in f.message
+
+
+def test_speech_on_without_espeak_or_a_voice_or_a_card_is_named(fake_pi) -> None:
+    pi = fake_pi(PI4, "mcp23017-24")
+    (f,) = _speech(pi, enabled=True, language="kn")
+    assert f.blocking and "espeak-ng has no voice for kn" in f.message
+    (f,) = _speech(pi, enabled=True, device="plughw:CARD=Headphones")
+    assert f.blocking and "names card Headphones, which is not here (cards: Device)" in f.message
+    (pi.root / "proc/asound/cards").write_text("--- no soundcards ---\n")
+    (f,) = _speech(pi, enabled=True)
+    assert f.blocking and "no sound card" in f.message
+    (pi.root / "usr/bin/aplay").unlink()
+    (f,) = _speech(pi, enabled=True)
+    assert f.blocking and f.message == "aplay missing: speech is on"
+    assert f.fix == "sudo apt install espeak-ng alsa-utils"
+    (f,) = _speech(pi, enabled=False)  # off: the menu or the page could still turn it on
+    assert not f.ok and not f.blocking and "speech cannot be turned on" in f.message
+
+
+def test_the_jack_is_not_for_speech_when_the_leds_drive_its_pwm(fake_pi) -> None:
+    pi = fake_pi(PI4, "direct-24")  # NeoPixels on GPIO18: PWM, which the jack also uses
+    (pi.root / "proc/asound/cards").write_text(
+        " 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n"
+        " 1 [Device         ]: USB-Audio - USB2.0 Device\n")
+    (f,) = _speech(pi, enabled=True, device="plughw:CARD=Headphones")
+    assert f.blocking and "the Pi's jack" in f.message and "PWM" in f.message
+    (f,) = _speech(pi, enabled=True, device="hw:1,0")
+    assert f.ok
+    assert pi.problems() == []
+
+
+@pytest.mark.parametrize("device, card", [("", None), ("default", None), ("null", None),
+                                          ("plughw:CARD=Device,DEV=0", "Device"),
+                                          ("hw:1,0", "1"), ("plughw:1", "1"),
+                                          ('sysdefault:CARD="Headphones"', "Headphones")])
+def test_the_card_an_alsa_device_names(device, card) -> None:
+    from navakankari.firmware.system.audio import device_card
+
+    assert device_card(device) == card
+
+
+def test_the_command_reads_speech_from_the_configuration(fake_pi, capsys, monkeypatch) -> None:
+    pi = fake_pi(PI4, "direct-24")
+    _running_service(monkeypatch)
+    config = pi.write(CONFIG[1:], '[speech]\nenabled = true\ndevice = "plughw:CARD=Headphones"\n')
+    assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 1
+    assert "PROBLEM speech: [speech] device 'plughw:CARD=Headphones' names card Headphones" \
+        in capsys.readouterr().out
+    config.write_text('[speech]\nenabled = true\ndevice = "plughw:CARD=Device"\n')
+    assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 0
+    assert "espeak-ng speaks en on plughw:CARD=Device" in capsys.readouterr().out

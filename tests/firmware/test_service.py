@@ -41,15 +41,22 @@ def _unit(profile: str, **kw) -> str:
 
 
 # What each shipped profile's backends open on a Pi 3B+, 4B, Zero 2 W or 5 (read in the
-# libraries' sources; see navakankari.hal.needs): the unit allows these and nothing more.
+# libraries' sources; see navakankari.hal.needs), and the speaker's ALSA devices on a real
+# board (speech may be turned on from the menu or the page): the unit allows these and nothing
+# more.
 EXPECTED = {
-    "direct-24": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw"], "root", ""),
-    "direct-19": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw"], "root", ""),
-    "matrix-24": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw"], "root", ""),
-    "mcp23017-24": (["/dev/i2c-1 rw", "char-gpiochip rw", "/dev/spidev0.0 rw"], "navakankari",
-                    "gpio i2c spi"),
-    "matrix-spi-24": (["char-gpiochip rw", "/dev/spidev0.0 rw"], "navakankari", "gpio spi"),
-    "direct-spi-19": (["char-gpiochip rw", "/dev/spidev0.0 rw"], "navakankari", "gpio spi"),
+    "direct-24": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw",
+                   "char-alsa rw"], "root", ""),
+    "direct-19": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw",
+                   "char-alsa rw"], "root", ""),
+    "matrix-24": (["char-gpiochip rw", "/dev/vcio rw", "/dev/mem rw", "/dev/pio0 rw",
+                   "char-alsa rw"], "root", ""),
+    "mcp23017-24": (["/dev/i2c-1 rw", "char-gpiochip rw", "/dev/spidev0.0 rw", "char-alsa rw"],
+                    "navakankari", "audio gpio i2c spi"),
+    "matrix-spi-24": (["char-gpiochip rw", "/dev/spidev0.0 rw", "char-alsa rw"], "navakankari",
+                      "audio gpio spi"),
+    "direct-spi-19": (["char-gpiochip rw", "/dev/spidev0.0 rw", "char-alsa rw"], "navakankari",
+                      "audio gpio spi"),
     "sim-24": ([], "navakankari", ""),
 }
 
@@ -92,7 +99,7 @@ def test_install_writes_the_unit_and_enables_it(tmp_path):
     unit = (tmp_path / "units" / "navakankari.service").read_text()
     assert f"ExecStart={script_path()[0]} run --config {tmp_path / 'etc' / 'navakankari.toml'}" in unit
     assert (tmp_path / "etc" / "navakankari.toml").exists()
-    assert calls[0][0] == "sh" and "useradd" in calls[0][2] and "--groups gpio,i2c,spi " in calls[0][2]
+    assert calls[0][0] == "sh" and "useradd" in calls[0][2] and "--groups audio,gpio,i2c,spi " in calls[0][2]
     assert calls[1:] == [["systemctl", "daemon-reload"],
                          ["systemctl", "enable", "--now", "navakankari.service"]]
     # A second install keeps the edited config.
@@ -165,11 +172,12 @@ def test_on_a_pi_the_unit_follows_its_model(tmp_path):
     model = tmp_path / "model"
     model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
     pi5 = render_unit(["/x"], config=Path("/c.toml"), needs=unit_needs_of("direct-24", model))
-    assert sorted(_devices(pi5)) == ["/dev/pio0 rw", "char-gpiochip rw"]
-    assert "User=navakankari" in pi5 and "SupplementaryGroups=gpio" in _lines(pi5)
+    assert sorted(_devices(pi5)) == ["/dev/pio0 rw", "char-alsa rw", "char-gpiochip rw"]
+    assert "User=navakankari" in pi5 and "SupplementaryGroups=audio gpio" in _lines(pi5)
     model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
     pi4 = render_unit(["/x"], config=Path("/c.toml"), needs=unit_needs_of("direct-24", model))
-    assert sorted(_devices(pi4)) == ["/dev/mem rw", "/dev/vcio rw", "char-gpiochip rw"]
+    assert sorted(_devices(pi4)) == ["/dev/mem rw", "/dev/vcio rw", "char-alsa rw",
+                                     "char-gpiochip rw"]
     assert "User=root" in pi4
     # Not a Pi (a dry run on a laptop): every supported model.
     every = unit_needs_of("direct-24", tmp_path / "absent")
@@ -253,7 +261,7 @@ def test_an_install_without_the_pi_groups_explains_instead_of_failing_in_useradd
     config.write_text('[board]\nprofile = "matrix-spi-24"\n')
     monkeypatch.setattr(service, "hidden_from_unit", lambda paths: [])  # tmp_path is under /tmp
     ran = _quiet_install(monkeypatch)
-    have: set[str] = {"i2c"}
+    have: set[str] = {"i2c", "audio"}  # Debian's base-passwd makes the audio group
     monkeypatch.setattr(service, "_group_exists", lambda name: name in have)
     assert cli.main(["service", "install", "--config", str(config)]) == 2
     err = capsys.readouterr().err

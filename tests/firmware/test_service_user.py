@@ -35,7 +35,7 @@ def _run_user_step(tmp_path: Path, user_exists: bool) -> list[str]:
 def test_the_service_user_ends_up_in_the_profiles_groups(tmp_path, user_exists):
     calls = _run_user_step(tmp_path, user_exists)
     if user_exists:
-        assert calls == ["usermod -aG gpio,i2c,spi navakankari"]
+        assert calls == ["usermod -aG audio,gpio,i2c,spi navakankari"]
     else:
         assert calls == ["useradd --system --no-create-home --shell /usr/sbin/nologin "
-                         "--groups gpio,i2c,spi navakankari"]
+                         "--groups audio,gpio,i2c,spi navakankari"]

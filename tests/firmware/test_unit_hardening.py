@@ -265,3 +265,28 @@ if __name__ == "__main__":
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "advice 24" in result.stdout
+
+
+@needs_seccomp
+@pytest.mark.skipif(shutil.which("espeak-ng") is None or shutil.which("aplay") is None,
+                    reason="espeak-ng or aplay is not installed (tests/run.sh installs them)")
+def test_speech_is_made_and_played_under_the_filters(tmp_path):
+    """espeak-ng into aplay (on ALSA's null device), as the speech thread starts them, under
+    the unit of a board without a web page (AF_UNIX only)."""
+    unit = tmp_path / "navakankari.service"
+    text = _unit("matrix-spi-24", "any", NETWORKS["no-web"])
+    assert "DeviceAllow=char-alsa rw" in text and "SupplementaryGroups=audio gpio spi" in text
+    unit.write_text(text)
+    probe = """
+from navakankari.firmware.daemon.speech import Utterance
+from navakankari.firmware.daemon.voice import Voice, wav_seconds
+print("wav", round(wav_seconds(Voice().wav("white, d6", "gu")), 1) > 0.3)
+playing = Voice(device="null").start(Utterance("white, d6", "hi"))
+for p in playing.processes:
+    p.wait(30)
+print("played", playing.poll())
+"""
+    result = subprocess.run(_sandboxed(unit, sys.executable, "-c", probe), capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "wav True" in result.stdout and "played 0" in result.stdout, result.stdout
