@@ -19,8 +19,9 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
+
+from ..core.announce import Utterance
 
 log = logging.getLogger(__name__)
 
@@ -28,17 +29,6 @@ POLL = 0.05
 """Seconds between looks at a sentence being said (the worker thread's, not the loop's)."""
 LIMIT = 4
 """Utterances that may wait; the oldest is dropped beyond this (the board has moved on)."""
-
-
-@dataclass(frozen=True)
-class Utterance:
-    """One thing to say, whole sentences in one language (a catalog's code: "en", "gu")."""
-
-    text: str
-    language: str
-    interrupt: bool = False  #: cut short what is being said, drop what waits
-    repeat: float = 0.0  #: say it again after this many seconds of silence (0: once)
-    topic: str = ""  #: a waiting utterance of the same topic is replaced by this one
 
 
 class Playing(Protocol):

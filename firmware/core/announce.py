@@ -1,0 +1,177 @@
+"""What the board says aloud, decided from what the session reports: pure, no clock, no sound.
+
+A player who cannot see the lights hears what the lights show: the move just played, a mill
+and the pebble to take, whose turn, the computer's move to carry out (said again until it
+is), where a lifted pebble may go (at assistance 3 how good each point is), what to put
+right after a mistake, the help asked for, the menu's step and its choices, a sensor fault.
+Most of it is the status line itself (wording.status_text), which every language already
+has; what only an ear needs (the move just played, each destination's quality) has its own
+sentences here. Each sentence is one message of the catalogs with named places.
+
+The daemon hands each `Utterance` to its speech thread (daemon/speech.py), which says them in
+turn: one marked `interrupt` cuts short what is being said, because the hands acted since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.game import Game, Side
+from navakankari.engine.hint_words import side_words
+from navakankari.engine.translator import ENGLISH, Translator
+
+from .session import Update
+from .status import Status, StatusKind
+from .wording import status_text
+
+REPEAT = 8.0
+"""Seconds of silence after which the computer's move, not yet carried out, is said again."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One thing to say, whole sentences in one language (a catalog's code: "en", "gu")."""
+
+    text: str
+    language: str
+    interrupt: bool = False  #: cut short what is being said, drop what waits
+    repeat: float = 0.0  #: say it again after this many seconds of silence (0: once)
+    topic: str = ""  #: a waiting utterance of the same topic is replaced by this one
+
+
+def _points(points: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(points)
+
+
+def played_words(action: Action, side: Side, tr: Translator = ENGLISH) -> str:
+    """The action just played, as a sentence: `White placed a pebble on d6.`"""
+    who = side_words(side, tr)
+    if action.kind is ActionKind.PLACE:
+        # Translators: said aloud after each action; {side} is "white" or "black" as
+        # translated, the points are named as on the board (d6).
+        return tr.gettext("{side} placed a pebble on {point}.").format(
+            side=who, point=action.target_name)
+    if action.kind is ActionKind.MOVE:
+        return tr.gettext("{side} moved from {origin} to {target}.").format(
+            side=who, origin=action.origin_name, target=action.target_name)
+    if action.kind is ActionKind.REMOVE:
+        return tr.gettext("{side} took the pebble on {point}.").format(
+            side=who, point=action.target_name)
+    taken = action.jumped_names
+    return tr.ngettext("{side} jumped from {origin} to {target} and took the pebble on {points}.",
+                       "{side} jumped from {origin} to {target} and took the pebbles on {points}.",
+                       len(taken)).format(side=who, origin=action.origin_name,
+                                          target=action.target_name, points=_points(taken))
+
+
+def quality_words(status: Status, tr: Translator = ENGLISH) -> str:
+    """Each destination of the lifted pebble by how good it is, best first:
+    `Good moves: d6, d7. A mistake: f6.` Empty without the quality (assistance below 3)."""
+    where = set(status.destinations)
+    classes: dict[str, list[str]] = {}
+    for point, quality in status.quality:
+        if point in where:
+            classes.setdefault(quality, []).append(point)
+    # Translators: said aloud when a pebble is lifted, at assistance 3: how good each point the
+    # pebble may go to is; {points} is a list of points (d6, e5).
+    words = {
+        "keeps": lambda n: tr.ngettext("A good move: {points}.", "Good moves: {points}.", n),
+        "worse": lambda n: tr.ngettext("A weaker move: {points}.", "Weaker moves: {points}.", n),
+        "drops": lambda n: tr.ngettext("A mistake: {points}.", "Mistakes: {points}.", n),
+        "loses": lambda n: tr.ngettext("This loses the game: {points}.",
+                                       "These lose the game: {points}.", n),
+    }
+    return " ".join(words[q](len(classes[q])).format(points=_points(classes[q]))
+                    for q in words if q in classes)
+
+
+def problem_words(problem: str, tr: Translator = ENGLISH) -> str:
+    """A problem that stops play (the computer cannot play, the other board is away)."""
+    return tr.gettext("A problem: {problem}").format(problem=problem)
+
+
+class Announcer:
+    """Turns each report of the session into what to say (or nothing), remembering what it
+    said last so that a status repeated by the session is not said twice. `language` names
+    the catalog `tr` reads."""
+
+    def __init__(self, language: str = "en", tr: Translator = ENGLISH, *,
+                 repeat: float = REPEAT) -> None:
+        self.language = language
+        self.tr = tr
+        self.repeat = repeat
+        self._said: tuple[object, ...] | None = None  #: what the last status said stood for
+        self._quality: tuple[tuple[str, str], ...] = ()
+        self._advice = ""
+
+    def hear(self, game: Game, status: Status, actions: tuple[str, ...] = (), *,
+             far_away: str = "") -> Utterance | None:
+        """What to say after the session reported `status` on `game`, `actions` (notation)
+        being just played. None: nothing new to say."""
+        tr = self.tr
+        sentences = []
+        if actions:
+            played = game.history[-len(actions):] if len(game.history) >= len(actions) else []
+            mover = _mover(game)
+            sentences += [_sentence(played_words(a, mover, tr)) for a in played]
+        key = _spoken(status)
+        status_new = key != self._said
+        if status_new and (actions or _worth_saying(status, self._said)):
+            sentences.append(_sentence(status_text(game, status, far_away)))
+        self._said = key
+        quality = status.quality if status.kind is StatusKind.IN_PROGRESS and status.lifted else ()
+        if quality and (status_new or quality != self._quality):  # the advice may come later
+            sentences.append(quality_words(status, tr))
+        self._quality = quality
+        if status.advice and status.advice != self._advice:
+            sentences.append(_sentence(status.advice))
+        self._advice = status.advice
+        sentences = [s for s in sentences if s]
+        if not sentences:
+            return None
+        executing = status.kind is StatusKind.EXECUTING
+        return Utterance(" ".join(sentences), self.language,
+                         interrupt=not executing and status.kind is not StatusKind.THINKING,
+                         repeat=self.repeat if executing else 0.0,
+                         topic=status.kind.value)
+
+    def hear_update(self, game: Game, update: Update, *, far_away: str = "") -> Utterance | None:
+        """`hear` a session's report: its actions are played ones only when committed (a
+        forced update carries the actions to carry out, which its status says)."""
+        played = update.actions if update.reason == "actions" else ()
+        return self.hear(game, update.status, played, far_away=far_away)
+
+    def problem(self, problem: str) -> Utterance:
+        return Utterance(problem_words(problem, self.tr), self.language, topic="problem")
+
+
+def _mover(game: Game) -> Side:
+    """The side that played the last action: a removal owed stays with it."""
+    return game.turn if game.pending_removals else game.turn.other
+
+
+def _sentence(text: str) -> str:
+    """A status line said as a sentence: capitalised where the script has capitals, ended."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "।")) else text + "."
+
+
+def _spoken(status: Status) -> tuple[object, ...]:
+    """What of a status the words stand for: a hold's progress on a menu point changes the
+    status, not what is worth saying again (only its arming is)."""
+    return (status.kind, status.turn, status.lifted, status.destinations, status.captures,
+            status.takeable, status.forced, status.steps, status.reason, status.outcome,
+            status.menu_step, status.choices, status.picked, status.armed,
+            status.confirm_point if status.kind is StatusKind.CLEARING else "",
+            status.faulty, status.asking)
+
+
+def _worth_saying(status: Status, before: tuple[object, ...] | None) -> bool:
+    """A pebble set back where it was lifted from ends in the status it began with: that
+    needs no words (the lift did)."""
+    came_back = before is not None and before[0] is StatusKind.IN_PROGRESS
+    return not (status.kind in (StatusKind.IDLE, StatusKind.THINKING) and came_back)
