@@ -21,19 +21,43 @@ from navakankari.hal import load_profile
 from navakankari.hal.docs.generate import write_generated
 from navakankari.wiring import PROFILE_DIR
 
-from ..core.menu import Kind, Menu, MenuSettings, Step, playable, player_specs
+from navakankari.hal.leds import correction_table, on_screen
+
+from ..core.lights import menu_role
+from ..core.menu import Menu, MenuSettings, Step, playable, player_specs
+from ..core.palette import PALETTE, Role
+from ..core.wording import LEGEND, motion_words
 
 MENU_DIR = PROFILE_DIR / "menu"
 
 BOARDS_DRAWN = {"menu-24.svg": ("morris", "direct-24"), "menu-19.svg": ("lau-kata-kati", "direct-19")}
 """File -> (board, the shipped profile whose variants it offers)."""
 
-FILLS = {Kind.SAME: "#2b2", Kind.BACK: "#d52", Kind.TAKEBACK: "#93d", Kind.BRIGHTNESS: "#93d"}
-CHOICE_FILL = "#49c"
+UNUSED = "#bbbbbb"
+
+MENU_LIGHTS = (*next(rows for section, rows in LEGEND if section == "the menu"),
+               (Role.CONFIRM_HOLD, "orange", "a pebble held on a choice: keep holding it"),
+               (Role.CONFIRM_LIFT, "white", "held long enough: lift it to choose"))
+"""The card's legend: every light the menu shows, in the page's words."""
 
 COLUMNS = ((Step.VARIANT, "1. game"), (Step.WHITE, "2. white / 3. black"),
            (Step.ASSIST, "4. help (each hand)"), (Step.STARTER, "5. who starts"),
            (Step.BRIGHTNESS, "LED brightness"))
+HEADS = {Step.VARIANT: (Role.MENU_CHOICE,), Step.WHITE: (Role.MENU_WHITE, Role.MENU_BLACK),
+         Step.ASSIST: (Role.MENU_HELP_WHITE, Role.MENU_HELP_BLACK),
+         Step.STARTER: (Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS),
+         Step.BRIGHTNESS: (Role.MENU_BRIGHTNESS,)}
+"""The lights of each column's choices (a column for both sides shows both colours)."""
+
+
+def screen_colours(profile: str) -> dict[Role, str]:
+    """Each role as a screen shows the light the profile's LEDs emit for it (the page's
+    legend and the simulator show the same), so the card matches the board."""
+    leds = load_profile(profile).leds
+    table = correction_table(leds.brightness, leds.gamma)
+    return {role: "#%02x%02x%02x" % on_screen(tuple(table[c] for c in look.colour),  # type: ignore[arg-type]
+                                              leds.brightness)
+            for role, look in PALETTE.items()}
 
 
 def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
@@ -57,6 +81,16 @@ def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
     return menu
 
 
+def _bright(fill: str) -> bool:
+    """Whether a "#rrggbb" colour is light enough for dark text (WCAG's relative luminance)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(fill[k:k + 2], 16)) for k in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.3
+
+
 def menu_svg(board: Board, profile: str) -> str:
     variants = playable(load_profile(profile).points)
     menus = {step: _step_menu(board, variants, step) for step, _ in COLUMNS}
@@ -71,13 +105,17 @@ def menu_svg(board: Board, profile: str) -> str:
         x, y = coords[point]
         return ox + step_px * (x - min(xs)), oy + step_px * (top - y)
 
+    fills = screen_colours(profile)
     labels = {(step, c.point): c.label.split(" (")[0]
               for step, menu in menus.items() for c in menu.choices()}
+    lit = {(step, c.point): menu_role(menu.step_name, c.kind.value, c.label)
+           for step, menu in menus.items() for c in menu.choices()}
     rows = [p for p in (lay.same, lay.takeback, lay.brightness, lay.back, *lay.slots)
             if any((step, p) in labels for step, _ in COLUMNS)]
     tx, col_w, row_h = ox + step_px * (max(xs) - min(xs)) + 60, 170, 17
     width = tx + 40 + col_w * len(COLUMNS) + 20
-    height = max(oy + step_px * (top - min(ys)) + 120, oy + 30 + row_h * (len(rows) + 1))
+    height = max(oy + step_px * (top - min(ys)) + 70 + 18 * (len(MENU_LIGHTS) + 1),
+                 oy + 30 + row_h * (len(rows) + 1))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif" font-size="11">',
@@ -90,28 +128,32 @@ def menu_svg(board: Board, profile: str) -> str:
     for line in board.lines:
         pts = " ".join("%g,%g" % at(p) for p in line)
         out.append(f'<polyline points="{pts}" fill="none" stroke="#888" stroke-width="2"/>')
-    kinds = {c.point: c.kind for c in menus[Step.VARIANT].choices()}
-    kinds[lay.back] = Kind.BACK
+    shown = {c.point: lit[Step.VARIANT, c.point] for c in menus[Step.VARIANT].choices()}
+    shown[lay.back] = Role.MENU_BACK  # every later step's
     for point in board.points:
         x, y = at(point)
-        fill = FILLS.get(kinds.get(point, Kind.VARIANT), CHOICE_FILL) if point in rows else "#bbb"
+        fill = fills[shown[point]] if point in shown else UNUSED
         out.append(f'<circle cx="{x:g}" cy="{y:g}" r="13" fill="{fill}" stroke="#333"/>')
+        text = "#222" if _bright(fill) else "white"  # a label readable on its light
         out.append(f'<text x="{x:g}" y="{y + 4:g}" text-anchor="middle" font-size="10" '
-                   f'fill="white" font-weight="bold">{escape(point)}</text>')
-    ly = oy + step_px * (top - min(ys)) + 40
-    for k, (fill, words) in enumerate(((FILLS[Kind.SAME], "the same as last time"),
-                                       (FILLS[Kind.TAKEBACK], "take back / brightness"),
-                                       (FILLS[Kind.BACK], "back"),
-                                       (CHOICE_FILL, "choices, in reading order"),
-                                       ("#bbb", "not used"))):
-        x = ox + (k % 2) * 170
-        y = ly + (k // 2) * 20
-        out.append(f'<circle cx="{x:g}" cy="{y:g}" r="6" fill="{fill}"/>')
-        out.append(f'<text x="{x + 10:g}" y="{y + 4:g}">{escape(words)}</text>')
+                   f'fill="{text}" font-weight="bold">{escape(point)}</text>')
+    ly = oy + step_px * (top - min(ys)) + 50
+    out.append(f'<text x="{ox - 14:g}" y="{ly - 14:g}" font-weight="bold">what the lights '
+               'mean (the first step is drawn on the board)</text>')
+    for k, (role, colour, words) in enumerate((*MENU_LIGHTS, (None, "grey", "not used"))):
+        y = ly + k * 18
+        fill = UNUSED if role is None else fills[role]
+        motion = "" if role is None else f", {motion_words(PALETTE[role])}"
+        out.append(f'<circle cx="{ox:g}" cy="{y:g}" r="6" fill="{fill}" stroke="#333"/>')
+        out.append(f'<text x="{ox + 12:g}" y="{y + 4:g}">{escape(f"{colour}{motion}: {words}")}'
+                   '</text>')
     out.append(f'<text x="{tx:g}" y="{oy - 24:g}" font-weight="bold">point</text>')
-    for c, (_, title) in enumerate(COLUMNS):
-        out.append(f'<text x="{tx + 40 + c * col_w:g}" y="{oy - 24:g}" '
-                   f'font-weight="bold">{escape(title)}</text>')
+    for c, (step, title) in enumerate(COLUMNS):
+        cx = tx + 40 + c * col_w
+        out.append(f'<text x="{cx:g}" y="{oy - 24:g}" font-weight="bold">{escape(title)}</text>')
+        for k, role in enumerate(HEADS[step]):
+            out.append(f'<circle cx="{cx + 5 + 14 * k:g}" cy="{oy - 42:g}" r="5" '
+                       f'fill="{fills[role]}" stroke="#333"/>')
     for r, point in enumerate(rows):
         y = oy + r * row_h
         if r % 2 == 0:
@@ -120,7 +162,12 @@ def menu_svg(board: Board, profile: str) -> str:
         out.append(f'<text x="{tx:g}" y="{y:g}" font-weight="bold">{escape(point)}</text>')
         for c, (step, _) in enumerate(COLUMNS):
             label = labels.get((step, point), "")
-            out.append(f'<text x="{tx + 40 + c * col_w:g}" y="{y:g}">{escape(label)}</text>')
+            if not label:
+                continue
+            cx = tx + 40 + c * col_w
+            out.append(f'<circle cx="{cx + 4:g}" cy="{y - 4:g}" r="4" '
+                       f'fill="{fills[lit[step, point]]}" stroke="#333"/>')
+            out.append(f'<text x="{cx + 12:g}" y="{y:g}">{escape(label)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
 
-from .menu import toss_index
+from .menu import STARTERS, toss_index
 from .palette import (
     PAIR_PERIOD,
     PALETTE,
@@ -113,8 +113,22 @@ def _assist_layer(status: Status, now: float, put) -> None:  # type: ignore[no-u
         put(Role.BLUNDER, status.blunder)
 
 
-MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TOOL,
-              "brightness": Role.MENU_TOOL}
+MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TAKEBACK,
+              "brightness": Role.MENU_BRIGHTNESS, "level": Role.MENU_BRIGHTNESS}
+"""The menu's fixed points (and the brightness levels) by the kind of their choice."""
+STEP_ROLES = {"white": Role.MENU_WHITE, "black": Role.MENU_BLACK,
+              "assist-white": Role.MENU_HELP_WHITE, "assist-black": Role.MENU_HELP_BLACK}
+"""The choices of a step by its name: each step in its own colour or motion."""
+STARTER_ROLES = {STARTERS["white"]: Role.MENU_WHITE, STARTERS["black"]: Role.MENU_BLACK,
+                 STARTERS["toss"]: Role.MENU_TOSS}
+"""The step "who starts", by the words of its choices: each side's colour, and the toss."""
+
+
+def menu_role(step: str, kind: str, words: str) -> Role:
+    """The light of one of the menu's choices (`Status.choices`) at the step named `step`."""
+    if kind == "starter":
+        return STARTER_ROLES[words]
+    return MENU_ROLES.get(kind) or STEP_ROLES.get(step, Role.MENU_CHOICE)
 
 
 def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
@@ -127,8 +141,8 @@ def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
     if status.holding and status.confirm_point:
         out[status.confirm_point] = Role.CONFIRM_LIFT if status.armed else Role.CONFIRM_HOLD
         return
-    for point, kind, _ in status.choices:
-        out[point] = MENU_ROLES.get(kind, Role.MENU_CHOICE)
+    for point, kind, words in status.choices:
+        out[point] = menu_role(status.menu_step, kind, words)
     for point in status.current:
         out[point] = Role.MENU_CURRENT
 
@@ -169,8 +183,16 @@ SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.WINNER_WHITE}),  # OVER
     frozenset({Role.WINNER_BLACK}),
     frozenset({Role.DRAW}),
-    frozenset({Role.MENU_CHOICE, Role.MENU_CURRENT, Role.MENU_SAME, Role.MENU_BACK,
-               Role.MENU_TOOL}),  # MENU
+    frozenset({Role.MENU_CHOICE, Role.MENU_CURRENT, Role.MENU_SAME, Role.MENU_TAKEBACK,
+               Role.MENU_BRIGHTNESS}),  # MENU, the game
+    frozenset({Role.MENU_WHITE, Role.MENU_CURRENT, Role.MENU_BACK}),  # MENU, white's player
+    frozenset({Role.MENU_BLACK, Role.MENU_CURRENT, Role.MENU_BACK}),
+    frozenset({Role.MENU_HELP_WHITE, Role.MENU_CURRENT, Role.MENU_BACK}),  # MENU, the help
+    frozenset({Role.MENU_HELP_BLACK, Role.MENU_CURRENT, Role.MENU_BACK}),
+    frozenset({Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS, Role.MENU_BACK}),  # who starts
+    frozenset({Role.MENU_BRIGHTNESS, Role.MENU_BACK}),  # MENU, the brightness
+    frozenset({Role.CONFIRM_HOLD}),  # MENU, a pebble held on a choice
+    frozenset({Role.CONFIRM_LIFT}),
     frozenset({Role.TOSS_WHITE}),  # MENU, the toss light
     frozenset({Role.TOSS_BLACK}),
 )

@@ -56,6 +56,11 @@ def parse_brightness(text: str) -> float:
     return level
 
 
+STARTERS: dict[str, str] = {"white": "white starts", "black": "black starts",
+                            "toss": "a toss decides"}
+"""The choices of the step "who starts", and their words."""
+
+
 class Step(str, Enum):
     VARIANT = "variant"
     WHITE = "white"
@@ -281,9 +286,8 @@ class Menu:
             out += [Choice(p, Kind.ASSIST, str(n), f"help: {words}")
                     for p, n, words in zip(lay.slots, range(len(ASSIST_LEVELS)), ASSIST_LEVELS)]
         elif s.step == Step.STARTER:
-            out += [Choice(p, Kind.STARTER, v, w) for p, v, w in zip(
-                lay.slots, ("white", "black", "toss"),
-                ("white starts", "black starts", "a toss decides"))]
+            out += [Choice(p, Kind.STARTER, v, w) for p, (v, w) in zip(lay.slots,
+                                                                     STARTERS.items())]
         elif s.step == Step.BRIGHTNESS:
             out += [Choice(p, Kind.LEVEL, f"{v:g}", f"{round(v * 100)} %")
                     for p, v in zip(lay.slots, BRIGHTNESS_LEVELS)]
@@ -308,6 +312,10 @@ class Menu:
         lit = {c.point for c in choices}
         gesture = self._gesture
         held = gesture.held if gesture.held in lit else ""
+        if gesture.armed and not gesture.occupied:
+            # Lifted, the board empty for `lift` seconds before the choice counts: the choice
+            # stays lit as armed, so the step's other choices do not flicker back meanwhile.
+            held = gesture.armed
         return View(self._s.step, choices, self._current(choices), held, gesture.since,
                     bool(gesture.armed), self._toss, tuple(self._s.picked), self._s.assisting)
 

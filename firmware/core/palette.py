@@ -47,11 +47,17 @@ class Role(str, Enum):
     CONFIRM_HOLD = "confirm-hold"  #: ... a pebble is held there: keep holding
     CONFIRM_LIFT = "confirm-lift"  #: ... held long enough: lift it and the game ends
     SENSOR_FAULT = "sensor-fault"  #: a sensor that chatters without end (ignored until quiet)
-    MENU_CHOICE = "menu-choice"  #: the menu: a choice (hold a pebble on it, then lift it)
+    MENU_CHOICE = "menu-choice"  #: the menu: a game to choose (hold a pebble on it, lift it)
+    MENU_WHITE = "menu-white"  #: ... who plays white (and "white starts")
+    MENU_BLACK = "menu-black"  #: ... who plays black (and "black starts")
+    MENU_HELP_WHITE = "menu-help-white"  #: ... the help white's hand gets
+    MENU_HELP_BLACK = "menu-help-black"  #: ... the help black's hand gets
+    MENU_TOSS = "menu-toss"  #: ... a toss decides who starts
     MENU_CURRENT = "menu-current"  #: ... the choice made last time
     MENU_SAME = "menu-same"  #: ... the same game as last time, at once
     MENU_BACK = "menu-back"  #: ... back one step
-    MENU_TOOL = "menu-tool"  #: ... take back the last move; LED brightness
+    MENU_TAKEBACK = "menu-takeback"  #: ... take back the last move of the last game
+    MENU_BRIGHTNESS = "menu-brightness"  #: ... the LED brightness, and its levels
     TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
     TOSS_BLACK = "toss-black"  #: ... on black's
     AWAITED = "awaited"  #: an online invitation waits for the other player: a calm chase
@@ -115,12 +121,22 @@ PALETTE: dict[Role, Look] = {
     Role.CONFIRM_HOLD: Look(ORANGE, Animation.BLINK, 0.3),
     Role.CONFIRM_LIFT: Look(WHITE),
     Role.SENSOR_FAULT: Look((255, 255, 0), Animation.BLINK, 0.25),  # emits (64, 64, 0)
+    # Each step of the menu lights its choices in its own colour, so the board says which
+    # question it asks: the game blue, white's player in white's colour and black's in
+    # black's, each side's help in its colour pulsing, who starts in the two sides' colours
+    # and the toss cyan, the brightness yellow. Take back and brightness differ too.
     Role.MENU_CHOICE: Look((0, 90, 255)),  # emits (0, 4, 64)
+    Role.MENU_WHITE: Look(WHITE_SIDE),
+    Role.MENU_BLACK: Look(BLACK_SIDE),
+    Role.MENU_HELP_WHITE: Look(WHITE_SIDE, Animation.PULSE, 2.0),
+    Role.MENU_HELP_BLACK: Look(BLACK_SIDE, Animation.PULSE, 2.0),
+    Role.MENU_TOSS: Look((0, 255, 255)),  # emits (0, 64, 64)
     Role.MENU_CURRENT: Look(WHITE),
     # The board at rest breathes slowly (PULSE_LEVELS): the menu's "same as last time".
     Role.MENU_SAME: Look((0, 255, 123), Animation.PULSE, 5.0),  # emits (0, 64, 10)
     Role.MENU_BACK: Look(RED_ORANGE),
-    Role.MENU_TOOL: Look((0, 180, 255)),  # emits (0, 26, 64): apart from the blue choices
+    Role.MENU_TAKEBACK: Look((255, 0, 150)),  # emits (64, 0, 16)
+    Role.MENU_BRIGHTNESS: Look((255, 228, 0)),  # emits (64, 48, 0)
     Role.TOSS_WHITE: Look(WHITE_SIDE),
     Role.TOSS_BLACK: Look(BLACK_SIDE),
     Role.AWAITED: Look((0, 170, 255)),  # emits (0, 22, 64): calm blue, one point at a time
@@ -149,6 +165,10 @@ TOLD_APART_OVER_TIME: tuple[tuple[Role, Role], ...] = (
     (Role.FREE_WHITE, Role.FREE_BLACK),
     (Role.WINNER_WHITE, Role.WINNER_BLACK),
     (Role.TOSS_WHITE, Role.TOSS_BLACK),
+    (Role.MENU_WHITE, Role.MENU_BLACK),  # the steps "who plays white" and "... black"
+    (Role.MENU_HELP_WHITE, Role.MENU_HELP_BLACK),
+    (Role.MENU_WHITE, Role.MENU_HELP_WHITE),  # a side's player, then its help
+    (Role.MENU_BLACK, Role.MENU_HELP_BLACK),
 )
 """Roles never lit together whose colours must still say which side they mean."""
 

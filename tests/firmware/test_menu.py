@@ -550,3 +550,68 @@ def test_each_hand_side_chooses_its_help_and_back_undoes_it(store):
     assert store.load(b.session.game_id).players == {"white": "hand:0", "black": "hand:3"}
     assert b.steps == ["variant", "white", "black", "assist-white", "assist-black",
                        "assist-white", "assist-black", "starter"]
+
+
+def _step_roles(b: MenuBoard) -> set[Role]:
+    """The lights of the step's own choices (not the fixed points, not last time's)."""
+    roles = lights.roles(b.session.game, b.status, b.now)
+    fixed = {Role.MENU_BACK, Role.MENU_SAME, Role.MENU_CURRENT, Role.MENU_TAKEBACK}
+    return set(roles.values()) - fixed
+
+
+def test_each_step_lights_its_choices_in_its_own_colour(store):
+    b = MenuBoard("nine-mens-morris", store).run()
+    b.choose(Kind.SAME)
+    b.run()
+    play_and_clear(b, 4)  # a game to take back: c5 takes back, e5 is the brightness
+    roles = lights.roles(b.session.game, b.status, b.now)
+    lay = layout(b.board)
+    assert roles[lay.takeback] == Role.MENU_TAKEBACK
+    assert roles[lay.brightness] == Role.MENU_BRIGHTNESS
+    assert _step_roles(b) == {Role.MENU_CHOICE, Role.MENU_BRIGHTNESS}
+    seen = [("variant", {Role.MENU_CHOICE})]
+    b.choose(Kind.VARIANT, "lasker")
+    seen.append((b.status.menu_step, _step_roles(b)))
+    b.choose(Kind.PLAYER, "hand")
+    seen.append((b.status.menu_step, _step_roles(b)))
+    b.choose(Kind.PLAYER, "hand")
+    seen.append((b.status.menu_step, _step_roles(b)))
+    b.choose(Kind.ASSIST, "2")
+    seen.append((b.status.menu_step, _step_roles(b)))
+    b.choose(Kind.ASSIST, "2")
+    roles = lights.roles(b.session.game, b.status, b.now)
+    assert b.status.menu_step == "starter"
+    assert [roles[b.point(Kind.STARTER, v)] for v in ("white", "black", "toss")] == [
+        Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS]
+    assert seen == [("variant", {Role.MENU_CHOICE}), ("white", {Role.MENU_WHITE}),
+                    ("black", {Role.MENU_BLACK}), ("assist-white", {Role.MENU_HELP_WHITE}),
+                    ("assist-black", {Role.MENU_HELP_BLACK})]
+    b.choose(Kind.BACK).choose(Kind.BACK).choose(Kind.BACK).choose(Kind.BACK)
+    b.choose(Kind.BACK)
+    b.choose(Kind.BRIGHTNESS)
+    assert b.status.menu_step == "brightness" and _step_roles(b) == {Role.MENU_BRIGHTNESS}
+
+
+def test_after_a_choice_the_step_it_was_made_in_does_not_light_again(store):
+    """Between the lift and the next step (the settle, then the board empty for `lift`
+    seconds) only the chosen point stays lit, as it was armed: no frame of the old step."""
+    b = MenuBoard("nine-mens-morris", store).run()
+    for kind, value in ((Kind.VARIANT, "lasker"), (Kind.PLAYER, "hand")):
+        step = b.status.menu_step
+        point = b.point(kind, value)
+        b.hands.place(point).wait(MENU.hold + 0.3)
+        b.run()
+        assert b.status.armed
+        b.hands.lift(point, chatter=0)
+        lifted = b.hands.t
+        b.run(until=lifted)
+        frames = []
+        t = lifted
+        while b.status.menu_step == step:
+            t += 0.01
+            b.run(until=t)
+            frames.append(lights.roles(b.session.game, b.status, b.now))
+            assert t < lifted + 2, "the choice was never made"
+        assert all(f == {point: Role.CONFIRM_LIFT} for f in frames[:-1]), frames
+        assert len(frames) > 20  # the settle and `lift` took this many hundredths
+        assert Role.CONFIRM_LIFT not in frames[-1].values()  # the next step, at once

@@ -45,3 +45,27 @@ def test_each_drawing_is_svg_with_every_point_and_the_choices() -> None:
 def test_the_readme_shows_both_drawings() -> None:
     text = README.read_text()
     assert "](wiring/menu/menu-24.svg)" in text and "](wiring/menu/menu-19.svg)" in text
+
+
+def test_the_card_draws_each_light_in_the_colour_the_board_shows_and_names_them_all() -> None:
+    from navakankari.firmware.core.palette import Role
+
+    text = (CHECKED_IN / "menu-24.svg").read_text()
+    root = ElementTree.fromstring(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    words = " ".join(t.text or "" for t in root.iter(f"{ns}text"))
+    for role, _, means in menu_svg.MENU_LIGHTS:
+        assert means in words, role
+    assert "white, steady: the choice made last time" in words
+    fills = menu_svg.screen_colours("direct-24")
+    lay = layout(BOARDS["morris"])
+    at = {(c.get("cx"), c.get("cy")): c.get("fill") for c in root.iter(f"{ns}circle")
+          if c.get("r") == "13"}  # the board's points
+    drawn = {t.text: at[t.get("x"), str(float(t.get("y")) - 4).removesuffix(".0")]
+             for t in root.iter(f"{ns}text") if t.get("text-anchor") == "middle"}
+    assert set(drawn) == set(BOARDS["morris"].points)
+    assert drawn[lay.takeback] == fills[Role.MENU_TAKEBACK] != drawn[lay.brightness]
+    assert drawn[lay.brightness] == fills[Role.MENU_BRIGHTNESS]
+    assert drawn[lay.same] == fills[Role.MENU_SAME] and drawn["a7"] == fills[Role.MENU_CHOICE]
+    assert len({fills[r] for r in (Role.MENU_CHOICE, Role.MENU_WHITE, Role.MENU_BLACK,
+                                   Role.MENU_TOSS, Role.MENU_BRIGHTNESS)}) == 5
