@@ -36,7 +36,7 @@ from navakankari.engine.player import Player
 from navakankari.engine.presets import PRESETS
 from navakankari.engine.variants import new_game
 
-from ..core.assist import AdviceRequest, Advisor, QUALITY
+from navakankari.engine.advice import QUALITY, AdviceRequest, Advisor
 from .bench import _percentile
 
 #: How many times slower a Raspberry Pi 4 is than this laptop, per core (see the docstring).

@@ -38,7 +38,7 @@ from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import RecordingError, iter_events
 
 from ..core import wording
-from ..core.assist import Advisor
+from navakankari.engine.advice import Advisor
 from ..core.clockwork import drive
 from ..core.menu import GameChoice, MenuSettings
 from ..core.players import HAND, PlayerSpec, computer_turn

@@ -5,8 +5,8 @@
 and a warning after a blunder, 4 the best move on request. A computer side has none.
 
 The judging (engine/hint.py) takes a search's time, so it never runs in the session: the
-session asks for advice on a position (`AdviceRequest`), the daemon has an `Advisor` answer
-it off its loop (the same way the computer's turn is chosen), and the session takes the
+session asks for advice on a position (`AdviceRequest`), the daemon has an `Advisor`
+(engine/advice.py) answer it off its loop (the same way the computer's turn is chosen), and the session takes the
 answer if the game is still there. The advice is asked for as soon as a side that gets
 help is to act, or earlier, while the hands carry out the computer's move (the position
 after it is known then), so it is mostly ready before a pebble is lifted. The `Teacher` then adds
@@ -32,19 +32,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from navakankari.engine.actions import Action, ActionKind
-from navakankari.engine.errors import GameOverError
+from navakankari.engine.advice import QUALITY, Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
-from navakankari.engine.rules import Rules
-from navakankari.engine.variants import game_from_position
-from navakankari.engine.hint import (
-    MAX_DEPTH,
-    Judge,
-    Judgement,
-    Quality,
-    Threats,
-    blunder,
-    threats,
-)
+from navakankari.engine.hint import Judgement, Quality
 
 from .players import PlayerSpec
 from .status import MismatchReason, Status, StatusKind
@@ -52,7 +42,7 @@ from .status import MismatchReason, Status, StatusKind
 log = logging.getLogger(__name__)
 
 THREATS = 2  #: the assistance level from which the opponent's threats are shown
-QUALITY = 3  #: ... each destination's quality, and a blunder's warning
+#: QUALITY (engine/advice.py): ... each destination's quality, and a blunder's warning
 BEST = 4  #: ... the best move on request
 
 BLUNDER_SECONDS = 4.0
@@ -68,85 +58,6 @@ HINT_GESTURE = 3.0
 move."""
 HINTS_PER_TURN = 1
 """Best moves a side may ask for per turn (the daemon's configuration can change it)."""
-
-
-@dataclass(frozen=True)
-class Advice:
-    """What the board can show about one position (`ply`, `key`) for the side to act."""
-
-    ply: int
-    key: int
-    side: Side
-    level: int
-    judgement: Judgement | None = None  #: level 3 and up
-    threats: Threats | None = None  #: level 2 and up (deep from level 3)
-    reasons: tuple[tuple[str, str], ...] = ()  #: (action, why it is a blunder), level 3 up
-
-    def reason(self, action: str) -> str | None:
-        return dict(self.reasons).get(action)
-
-
-@dataclass(frozen=True, eq=False)
-class AdviceRequest:
-    """Advice to make on `game` (a private copy) for a side at assistance `level`."""
-
-    ply: int
-    key: int
-    game: Game
-    level: int
-
-
-class Advisor:
-    """Makes advice (in the daemon's executor) with the judgement `navakankari hint` makes:
-    the same budget in search nodes and a table cleared for each position, so the advice on a
-    position is the same however busy the machine and whatever was judged before. One
-    request at a time."""
-
-    def __init__(self, budget: int | None = None, max_depth: int = MAX_DEPTH) -> None:
-        self.budget = budget
-        self.max_depth = max_depth
-        self.judge = Judge()
-
-    def advise(self, request: AdviceRequest) -> Advice:
-        game = request.game
-        side = game.turn
-        if game.outcome() is not None:
-            return Advice(request.ply, request.key, side, request.level)
-        seen = threats(game, deep=request.level >= QUALITY)
-        if request.level < QUALITY:
-            return Advice(request.ply, request.key, side, request.level, threats=seen)
-        try:
-            judgement = self.judge.judge(game, budget=self.budget, max_depth=self.max_depth)
-        except GameOverError:
-            return Advice(request.ply, request.key, side, request.level, threats=seen)
-        reasons = []
-        for v in judgement.verdicts:
-            warning = blunder(game, v.action, judgement)
-            if warning is not None:
-                reasons.append((v.action, warning.reason))
-        return Advice(request.ply, request.key, side, request.level, judgement, seen,
-                      tuple(reasons))
-
-
-def advise(request: AdviceRequest, budget: int | None = None,
-           max_depth: int = MAX_DEPTH) -> Advice:
-    """Advice with a fresh advisor (tests, replays): the same as any advisor's."""
-    return Advisor(budget, max_depth).advise(request)
-
-
-_worker: Advisor | None = None
-
-
-def advise_position(rules: Rules, position: str, ply: int, key: int, level: int,
-                    budget: int | None = None) -> Advice:
-    """Advice on a position given as its string: what a worker process runs (plain,
-    picklable arguments), with one advisor per process (only its engine is kept: each
-    judgement clears the table)."""
-    global _worker
-    if _worker is None or _worker.budget != budget:
-        _worker = Advisor(budget)
-    game = game_from_position(rules, position)
-    return _worker.advise(AdviceRequest(ply, key, game, level))
 
 
 @dataclass(frozen=True)

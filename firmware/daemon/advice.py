@@ -19,7 +19,7 @@ from typing import Any
 
 from navakankari.engine.search_process import lower_priority
 
-from ..core.assist import AdviceRequest, advise_position
+from navakankari.engine.advice import AdviceRequest, advise_position
 from ..core.players import CHILD_NICE
 from ..core.session import Session
 

@@ -7,6 +7,7 @@ import pytest
 from navakankari.engine.game import Side
 from navakankari.engine.hint import Judge
 from navakankari.engine.presets import preset
+from navakankari.engine.advice import Advice, advise
 from navakankari.engine.variants import game_from_position
 from navakankari.firmware.core import lights, wording
 from navakankari.firmware.core.assist import (
@@ -14,9 +15,7 @@ from navakankari.firmware.core.assist import (
     ONLINE_TAKEBACK,
     HINT_GESTURE,
     REPLY_WAITS,
-    Advice,
     Teacher,
-    advise,
 )
 from navakankari.firmware.core.clockwork import drive, run_until
 from navakankari.firmware.core.palette import PALETTE, Role

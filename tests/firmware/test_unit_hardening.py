@@ -252,7 +252,7 @@ def test_the_assistance_worker_process_runs_under_the_filters(tmp_path):
     probe.write_text("""
 import concurrent.futures, multiprocessing
 from navakankari.engine.variants import new_game
-from navakankari.firmware.core.assist import advise_position
+from navakankari.engine.advice import advise_position
 if __name__ == "__main__":
     g = new_game("nine-mens-morris")
     spawn = multiprocessing.get_context("spawn")

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from navakankari.engine.hint import Quality
 from navakankari.engine.variants import new_game
-from navakankari.firmware.core.assist import QUALITY, advise_position
+from navakankari.engine.advice import QUALITY, advise_position
 
 
 def _seen(advice):
