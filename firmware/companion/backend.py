@@ -87,7 +87,7 @@ class DaemonBackend:
                 if side is not None and pebbles.get(p, str(side)) != str(side):
                     wrong_colour.append({"point": p, "is": pebbles[p], "belongs": str(side)})
         elif session.menu is not None:  # no game in play: the sensors cannot tell colours
-            pebbles = {p: "unknown" for p in session.tracker.settled}
+            pebbles = {p: "unknown" for p in session.settled}
         else:
             pebbles = {p: str(game.colour_at(i)) for i, p in enumerate(board.points)
                        if game.colour_at(i) is not None}

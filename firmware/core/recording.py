@@ -13,12 +13,21 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .menu import GameChoice, MenuSettings
 
 PREFIX = "# navakankari-menu "
 GAME_PREFIX = "# navakankari-game "
+
+
+@dataclass
+class Clocked:
+    """Raw events waiting to be written, timed from `t0`: the session time at which the
+    recording's event time 0 falls."""
+
+    t0: float = 0.0
+    pending: list[tuple[float, str, bool]] = field(default_factory=list)
 
 
 class MenuLineError(ValueError):

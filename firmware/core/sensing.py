@@ -43,6 +43,18 @@ class Edge:
     faulty_now: bool = False
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What the board reads now, as the tracker follows it: the settled occupancy and the
+    faulty sensors (bit masks), when the last edge that counts came, and whether nothing
+    has moved since the last settled reading."""
+
+    settled: int
+    faulty: int = 0
+    last_change: float = 0.0
+    still: bool = True
+
+
 class Sensing:
     """The sensors of one board, as bit masks over its points (`board.index`)."""
 
@@ -101,6 +113,9 @@ class Sensing:
     def still(self) -> bool:
         """Nothing on the board has moved since the last settled reading."""
         return self.view() == self.settled
+
+    def reading(self) -> Reading:
+        return Reading(self.settled, self.faulty, self.last_change, self.still())
 
     def names(self, mask: int) -> frozenset[str]:
         return frozenset(self.board.names(mask))

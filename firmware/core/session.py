@@ -12,16 +12,14 @@ synced) inside `tick` before anyone is told, and the daemon renders the lights o
 
 from __future__ import annotations
 
-import functools
 import logging
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from navakankari.engine.actions import Action
+from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
-from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import new_game
@@ -30,10 +28,12 @@ from navakankari.hal.sensors import SensorEvent
 from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
-from .assist import HINTS_PER_TURN, Advice, AdviceRequest, Teacher
+from .assist import HINTS_PER_TURN, Teacher
+from .broker import ComputerRequest, TurnBroker
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
+from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
-from .recording import MenuStart, format_game_line, format_line
+from .recording import Clocked, format_game_line, format_line
 from .sensing import Sensing
 from .status import Status, StatusKind
 from .tracker import Tracker, TrackerSettings
@@ -60,23 +60,6 @@ class Update:
     actions: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, eq=False)
-class ComputerRequest:
-    """A computer turn to be chosen: on `game` (a private copy), valid while `token` is."""
-
-    token: int
-    game: Game
-    side: Side
-    level: int
-    player: PlayerSpec | None = None  #: who answers (a computer level or an engine)
-
-
-@dataclass
-class _Clocked:
-    t0: float = 0.0  #: session time at which the stored game's event time 0 falls
-    pending: list[tuple[float, str, bool]] = field(default_factory=list)
-
-
 def _kept_brightness(store: Store | None) -> float:
     """The brightness last chosen on the board; the whole cap when none was, or when the kept
     value is damaged (said in the log)."""
@@ -88,14 +71,6 @@ def _kept_brightness(store: Store | None) -> float:
     except ValueError as exc:
         log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
         return 1.0
-
-
-@functools.lru_cache(maxsize=64)
-def start_points(rules: Rules) -> frozenset[str]:
-    """The points a game of these rules starts with pebbles on (none in the morris games);
-    kept, as the menu and a game over ask on every tick of their animations."""
-    start = new_game(rules)
-    return frozenset(start.board.names(start.occupancy))
 
 
 def default_players() -> dict[Side, PlayerSpec]:
@@ -144,23 +119,14 @@ class Session:
         self.teacher = Teacher(hints_per_turn)  #: each hand side's assistance (assist.py)
         self.auto_new_game = auto_new_game
         self.menu_settings = menu
-        self.menu: Menu | None = None
-        self._variants = tuple(variants) if variants is not None else None
         self.online = online  #: the menu offers a player at another board
-        self._seed = seed
-        self._rng = random.Random(seed)
-        self._menu_status: Status | None = None
-        self._menu_events: _Clocked | None = None
-        self._menu_start: MenuStart | None = None  #: how the menu stood when it opened
+        self._host = MenuHost(menu, variants, online=online, seed=seed)  #: (menu_host.py)
         #: LED brightness chosen on the board (a fraction of the cap), kept in the store
         self.brightness = _kept_brightness(store)
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
-        self._token = 0
-        self._problem: tuple[int, str] | None = None  #: (token, text) of a failed computer turn
-        self._request: ComputerRequest | None = None
-        self._answer: tuple[int, tuple[Action, ...]] | None = None
-        self._events = _Clocked()
+        self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
+        self._events = Clocked()
         self._game_id: int | None = None
         stored = store.last_unfinished() if (store is not None and resume) else None
         if stored is not None and not self._plays(stored.rules, rules):
@@ -195,8 +161,8 @@ class Session:
     def _plays(self, stored: Rules, default: Rules) -> bool:
         """Whether this board plays a stored game's rules: one of its variants (the wiring
         profile's), else a game on the default's board."""
-        if self._variants is not None:
-            return stored.name in self._variants
+        if self._host.offered is not None:
+            return stored.name in self._host.offered
         return stored.board == default.board
 
     def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float, *,
@@ -209,23 +175,23 @@ class Session:
         self.rules = rules
         self.players = players
         self.game = new_game(rules)
-        self._problem = None  # a failed computer turn belongs to the game it failed in
+        self._broker.forget_problem()  # a failed computer turn belongs to its game
         self.teacher.reset()
-        self.menu = None
+        menu_events, menu_start = self._host.events, self._host.start
+        self._host.menu = None
         self._follow(now, colours)
-        self._events = _Clocked(t0=now)
-        self._request = None
-        self._token += 1
+        self._events = Clocked(t0=now)
+        self._broker.moved_on()
         self._game_id = None
         if self.store is not None and record:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()})
-            if on_board and self._menu_events is not None and self._menu_start is not None:
+            if on_board and menu_events is not None and menu_start is not None:
                 # Chosen on the board: the recording starts with the menu, and its first line
                 # says how the menu stood, so `navakankari replay FILE` goes through the same
                 # choices into this game.
-                self._events, self._menu_events = self._menu_events, None
-                self.store.set_recording_head(self._game_id, format_line(self._menu_start))
+                self._events = menu_events
+                self.store.set_recording_head(self._game_id, format_line(menu_start))
             else:
                 # Started otherwise (the page, a command, the configuration), even while the
                 # menu was lit: the first line names this game, and the start position's
@@ -236,7 +202,7 @@ class Session:
                 expected = set(self.game.board.names(self.game.occupancy))
                 self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
             self.flush_events()
-        self._menu_events = None
+        self._host.events = None
         if record:
             log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
                      players[Side.BLACK])
@@ -244,8 +210,8 @@ class Session:
     def _follow(self, now: float, colours: Mapping[str, Side | None] | None = None) -> None:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
         self.sensing = Sensing(self.game.board, self.settings, occupied=self._raw, now=now)
-        self.tracker = Tracker(self.game, settings=self.settings, hands=self._hands(), now=now,
-                               sensing=self.sensing, colours=colours)
+        self.tracker = Tracker(self.game, self.sensing.reading(), settings=self.settings,
+                               hands=self._hands(), now=now, colours=colours)
 
     def _resume(self, stored: StoredGame, now: float) -> None:
         self._load(stored, now)
@@ -271,11 +237,11 @@ class Session:
         seen: set[str] = set()
         for e in events:
             (seen.add if e.present else seen.discard)(e.point)
-        self._events = _Clocked(t0=now - (last + 1.0))
+        self._events = Clocked(t0=now - (last + 1.0))
         self._events.pending = [(last + 0.5, p, p in self._raw)
                                 for p in sorted(seen ^ self._raw)]
         self.flush_events()
-        self._token += 1
+        self._broker.moved_on()
 
     def _hands(self) -> list[Side]:
         """The sides the hands play now: the hand sides, and a computer's side whose turn
@@ -292,9 +258,9 @@ class Session:
         (self._raw.add if event.present else self._raw.discard)(event.point)
         edge = self.sensing.feed(event)
         if edge is not None and self.menu is None:
-            self.tracker.sensed(edge, event.t)
-        if self._menu_events is not None:
-            events = self._menu_events
+            self.tracker.sensed(edge, event.t, self.sensing.reading())
+        if self._host.events is not None:
+            events = self._host.events
             events.pending.append((round(event.t - events.t0, 6), event.point, event.present))
         elif self.store is not None and self.store.events_kept:
             self._events.pending.append((round(event.t - self._events.t0, 6), event.point,
@@ -313,7 +279,7 @@ class Session:
         if self.menu is not None:
             self._menu_tick(now, any(sensed))
             return []
-        committed = self.tracker.step(now, *sensed)
+        committed = self.tracker.step(now, *sensed, self.sensing.reading())
         if committed:
             self._committed(committed, now)
         if self.tracker.cleared:
@@ -343,25 +309,22 @@ class Session:
 
     def deadline(self) -> float | None:
         if self.menu is not None:
-            times = [t for t in (self.sensing.deadline(), self.menu.deadline()) if t is not None]
+            times = [t for t in (self.sensing.deadline(), self._host.deadline()) if t is not None]
         else:
-            times = [t for t in (self.tracker.deadline(), self._answer_due(),
+            times = [t for t in (self.sensing.deadline(), self.tracker.deadline(),
+                                 self._broker.answer_due(self.game, self.tracker.status),
                                  self.teacher.deadline()) if t is not None]
         return min(times) if times else None
 
-    def _answer_due(self) -> float | None:
-        """When an answer held back by a blunder's warning is to be lit (`_show_answer`)."""
-        if (self._answer is None or self._answer[0] != self._token
-                or self.tracker.status.kind != StatusKind.THINKING):
-            return None
-        return self.teacher.reply_due(self.game) or None
-
     # -- the menu ----------------------------------------------------------------------------
+    @property
+    def menu(self) -> Menu | None:
+        """The board's menu, while it is lit (no game in play then)."""
+        return self._host.menu
+
     def variants(self) -> tuple[str, ...]:
         """The variants the menu offers."""
-        if self._variants is not None:
-            return self._variants
-        return board_menu.playable(self.game.board.points)
+        return self._host.variants(self.game)
 
     def _open_menu(self, now: float) -> None:
         """No game in play: the board shows the menu and the tracker accepts nothing."""
@@ -370,37 +333,17 @@ class Session:
         last = board_menu.GameChoice(self.rules.name, str(self.players[Side.WHITE]),
                                str(self.players[Side.BLACK]))
         self.tracker.set_hands((), now)
-        self._menu_start = MenuStart(last, self.variants(), self.menu_settings, self._seed,
-                                     self.online)
-        self.menu = Menu(self.game.board, self.variants(),
-                         board_menu.player_specs(MAX_LEVEL, self.online),
-                         last, can_takeback=bool(self.game.history),
-                         settings=self.menu_settings, rng=self._rng,
-                         occupied=self.sensing.names(self.sensing.settled), now=now)
-        self._menu_events = _Clocked(t0=now, pending=[(0.0, p, True) for p in sorted(self._raw)])
-        self._request = None
-        self._token += 1
-        self._menu_status = None
+        self._host.open(self.game, last, self.sensing.names(self.sensing.settled), self._raw,
+                        now)
+        self._broker.moved_on()
         self._menu_changed(now, "menu")
 
     def _menu_tick(self, now: float, sensed: bool = True) -> None:
-        """`sensed`: the settled reading changed (or a faulty sensor is read again). Without
-        that, and before the menu's own deadline, nothing in the menu can change: the tick
-        returns at once (the lights animate meanwhile, and must stay cheap)."""
-        menu = self.menu
-        assert menu is not None
-        due = menu.deadline()
-        if not sensed and self._menu_status is not None and (due is None or now < due):
+        """`sensed`: the settled reading changed (or a faulty sensor is read again)."""
+        if self._host.still(now, sensed):
             return
-        settled = self.sensing.names(self.sensing.settled)
-        assert self._menu_events is not None
-        self._rng.seed(f"{self._seed}:{self.sensing.last_change - self._menu_events.t0:.6f}")
-        chosen = menu.see(settled, now) or menu.tick(now)
-        if chosen is None and self.auto_new_game and menu.last is not None:
-            # Nau Keti Keta's armies set up again: the same game at once, as without a menu.
-            points = start_points(preset(menu.last.variant))
-            if points and settled == points:
-                chosen = Chosen(Kind.SAME, menu.last)
+        chosen = self._host.read(self.sensing.names(self.sensing.settled),
+                                 self.sensing.last_change, now, auto_new_game=self.auto_new_game)
         if chosen is None:
             self._menu_changed(now, "status")
             return
@@ -424,23 +367,10 @@ class Session:
                             Side.BLACK: PlayerSpec.parse(game.black, "black")}, on_board=True)
 
     def _menu_changed(self, now: float, reason: str) -> None:
-        status = self._build_menu_status(now)
-        if self._menu_status is None or not status.same_as(self._menu_status):
-            self._menu_status = status
+        status = self._host.changed(now, str(self.game.turn),
+                                    self.game.board.names(self.sensing.faulty))
+        if status is not None:
             self._notify(Update(reason, status, len(self.game.history)))
-
-    def _build_menu_status(self, now: float) -> Status:
-        assert self.menu is not None
-        view = self.menu.view(now)
-        toss = view.toss
-        return Status(
-            StatusKind.MENU, str(self.game.turn), now, menu_step=view.name,
-            choices=tuple((c.point, c.kind.value, c.label) for c in view.choices),
-            current=view.current, picked=view.picked, confirm_point=view.held,
-            confirm_hold=self.menu.settings.hold, holding=bool(view.held), armed=view.armed,
-            toss_ring=toss.ring if toss else (), toss_start=toss.start if toss else 0.0,
-            toss_step=toss.step if toss else 0.0, toss_steps=toss.steps if toss else 0,
-            toss_result=toss.result if toss else "", faulty=self.game.board.names(self.sensing.faulty))
 
     def _committed(self, actions: list[Action], now: float) -> None:
         self.teacher.committed(self.game, actions, self.players, now)
@@ -453,8 +383,7 @@ class Session:
             if outcome is not None:
                 self.store.finish(self._game_id, outcome.to_dict())
             log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
-        self._token += 1
-        self._request = None
+        self._broker.moved_on()
         if self.problem is None and set(self.tracker.hands) != set(self._hands()):
             self.tracker.set_hands(self._hands(), now)  # a failed computer's turn is played
         self._notify(Update("actions", self.tracker.status, len(self.game.history),
@@ -538,29 +467,28 @@ class Session:
         if not 0 <= ply <= len(self.game.history):
             raise ValueError(f"ply must be 0..{len(self.game.history)}, not {ply}")
         if self.menu is not None:  # the last game, reopened
-            self.menu = self._menu_events = None
+            self._host.close()
+            self.tracker.see(self.sensing.reading())
             self.tracker.set_hands(self._hands(), now)
-        self._problem = None  # the game moves on: the computer is asked again
+        self._broker.forget_problem()  # the game moves on: the computer is asked again
         while len(self.game.history) > ply:
             self.game.pop()
         self.teacher.reset()
         if self.store is not None and self._game_id is not None:
             self.store.truncate(self._game_id, ply)
         self.tracker.sync(now, clearable=False)
-        self._token += 1
-        self._request = None
+        self._broker.moved_on()
         self._last_status = self.tracker.status
         self._notify(Update("takeback", self.tracker.status, ply))
 
     def set_players(self, now: float, players: Mapping[Side, PlayerSpec]) -> None:
-        self._problem = None
+        self._broker.forget_problem()
         self.players = {**self.players, **players}
         if self.store is not None and self._game_id is not None:
             self.store.set_players(self._game_id, {str(s): str(p) for s, p in self.players.items()})
         if self.menu is None:
             self.tracker.set_hands(self._hands(), now)
-        self._token += 1
-        self._request = None
+        self._broker.moved_on()
         self._notify(Update("players", self.tracker.status, len(self.game.history)))
 
     # -- assistance (assist.py) ----------------------------------------------------------------
@@ -569,17 +497,7 @@ class Session:
         daemon makes it off its loop and hands it to `advise`)."""
         if self.menu is not None:
             return None
-        status = self.tracker.status
-        if status.kind == StatusKind.EXECUTING and status.forced:
-            # The computer's move is known while the hands carry it out: judge the position
-            # after it now, so the help is lit as soon as the move is on the board.
-            ahead = self.game.copy()
-            for text in status.forced:  # the computer's own legal actions, in order
-                ahead.push(ahead.parse(text))
-            request = self.teacher.request(ahead, self.players)
-            if request is not None:
-                return request
-        return self.teacher.request(self.game, self.players)
+        return self._broker.advice_request(self.game, self.players, self.tracker.status)
 
     def advise(self, advice: Advice, now: float) -> bool:
         """Advice made for a request; ignored (False) if the game moved on."""
@@ -607,54 +525,43 @@ class Session:
             raise ValueError(f"{side} is not a remote player")
         actions = tuple(self.game.parse_actions(text))
         if now < self.teacher.reply_due(self.game):
-            self._answer = (self._token, actions)  # lit once the warning has been seen
+            self._broker.hold(actions)  # lit once the warning has been seen
             return actions
         self._force(actions, now)
         return actions
 
     def computer_request(self) -> ComputerRequest | None:
         """The computer turn to choose now, if any (the same object until it is answered)."""
-        if self.menu is not None or self.tracker.status.kind != StatusKind.THINKING:
+        if self.menu is not None:
             return None
-        side = self.game.turn
-        spec = self.players[side]
-        if not spec.plays_itself:
-            return None
-        if self._request is None or self._request.token != self._token:
-            self._request = ComputerRequest(self._token, self.game.copy(), side, spec.level,
-                                            spec)
-        return self._request
+        return self._broker.computer_request(self.game, self.players, self.tracker.status)
 
     def still_due(self, request: ComputerRequest) -> bool:
         """Whether `request` is still the turn to answer: no action, takeback, new game or
         menu since. A board being put right meanwhile does not end it (its answer waits
         for the board to match)."""
-        return request.token == self._token
+        return self._broker.still_due(request)
 
     @property
     def problem(self) -> str | None:
         """Why the computer turn now due could not be chosen (an engine that failed), if so;
         gone once the game moves on (a takeback, a new game, other players)."""
-        if self._problem is not None and self._problem[0] == self._token:
-            return self._problem[1]
-        return None
+        return self._broker.problem
 
     def computer_failed(self, request: ComputerRequest, text: str, now: float) -> None:
         """The player behind `request` gave no action: the problem is shown and the hands
         play that turn, as for a hand side (nothing of the game is lost); the computer is
         asked again for its next turn."""
-        if request.token != self._token:
+        if not self._broker.failed(request, text):
             return
-        self._problem = (request.token, text)
         self.tracker.set_hands(self._hands(), now)
         self._notify(Update("problem", self.tracker.status, len(self.game.history)))
 
     def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:
         """The computer's choice for `request`; ignored (False) if the game moved on. If the
         board is being put right just then, the choice is shown once it matches again."""
-        if request.token != self._token:
+        if not self._broker.offer(request, tuple(actions)):
             return False
-        self._answer = (request.token, tuple(actions))
         self._show_answer(now)
         return True
 
@@ -662,11 +569,8 @@ class Session:
         """The answer (the computer's, a remote player's) is lit once the board matches the
         game, and not before a blunder's warning has been shown (assist.REPLY_WAITS): the
         warning and the reply never light the board together."""
-        if (self._answer is not None and self._answer[0] == self._token
-                and self.tracker.status.kind == StatusKind.THINKING
-                and now >= self.teacher.reply_due(self.game)):
-            actions = self._answer[1]
-            self._answer = None
+        actions = self._broker.answer(self.game, self.tracker.status, now)
+        if actions is not None:
             self._force(actions, now)
 
     def _force(self, actions: tuple[Action, ...], now: float) -> None:
@@ -681,11 +585,16 @@ class Session:
     @property
     def status(self) -> Status:
         """The tracker's status, with the side to act's assistance added (or the menu's)."""
-        if self.menu is not None and self._menu_status is not None:
-            return self._menu_status
+        if self.menu is not None and self._host.status is not None:
+            return self._host.status
         if self.menu is not None:
             return self.tracker.status
         return self.teacher.decorate(self.tracker.status, self.game, self.players)
+
+    @property
+    def settled(self) -> frozenset[str]:
+        """The points the board reads a pebble on, settled (the menu's as the game's)."""
+        return self.sensing.names(self.sensing.settled)
 
     @property
     def game_id(self) -> int | None:

@@ -52,7 +52,7 @@ class Status:
     to_empty: tuple[str, ...] = ()  #: points that must be emptied to match the game
     to_fill: tuple[str, ...] = ()  #: points that must be filled to match the game
     pairs: tuple[tuple[str, str], ...] = ()  #: pebbles to move back, colours agreeing
-    #: MISMATCH: the way back in order, naming colours (tracker.restore_steps):
+    #: MISMATCH: the way back in order, naming colours (wayback.restore_steps):
     #: ("move", colour, from, to), ("lift", colour, point, ""), ("set", colour, "", point);
     #: colour "" where the board cannot tell.
     steps: tuple[tuple[str, str, str, str], ...] = ()

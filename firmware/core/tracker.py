@@ -7,11 +7,11 @@ observed one, every legal action is judged by its diff (points it empties, point
 - O lies between C and some actions' results: in progress;
 - otherwise a mismatch, shown after a grace period as points to empty and to fill.
 
-Raw edges are settled first: a change counts once the occupancy has been stable for
-`settle` seconds, so chatter and a pebble slid across other points never become moves; an
-action that could still grow (a jump chain that may go on, a flying pebble) waits `grow`
-seconds more. Time comes only from event stamps and `tick(now)`; `deadline()` says when
-the tracker next needs a tick, so nothing polls.
+The tracker reads the board as the session's sensing settled it (sensing.py: chatter and
+a pebble slid across other points never become moves); an action that could still grow (a
+jump chain that may go on, a flying pebble) waits `grow` seconds more. Time comes only from
+the edges' stamps and `step(now)`; `deadline()` says when the tracker next needs a step, so
+nothing polls.
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ from typing import ClassVar
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.boards import Board
 from navakankari.engine.game import Game, Side
-from navakankari.hal.sensors import SensorEvent
 
 from .errors import check_count, check_seconds
+from .belief import ColourBelief
 from .gesture import HoldGesture
-from .sensing import Edge, Sensing
+from .sensing import Edge, Reading
 from .status import MismatchReason, Status, StatusKind
+from .wayback import restore_steps
 
 log = logging.getLogger(__name__)
 
 BOTH_SIDES: frozenset[Side] = frozenset((Side.WHITE, Side.BLACK))
-COLOURS = (str(Side.WHITE), str(Side.BLACK))
 
 
 @dataclass(frozen=True)
@@ -92,30 +92,30 @@ class _Unit:
 class Tracker:
     """Turns raw sensor events into committed actions of `game` (which it pushes).
 
-    The owner (the session) changes the game from outside only through `sync` (new game,
-    takeback, resume) and `set_forced` (the computer's or a remote move).
+    The owner (the session) keeps the sensing: it hands the tracker each edge (`sensed`)
+    and each tick (`step`) with the board's reading then (`sensing.Reading`). It changes the
+    game from outside only through `sync` (new game, takeback, resume) and `set_forced` (the
+    computer's or a remote move).
     """
 
     def __init__(
         self,
         game: Game,
+        reading: Reading,
         *,
         settings: TrackerSettings = TrackerSettings(),
         hands: Iterable[Side] = BOTH_SIDES,
-        occupied: Iterable[str] = (),
         now: float = 0.0,
-        sensing: Sensing | None = None,
         colours: Mapping[str, Side | None] | None = None,
     ) -> None:
-        """`sensing`: the board's settled reading, when its owner (the session) keeps it;
-        else one of the tracker's own, starting from `occupied`. `colours`: what the pebbles
-        on the board are believed to be (the `colours` of a tracker of the game before);
-        else those on the game's points are taken to be the game's."""
+        """`reading`: what the board reads now. `colours`: what the pebbles on the board
+        are believed to be (the `colours` of a tracker of the game before); else those on
+        the game's points are taken to be the game's."""
         self.settings = settings
         self.hands = frozenset(hands)
         self.game = game
         board = game.board
-        self.sensing = sensing or Sensing(board, settings, occupied=occupied, now=now)
+        self._seen = reading  #: the board's reading, as last handed in
         self._forced: tuple[Action, ...] = ()
         self._restore = False
         self._grow_until: float | None = None
@@ -128,29 +128,19 @@ class Tracker:
         self._gesture: HoldGesture | None = None  #: ... reading the confirmation gesture
         self._cleared = False  #: ... and a pebble held on the confirm point, then lifted
         self._confirm = 1 << board.index(confirm_point(board))
-        # The sensors see no colour: the colour of each pebble on the board is believed from
-        # the position it last matched. A pebble that stays put keeps its colour; one set
-        # down where the game has a pebble is taken to be the game's (the words asked for
-        # it); one set down elsewhere is of the colour lifted since, when that is one colour.
-        # So the way back names colours and pairs only pebbles that agree.
-        known = colours or {}
-        self._colours: dict[int, Side | None] = {
-            i: known.get(board.points[i], game.colour_at(i)) for i in _bits(self.sensing.settled)}
-        self._lifted: list[Side] = []  #: colours lifted since the board last matched
+        self._belief = ColourBelief(game, reading.settled, colours)  #: (belief.py)
         self._status = Status(StatusKind.IDLE, str(game.turn), now)
         self.sync(now)
 
     # -- inputs ----------------------------------------------------------------------------
-    def feed(self, event: SensorEvent) -> None:
-        """One raw sensor edge. Points off the game's board (the outer ring in Six Men's
-        Morris) are ignored."""
-        edge = self.sensing.feed(event)
-        if edge is not None:
-            self.sensed(edge, event.t)
+    def see(self, reading: Reading) -> None:
+        """What the board reads now, when it changed while the tracker was not told (the
+        menu was lit)."""
+        self._seen = reading
 
-    def sensed(self, edge: Edge, t: float) -> None:
-        """What one raw edge did to the sensing (a session that keeps the sensing feeds it
-        itself and passes the result here)."""
+    def sensed(self, edge: Edge, t: float, reading: Reading) -> None:
+        """What one raw edge at `t` did to the sensing: `edge`, and the reading after it."""
+        self._seen = reading
         if edge.faulty_now:
             self._set_status(self._status, t)
         if not edge.bit:
@@ -161,16 +151,14 @@ class Tracker:
             self._early += self._evaluate(t, allow_grow=True)
         self._grow_until = None
         if self._gesture is not None:
-            self._gesture.stir(self.sensing.last_change)
+            self._gesture.stir(reading.last_change)
 
-    def tick(self, now: float) -> list[Action]:
-        """Let time pass to `now`, sensing included; returns the actions committed (already
-        pushed). A session that keeps the sensing ticks it itself and calls `step`."""
-        return self.step(now, *self.sensing.tick(now))
-
-    def step(self, now: float, changed: bool, recovered: bool) -> list[Action]:
+    def step(self, now: float, changed: bool, recovered: bool, reading: Reading
+             ) -> list[Action]:
         """Follow the game after sensing's tick at `now`: `changed`, the settled occupancy
-        changed; `recovered`, a faulty sensor is read again. Returns the actions committed."""
+        changed; `recovered`, a faulty sensor is read again; `reading`, the board's reading
+        after it. Returns the actions committed (already pushed)."""
+        self._seen = reading
         committed, self._early = self._early, []
         if recovered:
             self._set_status(self._status, now)
@@ -191,9 +179,9 @@ class Tracker:
         return committed
 
     def deadline(self) -> float | None:
-        """When `tick` next has something to do, or None when nothing is pending."""
-        sensed = self.sensing.deadline()
-        times = [sensed] if sensed is not None else []
+        """When `step` next has something to do, or None when nothing is pending (the
+        sensing's own deadline aside)."""
+        times = []
         if self._grow_until is not None:
             times.append(self._grow_until)
         if self._mismatch_since is not None and not self._mismatch_shown:
@@ -207,7 +195,7 @@ class Tracker:
         """A pebble held on `point` would confirm the clearing: it is the confirm point, its
         sensor is sound and nothing is still moving on the board."""
         return (point == self.game.board.points[self._confirm.bit_length() - 1]
-                and not self.sensing.faulty & self._confirm and self.sensing.still())
+                and not self._seen.faulty & self._confirm and self._seen.still)
 
     def sync(self, now: float, *, restore: bool = True, clearable: bool = True) -> None:
         """The game changed from outside (new game, takeback, resume): until the board
@@ -215,7 +203,7 @@ class Tracker:
         board on the way is part of putting it right (a takeback asked for), not a
         clearing."""
         self._forced = ()
-        self._restore = restore and self.sensing.settled != self.game.occupancy
+        self._restore = restore and self._seen.settled != self.game.occupancy
         self._restore_only = not clearable
         self._clearing = self._cleared = False
         self._gesture = None
@@ -251,8 +239,7 @@ class Tracker:
     @property
     def colours(self) -> dict[str, Side | None]:
         """The colour each pebble on the board is believed to be (None: cannot tell)."""
-        points = self.game.board.points
-        return {points[i]: side for i, side in self._colours.items()}
+        return self._belief.colours()
 
     @property
     def forced(self) -> tuple[Action, ...]:
@@ -261,21 +248,12 @@ class Tracker:
     @property
     def settled(self) -> frozenset[str]:
         """The settled observed occupancy, as point names."""
-        return self.sensing.names(self.sensing.settled)
+        return frozenset(self.game.board.names(self._seen.settled))
 
     @property
     def faulty(self) -> frozenset[str]:
         """Sensors ignored for chattering without end."""
-        return self.sensing.names(self.sensing.faulty)
-
-    @property
-    def raw(self) -> frozenset[str]:
-        return self.sensing.names(self.sensing.raw)
-
-    @property
-    def last_edge(self) -> float:
-        """When the last raw edge came (or the tracker started)."""
-        return self.sensing.last_change
+        return frozenset(self.game.board.names(self._seen.faulty))
 
     @property
     def cleared(self) -> bool:
@@ -286,7 +264,7 @@ class Tracker:
 
     def matches(self) -> bool:
         """The settled board equals the game's position."""
-        return self.sensing.settled == self.game.occupancy
+        return self._seen.settled == self.game.occupancy
 
     # -- matching --------------------------------------------------------------------------
     def _units(self) -> tuple[list[_Unit], list[_Unit]]:
@@ -322,15 +300,15 @@ class Tracker:
         game = self.game
         while True:
             expected = game.occupancy
-            observed = self.sensing.settled
-            self._follow_colours(observed)
+            observed = self._seen.settled
+            self._belief.follow(observed)
             if game.outcome() is not None:
                 self._clear_mismatch()
                 self._set_status(self._plain_status(StatusKind.OVER), now)
                 break
             if self._clearing:
                 assert self._gesture is not None
-                self._gesture.see(frozenset(game.board.names(observed)), now, self.sensing.last_change)
+                self._gesture.see(frozenset(game.board.names(observed)), now, self._seen.last_change)
                 if self._gesture.tick(now, self._confirms)[1] and not self._cleared:
                     log.info("clearing confirmed: the game ends")
                     self._cleared = True
@@ -348,7 +326,7 @@ class Tracker:
                 # last opposing ones, carried take-first): not a mistake to fix but maybe
                 # the end of the game; ask for the confirmation gesture.
                 self._clearing = True
-                self._gesture = HoldGesture(self.settings.clear_hold, now=self.sensing.last_change)
+                self._gesture = HoldGesture(self.settings.clear_hold, now=self._seen.last_change)
                 self._restore = False
                 self._grow_until = None
                 self._clear_mismatch()
@@ -363,8 +341,7 @@ class Tracker:
                     break
             if observed == expected:
                 self._clear_mismatch()
-                self._colours = {i: game.colour_at(i) for i in _bits(observed)}
-                self._lifted = []
+                self._belief.matched(observed)
                 self._set_status(self._matching_status(), now)
                 break
             exact_units, partial_units = self._units()
@@ -381,7 +358,7 @@ class Tracker:
                     break
                 grow_mask = self._grow_mask(unit, consistent)
                 if grow_mask and not allow_grow:
-                    self._grow_until = (self.sensing.last_change + self.settings.settle
+                    self._grow_until = (self._seen.last_change + self.settings.settle
                                         + self.settings.grow)
                     self._grow_points = grow_mask
                     self._clear_mismatch()
@@ -404,22 +381,6 @@ class Tracker:
         if committed:
             log.info("committed %s", _texts(committed))
         return committed
-
-    def _follow_colours(self, observed: int) -> None:
-        """Keep the believed colours in step with the settled board (see `__init__`)."""
-        for i in [i for i in self._colours if not observed >> i & 1]:
-            side = self._colours.pop(i)
-            if side is not None:
-                self._lifted.append(side)
-        for i in _bits(observed):
-            if i in self._colours:
-                continue
-            side = self.game.colour_at(i)
-            if side is None and len(set(self._lifted)) == 1:
-                side = self._lifted[0]
-            if side in self._lifted:
-                self._lifted.remove(side)
-            self._colours[i] = side
 
     def _mid_action(self, expected: int) -> bool:
         """An empty board is part-way through an action the hands may do now: every
@@ -474,8 +435,8 @@ class Tracker:
                 finally:
                     self._forced = saved
                 exp = game.occupancy
-                lf, pl = exp & ~self.sensing.settled, self.sensing.settled & ~exp
-                if any(u.result == self.sensing.settled for u in exact) or any(
+                lf, pl = exp & ~self._seen.settled, self._seen.settled & ~exp
+                if any(u.result == self._seen.settled for u in exact) or any(
                         not lf & ~u.lift and not pl & ~u.reach for u in partial):
                     found.setdefault(game.key, unit.actions)
             finally:
@@ -497,7 +458,7 @@ class Tracker:
 
     # -- statuses --------------------------------------------------------------------------
     def _set_status(self, status: Status, now: float) -> None:
-        status = replace(status, faulty=self.game.board.names(self.sensing.faulty))
+        status = replace(status, faulty=self.game.board.names(self._seen.faulty))
         if not status.same_as(self._status):
             self._status = replace(status, since=now)
 
@@ -550,14 +511,14 @@ class Tracker:
             kind,
             lifted=names(lifted),
             placed=names(placed),
-            destinations=names(dest & ~self.sensing.settled),
-            captures=names(captures & self.sensing.settled),
+            destinations=names(dest & ~self._seen.settled),
+            captures=names(captures & self._seen.settled),
             candidates=tuple(sorted({_texts(u.actions) for u in units})),
         )
 
     def _clearing_status(self) -> Status:
         board = self.game.board
-        expected, observed = self.game.occupancy, self.sensing.settled
+        expected, observed = self.game.occupancy, self._seen.settled
         return self._plain_status(
             StatusKind.CLEARING, to_empty=board.names(observed & ~expected),
             to_fill=board.names(expected & ~observed), confirm_point=board.points[
@@ -567,14 +528,12 @@ class Tracker:
 
     def _mismatch_status(self, reason: MismatchReason) -> Status:
         board = self.game.board
-        expected, observed = self.game.occupancy, self.sensing.settled
+        expected, observed = self.game.occupancy, self._seen.settled
         to_empty = board.names(observed & ~expected)
         to_fill = board.names(expected & ~observed)
         game = self.game
         wanted = {board.points[i]: str(game.colour_at(i)) for i in _bits(expected)}
-        believed = {board.points[i]: str(side) if side is not None else ""
-                    for i, side in self._colours.items()}
-        steps = restore_steps(board, wanted, believed)
+        steps = restore_steps(board, wanted, self._belief.words())
         return self._plain_status(StatusKind.MISMATCH, to_empty=to_empty, to_fill=to_fill,
                                   pairs=tuple((a, b) for kind, _, a, b in steps if kind == "move"),
                                   steps=steps, reason=reason)
@@ -645,58 +604,5 @@ def _forced_mills(game: Game, forced: tuple[Action, ...]) -> int:
             game.pop()
 
 
-def pair_points(board, to_empty: Sequence[str], to_fill: Sequence[str]  # type: ignore[no-untyped-def]
-                ) -> tuple[tuple[str, str], ...]:
-    """Pair points to empty with points to fill into moves, nearest pairs first."""
-    coords = dict(zip(board.points, board.coordinates))
-    options = sorted(
-        ((coords[a][0] - coords[b][0]) ** 2 + (coords[a][1] - coords[b][1]) ** 2, a, b)
-        for a in to_empty for b in to_fill)
-    used: set[str] = set()
-    pairs = []
-    for _, a, b in options:
-        if a not in used and b not in used:
-            used |= {a, b}
-            pairs.append((a, b))
-    return tuple(pairs)
-
-
 def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
-def restore_steps(board, wanted: Mapping[str, str], believed: Mapping[str, str]  # type: ignore[no-untyped-def]
-                  ) -> tuple[tuple[str, str, str, str], ...]:
-    """The way from the board as it stands to the game's position, in an order hands can
-    follow and naming every pebble's colour: `wanted` is the game's colour of each point
-    with a pebble, `believed` the colour of each pebble on the board ("" unknown).
-
-    Steps: ("move", colour, from, to) only between points whose colours agree, nearest
-    first, onto a free point; ("lift", colour, point, "") a pebble that does not belong,
-    first those of the wrong colour on a point the game fills, so a move can follow;
-    ("set", colour, "", point) a pebble from beside the board."""
-    here = dict(believed)
-    steps: list[tuple[str, str, str, str]] = []
-
-    def wrong(p: str) -> bool:
-        return p not in wanted or (here[p] != "" and here[p] != wanted[p])
-
-    while True:
-        moved = False
-        for colour in COLOURS:
-            sources = [p for p in here if here[p] == colour and wrong(p)]
-            free = [p for p in wanted if p not in here and wanted[p] == colour]
-            for a, b in pair_points(board, sources, free):
-                steps.append(("move", colour, a, b))
-                del here[a]
-                here[b] = colour
-                moved = True
-        if moved:
-            continue
-        blocking = sorted(p for p in here if p in wanted and wrong(p))
-        if not blocking:
-            break
-        steps.append(("lift", here.pop(blocking[0]), blocking[0], ""))
-    steps += [("lift", here[p], p, "") for p in board.points if p in here and wrong(p)]
-    steps += [("set", wanted[p], "", p) for p in board.points if p in wanted and p not in here]
-    return tuple(steps)

@@ -179,7 +179,7 @@ def _forced_parts(status: Status) -> list[str]:
 
 
 def _step_words(steps: tuple[tuple[str, str, str, str], ...]) -> list[str]:
-    """The tracker's way back (`restore_steps`) in words, in its order; lifts and sets of
+    """The way back (`wayback.restore_steps`) in words, in its order; lifts and sets of
     one colour that follow each other are said together."""
     words: list[str] = []
     k = 0

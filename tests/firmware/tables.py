@@ -5,14 +5,45 @@ from __future__ import annotations
 import random
 
 from navakankari.engine.actions import ActionKind
-from navakankari.engine.game import Game
+from navakankari.engine.game import Game, Side
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import run_until
+from navakankari.firmware.core.sensing import Sensing
 from navakankari.firmware.core.tracker import BOTH_SIDES, Tracker, TrackerSettings
+from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.hands import Hands
 
 SETTINGS = TrackerSettings(settle=0.2, grow=0.35, grace=0.8)
+
+
+class Following:
+    """The board's sensing and a tracker following `game`, wired as the session wires them
+    (Session.feed, Session.tick): each raw edge goes to the sensing, and what it did to the
+    tracker with the reading after it; each tick likewise. The tracker's own methods and
+    properties are reached through it."""
+
+    def __init__(self, game: Game, *, settings: TrackerSettings = TrackerSettings(),
+                 hands=BOTH_SIDES, occupied=(), now: float = 0.0,
+                 colours: dict[str, Side | None] | None = None) -> None:
+        self.sensing = Sensing(game.board, settings, occupied=occupied, now=now)
+        self.tracker = Tracker(game, self.sensing.reading(), settings=settings, hands=hands,
+                               now=now, colours=colours)
+
+    def feed(self, event: SensorEvent) -> None:
+        edge = self.sensing.feed(event)
+        if edge is not None:
+            self.tracker.sensed(edge, event.t, self.sensing.reading())
+
+    def tick(self, now: float) -> list:
+        return self.tracker.step(now, *self.sensing.tick(now), self.sensing.reading())
+
+    def deadline(self) -> float | None:
+        times = [t for t in (self.sensing.deadline(), self.tracker.deadline()) if t is not None]
+        return min(times) if times else None
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.tracker, name)
 
 
 class Table:
@@ -25,7 +56,7 @@ class Table:
             self.game.play_record(record)
         board = self.game.board
         start = board.names(self.game.occupancy) if occupied is None else occupied
-        self.tracker = Tracker(self.game, settings=settings, hands=hands, occupied=start)
+        self.tracker = Following(self.game, settings=settings, hands=hands, occupied=start)
         self.hands = Hands(start, pause=0.0)
         self.now = 0.0
         self.sent = 0

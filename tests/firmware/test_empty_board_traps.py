@@ -18,10 +18,10 @@ from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.players import HAND
 from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import StatusKind
-from navakankari.firmware.core.tracker import Tracker, confirm_point
+from navakankari.firmware.core.tracker import confirm_point
 from navakankari.firmware.store.database import Store
 from navakankari.sim.hands import JUMP_ORDERS, Hands
-from tables import SETTINGS, Table
+from tables import SETTINGS, Following, Table
 
 NKK = preset("nau-keti-keta")
 GAPS = (0.1, 0.12, 0.3, 0.5, 0.8, 1.0, 1.5)
@@ -103,7 +103,7 @@ def reproduction_game() -> Game:
 def test_a_lone_pebbles_capture_of_the_last_pebble_commits_and_wins(order, gap):
     game = reproduction_game()
     start = game.board.names(game.occupancy)
-    tracker = Tracker(game, settings=SETTINGS, occupied=start)
+    tracker = Following(game, settings=SETTINGS, occupied=start)
     hands = Hands(start, rng=random.Random(1), chatter=3)
     hands.perform(game.board, game.parse_action("c3xe5"), order=order, gap=gap)
     w = Watched(tracker).run(hands.events)
@@ -118,7 +118,7 @@ def test_a_lone_pebbles_capture_of_the_last_pebble_commits_and_wins(order, gap):
 def test_the_computers_capture_of_the_last_pebble_carried_out_by_hand(order, gap):
     game = reproduction_game()
     start = game.board.names(game.occupancy)
-    tracker = Tracker(game, settings=SETTINGS, hands={Side.BLACK}, occupied=start)
+    tracker = Following(game, settings=SETTINGS, hands={Side.BLACK}, occupied=start)
     action = game.parse_action("c3xe5")
     tracker.set_forced([action], 0.0)
     hands = Hands(start, t=0.5)
@@ -134,7 +134,7 @@ def test_an_empty_board_that_no_action_explains_is_still_a_clearing():
     game.play("d5-d4")  # white's b2 cannot jump d4 from there
     assert all(a.kind != ActionKind.JUMP for a in game.legal_actions())
     start = game.board.names(game.occupancy)
-    tracker = Tracker(game, settings=SETTINGS, occupied=start)
+    tracker = Following(game, settings=SETTINGS, occupied=start)
     hands = Hands(start)
     hands.lift("b2").wait(0.3).lift("d4").wait(1.0)
     Watched(tracker).run(hands.events)

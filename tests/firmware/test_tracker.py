@@ -10,9 +10,10 @@ from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import MismatchReason, StatusKind
-from navakankari.firmware.core.tracker import Tracker, TrackerSettings, pair_points
+from navakankari.firmware.core.tracker import TrackerSettings
+from navakankari.firmware.core.wayback import pair_points
 from navakankari.sim.hands import JUMP_ORDERS, Hands
-from tables import SETTINGS, Table, find_chain_record, random_game
+from tables import SETTINGS, Following, Table, find_chain_record, random_game
 
 NINE = preset("nine-mens-morris")
 NKK = preset("nau-keti-keta")
@@ -29,7 +30,7 @@ def test_whole_random_games_with_chatter_are_followed_exactly(variant, order):
     ref = random_game(preset(variant), seed=11, plies=90)
     game = new_game(preset(variant))
     start = game.board.names(game.occupancy)
-    tracker = Tracker(game, occupied=start, settings=SETTINGS)
+    tracker = Following(game, occupied=start, settings=SETTINGS)
     hands = Hands(start, rng=rng, chatter=4, pause=0.6)
     replay = new_game(preset(variant))
     for action in ref.history:
@@ -117,7 +118,7 @@ def test_flying_waits_longer_then_commits():
     game = _flying_position()
     base = game.record()
     occ = game.board.names(game.occupancy)
-    tracker = Tracker(game, occupied=occ, settings=SETTINGS)
+    tracker = Following(game, occupied=occ, settings=SETTINGS)
     origin = game.board.names(game.pieces(game.turn))[0]
     target = next(a.target for a in game.legal_actions()
                   if a.origin == game.board.index(origin)
@@ -139,7 +140,7 @@ def test_a_flying_pebble_set_down_briefly_on_the_way_is_not_a_move():
     game = _flying_position()
     base = game.record()
     occ = game.board.names(game.occupancy)
-    tracker = Tracker(game, occupied=occ, settings=SETTINGS)
+    tracker = Following(game, occupied=occ, settings=SETTINGS)
     white = game.board.names(game.pieces(game.turn))
     empty = [p for p in game.board.points if p not in occ]
     stop, final = empty[0], empty[-1]
@@ -153,7 +154,7 @@ def test_the_next_move_right_after_a_flight_commits_the_flight_first():
     game = _flying_position()
     base = game.record()
     occ = game.board.names(game.occupancy)
-    tracker = Tracker(game, occupied=occ, settings=SETTINGS)
+    tracker = Following(game, occupied=occ, settings=SETTINGS)
     white = game.board.names(game.pieces(game.turn))
     flight = next(a for a in game.legal_actions() if a.origin == game.board.index(white[0])
                   and not game.board.adjacency[a.origin] >> a.target & 1)
@@ -338,7 +339,7 @@ def test_a_chain_stopped_where_it_may_stop_is_committed_after_the_longer_wait():
 
 def test_nau_keti_keta_setup_then_play_never_commits_during_setup():
     game = new_game(NKK)
-    tracker = Tracker(game, occupied=(), settings=SETTINGS)
+    tracker = Following(game, occupied=(), settings=SETTINGS)
     assert tracker.status.kind == StatusKind.MISMATCH
     assert tracker.status.reason == MismatchReason.RESTORE
     start = list(game.board.names(game.start_occupancy()))

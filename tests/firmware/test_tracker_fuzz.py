@@ -10,10 +10,9 @@ from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import StatusKind
-from navakankari.firmware.core.tracker import Tracker
 from navakankari.sim.hands import JUMP_ORDERS, Hands
 from navakankari.firmware.cli.referee import Referee
-from tables import SETTINGS
+from tables import SETTINGS, Following
 
 VARIANTS = ["nine-mens-morris", "navakankari", "lasker", "six-mens-morris", "nau-keti-keta"]
 
@@ -56,7 +55,7 @@ def test_random_streams(variant, steps, seed):
     game = new_game(rules)
     board = game.board
     start = board.names(game.occupancy)
-    tracker = Tracker(game, settings=SETTINGS, occupied=start)
+    tracker = Following(game, settings=SETTINGS, occupied=start)
     hands = Hands(start, rng=random.Random(seed), chatter=3, pause=0.6)
     # The hands act on what they believe the game is; noise may make that drift.
     shadow = new_game(rules)
@@ -118,7 +117,7 @@ def test_random_streams_against_the_computer(variant, steps):
     game = new_game(rules)
     board = game.board
     start = board.names(game.occupancy)
-    tracker = Tracker(game, settings=SETTINGS, occupied=start, hands={Side.WHITE})
+    tracker = Following(game, settings=SETTINGS, occupied=start, hands={Side.WHITE})
     hands = Hands(start, pause=0.0)
     now = 0.0
     given: dict[int, str] = {}  # ply -> the computer's action given for it

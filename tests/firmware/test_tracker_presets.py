@@ -7,8 +7,7 @@ from navakankari.engine.actions import ActionKind
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.variants import new_game
 from navakankari.firmware.core.status import MismatchReason, StatusKind
-from navakankari.firmware.core.tracker import Tracker
-from tables import SETTINGS, Table, random_game
+from tables import SETTINGS, Following, Table, random_game
 
 ALL = sorted(PRESETS)
 
@@ -132,6 +131,6 @@ def test_new_game_on_a_full_board_guides_it_empty():
     ref = _position("twelve-mens-morris", 40)
     t = Table(preset("twelve-mens-morris"), ref.record())
     fresh = new_game(preset("twelve-mens-morris"))
-    tracker = Tracker(fresh, settings=SETTINGS, occupied=t.hands.occupied, now=t.now)
+    tracker = Following(fresh, settings=SETTINGS, occupied=t.hands.occupied, now=t.now)
     assert tracker.status.kind == StatusKind.MISMATCH
     assert set(tracker.status.to_empty) == t.hands.occupied and tracker.status.to_fill == ()
