@@ -17,7 +17,7 @@ import signal
 import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Side
@@ -37,6 +37,9 @@ from ..store.recovery import open_store
 from .advice import AdviceService
 from .config import Config
 from .notify import Notifier
+
+if TYPE_CHECKING:
+    from .speaking import Speech
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +142,7 @@ class Daemon:
         self.store = store
         self.session: Session | None = None
         self.online: OnlinePlay | None = None  #: online play, when a broker is configured
+        self.speech: Speech | None = None  #: spoken announcements (speaking.py)
         self.exit_status = 0  #: what run() returns; a required service that fails sets it
         self.stop_event: asyncio.Event | None = None
         self.frames_shown = 0

@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 POLL = 0.05
 """Seconds between looks at a sentence being said (the worker thread's, not the loop's)."""
 LIMIT = 4
+KEPT = 20
 """Utterances that may wait; the oldest is dropped beyond this (the board has moved on)."""
 
 
@@ -53,7 +54,8 @@ class SpeechQueue:
         self._waiting: deque[Utterance] = deque()
         self._current: tuple[Utterance, Playing] | None = None
         self._repeat: tuple[Utterance, float] | None = None  #: (utterance, when) to say again
-        self.said: list[Utterance] = []  #: every utterance started, in order (the page, tests)
+        self.said: deque[Utterance] = deque(maxlen=KEPT)  #: the last utterances started
+        self.started = 0  #: utterances started since the queue was made
         self.cut = 0  #: utterances cut short by a newer one
         self.failures = 0  #: utterances that could not be started or ended with an error
         self.problem: str | None = None  #: why the last one failed, until one succeeds
@@ -123,6 +125,7 @@ class SpeechQueue:
                 continue
             self._current = (utterance, playing)
             self.said.append(utterance)
+            self.started += 1
             return now + POLL
         return None
 
@@ -134,14 +137,16 @@ class SpeechQueue:
 
 
 class Speaker:
-    """A `SpeechQueue` run by its own thread. `say` may be called from any thread and
-    returns at once; `close` cuts short what is being said and ends the thread."""
+    """A `SpeechQueue` run by its own thread. `say` may be called from any thread and only
+    appends to an inbox: the queue, and every process start and stop, belong to the speech
+    thread, so the loop that reads the sensors never waits on them. `close` cuts short what
+    is being said and ends the thread."""
 
     def __init__(self, start: Start, *, clock: Callable[[], float] = time.monotonic,
                  limit: int = LIMIT) -> None:
         self.queue = SpeechQueue(start, limit=limit)
         self._clock = clock
-        self._lock = threading.Lock()
+        self._inbox: deque[Utterance] = deque()  # appends and pops are atomic
         self._wake = threading.Event()
         self._closing = False
         self._listeners: list[Callable[[Utterance], None]] = []
@@ -149,8 +154,7 @@ class Speaker:
         self._thread.start()
 
     def say(self, utterance: Utterance) -> None:
-        with self._lock:
-            self.queue.offer(utterance, self._clock())
+        self._inbox.append(utterance)
         self._wake.set()
 
     @property
@@ -158,27 +162,26 @@ class Speaker:
         return self.queue.problem
 
     def _run(self) -> None:
-        while True:
-            with self._lock:
-                if self._closing:
-                    self.queue.stop()
-                    return
-                said = len(self.queue.said)
-                wake = self.queue.step(self._clock())
-                started = self.queue.said[said:]
-            for utterance in started:
+        queue = self.queue
+        while not self._closing:
+            self._wake.clear()
+            while self._inbox:
+                queue.offer(self._inbox.popleft(), self._clock())
+            before = queue.started
+            wake = queue.step(self._clock())
+            for utterance in list(queue.said)[len(queue.said) - (queue.started - before):]:
                 for listener in list(self._listeners):
                     listener(utterance)
-            timeout = None if wake is None else max(0.0, wake - self._clock())
-            self._wake.wait(timeout)
-            self._wake.clear()
+            if self._inbox:
+                continue
+            self._wake.wait(None if wake is None else max(0.0, wake - self._clock()))
+        queue.stop()
 
     def add_listener(self, callback: Callable[[Utterance], None]) -> None:
         """Call `callback(utterance)` (in the speech thread) as each utterance starts."""
         self._listeners.append(callback)
 
     def close(self, timeout: float = 2.0) -> None:
-        with self._lock:
-            self._closing = True
+        self._closing = True
         self._wake.set()
         self._thread.join(timeout)

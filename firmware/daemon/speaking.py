@@ -1,0 +1,107 @@
+"""The board's voice in a running daemon: the session's reports heard, the sentences handed
+to the speech thread (speech.py) to be said aloud, or kept numbered for the page to say.
+
+On the board the sentences are said aloud. In the simulator the page says them: it is told
+each one (`Speech.recent`, numbered) and plays it with the browser's own voice where it has
+one for the language, else the WAV the daemon makes (`Speech.wav`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+
+from navakankari.engine.game import Game
+from navakankari.engine.translator import ENGLISH, Translator
+
+from ..core.announce import Announcer, Utterance
+from ..core.session import Update
+from ..store.database import Store
+from .speech import Speaker, Start
+from .voice import Voice
+
+log = logging.getLogger(__name__)
+
+SPEECH_KEY = "speech"
+"""The store's setting that keeps speech turned on or off from the menu or the page."""
+RECENT = 20
+"""Sentences the page may still ask for (numbered); older ones are gone."""
+
+
+def kept_speech(store: Store | None, default: bool) -> bool:
+    """Speech as last turned on or off on the board or the page, else the configuration's."""
+    text = store.setting(SPEECH_KEY) if store is not None else None
+    if text in ("on", "off"):
+        return text == "on"
+    if text is not None:
+        log.warning("speech setting %r in the store is neither on nor off: %s from the "
+                    "configuration", text, "on" if default else "off")
+    return default
+
+
+class Speech:
+    """The board's voice in a running daemon. `start` says a sentence aloud (Voice.start);
+    None leaves the saying to the page (the simulator). Called in the loop's thread; what
+    takes time happens in the speech thread."""
+
+    def __init__(self, start: Start | None, *, enabled: bool, language: str = "en",
+                 tr: Translator = ENGLISH, store: Store | None = None,
+                 voice: Voice | None = None) -> None:
+        self.speaker = Speaker(start) if start is not None else None
+        self.announcer = Announcer(language, tr)
+        self.enabled = enabled
+        self.store = store
+        self.voice = voice or Voice()
+        self.count = 0  #: sentences said since start: the page asks for the newest by number
+        self.recent: deque[tuple[int, Utterance]] = deque(maxlen=RECENT)
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def aloud(self) -> bool:
+        return self.speaker is not None
+
+    @property
+    def problem(self) -> str | None:
+        return self.speaker.problem if self.speaker is not None else None
+
+    def heard(self, game: Game, update: Update, far_away: str = "") -> None:
+        """A report of the session: say what it means (the announcer keeps following the
+        game while speech is off, so turning it on does not say old news)."""
+        utterance = self.announcer.hear_update(game, update, far_away=far_away)
+        if utterance is not None and self.enabled:
+            self.say(utterance)
+
+    def say(self, utterance: Utterance) -> None:
+        self.count += 1
+        self.recent.append((self.count, utterance))
+        if self.speaker is not None:
+            self.speaker.say(utterance)
+        for listener in list(self._listeners):
+            listener()
+
+    def set_enabled(self, on: bool) -> None:
+        """Turn speech on or off (the menu, the page); kept in the store across restarts."""
+        self.enabled = on
+        if self.store is not None:
+            self.store.set_setting(SPEECH_KEY, "on" if on else "off")
+        log.info("speech %s", "on" if on else "off")
+
+    def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call `callback()` after each sentence is handed on (the page); returns a function
+        that removes it."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def utterance(self, number: int) -> Utterance | None:
+        """A recent sentence by its number, for the page; None when it is gone."""
+        return next((u for n, u in self.recent if n == number), None)
+
+    def wav(self, number: int) -> bytes | None:
+        """A recent sentence as a WAV (takes espeak-ng's time: call it off the loop)."""
+        utterance = self.utterance(number)
+        return None if utterance is None else self.voice.wav(utterance.text, utterance.language)
+
+    def close(self) -> None:
+        if self.speaker is not None:
+            self.speaker.close()

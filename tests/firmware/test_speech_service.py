@@ -1,0 +1,100 @@
+"""Speech in a running daemon: a scripted game on the simulated board, on a clock that does
+not run, is said sentence by sentence; off by default; turned on and kept in the store."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from navakankari.firmware.core.players import PlayerSpec
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.loop import Daemon
+from navakankari.firmware.daemon.speaking import SPEECH_KEY, Speech, kept_speech
+from navakankari.firmware.daemon.speech_service import speech_service
+from navakankari.firmware.daemon.voice import Voice
+from navakankari.firmware.store.database import Store
+from navakankari.hal import load_profile, open_board
+from navakankari.sim.clock import ManualClock
+from virtual_time import run_virtual
+
+FAST = dict(tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)
+
+
+class Player:
+    """The speaker's player: each sentence ends as soon as it is asked about."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.started = threading.Event()
+
+    def __call__(self, utterance):
+        self.texts.append(utterance.text)
+        self.started.set()
+        return self
+
+    def poll(self) -> int:
+        return 0
+
+    def terminate(self) -> None:
+        pass
+
+
+def _daemon(tmp_path: Path, clock: ManualClock, script: list[str], *, enabled: bool,
+            start=None) -> Daemon:
+    config = Config(game_variant="nine-mens-morris", game_white=PlayerSpec("hand"),
+                    game_black=PlayerSpec("hand"), board_profile="sim-24",
+                    store_path=str(tmp_path / "games.sqlite3"), game_menu=False, **FAST)
+    board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
+    service = speech_service(Voice(), enabled=enabled, start=start, aloud=start is not None)
+    return Daemon(config, board, clock=clock, sim_script=script, services=[service])
+
+
+def _play(daemon: Daemon, clock: ManualClock, plies: int) -> list[str]:
+    said: list[str] = []
+
+    async def main():
+        task = asyncio.create_task(daemon.run())
+        while daemon.session is None or len(daemon.session.game.history) < plies:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)
+        said.extend(u.text for _, u in daemon.speech.recent)
+        daemon.stop()
+        return await task
+
+    assert run_virtual(main(), clock) == 0
+    return said
+
+
+def test_a_scripted_game_is_said_move_by_move_and_aloud(tmp_path):
+    clock = ManualClock(1000.0)
+    player = Player()
+    daemon = _daemon(tmp_path, clock, ["d6", "a4", "e3"], enabled=True, start=player)
+    said = _play(daemon, clock, 3)
+    assert said == [
+        "White to place a pebble on a free point.",
+        "White placed a pebble on d6. Black to place a pebble on a free point.",
+        "Black placed a pebble on a4. White to place a pebble on a free point.",
+        "White placed a pebble on e3. Black to place a pebble on a free point.",
+    ]
+    assert player.started.wait(5.0) and player.texts[0] == said[0]
+    assert daemon.speech is None  # the service ended with the daemon
+
+
+def test_speech_is_off_by_default_and_the_page_hears_nothing(tmp_path):
+    clock = ManualClock(1000.0)
+    daemon = _daemon(tmp_path, clock, ["d6"], enabled=False)
+    assert _play(daemon, clock, 1) == []
+
+
+def test_turned_on_it_is_kept_in_the_store_over_the_configuration(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    assert kept_speech(store, False) is False
+    speech = Speech(None, enabled=False, store=store)
+    speech.set_enabled(True)
+    assert store.setting(SPEECH_KEY) == "on" and kept_speech(store, False) is True
+    speech.set_enabled(False)
+    assert kept_speech(store, True) is False
+    store.set_setting(SPEECH_KEY, "loud")  # damaged: the configuration decides
+    assert kept_speech(store, True) is True
+    store.close()
