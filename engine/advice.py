@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from .errors import GameOverError
 from .game import Game, Side
-from .hint import MAX_DEPTH, Judge, Judgement, Threats, blunder, threats
+from .hint import MAX_DEPTH, Blunder, Judge, Judgement, Threats, blunder, threats
+from .hint_words import blunder_words
 from .rules import Rules
+from .translator import ENGLISH, Translator
 from .variants import game_from_position
 
 QUALITY = 3
@@ -31,10 +33,12 @@ class Advice:
     level: int
     judgement: Judgement | None = None  #: level 3 and up
     threats: Threats | None = None  #: level 2 and up (deep from level 3)
-    reasons: tuple[tuple[str, str], ...] = ()  #: (action, why it is a blunder), level 3 up
+    reasons: tuple[tuple[str, Blunder], ...] = ()  #: (action, why it is a blunder), level 3 up
 
-    def reason(self, action: str) -> str | None:
-        return dict(self.reasons).get(action)
+    def reason(self, action: str, tr: Translator = ENGLISH) -> str | None:
+        """Why `action` is a blunder, in words (in `tr`'s language); None when it is not."""
+        b = dict(self.reasons).get(action)
+        return None if b is None else blunder_words(b.action, b.cause, b.quality, b.better, tr)
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,7 +78,7 @@ class Advisor:
         for v in judgement.verdicts:
             warning = blunder(game, v.action, judgement)
             if warning is not None:
-                reasons.append((v.action, warning.reason))
+                reasons.append((v.action, warning))
         return Advice(request.ply, request.key, side, request.level, judgement, seen,
                       tuple(reasons))
 

@@ -503,6 +503,7 @@ class Blunder:
     quality: Quality
     better: str | None
     reason: str
+    cause: Reason | None = None  #: what `reason` says, for saying it in another language
 
 
 def blunder(game: Game, action: Action | str, judgement: Judgement | None = None, *,
@@ -516,7 +517,8 @@ def blunder(game: Game, action: Action | str, judgement: Judgement | None = None
     if verdict.quality not in (Quality.DROPS, Quality.LOSES):
         return None
     return Blunder(text, verdict.quality, judgement.best,
-                   blunder_words(text, verdict.reason, verdict.quality, judgement.best))
+                   blunder_words(text, verdict.reason, verdict.quality, judgement.best),
+                   verdict.reason)
 
 
 def describe(judgement: Judgement, actions: Iterable[str] | None = None) -> list[str]:

@@ -35,6 +35,8 @@ from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.advice import QUALITY, Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
 from navakankari.engine.hint import Judgement, Quality
+from navakankari.engine.hint_words import side_words
+from navakankari.engine.translator import ENGLISH, Translator
 
 from .players import PlayerSpec
 from .status import MismatchReason, Status, StatusKind
@@ -99,6 +101,7 @@ class Teacher:
         #: an opponent's pebble up, since when, and whether setting it back still asks
         self._lifted: tuple[str, float, bool] | None = None
         self._memo: tuple[tuple[object, ...], Status] | None = None
+        self.tr: Translator = ENGLISH  #: the language of the warnings and the best move
 
     # -- asking ------------------------------------------------------------------------------
     @staticmethod
@@ -155,7 +158,8 @@ class Teacher:
                 or players[advice.side].assistance < QUALITY):
             return False
         first = actions[0]
-        reason = advice.reason(first.text)
+        tr = self.tr
+        reason = advice.reason(first.text, tr)
         if reason is None:
             return False
         log.info("blunder by %s: %s (%s)", advice.side, first.text, reason)
@@ -165,10 +169,13 @@ class Teacher:
             probe.pop()
         online = any(p.kind == "online" for p in players.values())
         # Online, the move has gone to the other board: only both players take it back.
-        offer = (ONLINE_TAKEBACK if online else
-                 "take it back to try again (or put the pebbles back as they were)")
+        words = (tr.gettext("{side} {action} was a mistake: {reason}; to try again, ask the "
+                            "other player to take it back") if online else
+                 tr.gettext("{side} {action} was a mistake: {reason}; take it back to try "
+                            "again (or put the pebbles back as they were)"))
         self._blunder = _Shown(len(game.history), points,
-                               f"{advice.side} {first.text} was a mistake: {reason}; {offer}",
+                               words.format(side=side_words(advice.side, tr),
+                                            action=first.text, reason=reason),
                                now + BLUNDER_SECONDS, ply,
                                frozenset(game.board.names(probe.occupancy)), now,
                                takeback=not online)
@@ -195,20 +202,25 @@ class Teacher:
     def ask_hint(self, game: Game, players: dict[Side, PlayerSpec]) -> str:
         """The best move, asked for (the page's button or the board's gesture); says why not
         when it cannot be shown (the words are for the page)."""
-        level = self.level(game, players)
+        level, tr = self.level(game, players), self.tr
+        side = side_words(game.turn, tr)
         if level < BEST:
-            return f"{game.turn} has no best move on request (assistance {level})"
+            return tr.gettext("{side} has no best move on request (assistance {level})").format(
+                side=side, level=level)
         ply = len(game.history)
         used = self._hints[1] if self._hints[0] == ply else 0
         if used >= self.hints_per_turn:
-            return f"{game.turn} has had {self.hints_per_turn} best move(s) this turn"
+            return tr.ngettext("{side} has had {n} best move this turn",
+                               "{side} has had {n} best moves this turn",
+                               self.hints_per_turn).format(side=side, n=self.hints_per_turn)
         advice = self._current(game)
         if advice is None or advice.judgement is None or advice.judgement.best is None:
-            return "the best move is still being worked out: ask again in a moment"
+            return tr.gettext("the best move is still being worked out: ask again in a moment")
         best = advice.judgement.best
         self._hints = (ply, used + 1)
-        self._hint = _Shown(ply, best_move_points(game, best), f"best move: {best}")
-        return f"best move: {best}"
+        words = tr.gettext("best move: {action}").format(action=best)
+        self._hint = _Shown(ply, best_move_points(game, best), words)
+        return words
 
     def watch(self, status: Status, game: Game, players: dict[Side, PlayerSpec],
               now: float) -> bool:
@@ -276,7 +288,7 @@ class Teacher:
         if asking:
             changes["asking"] = asking
         if advice is not None and advice.threats is not None and level >= THREATS:
-            words += [_threat_words(t.kind.value, t.action, t.mills, advice.threats.by)
+            words += [_threat_words(t.kind.value, t.action, t.mills, advice.threats.by, self.tr)
                       for t in advice.threats.items]
         if words:
             changes["advice"] = "; ".join(words)
@@ -312,9 +324,13 @@ def _quality(status: Status, judgement: Judgement) -> tuple[tuple[str, str], ...
     return ()
 
 
-def _threat_words(kind: str, action: str, mills: tuple[str, ...], by: Side) -> str:
+def _threat_words(kind: str, action: str, mills: tuple[str, ...], by: Side,
+                  tr: Translator = ENGLISH) -> str:
+    places = {"side": side_words(by, tr), "action": action}
     if kind == "mill":
-        return f"{by} threatens to close {mills[0]} with {action}"
+        return tr.gettext("{side} threatens to close {mill} with {action}").format(
+            mill=mills[0], **places)
     if kind == "double":
-        return f"{by} threatens two mills at once with {action} ({' and '.join(mills)})"
-    return f"{by} threatens to shut every pebble in with {action}"
+        return tr.gettext("{side} threatens two mills at once with {action} ({mill} and "
+                          "{other})").format(mill=mills[0], other=mills[-1], **places)
+    return tr.gettext("{side} threatens to shut every pebble in with {action}").format(**places)

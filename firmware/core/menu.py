@@ -26,10 +26,11 @@ from typing import ClassVar
 from enum import Enum
 
 from navakankari.engine.boards import Board
+from navakankari.engine.translator import ENGLISH, Translator
 
 from .errors import check_seconds
 from .gesture import HoldGesture
-from .players import ASSIST_LEVELS, DEFAULT_ASSIST
+from .players import ASSIST_LEVELS, DEFAULT_ASSIST, assist_words
 from .tracker import confirm_point
 
 log = logging.getLogger(__name__)
@@ -262,29 +263,34 @@ class Menu:
         self._gesture = HoldGesture(settings.hold, settings.lift, occupied=frozenset(occupied),
                                     now=now)
         self._toss: Toss | None = None
+        self.tr: Translator = ENGLISH  #: the language of the choices' words
         log.info("menu: %s", self._s.step.value)
 
     # -- what is lit ---------------------------------------------------------------------------
     def choices(self) -> tuple[Choice, ...]:
-        s, lay = self._s, self.layout
+        s, lay, tr = self._s, self.layout, self.tr
         out: list[Choice] = []
         if s.step == Step.VARIANT:
-            out += [Choice(p, Kind.VARIANT, v, v) for p, v in zip(lay.slots, self.variants)]
+            out += [Choice(p, Kind.VARIANT, v, variant_label(v, tr))
+                    for p, v in zip(lay.slots, self.variants)]
             if self.last is not None and self.last.variant in self.variants:
                 last = self.last
-                out.append(Choice(lay.same, Kind.SAME, "same",
-                                  f"the same as last time ({last.variant}, white {last.white}, "
-                                  f"black {last.black})"))
+                out.append(Choice(lay.same, Kind.SAME, "same", tr.gettext(
+                    "the same as last time ({variant}, white {white}, black {black})").format(
+                        variant=variant_label(last.variant, tr), white=last.white,
+                        black=last.black)))
             if self.can_takeback:
                 out.append(Choice(lay.takeback, Kind.TAKEBACK, "takeback",
-                                  "take back the last move"))
-            out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness", "LED brightness"))
+                                  tr.gettext("take back the last move")))
+            out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness",
+                              tr.gettext("LED brightness")))
         elif s.step in (Step.WHITE, Step.BLACK):
-            out += [Choice(p, Kind.PLAYER, v, player_words(v))
+            out += [Choice(p, Kind.PLAYER, v, player_words(v, tr))
                     for p, v in zip(lay.slots, self.players)]
         elif s.step == Step.ASSIST:
-            out += [Choice(p, Kind.ASSIST, str(n), f"help: {words}")
-                    for p, n, words in zip(lay.slots, range(len(ASSIST_LEVELS)), ASSIST_LEVELS)]
+            out += [Choice(p, Kind.ASSIST, str(n), tr.gettext("help: {level}").format(
+                        level=assist_words(n, tr)))
+                    for p, n in zip(lay.slots, range(len(ASSIST_LEVELS)))]
         elif s.step == Step.STARTER:
             out += [Choice(p, Kind.STARTER, v, w) for p, (v, w) in zip(lay.slots,
                                                                      STARTERS.items())]
@@ -292,7 +298,7 @@ class Menu:
             out += [Choice(p, Kind.LEVEL, f"{v:g}", f"{round(v * 100)} %")
                     for p, v in zip(lay.slots, BRIGHTNESS_LEVELS)]
         if s.step not in (Step.VARIANT, Step.TOSS):
-            out.append(Choice(lay.back, Kind.BACK, "back", "back"))
+            out.append(Choice(lay.back, Kind.BACK, "back", tr.gettext("back")))
         return tuple(out)
 
     def _current(self, choices: tuple[Choice, ...]) -> tuple[str, ...]:
@@ -392,16 +398,17 @@ class Menu:
         elif choice.kind == Kind.PLAYER:
             if s.step == Step.WHITE:
                 s.white, s.step = choice.value, Step.BLACK
-                s.picked.append(f"white {choice.label}")
+                s.picked.append(self.tr.gettext("white {choice}").format(choice=choice.label))
             else:
                 s.black = choice.value
-                s.picked.append(f"black {choice.label}")
+                s.picked.append(self.tr.gettext("black {choice}").format(choice=choice.label))
                 s.go(1)
         elif choice.kind == Kind.ASSIST:
             side = s.assisting
             setattr(s, side, "hand" if choice.value == str(DEFAULT_ASSIST)
                     else f"hand:{choice.value}")
-            s.picked.append(f"{side} {choice.label}")
+            s.picked.append((self.tr.gettext("white {choice}") if side == "white" else
+                             self.tr.gettext("black {choice}")).format(choice=choice.label))
             s.go(1)
         elif choice.kind == Kind.STARTER:
             if choice.value != "toss":
@@ -445,17 +452,28 @@ def toss_index(start: float, step: float, steps: int, now: float) -> int:
     return max(0, min(steps, int((now - start) / step + 1e-9)))  # a step's own time counts
 
 
-def player_words(spec: str) -> str:
+def player_words(spec: str, tr: Translator = ENGLISH) -> str:
     """A player spec as the menu and the page say it."""
     if spec == "hand":
-        return "a hand on the board"
+        return tr.gettext("a hand on the board")
     if spec.startswith("hand:"):
-        return f"a hand on the board (help: {ASSIST_LEVELS[int(spec[5:])]})"
+        return tr.gettext("a hand on the board (help: {level})").format(
+            level=assist_words(int(spec[5:]), tr))
     if spec == "remote":
-        return "remote (the companion)"
+        return tr.gettext("remote (the companion)")
     if spec == "online":
-        return "someone at another board (online)"
-    return f"the computer at level {spec.partition(':')[2]}"
+        return tr.gettext("someone at another board (online)")
+    return tr.gettext("the computer at level {level}").format(level=spec.partition(":")[2])
+
+
+def variant_label(name: str, tr: Translator = ENGLISH) -> str:
+    """A variant as players call it: Navakankari by the game's own name where the language
+    is spoken; the others by their preset names."""
+    if name == "navakankari":
+        # Translators: the game of nine pebbles a side, by its name where the language is
+        # spoken (Navkakri in Gujarati, Saalu Mane Ata in Kannada, Daadi in Telugu).
+        return tr.pgettext("variant", "navakankari")
+    return name
 
 
 def player_specs(max_level: int, online: bool = False) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from navakankari.engine.actions import Action
 from navakankari.engine.external import EngineSpec
 from navakankari.engine.game import Game
 from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL, ChoosesActions
+from navakankari.engine.translator import ENGLISH, Translator
 
 from .errors import ConfigError
 
@@ -31,6 +32,13 @@ to fix, 1 the legal moves (the default), 2 the opponent's threats, 3 each destin
 on lifting a pebble and a warning after a blunder, 4 the best move on request."""
 DEFAULT_ASSIST = 1
 MAX_ASSIST = len(ASSIST_LEVELS) - 1
+
+
+def assist_words(level: int, tr: Translator = ENGLISH) -> str:
+    """An assistance level in the players' language (`ASSIST_LEVELS` in English)."""
+    words = (tr.gettext("none"), tr.gettext("legal moves"), tr.gettext("threats"),
+             tr.gettext("move quality"), tr.gettext("best move on request"))
+    return words[level]
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,7 @@ def test_the_best_move_on_request_from_the_page_and_its_limit_per_turn():
     assert session.request_hint(now) == f"best move: {best}"
     assert session.status.hint == (best,)  # a placement: its point
     assert session.frame(session.status.since)[best] == _colour(Role.HINT)
-    assert session.request_hint(now) == "white has had 1 best move(s) this turn"
+    assert session.request_hint(now) == "white has had 1 best move this turn"
     level3, _, t = _session(_hand(3), HAND, "a7 b6 g7 d1")
     _advise(level3, t)
     assert level3.request_hint(t) == "white has no best move on request (assistance 3)"
