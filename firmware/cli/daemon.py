@@ -50,7 +50,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         board.close()
         print(f"navakankari run: {exc}", file=sys.stderr)
         return 2
+    services.append(_speech_service(config, aloud=True))
     return _run_daemon("run", config, board, sim_script=script, services=services)
+
+
+def _speech_service(config: "Config", *, aloud: bool) -> Any:
+    """Spoken announcements: aloud through espeak-ng and ALSA on a board, by the page in the
+    simulator; off until the configuration, the menu or the page turns them on."""
+    from ..daemon.speech_service import speech_service
+    from ..daemon.voice import Voice
+
+    return speech_service(Voice(config.speech_rate, config.speech_device),
+                          enabled=config.speech_enabled, aloud=aloud)
 
 
 def _online_services(config: "Config") -> list[Any]:
@@ -177,7 +188,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     hands = [carry_out(args.carry_out)] if args.carry_out > 0 else []
     return _run_daemon("sim", config, board, start_named=named, services=[companion_service(
         config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready),
-        *online, *hands])
+        *online, *hands, _speech_service(config, aloud=False)])
 
 
 def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:

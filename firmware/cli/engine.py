@@ -147,6 +147,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         getattr(importlib.import_module(module), func)(
             out=lambda s: print(s, flush=True), quick=args.quick,
             **({"args": args} if name in SOAK_SECTIONS or name == "thinking" else {}))
+        if name == "daemon" and args.speech:
+            from .speech_bench import run as speech_run
+
+            speech_run(out=lambda s: print(s, flush=True), quick=args.quick)
     return 0
 
 
@@ -312,4 +316,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="thinking: keep every core busy with other processes meanwhile")
     p.add_argument("--same-priority", action="store_true",
                    help="thinking: run the loop and the search at one priority (for comparison)")
+    p.add_argument("--speech", action="store_true",
+                   help="daemon: also the daemon loop's latency with speech off and on "
+                        "(espeak-ng into aplay on ALSA's null device)")
     p.set_defaults(func=cmd_bench)

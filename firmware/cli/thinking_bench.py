@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -143,9 +143,12 @@ def busy_processes(count: int, seconds: float) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
 
 
-def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE) -> Latencies:
+def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
+            black: PlayerSpec | None = None,
+            services: Sequence[Callable[["Daemon"], Awaitable[None]]] = ()) -> Latencies:
     """Play for `seconds` of real time; the figures. The search runs `child_nice` levels
-    below the loop, as in the daemon."""
+    below the loop, as in the daemon. `black`: another player than the computer at LEVEL
+    (a hand: `bench daemon --speech`); `services`: more of the daemon's services (speech)."""
     from navakankari.hal import load_profile, open_board
 
     from ..daemon.loop import Daemon
@@ -155,7 +158,7 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE) -> Late
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         config = Config(game_variant="nine-mens-morris", game_white=HAND,
-                        game_black=PlayerSpec("computer", LEVEL), board_profile="sim-24",
+                        game_black=black or PlayerSpec("computer", LEVEL), board_profile="sim-24",
                         store_path=str(Path(tmp) / "thinking.sqlite3"), game_menu=False)
         board = open_board(load_profile("sim-24"), backend="sim")
 
@@ -163,7 +166,7 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE) -> Late
             _instrument(daemon, figures)
             await _Hands(daemon, rng, figures).run()
 
-        daemon = Daemon(config, board, notifier=Notifier({}), services=[hands],
+        daemon = Daemon(config, board, notifier=Notifier({}), services=[hands, *services],
                         player_factory=lambda spec: computer_player(spec.level, nice=child_nice))
 
         async def main() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import shutil
 import struct
 import subprocess
@@ -32,6 +33,10 @@ VOICES: Mapping[str, str] = {"en": "en", "hi": "hi", "gu": "gu", "kn": "kn", "te
 RATE = 150
 """Words a minute: a little slower than espeak-ng's 175, for point names said to a player."""
 RATES = (80, 300)
+SYNTH_NICE = 10
+"""Nice levels the synthesizer runs below the daemon, as the search does (players.CHILD_NICE):
+making a sentence takes a burst of CPU, and the loop reading the sensors goes first. The
+player (aplay) keeps the daemon's priority, so the sound does not break up."""
 SYNTH_TIMEOUT = 10.0
 MAX_TEXT = 1000
 """Characters of one utterance at most: a sentence of the board's is far shorter."""
@@ -48,6 +53,7 @@ class Voice:
 
     rate: int = RATE
     device: str = ""
+    nice: int = SYNTH_NICE
 
     def synth_command(self, language: str, wav: str = "") -> list[str]:
         """espeak-ng reading the text from its standard input; the WAV to `wav`, or to its
@@ -66,6 +72,7 @@ class Voice:
         text = _bounded(utterance.text)
         synth = subprocess.Popen(self.synth_command(utterance.language), stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        _lower(synth.pid, self.nice)
         try:
             play = subprocess.Popen(self.play_command(), stdin=synth.stdout,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -99,6 +106,15 @@ def _bounded(text: str) -> str:
     if len(text) > MAX_TEXT:
         raise VoiceError(f"an utterance of {len(text)} characters (at most {MAX_TEXT})")
     return text
+
+
+def _lower(pid: int, increment: int) -> None:
+    """Run process `pid` `increment` nice levels below this one (a sentence made a moment
+    before is no harm: the start is not held up for it); as it is where refused."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + increment))
+    except OSError:
+        pass
 
 
 class Pipeline:

@@ -4,11 +4,13 @@ where it is installed (tests/run.sh installs it)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 
 import pytest
-from navakankari.firmware.daemon.speech import POLL, Speaker, SpeechQueue, Utterance
+from navakankari.firmware.core.announce import Utterance
+from navakankari.firmware.daemon.speech import POLL, Speaker, SpeechQueue
 from navakankari.firmware.daemon.voice import (
     VOICES,
     Voice,
@@ -262,7 +264,8 @@ def test_espeak_writes_a_wav_of_the_sentence(language, text):
 @pytest.mark.skipif(shutil.which("aplay") is None, reason="aplay is not installed (alsa-utils)")
 def test_the_pipeline_says_a_sentence_and_is_cut_short(tmp_path):
     """espeak-ng into aplay on ALSA's null device (no sound card needed): a sentence ends by
-    itself, and a long one is stopped at once with both processes gone."""
+    itself, and a long one is stopped at once with both processes gone; the synthesizer runs
+    below the daemon's priority."""
     voice = Voice(device="null")
     playing = voice.start(Utterance("white, d6", "en"))
     for p in playing.processes:
@@ -270,5 +273,9 @@ def test_the_pipeline_says_a_sentence_and_is_cut_short(tmp_path):
     assert playing.poll() == 0
     long = voice.start(Utterance("white, d6. " * 60, "hi"))
     assert long.poll() is None
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    synth, play = long.processes  # the synthesizer below the daemon, the player beside it
+    assert os.getpriority(os.PRIO_PROCESS, synth.pid) == min(19, base + 10)
+    assert os.getpriority(os.PRIO_PROCESS, play.pid) == base
     long.terminate()
     assert all(p.poll() is not None for p in long.processes)
