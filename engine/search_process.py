@@ -10,10 +10,13 @@ answers. One line each way, so the child can also be driven by hand:
     stop ID    end search ID now (it still answers, with the best action found so far)
     quit       leave (so does the end of the input; SIGINT is the parent's, and ignored)
 
-and the child answers `bestmove ID ACTION` or `error ID TEXT`. A child that dies, does not
-answer within its budget and `grace`, or answers what is not a legal action is a
-`SearchProcessError` naming the level and the position; that child is ended, and the next
-request starts a fresh one. The game passed in is never changed.
+and the child answers `bestmove ID ACTION` or `error ID TEXT`. Before any of that it says
+`ready`, once its modules are loaded: a request's budget starts there, since an interpreter's
+start on a slow machine (a Pi Zero, an emulated Pi, a Pi busy with other work) can take many
+times a level's budget and is not thinking time. A child that dies, is not ready within
+`start_timeout`, does not answer within its budget and `grace`, or answers what is not a
+legal action is a `SearchProcessError` naming the level and the position; that child is
+ended, and the next request starts a fresh one. The game passed in is never changed.
 """
 
 from __future__ import annotations
@@ -37,12 +40,16 @@ from .game import Game
 from .player import Player, level_info
 from .process import LineProcess, ProcessError
 from .rules import Rules
+from .search import Searcher
 from .variants import game_from_position, new_game
 
 log = logging.getLogger(__name__)
 
 #: Seconds past a level's budget (or past `stop`) the child has to answer.
 DEFAULT_GRACE = 5.0
+#: Seconds a starting child has to say `ready` (a Pi 3 takes about a second; an emulated one
+#: tens of seconds); only a child that hangs while starting waits this long to fail.
+START_TIMEOUT = 120.0
 
 
 class SearchProcessError(RulesError):
@@ -76,8 +83,16 @@ def parse_request(line: str) -> tuple[int, Game]:
 
 
 def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> None:
-    """The child's work: answer requests from `lines` on `out` until `quit` or the end."""
+    """The child's work: say `ready`, then answer requests from `lines` on `out` until `quit`
+    or the end. A throwaway one-ply search first loads what a search loads on first use
+    (the C core), so that the first request's budget is all search."""
     player = Player(level, seed=seed)
+    Searcher().search(new_game("nine-mens-morris"), max_depth=1)
+    try:
+        out.write("ready\n")
+        out.flush()
+    except OSError:  # the parent has gone
+        return
     work: queue.Queue[tuple[str, threading.Event] | None] = queue.Queue()
 
     def read() -> None:  # a thread, so a `stop` reaches the search while it runs
@@ -121,10 +136,12 @@ class SearchProcessPlayer:
 
     def __init__(self, level: int, *, seed: int | None = None, grace: float = DEFAULT_GRACE,
                  clock: Callable[[], float] = time.monotonic,
-                 argv: Sequence[str] | None = None, nice: int = 0) -> None:
+                 argv: Sequence[str] | None = None, nice: int = 0,
+                 start_timeout: float = START_TIMEOUT) -> None:
         self.level = level_info(level)
         self.name = f"computer:{level}"
         self.grace = grace
+        self.start_timeout = start_timeout
         self.clock = clock
         self.argv = list(argv) if argv is not None else [
             sys.executable, "-m", __name__, str(level), *([] if seed is None else [str(seed)]),
@@ -135,20 +152,30 @@ class SearchProcessPlayer:
 
     @property
     def pid(self) -> int | None:
-        """The running child's process id, if one runs."""
+        """The running child's process id, once it is ready."""
         proc = self._proc
         return proc.pid if proc is not None and proc.alive else None
 
     def _start(self) -> LineProcess:
+        """The running child, or a new one once it has said `ready`."""
         if self._proc is not None and self._proc.alive:
             return self._proc
         self.close()
+        started = self.clock()
+        proc: LineProcess | None = None
         try:
-            self._proc = LineProcess(self.argv, clock=self.clock)
+            proc = LineProcess(self.argv, clock=self.clock)
+            while (line := proc.readline(started + self.start_timeout)) != "ready":
+                log.warning("%s: search process said %s", self.name, line)
         except ProcessError as exc:
-            raise SearchProcessError(f"{self.name}: {exc}") from None
-        log.debug("%s: search process %d started", self.name, self._proc.pid)
-        return self._proc
+            if proc is not None:
+                proc.close("quit")
+            raise SearchProcessError(f"{self.name}: the search process did not start ({exc})"
+                                     ) from None
+        log.debug("%s: search process %d ready in %.1f s", self.name, proc.pid,
+                  self.clock() - started)
+        self._proc = proc
+        return proc
 
     def _fail(self, problem: str, game: Game) -> SearchProcessError:
         self.close()

@@ -56,7 +56,8 @@ def test_the_child_answers_each_request_and_leaves_at_the_end_of_its_input():
     lines = io.StringIO(f"{format_request(1, game)}\ngo 2 nonsense\ngo\n")
     out = io.StringIO()
     serve(1, lines, out, seed=3)  # returns: the input ended
-    first, second, third = out.getvalue().splitlines()
+    ready, first, second, third = out.getvalue().splitlines()
+    assert ready == "ready"
     word, ident, text = first.split()
     assert (word, ident) == ("bestmove", "1") and game.parse_action(text)
     assert second.startswith("error 2 request 2: unreadable")
@@ -68,7 +69,8 @@ def test_a_stopped_request_is_answered_at_once_with_a_legal_action():
     lines = io.StringIO(f"{format_request(1, game)}\nstop 1\nquit\ngo 9 never read\n")
     out = io.StringIO()
     serve(6, lines, out)  # level 6 would think 2 s; the stop (or the quit) ends it
-    word, ident, text = out.getvalue().split()
+    ready, word, ident, text = out.getvalue().split()
+    assert ready == "ready"
     assert (word, ident) == ("bestmove", "1") and game.parse_action(text)
 
 
@@ -119,8 +121,9 @@ def test_a_stop_ends_the_childs_search():
         player.close()
 
 
-def _child(code: str) -> list[str]:
-    return [sys.executable, "-c", code]
+def _child(code: str, ready: bool = True) -> list[str]:
+    """A stand-in child running `code` (after saying `ready`, as the real one does)."""
+    return [sys.executable, "-c", ("print('ready', flush=True)\n" if ready else "") + code]
 
 
 def test_a_child_that_dies_is_an_error_and_the_next_request_starts_a_fresh_one():
@@ -151,6 +154,32 @@ def test_a_child_that_does_not_answer_in_time_is_ended():
     with pytest.raises(SearchProcessError, match="did not answer in time"):
         player.choose(new_game("nine-mens-morris"))
     assert player.pid is None
+
+
+def test_a_child_that_never_says_ready_is_ended():
+    clock = itertools.count(0.0, 100.0).__next__  # every reading is 100 s on: no real wait
+    player = SearchProcessPlayer(1, argv=_child("import sys; sys.stdin.read()", ready=False),
+                                 clock=clock, start_timeout=50)
+    with pytest.raises(SearchProcessError, match="computer:1: the search process did not start"):
+        player.choose(new_game("nine-mens-morris"))
+    assert player.pid is None
+
+
+def test_the_budget_counts_from_the_childs_ready_not_from_its_start(tmp_path):
+    """On a slow machine (an emulated Pi) the child's start alone outlasts a level's budget
+    and grace: here the clock reads 1000 s on as soon as the child runs, and the search is
+    still asked for and answered."""
+    started = tmp_path / "started"
+    code = (f"import pathlib, runpy, sys; pathlib.Path({str(started)!r}).touch(); "
+            "sys.argv = ['search_process', '1']; "
+            "runpy.run_module('navakankari.engine.search_process', run_name='__main__')")
+    player = SearchProcessPlayer(1, argv=[sys.executable, "-c", code], start_timeout=10_000,
+                                 clock=lambda: 1000.0 if started.exists() else 0.0)
+    game = new_game("nine-mens-morris")
+    try:  # with a stop event, as the daemon asks: the deadline is read every 50 ms
+        assert player.choose(game, threading.Event()) in game.legal_actions()
+    finally:
+        player.close()
 
 
 def test_the_childs_error_keeps_the_child():

@@ -23,7 +23,8 @@ from virtual_time import run_virtual
 
 FAST = dict(tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)
 #: A child that takes the request and never answers: a search that runs until it is killed.
-HANGS = [sys.executable, "-c", "import sys; sys.stdin.readline(); sys.stdin.read()"]
+HANGS = [sys.executable, "-c",
+         "import sys; print('ready', flush=True); sys.stdin.readline(); sys.stdin.read()"]
 
 
 def _config(tmp_path: Path, white: str) -> Config:
@@ -107,6 +108,7 @@ def test_a_killed_search_shows_the_problem_the_hands_play_on_and_a_fresh_process
 #: A child that answers a request only when told to stop it, and notes every line it reads.
 WAITS_FOR_STOP = r"""
 import sys
+print("ready", flush=True)
 log = open(sys.argv[1], "a")
 for line in sys.stdin:
     word, ident = line.split()[:2]
