@@ -172,7 +172,7 @@ class SearchProcessPlayer:
                 proc.close("quit")
             raise SearchProcessError(f"{self.name}: the search process did not start ({exc})"
                                      ) from None
-        log.debug("%s: search process %d ready in %.1f s", self.name, proc.pid,
+        log.info("%s: search process %d ready in %.1f s", self.name, proc.pid,
                   self.clock() - started)
         self._proc = proc
         return proc

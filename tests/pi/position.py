@@ -1,4 +1,5 @@
-"""What the board should show after a game's actions: run on the emulated Pi by checks.py.
+"""What the board should show after a game's actions: run by checks.py on the host, with
+this tree's engine.
 
     python position.py VARIANT [ACTION ...]
 
