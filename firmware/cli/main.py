@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli.daemon",
     "navakankari.firmware.cli.play",
     "navakankari.firmware.cli.records",
+    "navakankari.firmware.cli.say",
 )
 
 

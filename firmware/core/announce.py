@@ -118,7 +118,7 @@ class Announcer:
         key = _spoken(status)
         status_new = key != self._said
         if status_new and (actions or _worth_saying(status, self._said)):
-            sentences.append(_sentence(status_text(game, status, far_away)))
+            sentences.append(_sentence(status_text(game, status, far_away, tr)))
         self._said = key
         quality = status.quality if status.kind is StatusKind.IN_PROGRESS and status.lifted else ()
         if quality and (status_new or quality != self._quality):  # the advice may come later
