@@ -6,7 +6,7 @@ COMMANDS = ["variants", "perft", "moves", "hint", "build-engine", "build-endgame
             "selftest", "calibrate", "run", "sim", "replay", "takeback", "new-game", "invite",
             "join", "online-page", "broker",
             "service", "doctor",
-            "play", "match", "record"]
+            "play", "match", "record", "say"]
 
 
 def test_help_lists_commands(capsys):
