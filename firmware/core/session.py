@@ -37,6 +37,7 @@ from .recording import Clocked, format_game_line, format_line
 from .sensing import Sensing
 from .status import Status, StatusKind
 from .tracker import Tracker, TrackerSettings
+from .turn import Turn
 
 log = logging.getLogger(__name__)
 
@@ -267,6 +268,25 @@ class Session:
                                          event.present))
             if len(self._events.pending) >= EVENT_BATCH:
                 self.flush_events()
+
+    def turn(self, events: Iterable[SensorEvent], now: float) -> Turn:
+        """One turn of the daemon's loop: the raw sensor edges since the last one, then the
+        time; returns everything the loop must do (`Turn`)."""
+        for event in events:
+            self.feed(event)
+        committed = self.tick(now)
+        status = self.status
+        return Turn(
+            committed=tuple(a.text for a in committed),
+            token=self._broker.token,
+            computer=self.computer_request() if self.problem is None else None,
+            advice=self.advice_request(),
+            frame=lights.render(self.game, status, now),
+            frame_change=lights.next_change(self.game, status, now),
+            brightness=self.brightness,
+            deadline=self.deadline(),
+            unwritten=self.events_pending,
+        )
 
     def tick(self, now: float) -> list[Action]:
         """Let time pass; returns the actions committed (already stored).

@@ -27,8 +27,8 @@ log = logging.getLogger(__name__)
 
 
 class AdviceService:
-    """Asks the session for advice to make (`ask`, each turn of the loop), makes it in a
-    worker process and hands it back; `close` on shutdown."""
+    """Makes the advice the session wants (`ask`, each turn of the loop) in a worker
+    process and hands it back; `close` on shutdown."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, session: Session, clock: Callable[[], float],
                  wake: Callable[[], None], budget: int | None = None,
@@ -43,8 +43,8 @@ class AdviceService:
         self._busy = False
         self._next: AdviceRequest | None = None
 
-    def ask(self) -> None:
-        request = self._session.advice_request()
+    def ask(self, request: AdviceRequest | None) -> None:
+        """`request`: the advice the session wants made now (`Turn.advice`), if any."""
         if request is not None:
             self._next = request
         if self._busy or self._next is None:

@@ -1,7 +1,9 @@
 """The daemon: one asyncio loop owns the board, the session, the store and the LEDs.
 
 Sensor callbacks arrive on other threads and are handed in with `call_soon_threadsafe`.
-The loop sleeps until the next thing that can happen: a sensor event, a tracker deadline,
+Each turn the loop hands the session the edges since the last turn and the time, and gets
+back one `Turn` saying all it must do (ask the computer or the advice worker, the frame,
+the brightness, the next deadline); it asks the session nothing else. The loop sleeps until the next thing that can happen: a sensor event, a tracker deadline,
 an animation frame, a computer move, the watchdog. With nothing pending and nothing
 animating it sleeps until the watchdog, so an idle board costs next to no CPU. SIGTERM and
 SIGINT end the loop; the LEDs go dark and the store is closed on the way out.
@@ -31,6 +33,7 @@ from ..core.menu import layout as menu_layout
 from ..core.menu import playable
 from ..core.players import PlayerSpec, computer_turn, player_for
 from ..core.session import ComputerRequest, Session
+from ..core.turn import Turn
 from ..online.play import OnlinePlay
 from ..store.database import Store
 from ..store.recovery import open_store
@@ -156,6 +159,7 @@ class Daemon:
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
         self._tasks: list[asyncio.Task[Any]] = []
         self._advice: AdviceService | None = None  #: assistance, made in a worker process
+        self._edges: list[SensorEvent] = []  #: sensor edges for the session's next turn
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self) -> int:
@@ -254,8 +258,9 @@ class Daemon:
             self._wake.set()
 
     def _on_event(self, event: SensorEvent) -> None:
-        assert self.session is not None and self._wake is not None
-        self.session.feed(event)
+        """A sensor edge (in the loop's thread): handed to the session at the next turn."""
+        assert self._wake is not None
+        self._edges.append(event)
         self._wake.set()
 
     async def _serve(self) -> None:
@@ -268,18 +273,18 @@ class Daemon:
         while not self.stop_event.is_set():
             self.wakeups += 1
             now = self.clock()
-            session.tick(now)
-            self._ask_computer()
+            edges, self._edges = self._edges, []
+            turn = session.turn(edges, now)
+            self._ask_computer(turn)
             if self._advice is not None:
-                self._advice.ask()
-            if session.brightness != self._brightness:
-                self._brightness = session.brightness
-                self.board.leds.brightness = self._cap * session.brightness
+                self._advice.ask(turn.advice)
+            if turn.brightness != self._brightness:
+                self._brightness = turn.brightness
+                self.board.leds.brightness = self._cap * turn.brightness
                 last_frame = None  # the same colours, sent again at the new brightness
             waiting = self.online.waiting_since \
                 if self.online is not None and self.online.waiting else None
-            frame = session.frame(now) if waiting is None else \
-                lights.awaiting(self._ring, waiting, now)
+            frame = turn.frame if waiting is None else lights.awaiting(self._ring, waiting, now)
             if frame != last_frame and (self._led_retry is None or now >= self._led_retry):
                 if self._show(frame, now):
                     self.frames_shown += 1
@@ -291,16 +296,16 @@ class Daemon:
             if next_dog is not None and now >= next_dog:
                 self.notifier.watchdog()
                 next_dog = now + interval  # type: ignore[operator]
-            if not session.events_pending:
+            if not turn.unwritten:
                 next_flush = None  # written already (a commit writes the events before it)
             elif next_flush is None:
                 next_flush = now + EVENT_FLUSH
             elif now >= next_flush:
                 session.flush_events()
                 next_flush = None
-            frame_change = session.next_frame_change(now) if waiting is None else \
+            frame_change = turn.frame_change if waiting is None else \
                 lights.next_awaiting_change(waiting, now)
-            times = [t for t in (session.deadline(), frame_change, next_dog, next_flush,
+            times = [t for t in (turn.deadline, frame_change, next_dog, next_flush,
                                  self._led_retry) if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
             self._wake.clear()
@@ -331,17 +336,16 @@ class Daemon:
         """A search is running (what `navakankari bench thinking` sorts its figures by)."""
         return self._thinking is not None and not self._thinking[1].done()
 
-    def _ask_computer(self) -> None:
+    def _ask_computer(self, turn: Turn) -> None:
         session = self.session
         assert session is not None and self._loop is not None
-        request = session.computer_request()
+        request = turn.computer  # None while a failed turn waits for the game to move on
         thinking = self._thinking
-        if thinking is not None and not thinking[1].done() and not session.still_due(thinking[0]):
+        if thinking is not None and not thinking[1].done() and thinking[0].token != turn.token:
             # The game moved on (an action, takeback, new game): stop that search. A board
             # being put right meanwhile does not: its answer waits for the board.
             thinking[2].set()
-        if request is None or (thinking is not None and thinking[0].token == request.token) \
-                or session.problem is not None:  # a failed turn waits for the game to move on
+        if request is None or (thinking is not None and thinking[0].token == request.token):
             return
         spec = request.player or PlayerSpec("computer", request.level)
         player = self._players.get(str(spec))
@@ -390,6 +394,8 @@ class Daemon:
         except Exception:  # noqa: BLE001
             log.exception("could not close the board")
         if self.session is not None:
+            for event in self._edges:  # edges that came after the last turn are kept too
+                self.session.feed(event)
             self.session.close()
         self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)

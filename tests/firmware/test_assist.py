@@ -325,7 +325,7 @@ def test_a_worker_that_dies_is_replaced(tmp_path):
     try:
         service = AdviceService(loop, session, lambda: 0.0, lambda: None)
         broken = service._executor = Broken()
-        service.ask()  # the loop goes on; the next request starts a fresh worker
+        service.ask(session.advice_request())  # the loop goes on; the next starts afresh
         assert service._executor is None and broken.shut and not service._busy
     finally:
         loop.close()
@@ -342,7 +342,7 @@ def test_the_advice_worker_runs_below_the_loop():
     loop = asyncio.new_event_loop()
     try:
         service = AdviceService(loop, session, lambda: 0.0, lambda: None)
-        service.ask()  # white's advice: the worker starts
+        service.ask(session.advice_request())  # white's advice: the worker starts
         worker_nice = service._executor.submit(os.nice, 0).result(timeout=60)
         assert worker_nice == min(19, os.nice(0) + CHILD_NICE)
     finally:
