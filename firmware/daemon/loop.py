@@ -3,10 +3,11 @@
 Sensor callbacks arrive on other threads and are handed in with `call_soon_threadsafe`.
 Each turn the loop hands the session the edges since the last turn and the time, and gets
 back one `Turn` saying all it must do (ask the computer or the advice worker, the frame,
-the brightness, the next deadline); it asks the session nothing else. The loop sleeps until the next thing that can happen: a sensor event, a tracker deadline,
-an animation frame, a computer move, the watchdog. With nothing pending and nothing
-animating it sleeps until the watchdog, so an idle board costs next to no CPU. SIGTERM and
-SIGINT end the loop; the LEDs go dark and the store is closed on the way out.
+the brightness, the next deadline); it asks the session nothing else. The loop sleeps until
+the next thing that can happen: a sensor event, a tracker deadline, an animation frame, a
+computer move, the watchdog. With nothing pending and nothing animating it sleeps until the
+watchdog, so an idle board costs next to no CPU. SIGTERM and SIGINT end the loop; the LEDs
+go dark and the store is closed on the way out.
 """
 
 from __future__ import annotations
