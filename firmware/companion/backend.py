@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SPEECH_SENT = 4
+"""The latest sentences the page's state carries: enough for a page that missed an update."""
+
 COLOURS = ("white", "black")
 
 
@@ -136,6 +139,9 @@ class DaemonBackend:
             "menu": session.menu_facts(),
             # Online play: the code, the other board, the link; None with none configured
             # (`online_enabled` false) or nothing online going on.
+            # Speech: on or off, said aloud by the board or by this page (the simulator), and
+            # the latest sentences by number, which the page says when it is the one to.
+            "speech": self._speech(),
             "online_enabled": self.daemon.online is not None,
             "online": self.daemon.online.state() if self.daemon.online is not None else None,
         }
@@ -245,6 +251,30 @@ class DaemonBackend:
                                f"{variant}; it needs its own board")
         self._session.new_game(self.daemon.now(), rules=rules, players=players)
         self.daemon.wake()
+
+    def _speech(self) -> dict[str, Any] | None:
+        speech = self.daemon.speech
+        if speech is None:
+            return None
+        return {"enabled": speech.enabled, "aloud": speech.aloud, "number": speech.count,
+                "problem": speech.problem,
+                "recent": [{"number": n, "text": u.text, "language": u.language,
+                            "interrupt": u.interrupt, "repeat": u.repeat}
+                           for n, u in list(speech.recent)[-SPEECH_SENT:]]}
+
+    async def speech(self, on: bool) -> None:
+        """Turn spoken announcements on or off (kept in the store)."""
+        if self.daemon.speech is None:
+            raise RequestError("speech: this board runs without its speech service")
+        self.daemon.speech.set_enabled(on)
+        self.daemon.changed()
+
+    async def speech_wav(self, number: int) -> bytes | None:
+        """A recent sentence as a WAV, made off the loop; None when it is gone."""
+        speech = self.daemon.speech
+        if speech is None:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(None, speech.wav, number)
 
     async def hint(self) -> str:
         """The best move for the side to act (assistance 4): lit on the board; the words."""

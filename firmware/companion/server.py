@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
+from ..daemon.voice import VoiceError
 from ..online.code import SECRET_KEYS
 from . import names as web_names
 from .phone_link import PhoneLink, log_link, phone_link, qr_svg
@@ -89,6 +90,12 @@ class CompanionBackend(Protocol):
     async def hand(self, request: dict[str, Any]) -> None:
         """A hand on the simulated board (lift, put, place, move, drop); RequestError else."""
 
+    async def speech(self, on: bool) -> None:
+        """Turn spoken announcements on or off."""
+
+    async def speech_wav(self, number: int) -> bytes | None:
+        """A recent sentence as a WAV file's bytes; None when it is gone."""
+
     async def hint(self) -> str:
         """The best move for the side to act, asked for (assistance 4); the words."""
 
@@ -152,6 +159,8 @@ class Companion:
         app.router.add_post("/api/move", self._changing(self.move))
         app.router.add_post("/api/hint", self._changing(self.hint))
         app.router.add_post("/api/assist", self._changing(self.assist))
+        app.router.add_post("/api/speech", self._changing(self.speech))
+        app.router.add_get("/api/speech.wav", self.speech_wav)
         app.router.add_post("/api/online/invite", self._changing(self.online_invite))
         app.router.add_post("/api/online/join", self._changing(self.online_join))
         app.router.add_get("/api/online/qr.svg", self.online_qr)
@@ -381,6 +390,27 @@ class Companion:
         if not isinstance(accept, bool):
             raise RequestError("answer: accept must be true or false")
         await self.backend.online_answer(accept)
+
+    async def speech(self, body: dict[str, Any]) -> None:
+        on = body.get("on")
+        if not isinstance(on, bool):
+            raise RequestError("speech: on must be true or false")
+        await self.backend.speech(on)
+
+    async def speech_wav(self, request: web.Request) -> web.Response:
+        """A recent sentence as a WAV, for the simulator's page to play where the browser has
+        no voice for the language."""
+        text = request.query.get("n", "")
+        if not (text.isascii() and text.isdigit() and len(text) <= 12):
+            return _error(400, "speech.wav: n must be a sentence's number")
+        try:
+            data = await self.backend.speech_wav(int(text))
+        except VoiceError as exc:
+            return _error(503, f"speech.wav: {exc}")
+        if data is None:
+            return _error(404, f"speech.wav: no sentence {text} (only the latest are kept)")
+        return web.Response(body=data, content_type="audio/wav",
+                            headers={"Cache-Control": "no-store"})
 
     async def online_qr(self, request: web.Request) -> web.Response:
         """The QR code of the online game's link (the browser player with the code, or the

@@ -20,6 +20,8 @@ from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon import simhands
 from navakankari.firmware.daemon.loop import Daemon
 from navakankari.firmware.daemon.online_service import online_service
+from navakankari.firmware.daemon.speech_service import speech_service
+from navakankari.firmware.daemon.voice import Voice
 from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
@@ -135,6 +137,8 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
             services.append(online_service(address, config.board_name, config.online_page))
         if carry_out_after is not None:
             services.append(simhands.carry_out(carry_out_after))
+        # Speech as `sim` has it: off until the page turns it on, said by the page.
+        services.append(speech_service(Voice(), enabled=False, aloud=False))
         made.append(Daemon(config, board, seed=seed, services=services))
         loop.run_until_complete(made[0].run())
 

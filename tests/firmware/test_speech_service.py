@@ -98,3 +98,48 @@ def test_turned_on_it_is_kept_in_the_store_over_the_configuration(tmp_path):
     store.set_setting(SPEECH_KEY, "loud")  # damaged: the configuration decides
     assert kept_speech(store, True) is True
     store.close()
+
+
+def test_the_page_turns_speech_on_and_gets_each_sentence_and_its_wav(tmp_path):
+    import json
+    import shutil
+    import urllib.error
+    import urllib.request
+
+    from sim_daemon import api, sim_daemon, until
+    from navakankari.firmware.daemon.voice import wav_seconds
+
+    with sim_daemon(tmp_path) as running:
+        state = api(running, "/api/state")
+        assert state["speech"] == {"enabled": False, "aloud": False, "number": 0,
+                                   "problem": None, "recent": []}
+        assert api(running, "/api/speech", {"on": True}) == {"ok": True}
+        api(running, "/api/hand", {"op": "place", "point": "d6", "colour": "white"})
+        speech = until("the move said", lambda: (s := api(running, "/api/state")["speech"])
+                       ["number"] and s)
+        (said,) = speech["recent"]
+        assert said["text"] == "White placed a pebble on d6. Black to place a pebble on a free point."
+        assert said["language"] == "en" and said["interrupt"]
+
+        def get(query: str) -> tuple[int, bytes, str]:
+            try:
+                with urllib.request.urlopen(f"{running.url}/api/speech.wav?{query}",
+                                            timeout=20) as r:
+                    return r.status, r.read(), r.headers["Content-Type"]
+            except urllib.error.HTTPError as exc:
+                return exc.code, exc.read(), exc.headers["Content-Type"]
+
+        if shutil.which("espeak-ng"):
+            status, body, kind = get(f"n={said['number']}")
+            assert status == 200 and kind == "audio/wav" and wav_seconds(body) > 1.0
+        status, body, _ = get("n=99")
+        assert status == 404 and "no sentence 99" in json.loads(body)["error"]
+        assert get("n=-1")[0] == 400 and get("n=" + "9" * 40)[0] == 400
+        try:
+            api(running, "/api/speech", {"on": "yes"})
+            raise AssertionError("a bad value was taken")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 409  # a request the board refuses (RequestError)
+    store = Store(tmp_path / "games.sqlite3")
+    assert store.setting(SPEECH_KEY) == "on"  # kept for the next start
+    store.close()

@@ -270,6 +270,7 @@ function render() {
   $("drop").disabled = !state.hand;
   $("remote-move").hidden = !!menu || !!state.outcome || state.players[state.turn] !== "remote";
   renderAssist(menu);
+  renderSpeech();
   fillSelectors();
   renderOnline();
 }
@@ -315,6 +316,83 @@ function renderAssist(menu) {
     if (document.activeElement !== select) select.value = String(state.assistance[side] || 0);
   }
 }
+
+// Speech: the board says what happens, off until turned on here, in its menu or its
+// configuration. A board says it on its own speaker; in the simulator this page says it,
+// with the browser's own voice where it has one for the language, else the WAV the daemon
+// makes. A sentence marked `interrupt` cuts short the one being said (the hands acted
+// since); one with `repeat` (the computer's move) is said again after that many seconds of
+// silence until a newer one comes, as the board does.
+const speaking = { heard: null, queue: [], audio: null, timer: null, busy: false, current: null };
+
+function renderSpeech() {
+  const s = state.speech;
+  const box = $("speech");
+  box.disabled = !s;
+  if (!s) return;
+  if (document.activeElement !== box) box.checked = s.enabled;
+  $("speech-problem").textContent = s.problem || "";
+  if (speaking.heard === null) {  // a page just opened says nothing said before it
+    speaking.heard = s.number;
+    return;
+  }
+  const fresh = s.recent.filter((u) => u.number > speaking.heard);
+  speaking.heard = Math.max(speaking.heard, s.number);
+  if (s.aloud || !s.enabled) return;
+  for (const u of fresh) {
+    if (u.interrupt) {
+      speaking.queue = [];
+      stopSpeaking();
+    }
+    speaking.queue.push(u);
+  }
+  if (!speaking.busy) sayNext();
+}
+
+function stopSpeaking() {
+  clearTimeout(speaking.timer);
+  if (speaking.audio) speaking.audio.pause();
+  speaking.audio = null;
+  if (window.speechSynthesis) window.speechSynthesis.cancel();
+  speaking.busy = false;
+}
+
+function sayNext() {
+  const u = speaking.queue.shift();
+  if (!u) return;
+  speaking.busy = true;
+  const done = () => {
+    if (speaking.current !== u) return;  // cut short: the newer one goes on
+    speaking.busy = false;
+    if (speaking.queue.length) sayNext();
+    else if (u.repeat > 0) {
+      speaking.timer = setTimeout(() => {
+        if (speaking.current === u && !speaking.busy) { speaking.queue.push(u); sayNext(); }
+      }, u.repeat * 1000);
+    }
+  };
+  speaking.current = u;
+  const synth = window.speechSynthesis;
+  const voice = synth && synth.getVoices().find((v) => v.lang.toLowerCase().split("-")[0] === u.language);
+  if (voice) {
+    const utterance = new SpeechSynthesisUtterance(u.text);
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+    utterance.onend = done;
+    utterance.onerror = done;
+    synth.speak(utterance);
+    return;
+  }
+  const audio = speaking.audio = new Audio(`/api/speech.wav?n=${u.number}`);
+  audio.onended = done;
+  audio.onerror = done;
+  audio.play().catch(done);  // a browser that will not play before a click: go on
+}
+
+$("speech").addEventListener("change", (event) => {
+  if (!event.target.checked) stopSpeaking();
+  send("/api/speech", { on: event.target.checked });
+});
 
 // Online play: shown where the board has a broker configured. The code is for reading aloud;
 // the link's facts say whether the other board is there.
