@@ -87,8 +87,15 @@ def quality_words(status: Status, tr: Translator = ENGLISH) -> str:
 
 
 def problem_words(problem: str, tr: Translator = ENGLISH) -> str:
-    """A problem that stops play (the computer cannot play, the other board is away)."""
+    """A problem that stops play (the computer cannot play, the LEDs cannot be written)."""
     return tr.gettext("A problem: {problem}").format(problem=problem)
+
+
+def far_board_words(online: bool, tr: Translator = ENGLISH) -> str:
+    """The board far away, in an online game, gone or back."""
+    if online:
+        return tr.gettext("The other board is back.")
+    return tr.gettext("The other board is offline: its moves will come when it is back.")
 
 
 class Announcer:
@@ -144,6 +151,9 @@ class Announcer:
 
     def problem(self, problem: str) -> Utterance:
         return Utterance(problem_words(problem, self.tr), self.language, topic="problem")
+
+    def far_board(self, online: bool) -> Utterance:
+        return Utterance(far_board_words(online, self.tr), self.language, topic="far-board")
 
 
 def _mover(game: Game) -> Side:

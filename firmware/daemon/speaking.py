@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from navakankari.engine.game import Game
 from navakankari.engine.translator import ENGLISH, Translator
@@ -56,6 +56,8 @@ class Speech:
         self.count = 0  #: sentences said since start: the page asks for the newest by number
         self.recent: deque[tuple[int, Utterance]] = deque(maxlen=RECENT)
         self._listeners: list[Callable[[], None]] = []
+        self._problems: dict[str, str | None] = {}
+        self._far_board: bool | None = None
 
     @property
     def aloud(self) -> bool:
@@ -79,6 +81,19 @@ class Speech:
             self.speaker.say(utterance)
         for listener in list(self._listeners):
             listener()
+
+    def look(self, problems: Mapping[str, str | None], far_board: bool | None) -> None:
+        """What the board shows beside the game, looked at after each frame: a problem said
+        when it appears or changes (by its source: "computer", "leds"), the other board of
+        an online game when it goes or comes back (None: no such board)."""
+        for source, text in problems.items():
+            if text and text != self._problems.get(source) and self.enabled:
+                self.say(self.announcer.problem(text))
+            self._problems[source] = text
+        if far_board is not None and self._far_board is not None \
+                and far_board != self._far_board and self.enabled:
+            self.say(self.announcer.far_board(far_board))
+        self._far_board = far_board
 
     def set_enabled(self, on: bool) -> None:
         """Turn speech on or off (the menu, the page); kept in the store across restarts."""

@@ -37,9 +37,18 @@ def speech_service(voice: Voice, *, enabled: bool, aloud: bool = True,
         speech.heard(session.game, Update("status", session.status, len(session.game.history)))
         unsubscribe = session.subscribe(lambda update: speech.heard(session.game, update))
         remove = speech.add_listener(daemon.changed)
+
+        def look() -> None:
+            online = daemon.online.state() if daemon.online is not None else None
+            far = online.get("opponent_online") if online else None
+            speech.look({"computer": session.problem, "leds": daemon.led_failure},
+                        far if isinstance(far, bool) else None)
+
+        unlisten = daemon.add_frame_listener(look)
         try:
             await asyncio.Event().wait()
         finally:
+            unlisten()
             remove()
             unsubscribe()
             daemon.speech = None

@@ -143,3 +143,20 @@ def test_the_page_turns_speech_on_and_gets_each_sentence_and_its_wav(tmp_path):
     store = Store(tmp_path / "games.sqlite3")
     assert store.setting(SPEECH_KEY) == "on"  # kept for the next start
     store.close()
+
+
+def test_problems_and_the_other_board_are_said_when_they_change():
+    speech = Speech(None, enabled=True)
+    speech.look({"computer": None, "leds": None}, None)
+    speech.look({"computer": "the engine at /x is not installed", "leds": None}, None)
+    speech.look({"computer": "the engine at /x is not installed", "leds": None}, None)
+    speech.look({"computer": None, "leds": None}, True)  # an online game: its board is there
+    speech.look({"computer": None, "leds": None}, False)
+    speech.look({"computer": None, "leds": None}, True)
+    assert [u.text for _, u in speech.recent] == [
+        "A problem: the engine at /x is not installed",
+        "The other board is offline: its moves will come when it is back.",
+        "The other board is back."]
+    quiet = Speech(None, enabled=False)
+    quiet.look({"leds": "the LEDs could not be written"}, None)
+    assert not quiet.recent
