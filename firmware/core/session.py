@@ -1,10 +1,11 @@
 """A game session: the game, its players, the tracker that follows the board, the store.
 
 The session is pure (no threads, no I/O but the store, time passed in), so the daemon, the
-replay command and the web companion drive the same object. The daemon feeds sensor events
-and ticks it at its deadlines, runs computer turns in an executor (`computer_request` /
-`offer`), and shows `frame(now)` on the LEDs; the web companion reads `snapshot(now)`,
-subscribes to updates, and calls `new_game`, `takeback`, `remote_move`.
+replay command and the web companion drive the same object. The daemon hands it the sensor
+events and the time once a turn (`turn`) and gets back everything it must do (`Turn`): the
+computer's and the advice's requests (answered with `offer` and `advise`), the frame for the
+LEDs, the next deadline; the web companion reads the game and the
+status, subscribes to updates, and calls `new_game`, `takeback`, `remote_move`.
 
 Ordering that a power cut must not break: committed actions are written to the store (and
 synced) inside `tick` before anyone is told, and the daemon renders the lights only after.
@@ -635,34 +636,6 @@ class Session:
 
     def next_frame_change(self, now: float) -> float | None:
         return lights.next_change(self.game, self.status, now)
-
-    def snapshot(self, now: float) -> dict[str, object]:
-        """Everything a web page shows, as JSON-ready values."""
-        game = self.game
-        outcome = game.outcome()
-        return {
-            "game_id": self._game_id,
-            "variant": self.rules.name,
-            "rules": self.rules.to_dict(),
-            "players": {str(s): str(p) for s, p in self.players.items()},
-            "assistance": {str(s): p.assistance for s, p in self.players.items()},
-            "board": {"name": game.board.name, "points": list(game.board.points),
-                      "coordinates": [list(c) for c in game.board.coordinates]},
-            "record": game.record(),
-            "actions": [a.text for a in game.history],
-            "position": game.position(),
-            "turn": str(game.turn),
-            "phase": game.phase.value,
-            "white": list(game.board.names(game.pieces(Side.WHITE))),
-            "black": list(game.board.names(game.pieces(Side.BLACK))),
-            "in_hand": {"white": game.in_hand(Side.WHITE), "black": game.in_hand(Side.BLACK)},
-            "outcome": outcome.to_dict() if outcome else None,
-            "status": self.status.to_dict(),
-            "problem": self.problem,
-            "occupied": sorted(self._raw),
-            "frame": {p: list(c) for p, c in self.frame(now).items()},
-            "menu": self.menu_facts(),
-        }
 
     def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:
         """Call `callback(update)` after every change; returns a function that unsubscribes.

@@ -82,7 +82,7 @@ def test_threats_pulse_for_a_side_at_level_2_and_are_said_in_words():
     assert "white threatens to close a7-d7-g7 with d7" in status.advice
     assert session.frame(status.since)["d7"] == _colour(Role.THREAT)
     assert session.next_frame_change(status.since) is not None  # it pulses
-    assert session.snapshot(now)["status"]["threats"] == ["d7"]
+    assert session.status.to_dict()["threats"] == ["d7"]
 
 
 def test_level_1_and_a_computer_side_ask_for_no_advice():
@@ -104,7 +104,6 @@ def test_quality_colours_the_free_points_and_a_blunder_blinks_with_its_reason():
     frame = session.frame(now)
     assert frame["d7"] == _colour(Role.THREAT)  # the threat pulses over its quality
     assert frame[bad] == _colour(Role.QUALITY_DROPS)
-    assert frame == {p: tuple(c) for p, c in session.snapshot(now)["frame"].items()}
     # Black places there all the same: the pebble blinks, the words say why.
     hands.t = now + 0.5
     hands.place(bad)

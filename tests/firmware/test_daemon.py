@@ -464,7 +464,7 @@ def _engine_daemon(tmp_path: Path, mode: str) -> tuple[Daemon, list]:
             session = daemon.session
             if session.problem or session.status.kind.value == "executing":
                 break
-        snapshots.append(daemon.session.snapshot(daemon.now()))
+        snapshots.append(DaemonBackend(daemon).snapshot())  # what the page shows
         daemon.stop()
 
     daemon = Daemon(config, board, services=[watch])
@@ -490,7 +490,7 @@ def new_game_first_action() -> str:
 def test_an_engine_that_answers_illegally_leaves_the_game_as_it_was(tmp_path, caplog):
     with caplog.at_level(logging.ERROR, logger="navakankari.firmware.daemon.loop"):
         daemon, [snapshot] = _engine_daemon(tmp_path, "illegal")
-    assert snapshot["actions"] == [] and snapshot["record"] == ""
+    assert snapshot["actions"] == [] and daemon.session.record() == ""
     assert re.search(r"engine .*/engine: answered \S+, which is illegal here", snapshot["problem"])
     assert "in position " in snapshot["problem"]
     assert snapshot["problem"] in caplog.text

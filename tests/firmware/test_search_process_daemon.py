@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from navakankari.engine.search_process import SearchProcessPlayer
+from navakankari.firmware.companion.backend import DaemonBackend
 from navakankari.firmware.cli.power_cut_bench import LogLines, spawn_run
 from navakankari.firmware.cli.power_cut_bench import _config as run_config
 from navakankari.firmware.core.players import PlayerSpec, player_for
@@ -77,7 +78,7 @@ def test_a_killed_search_shows_the_problem_the_hands_play_on_and_a_fresh_process
         await _until(lambda: session.problem is not None)
         seen["problem"] = session.problem
         seen["status"] = session.status.kind.value
-        seen["snapshot"] = session.snapshot(daemon.now())["problem"]
+        seen["snapshot"] = DaemonBackend(daemon).snapshot()["problem"]
         players[0].argv = SearchProcessPlayer(1).argv  # the next child searches for real
         sim.place("d6")  # the hands play white's turn for the computer
         await _until(lambda: [a.text for a in session.game.history] == ["d6"])

@@ -257,14 +257,14 @@ def test_events_are_bounded(tmp_path):
     store.close()
 
 
-def test_snapshot_is_json_ready(store):
+def test_the_status_is_json_ready(store):
     import json
     session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
-    snap = session.snapshot(0.0)
-    text = json.dumps(snap)
-    assert '"variant": "nine-mens-morris"' in text
-    assert snap["players"] == {"white": "hand", "black": "computer:1"}
-    assert snap["status"]["kind"] == "idle" and len(snap["frame"]) == 24
+    status = json.loads(json.dumps(session.status.to_dict()))
+    assert session.rules.name == "nine-mens-morris"
+    assert {str(s): str(p) for s, p in session.players.items()} == {
+        "white": "hand", "black": "computer:1"}
+    assert status["kind"] == "idle" and len(session.frame(0.0)) == 24
 
 
 def test_set_players_mid_game(store):
