@@ -1,16 +1,23 @@
-"""What the tracker believes the board is doing, as one frozen value.
+"""What the tracker believes the board is doing, as one frozen value, and how it is built.
 
 The lights and the web page read it; nothing else about the tracker is public to them.
-Point names (not bit masks) so a web page needs no board tables to show it.
+Point names (not bit masks) so a web page needs no board tables to show it. The tracker's
+statuses are built here from the game and the settled board (`matching_status`,
+`progress_status`, `clearing_status`, `mismatch_status`); the menu's host adds the menu's,
+the Teacher (assist.py) the side to act's help.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-from navakankari.engine.game import Outcome
+from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.game import Game, Outcome, Side
+
+from .wayback import restore_steps
 
 
 class StatusKind(str, Enum):
@@ -111,3 +118,116 @@ class Status:
                 v = [list(x) if isinstance(x, tuple) else x for x in v]
             out[f.name] = v
         return out
+
+
+# -- the tracker's statuses, built from the game and the settled board ------------------------
+def plain_status(game: Game, forced: tuple[Action, ...], kind: StatusKind,
+                 **extra: Any) -> Status:
+    """A status of `kind` for `game`, with the given actions (`forced`) to carry out."""
+    return Status(kind, str(game.turn), 0.0, outcome=game.outcome(),
+                  **_forced_fields(game, forced), **extra)
+
+
+def matching_status(game: Game, forced: tuple[Action, ...], hands: Iterable[Side]) -> Status:
+    """The board matches the game: what is to be done next, and by whom."""
+    names = game.board.names
+    if forced:
+        return plain_status(game, forced, StatusKind.EXECUTING,
+                            mills=names(_forced_mills(game, forced)))
+    if game.turn not in hands:
+        return plain_status(game, forced, StatusKind.THINKING)
+    if game.pending_removals:
+        takeable = game.takeable()
+        mills = 0
+        for m in game.last_mills():
+            mills |= m
+        return plain_status(game, forced, StatusKind.REMOVAL, takeable=names(takeable),
+                            mills=names(mills))
+    return plain_status(game, forced, StatusKind.IDLE)
+
+
+def progress_status(game: Game, forced: tuple[Action, ...], settled: int,
+                    units: Sequence[tuple[Action, ...]], lifted: int, placed: int) -> Status:
+    """Part of an action is done: `units`, the actions (or given sequences) the board is
+    consistent with; `lifted` and `placed`, the points changed so far."""
+    names = game.board.names
+    dest = captures = 0
+    for actions in units:
+        for a in actions:
+            dest |= 1 << a.target if a.kind != ActionKind.REMOVE else 0
+            for j in a.jumped:
+                captures |= 1 << j
+    kind = StatusKind.EXECUTING if forced else StatusKind.IN_PROGRESS
+    return plain_status(
+        game, forced, kind,
+        lifted=names(lifted),
+        placed=names(placed),
+        destinations=names(dest & ~settled),
+        captures=names(captures & settled),
+        candidates=tuple(sorted({" ".join(a.text for a in actions) for actions in units})),
+    )
+
+
+def clearing_status(game: Game, forced: tuple[Action, ...], settled: int, confirm: int,
+                    hold: float, armed: bool) -> Status:
+    """Every pebble was taken off the game in play: `confirm`, the confirm point's bit."""
+    board = game.board
+    expected = game.occupancy
+    return plain_status(
+        game, forced, StatusKind.CLEARING, to_empty=board.names(settled & ~expected),
+        to_fill=board.names(expected & ~settled),
+        confirm_point=board.points[confirm.bit_length() - 1], confirm_hold=hold,
+        holding=settled == confirm, armed=armed)
+
+
+def mismatch_status(game: Game, forced: tuple[Action, ...], settled: int,
+                    believed: Mapping[str, str], reason: MismatchReason) -> Status:
+    """The board must be put right: the way back, naming the colours `believed` of the
+    pebbles on the board (belief.py)."""
+    board = game.board
+    expected = game.occupancy
+    wanted = {board.points[i]: str(game.colour_at(i)) for i in board.bits(expected)}
+    steps = restore_steps(board, wanted, believed)
+    return plain_status(game, forced, StatusKind.MISMATCH,
+                        to_empty=board.names(settled & ~expected),
+                        to_fill=board.names(expected & ~settled),
+                        pairs=tuple((a, b) for kind, _, a, b in steps if kind == "move"),
+                        steps=steps, reason=reason)
+
+
+def _forced_fields(game: Game, forced: tuple[Action, ...]) -> dict[str, tuple[str, ...]]:
+    if not forced:
+        return {}
+    names = game.board.names
+    frm = to = take = 0
+    for a in forced:
+        if a.kind == ActionKind.REMOVE:
+            take |= 1 << a.target
+            continue
+        if a.origin >= 0:
+            frm |= 1 << a.origin
+        to |= 1 << a.target
+        for j in a.jumped:
+            take |= 1 << j
+    return {"forced": tuple(a.text for a in forced), "forced_from": names(frm),
+            "forced_to": names(to), "forced_take": names(take)}
+
+
+def _forced_mills(game: Game, forced: tuple[Action, ...]) -> int:
+    """The mills the given actions close (lit as a hand's mill is), as a mask."""
+    if not any(a.kind == ActionKind.REMOVE for a in forced):
+        return 0
+    pushed = 0
+    try:
+        for a in forced:
+            if a.kind == ActionKind.REMOVE:
+                break
+            game.push(a)
+            pushed += 1
+        mills = 0
+        for m in game.last_mills():
+            mills |= m
+        return mills
+    finally:
+        for _ in range(pushed):
+            game.pop()

@@ -25,12 +25,20 @@ from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.boards import Board
 from navakankari.engine.game import Game, Side
 
-from .errors import check_count, check_seconds
 from .belief import ColourBelief
+from .errors import check_count, check_seconds
 from .gesture import HoldGesture
 from .sensing import Edge, Reading
-from .status import MismatchReason, Status, StatusKind
-from .wayback import restore_steps
+from .status import (
+    MismatchReason,
+    Status,
+    StatusKind,
+    clearing_status,
+    matching_status,
+    mismatch_status,
+    plain_status,
+    progress_status,
+)
 
 log = logging.getLogger(__name__)
 
@@ -304,7 +312,7 @@ class Tracker:
             self._belief.follow(observed)
             if game.outcome() is not None:
                 self._clear_mismatch()
-                self._set_status(self._plain_status(StatusKind.OVER), now)
+                self._set_status(plain_status(self.game, self._forced, StatusKind.OVER), now)
                 break
             if self._clearing:
                 assert self._gesture is not None
@@ -475,68 +483,21 @@ class Tracker:
         # Within the grace period: show what is lifted and placed, nothing to fix yet.
         self._set_status(self._progress_status([], lifted, placed), now)
 
-    def _plain_status(self, kind: StatusKind, **extra: object) -> Status:
-        game = self.game
-        return Status(kind, str(game.turn), 0.0, outcome=game.outcome(), **_forced_fields(
-            game, self._forced), **extra)  # type: ignore[arg-type]
-
     def _matching_status(self) -> Status:
-        game = self.game
-        names = game.board.names
-        if self._forced:
-            return self._plain_status(StatusKind.EXECUTING,
-                                      mills=names(_forced_mills(game, self._forced)))
-        if game.turn not in self.hands:
-            return self._plain_status(StatusKind.THINKING)
-        if game.pending_removals:
-            takeable = game.takeable()
-            mills = 0
-            for m in game.last_mills():
-                mills |= m
-            return self._plain_status(StatusKind.REMOVAL, takeable=names(takeable),
-                                      mills=names(mills))
-        return self._plain_status(StatusKind.IDLE)
+        return matching_status(self.game, self._forced, self.hands)
 
     def _progress_status(self, units: list[_Unit], lifted: int, placed: int) -> Status:
-        game = self.game
-        names = game.board.names
-        dest = captures = 0
-        for u in units:
-            for a in u.actions:
-                dest |= 1 << a.target if a.kind != ActionKind.REMOVE else 0
-                for j in a.jumped:
-                    captures |= 1 << j
-        kind = StatusKind.EXECUTING if self._forced else StatusKind.IN_PROGRESS
-        return self._plain_status(
-            kind,
-            lifted=names(lifted),
-            placed=names(placed),
-            destinations=names(dest & ~self._seen.settled),
-            captures=names(captures & self._seen.settled),
-            candidates=tuple(sorted({_texts(u.actions) for u in units})),
-        )
+        return progress_status(self.game, self._forced, self._seen.settled,
+                               [u.actions for u in units], lifted, placed)
 
     def _clearing_status(self) -> Status:
-        board = self.game.board
-        expected, observed = self.game.occupancy, self._seen.settled
-        return self._plain_status(
-            StatusKind.CLEARING, to_empty=board.names(observed & ~expected),
-            to_fill=board.names(expected & ~observed), confirm_point=board.points[
-                self._confirm.bit_length() - 1], confirm_hold=self.settings.clear_hold,
-            holding=observed == self._confirm,
-            armed=self._gesture is not None and bool(self._gesture.armed))
+        return clearing_status(self.game, self._forced, self._seen.settled, self._confirm,
+                               self.settings.clear_hold,
+                               self._gesture is not None and bool(self._gesture.armed))
 
     def _mismatch_status(self, reason: MismatchReason) -> Status:
-        board = self.game.board
-        expected, observed = self.game.occupancy, self._seen.settled
-        to_empty = board.names(observed & ~expected)
-        to_fill = board.names(expected & ~observed)
-        game = self.game
-        wanted = {board.points[i]: str(game.colour_at(i)) for i in _bits(expected)}
-        steps = restore_steps(board, wanted, self._belief.words())
-        return self._plain_status(StatusKind.MISMATCH, to_empty=to_empty, to_fill=to_fill,
-                                  pairs=tuple((a, b) for kind, _, a, b in steps if kind == "move"),
-                                  steps=steps, reason=reason)
+        return mismatch_status(self.game, self._forced, self._seen.settled,
+                               self._belief.words(), reason)
 
 
 def _lift(a: Action) -> int:
@@ -564,45 +525,3 @@ def _is_flight(game: Game, a: Action) -> bool:
 
 def _texts(actions: Sequence[Action]) -> str:
     return " ".join(a.text for a in actions)
-
-
-def _forced_fields(game: Game, forced: tuple[Action, ...]) -> dict[str, tuple[str, ...]]:
-    if not forced:
-        return {}
-    names = game.board.names
-    frm = to = take = 0
-    for a in forced:
-        if a.kind == ActionKind.REMOVE:
-            take |= 1 << a.target
-            continue
-        if a.origin >= 0:
-            frm |= 1 << a.origin
-        to |= 1 << a.target
-        for j in a.jumped:
-            take |= 1 << j
-    return {"forced": tuple(a.text for a in forced), "forced_from": names(frm),
-            "forced_to": names(to), "forced_take": names(take)}
-
-
-def _forced_mills(game: Game, forced: tuple[Action, ...]) -> int:
-    """The mills the given actions close (lit as a hand's mill is), as a mask."""
-    if not any(a.kind == ActionKind.REMOVE for a in forced):
-        return 0
-    pushed = 0
-    try:
-        for a in forced:
-            if a.kind == ActionKind.REMOVE:
-                break
-            game.push(a)
-            pushed += 1
-        mills = 0
-        for m in game.last_mills():
-            mills |= m
-        return mills
-    finally:
-        for _ in range(pushed):
-            game.pop()
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
