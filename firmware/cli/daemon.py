@@ -61,7 +61,7 @@ def _speech_service(config: "Config", *, aloud: bool) -> Any:
     from ..daemon.voice import Voice
 
     return speech_service(Voice(config.speech_rate, config.speech_device),
-                          enabled=config.speech_enabled, aloud=aloud)
+                          default=config.speech_enabled, aloud=aloud)
 
 
 def _online_services(config: "Config") -> list[Any]:

@@ -42,7 +42,7 @@ MENU_LIGHTS = (*next(rows for section, rows in LEGEND if section == "the menu"),
 
 COLUMNS = ((Step.VARIANT, "1. game"), (Step.WHITE, "2. white / 3. black"),
            (Step.ASSIST, "4. help (each hand)"), (Step.STARTER, "5. who starts"),
-           (Step.BRIGHTNESS, "LED brightness"))
+           (Step.BRIGHTNESS, "LED brightness, speech"))
 HEADS = {Step.VARIANT: (Role.MENU_CHOICE,), Step.WHITE: (Role.MENU_WHITE, Role.MENU_BLACK),
          Step.ASSIST: (Role.MENU_HELP_WHITE, Role.MENU_HELP_BLACK),
          Step.STARTER: (Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS),

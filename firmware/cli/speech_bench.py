@@ -45,7 +45,7 @@ def loop_latency(out: Callable[[str], None], seconds: float, seed: int = 0) -> d
     figures = {}
     for label, on in (("speech off", False), ("speech on", True)):
         kept: list[Speech] = []
-        service = speech_service(Voice(device="null"), enabled=on)
+        service = speech_service(Voice(device="null"), default=on)
         run = figures[label] = measure(seconds, seed, black=HAND,
                                        services=[service, _keep_speech(kept)])
         said = ""

@@ -266,7 +266,7 @@ class DaemonBackend:
         """Turn spoken announcements on or off (kept in the store)."""
         if self.daemon.speech is None:
             raise RequestError("speech: this board runs without its speech service")
-        self.daemon.speech.set_enabled(on)
+        self._session.set_speech(on)
         self.daemon.changed()
 
     async def speech_wav(self, number: int) -> bytes | None:

@@ -8,7 +8,7 @@ confirmed: a pebble held alone on a lit point for `hold` seconds, then lifted (a
 left empty for `lift` seconds, so a pebble slid away to another point chooses nothing).
 
 Steps: the variant (with "the same as last time", "take back the last move" and "LED
-brightness" beside it) -> who plays white -> who plays black -> the help each side played by
+brightness" beside it, which leads to the brightness levels and speech on or off) -> who plays white -> who plays black -> the help each side played by
 hand gets (its assistance, players.ASSIST_LEVELS; one step per hand side, skipped for the
 computer and remote players) -> who starts (white, black or a toss: a light runs round the
 board and stops on a colour). Every step but the first has a
@@ -80,6 +80,7 @@ class Kind(str, Enum):
     ASSIST = "assist"  #: an assistance level
     STARTER = "starter"
     LEVEL = "level"  #: a brightness level
+    SPEECH = "speech"  #: spoken announcements on or off
     SAME = "same"  #: the same game as last time, at once
     BACK = "back"
     TAKEBACK = "takeback"  #: reopen the last game, its last move taken back
@@ -129,9 +130,11 @@ class GameChoice:
 class Chosen:
     """What the menu decided; the session carries it out."""
 
-    kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; LEVEL: set `brightness`
+    kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; LEVEL: set `brightness`;
+    #: SPEECH: turn spoken announcements on or off (`speech`)
     game: GameChoice | None = None
     brightness: float = 0.0
+    speech: bool = False
 
 
 @dataclass(frozen=True)
@@ -250,7 +253,7 @@ class Menu:
         self.layout = layout(board)
         self.variants = tuple(variants)
         self.players = tuple(players)
-        need = max(len(self.variants), len(self.players), len(BRIGHTNESS_LEVELS),
+        need = max(len(self.variants), len(self.players), len(BRIGHTNESS_LEVELS) + 2,
                    len(ASSIST_LEVELS), 3)
         if need > len(self.layout.slots):
             raise ValueError(f"the {board.name} board has {len(self.layout.slots)} menu points "
@@ -297,6 +300,9 @@ class Menu:
         elif s.step == Step.BRIGHTNESS:
             out += [Choice(p, Kind.LEVEL, f"{v:g}", f"{round(v * 100)} %")
                     for p, v in zip(lay.slots, BRIGHTNESS_LEVELS)]
+            on, off = lay.slots[len(BRIGHTNESS_LEVELS):len(BRIGHTNESS_LEVELS) + 2]
+            out += [Choice(on, Kind.SPEECH, "on", tr.gettext("speech on")),
+                    Choice(off, Kind.SPEECH, "off", tr.gettext("speech off"))]
         if s.step not in (Step.VARIANT, Step.TOSS):
             out.append(Choice(lay.back, Kind.BACK, "back", tr.gettext("back")))
         return tuple(out)
@@ -383,6 +389,9 @@ class Menu:
         elif choice.kind == Kind.LEVEL:
             s.step = Step.VARIANT
             return Chosen(Kind.LEVEL, brightness=float(choice.value))
+        elif choice.kind == Kind.SPEECH:
+            s.step = Step.VARIANT
+            return Chosen(Kind.SPEECH, speech=choice.value == "on")
         elif choice.kind == Kind.BACK:
             if s.step in (Step.WHITE, Step.BLACK, Step.ASSIST, Step.STARTER):
                 s.picked = s.picked[:-1]  # the choice that led to this step is undone

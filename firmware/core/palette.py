@@ -57,7 +57,7 @@ class Role(str, Enum):
     MENU_SAME = "menu-same"  #: ... the same game as last time, at once
     MENU_BACK = "menu-back"  #: ... back one step
     MENU_TAKEBACK = "menu-takeback"  #: ... take back the last move of the last game
-    MENU_BRIGHTNESS = "menu-brightness"  #: ... the LED brightness, and its levels
+    MENU_BRIGHTNESS = "menu-brightness"  #: ... the LED brightness, its levels, speech on or off
     TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
     TOSS_BLACK = "toss-black"  #: ... on black's
     AWAITED = "awaited"  #: an online invitation waits for the other player: a calm chase

@@ -45,6 +45,10 @@ log = logging.getLogger(__name__)
 BRIGHTNESS_KEY = "led_brightness"
 """The store's setting that keeps the LED brightness chosen on the board across restarts."""
 
+SPEECH_KEY = "speech"
+"""The store's setting that keeps spoken announcements turned on or off on the board or the
+page ("on", "off"; none: the configuration decides)."""
+
 CLEARED = BoardEnding.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
 
@@ -56,7 +60,8 @@ EVENT_BATCH = 200
 class Update:
     """Told to subscribers after every change: why, the actions just committed, the status."""
 
-    reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced", "problem"
+    reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced", "problem",
+    #: "speech" (turned on or off)
     status: Status
     ply: int
     actions: tuple[str, ...] = ()
@@ -73,6 +78,16 @@ def _kept_brightness(store: Store | None) -> float:
     except ValueError as exc:
         log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
         return 1.0
+
+
+def kept_speech(store: Store | None) -> bool | None:
+    """Speech as last turned on or off on the board or the page; None when it never was (or
+    the kept value is damaged, said in the log): the configuration decides."""
+    text = store.setting(SPEECH_KEY) if store is not None else None
+    if text is not None and text not in ("on", "off"):
+        log.warning("speech setting %r in the store is neither on nor off: the "
+                    "configuration decides", text)
+    return {"on": True, "off": False}.get(text or "")
 
 
 def default_players() -> dict[Side, PlayerSpec]:
@@ -125,6 +140,9 @@ class Session:
         self._host = MenuHost(menu, variants, online=online, seed=seed)  #: (menu_host.py)
         #: LED brightness chosen on the board (a fraction of the cap), kept in the store
         self.brightness = _kept_brightness(store)
+        #: spoken announcements turned on or off on the board or the page, kept in the store
+        #: (None: never, the configuration decides)
+        self.speech: bool | None = kept_speech(store)
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
@@ -378,6 +396,9 @@ class Session:
                 self.store.set_setting(BRIGHTNESS_KEY,
                                        board_menu.format_brightness(chosen.brightness))
             self._menu_changed(now, "brightness")
+        elif chosen.kind == Kind.SPEECH:
+            self._keep_speech(chosen.speech)
+            self._menu_changed(now, "speech")
         elif chosen.kind == Kind.TAKEBACK:
             self.takeback_turn(now)
         else:
@@ -386,6 +407,17 @@ class Session:
             self._new_game(now, preset(game.variant),
                            {Side.WHITE: PlayerSpec.parse(game.white, "white"),
                             Side.BLACK: PlayerSpec.parse(game.black, "black")}, on_board=True)
+
+    def set_speech(self, on: bool) -> None:
+        """Turn spoken announcements on or off (the page; the menu has its own choice)."""
+        self._keep_speech(on)
+        self._notify(Update("speech", self.status, len(self.game.history)))
+
+    def _keep_speech(self, on: bool) -> None:
+        self.speech = on
+        log.info("speech %s", "on" if on else "off")
+        if self.store is not None:
+            self.store.set_setting(SPEECH_KEY, "on" if on else "off")
 
     def _menu_changed(self, now: float, reason: str) -> None:
         status = self._host.changed(now, str(self.game.turn),

@@ -17,27 +17,13 @@ from navakankari.engine.translator import ENGLISH, Translator
 
 from ..core.announce import Announcer, Utterance
 from ..core.session import Update
-from ..store.database import Store
 from .speech import Speaker, Start
 from .voice import Voice
 
 log = logging.getLogger(__name__)
 
-SPEECH_KEY = "speech"
-"""The store's setting that keeps speech turned on or off from the menu or the page."""
 RECENT = 20
 """Sentences the page may still ask for (numbered); older ones are gone."""
-
-
-def kept_speech(store: Store | None, default: bool) -> bool:
-    """Speech as last turned on or off on the board or the page, else the configuration's."""
-    text = store.setting(SPEECH_KEY) if store is not None else None
-    if text in ("on", "off"):
-        return text == "on"
-    if text is not None:
-        log.warning("speech setting %r in the store is neither on nor off: %s from the "
-                    "configuration", text, "on" if default else "off")
-    return default
 
 
 class Speech:
@@ -46,12 +32,10 @@ class Speech:
     takes time happens in the speech thread."""
 
     def __init__(self, start: Start | None, *, enabled: bool, language: str = "en",
-                 tr: Translator = ENGLISH, store: Store | None = None,
-                 voice: Voice | None = None) -> None:
+                 tr: Translator = ENGLISH, voice: Voice | None = None) -> None:
         self.speaker = Speaker(start) if start is not None else None
         self.announcer = Announcer(language, tr)
-        self.enabled = enabled
-        self.store = store
+        self.enabled = enabled  #: the session's choice, else the configuration's (the service)
         self.voice = voice or Voice()
         self.count = 0  #: sentences said since start: the page asks for the newest by number
         self.recent: deque[tuple[int, Utterance]] = deque(maxlen=RECENT)
@@ -94,13 +78,6 @@ class Speech:
                 and far_board != self._far_board and self.enabled:
             self.say(self.announcer.far_board(far_board))
         self._far_board = far_board
-
-    def set_enabled(self, on: bool) -> None:
-        """Turn speech on or off (the menu, the page); kept in the store across restarts."""
-        self.enabled = on
-        if self.store is not None:
-            self.store.set_setting(SPEECH_KEY, "on" if on else "off")
-        log.info("speech %s", "on" if on else "off")
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback()` after each sentence is handed on (the page); returns a function

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from navakankari.engine.translator import ENGLISH, Translator
 
 from ..core.session import Update
-from .speaking import Speech, kept_speech
+from .speaking import Speech
 from .speech import Start
 from .voice import Voice
 
@@ -18,24 +18,31 @@ if TYPE_CHECKING:
     from .loop import Daemon
 
 
-def speech_service(voice: Voice, *, enabled: bool, aloud: bool = True,
+def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
                    language: str = "en", tr: Translator = ENGLISH,
                    start: Start | None = None) -> Callable[["Daemon"], Awaitable[None]]:
     """A daemon service that keeps `daemon.speech` and says what the session reports until
     the daemon stops: aloud through `voice` (or `start`, a test's player), or with `aloud`
-    false by the page (the simulator). `enabled`: the configuration's [speech] enabled,
-    which a choice kept in the store overrides."""
+    false by the page (the simulator). `default`: the configuration's [speech] enabled,
+    which the session's choice (the menu's, the page's, kept in the store) overrides."""
 
     async def speak(daemon: "Daemon") -> None:
         session = daemon.session
         assert session is not None
+        def enabled() -> bool:
+            return session.speech if session.speech is not None else default
+
         speech = Speech((start or voice.start) if aloud else None, language=language, tr=tr,
-                        enabled=kept_speech(daemon.store, enabled), store=daemon.store,
-                        voice=voice)
+                        enabled=enabled(), voice=voice)
+
+        def heard(update: Update) -> None:
+            speech.enabled = enabled()  # turned on or off in the menu or on the page
+            speech.heard(session.game, update)
+
         daemon.speech = speech
         # What the board shows as the service starts (the menu, a resumed game) is said too.
         speech.heard(session.game, Update("status", session.status, len(session.game.history)))
-        unsubscribe = session.subscribe(lambda update: speech.heard(session.game, update))
+        unsubscribe = session.subscribe(heard)
         remove = speech.add_listener(daemon.changed)
 
         def look() -> None:

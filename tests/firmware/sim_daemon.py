@@ -138,7 +138,7 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
         if carry_out_after is not None:
             services.append(simhands.carry_out(carry_out_after))
         # Speech as `sim` has it: off until the page turns it on, said by the page.
-        services.append(speech_service(Voice(), enabled=False, aloud=False))
+        services.append(speech_service(Voice(), default=False, aloud=False))
         made.append(Daemon(config, board, seed=seed, services=services))
         loop.run_until_complete(made[0].run())
 

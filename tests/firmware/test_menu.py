@@ -316,6 +316,22 @@ def test_brightness_from_the_board(variant, store):
     assert b.session.brightness == BRIGHTNESS_LEVELS[1] and b.status.menu_step == "variant"
 
 
+@pytest.mark.parametrize("variant", BOTH)
+def test_speech_on_and_off_from_the_board_and_kept(variant, store):
+    b = MenuBoard(variant, store).run()
+    assert b.session.speech is None  # never chosen: the configuration decides
+    b.choose(Kind.BRIGHTNESS)
+    text = status_text(b.session.game, b.status)
+    on, off = b.point(Kind.SPEECH, "on"), b.point(Kind.SPEECH, "off")
+    assert f"{on} speech on" in text and f"{off} speech off" in text
+    b.choose(Kind.SPEECH, "on", noise=False)
+    assert b.session.speech is True and b.status.menu_step == "variant"
+    assert store.setting("speech") == "on"
+    b.choose(Kind.BRIGHTNESS).choose(Kind.SPEECH, "off", noise=False)
+    assert b.session.speech is False and store.setting("speech") == "off"
+    assert b.session.brightness == 1.0  # the brightness is its own choice
+
+
 def play_and_clear(b: MenuBoard, plies: int) -> str:
     """Play `plies` legal actions by hand, then clear the board with the gesture."""
     game = b.session.game

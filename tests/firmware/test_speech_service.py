@@ -10,7 +10,9 @@ from pathlib import Path
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
-from navakankari.firmware.daemon.speaking import SPEECH_KEY, Speech, kept_speech
+from navakankari.engine.presets import preset
+from navakankari.firmware.core.session import SPEECH_KEY, Session, kept_speech
+from navakankari.firmware.daemon.speaking import Speech
 from navakankari.firmware.daemon.speech_service import speech_service
 from navakankari.firmware.daemon.voice import Voice
 from navakankari.firmware.store.database import Store
@@ -46,7 +48,7 @@ def _daemon(tmp_path: Path, clock: ManualClock, script: list[str], *, enabled: b
                     game_black=PlayerSpec("hand"), board_profile="sim-24",
                     store_path=str(tmp_path / "games.sqlite3"), game_menu=False, **FAST)
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
-    service = speech_service(Voice(), enabled=enabled, start=start, aloud=start is not None)
+    service = speech_service(Voice(), default=enabled, start=start, aloud=start is not None)
     return Daemon(config, board, clock=clock, sim_script=script, services=[service])
 
 
@@ -89,14 +91,18 @@ def test_speech_is_off_by_default_and_the_page_hears_nothing(tmp_path):
 
 def test_turned_on_it_is_kept_in_the_store_over_the_configuration(tmp_path):
     store = Store(tmp_path / "s.sqlite3")
-    assert kept_speech(store, False) is False
-    speech = Speech(None, enabled=False, store=store)
-    speech.set_enabled(True)
-    assert store.setting(SPEECH_KEY) == "on" and kept_speech(store, False) is True
-    speech.set_enabled(False)
-    assert kept_speech(store, True) is False
+    assert kept_speech(store) is None  # never chosen: the configuration decides
+    session = Session(preset("nine-mens-morris"), store=store)
+    heard = []
+    session.subscribe(heard.append)
+    session.set_speech(True)
+    assert heard[-1].reason == "speech" and session.speech is True
+    assert store.setting(SPEECH_KEY) == "on" and kept_speech(store) is True
+    session.set_speech(False)
+    assert kept_speech(store) is False
+    assert Session(preset("nine-mens-morris"), store=store).speech is False  # the next start
     store.set_setting(SPEECH_KEY, "loud")  # damaged: the configuration decides
-    assert kept_speech(store, True) is True
+    assert kept_speech(store) is None
     store.close()
 
 
