@@ -377,7 +377,8 @@ static int no_action_score(const Ctx *x, int ply) {
     const Config *c = x->c;
     const State *st = &x->s;
     if (!(c->full & ~(st->bb[0] | st->bb[1]))) {
-        if (c->r[R_FULL_FIRST_LOSES]) return st->side == 1 ? WIN - ply : -(WIN - ply);
+        /* Both sides placed all their pebbles, none taken: the side to move placed first. */
+        if (c->r[R_FULL_FIRST_LOSES]) return -(WIN - ply);
         return 0;
     }
     return c->r[R_BLOCKED_LOSES] ? -(WIN - ply) : 0;

@@ -312,7 +312,9 @@ class MorrisGame(Game):
     def _no_action_outcome(self) -> Outcome:
         if not (self._full & ~(self._bb[0] | self._bb[1])):
             if self.rules.board_full is BoardFull.FIRST_LOSES:
-                return Outcome(Side.BLACK, Reason.BOARD_FULL)
+                # Both sides placed every pebble and none was taken (the board is full), so
+                # the side to move is the one that placed first, whichever colour began.
+                return Outcome(Side(self._side ^ 1), Reason.BOARD_FULL)
             return Outcome(None, Reason.BOARD_FULL)
         return super()._no_action_outcome()
 

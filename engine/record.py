@@ -42,7 +42,7 @@ from .game import Game
 from .outcome import Outcome, Side
 from .presets import PRESETS
 from .rules import Rules
-from .variants import game_from_position, new_game
+from .variants import game_from_position, start_game
 
 MAX_RECORD_CHARS = 1_000_000
 """A record longer than this is refused before it is read (a game of the longest variant
@@ -354,8 +354,7 @@ def replay_record(record: GameRecord) -> Game:
     """The game a record holds, every move checked; an error names the move by its number
     and side. A result the moves contradict (the record says white won, the rules say the
     game was drawn) is an error; a result the rules cannot see (a resignation) is not."""
-    game = new_game(record.rules) if record.start is None else \
-        game_from_position(record.rules, record.start)
+    game = start_game(record.rules, record.start)
     first = game.turn
     for k, token in enumerate(record.moves):
         number = (k + (first == Side.BLACK)) // 2 + 1

@@ -7,6 +7,7 @@ nothing of each other, so this table is the one place that knows them all.
 from __future__ import annotations
 
 from .game import Game
+from .outcome import Side
 from .jump import JumpGame
 from .morris import MorrisGame
 from .presets import preset
@@ -36,3 +37,19 @@ def game_from_position(rules: Rules | str, text: str) -> Game:
     a preset's name; a position the rules cannot reach raises InvalidNotationError."""
     rules = preset(rules) if isinstance(rules, str) else rules
     return family(rules).from_position(rules, text)
+
+
+def start_position(rules: Rules | str, first: Side = Side.WHITE) -> str | None:
+    """The position a game begins from when `first` acts first: None when white does (the
+    rules' own start needs none), else that start with black to act, which a record keeps
+    as its FEN tag and Sanmill reads."""
+    if first == Side.WHITE:
+        return None
+    fields = new_game(rules).position().split(" ")
+    fields[1] = "b"
+    return " ".join(fields)
+
+
+def start_game(rules: Rules | str, position: str | None = None) -> Game:
+    """A game at `position` (`start_position`'s, a record's FEN), else at the rules' start."""
+    return new_game(rules) if position is None else game_from_position(rules, position)

@@ -23,7 +23,7 @@ from navakankari.wiring import PROFILE_DIR
 
 from navakankari.hal.leds import correction_table, on_screen
 
-from ..core.lights import menu_role
+from ..core.lights import menu_roles
 from ..core.menu import Menu, MenuSettings, Step, playable, player_specs
 from ..core.palette import PALETTE, Role
 from ..core.wording import LEGEND, motion_words
@@ -108,8 +108,9 @@ def menu_svg(board: Board, profile: str) -> str:
     fills = screen_colours(profile)
     labels = {(step, c.point): c.label.split(" (")[0]
               for step, menu in menus.items() for c in menu.choices()}
-    lit = {(step, c.point): menu_role(menu.step_name, c.kind.value, c.label)
-           for step, menu in menus.items() for c in menu.choices()}
+    lit = {(step, point): role for step, menu in menus.items()
+           for point, role in menu_roles(menu.step_name, [
+               (c.point, c.kind.value, c.label) for c in menu.choices()]).items()}
     rows = [p for p in (lay.same, lay.takeback, lay.brightness, lay.back, *lay.slots)
             if any((step, p) in labels for step, _ in COLUMNS)]
     tx, col_w, row_h = ox + step_px * (max(xs) - min(xs)) + 60, 170, 17

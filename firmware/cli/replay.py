@@ -33,7 +33,7 @@ from navakankari.engine.game import Game, Side
 from navakankari.engine.player import RandomPlayer
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
-from navakankari.engine.variants import new_game
+from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import RecordingError, iter_events
 
@@ -273,13 +273,14 @@ def _names(points: Sequence[str], most: int = 8) -> str:
 
 def summary(session: Session) -> dict[str, Any]:
     """The replay's result: {"actions": [...], "position": "...", "outcome": null | {...},
-    "variant": NAME, "white": SPEC, "black": SPEC} (the game played, chosen on the board or
-    given)."""
+    "variant": NAME, "white": SPEC, "black": SPEC, "first": SIDE} (the game played, chosen on
+    the board or given; `first` the side that moved first)."""
     game = session.game
     outcome = game.outcome()
     return {"actions": [a.text for a in game.history], "position": game.position(),
             "outcome": outcome.to_dict() if outcome else None, "variant": session.rules.name,
-            "white": str(session.players[Side.WHITE]), "black": str(session.players[Side.BLACK])}
+            "white": str(session.players[Side.WHITE]), "black": str(session.players[Side.BLACK]),
+            "first": str(session.first)}
 
 
 def summary_json(session: Session) -> str:
@@ -296,7 +297,7 @@ def summary_text(session: Session) -> str:
     lines = [f"{session.rules.name}: white {white}, black {black}; "
              f"{count} action{'' if count == 1 else 's'}"]
     turns: list[tuple[Side, list[str]]] = []
-    probe = new_game(session.rules)
+    probe = start_game(session.rules, session.start)
     for action in game.history:
         if turns and turns[-1][0] == probe.turn:
             turns[-1][1].append(action.text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -124,6 +125,7 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            "first": str(session.first),  # the side that moved first (each keeps its players)
             # Assistance: each side's level (a computer or remote side has none), the levels'
             # names, and whether the side to act may ask for the best move now.
             "assistance": {str(s): p.assistance for s, p in session.players.items()},
@@ -216,7 +218,8 @@ class DaemonBackend:
         store = session.store
         site = self.daemon.config.board_name
         if game_id is None and (store is None or session.game_id is None):
-            return record_of(session.game, white=str(session.players[Side.WHITE]),
+            return record_of(session.game, start=session.start,
+                             white=str(session.players[Side.WHITE]),
                              black=str(session.players[Side.BLACK]), event=EVENT,
                              site=site), None
         if store is None:
@@ -236,7 +239,10 @@ class DaemonBackend:
         return session.store.events_jsonl(session.game_id)
 
     # -- changing --------------------------------------------------------------------------
-    async def new_game(self, variant: str, white: str, black: str) -> None:
+    async def new_game(self, variant: str, white: str, black: str,
+                       first: str = "white") -> None:
+        """A new game between these players; `first`: the side that moves first, or "toss"
+        (each side keeps its players either way)."""
         try:
             rules = preset(variant)
             players = {Side.WHITE: PlayerSpec.parse(white, "white"),
@@ -249,7 +255,11 @@ class DaemonBackend:
         if variant not in self.variants():
             raise RequestError(f"new game: this board has no sensors for every point of "
                                f"{variant}; it needs its own board")
-        self._session.new_game(self.daemon.now(), rules=rules, players=players)
+        if first == "toss":
+            first = random.SystemRandom().choice(("white", "black"))
+            log.info("new game from the page: the toss says %s starts", first)
+        self._session.new_game(self.daemon.now(), rules=rules, players=players,
+                               first=Side.BLACK if first == "black" else Side.WHITE)
         self.daemon.wake()
 
     def _speech(self) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from navakankari.engine.game import Game, Side
 from navakankari.engine.record import GameRecord, format_record, replay_record
-from navakankari.engine.variants import game_from_position, new_game
+from navakankari.engine.variants import start_game
 
 
 def turns(game: Game) -> list[dict[str, Any]]:
@@ -32,8 +32,7 @@ def review(record: GameRecord) -> dict[str, Any]:
     actions, with the points the k-th action touched (the page marks them). Every move is
     checked (engine.record.replay_record): a record that does not play raises its error."""
     game = replay_record(record)
-    board = new_game(record.rules) if record.start is None else \
-        game_from_position(record.rules, record.start)
+    board = start_game(record.rules, record.start)
     frames = [_frame(board, None)]
     for action in game.history:
         board.push(action)

@@ -59,7 +59,8 @@ class CompanionBackend(Protocol):
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` (on the event loop) after every change; returns a remover."""
 
-    async def new_game(self, variant: str, white: str, black: str) -> None: ...
+    async def new_game(self, variant: str, white: str, black: str,
+                       first: str = "white") -> None: ...
 
     def legend(self) -> list[dict[str, Any]]:
         """Every light the board shows, in words and in its colour on a screen."""
@@ -323,10 +324,13 @@ class Companion:
 
     async def new_game(self, body: dict[str, Any]) -> None:
         variant, white, black = (body.get(k) for k in ("variant", "white", "black"))
+        first = body.get("first", "white")
         for key, value in (("variant", variant), ("white", white), ("black", black)):
             if not isinstance(value, str) or not value:
                 raise RequestError(f"new game: {key} must be a non-empty string")
-        await self.backend.new_game(variant, white, black)  # type: ignore[arg-type]
+        if first not in ("white", "black", "toss"):
+            raise RequestError("new game: first must be white, black or toss")
+        await self.backend.new_game(variant, white, black, first)  # type: ignore[arg-type]
 
     async def takeback(self, body: dict[str, Any]) -> None:
         count, to = body.get("count"), body.get("to")

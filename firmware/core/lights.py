@@ -121,16 +121,18 @@ kind of their choice."""
 STEP_ROLES = {"white": Role.MENU_WHITE, "black": Role.MENU_BLACK,
               "assist-white": Role.MENU_HELP_WHITE, "assist-black": Role.MENU_HELP_BLACK}
 """The choices of a step by its name: each step in its own colour or motion."""
-STARTER_ROLES = {STARTERS["white"]: Role.MENU_WHITE, STARTERS["black"]: Role.MENU_BLACK,
-                 STARTERS["toss"]: Role.MENU_TOSS}
-"""The step "who starts", by the words of its choices: each side's colour, and the toss."""
+STARTER_ROLES = {"white": Role.MENU_WHITE, "black": Role.MENU_BLACK, "toss": Role.MENU_TOSS}
+"""The step "who starts": each side's colour, and the toss."""
 
 
-def menu_role(step: str, kind: str, words: str) -> Role:
-    """The light of one of the menu's choices (`Status.choices`) at the step named `step`."""
-    if kind == "starter":
-        return STARTER_ROLES[words]
-    return MENU_ROLES.get(kind) or STEP_ROLES.get(step, Role.MENU_CHOICE)
+def menu_roles(step: str, choices: Sequence[tuple[str, str, str]]) -> dict[str, Role]:
+    """The light of each of the menu's lit choices (`Status.choices`: point, kind, words)
+    at the step named `step`. The choices of "who starts" come in the order of STARTERS
+    (their words may be in any language)."""
+    starters = iter(STARTERS)
+    return {point: STARTER_ROLES[next(starters)] if kind == "starter" else
+            MENU_ROLES.get(kind) or STEP_ROLES.get(step, Role.MENU_CHOICE)
+            for point, kind, _ in choices}
 
 
 def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
@@ -143,8 +145,7 @@ def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
     if status.holding and status.confirm_point:
         out[status.confirm_point] = Role.CONFIRM_LIFT if status.armed else Role.CONFIRM_HOLD
         return
-    for point, kind, words in status.choices:
-        out[point] = menu_role(status.menu_step, kind, words)
+    out.update(menu_roles(status.menu_step, status.choices))
     for point in status.current:
         out[point] = Role.MENU_CURRENT
 

@@ -119,11 +119,20 @@ def layout(board: Board) -> Layout:
 
 @dataclass(frozen=True)
 class GameChoice:
-    """A game to start: the variant and who plays each side (white moves first)."""
+    """A game to start: the variant, who plays each side and which side moves first.
+
+    Each player keeps the colour chosen for it; "who starts" (or the toss) only decides
+    which colour makes the first move, as families decide who begins by lot with each
+    keeping their own pebbles."""
 
     variant: str
     white: str  #: a player spec: "hand", "computer:3", "remote"
     black: str
+    first: str = "white"  #: the side that moves first: "white" or "black"
+
+    def __post_init__(self) -> None:
+        if self.first not in ("white", "black"):
+            raise ValueError(f"the side that moves first is white or black, not {self.first!r}")
 
 
 @dataclass(frozen=True)
@@ -438,11 +447,11 @@ class Menu:
         log.info("menu: a toss; %s starts", result)
 
     def _finish(self, starter: str) -> Chosen:
-        """Start the game chosen; the side that starts moves first (the engine's white)."""
+        """Start the game chosen: each side keeps the player chosen for it, and `starter`
+        (chosen, or the toss's) moves first."""
         s = self._s
-        white, black = (s.white, s.black) if starter == "white" else (s.black, s.white)
         self._toss = None
-        return Chosen(Kind.STARTER, GameChoice(s.variant, white, black))
+        return Chosen(Kind.STARTER, GameChoice(s.variant, s.white, s.black, starter))
 
 
 def playable(points: Iterable[str]) -> tuple[str, ...]:

@@ -5,7 +5,8 @@ through the same menu: the same "same as last time", the same variants offered, 
 timing and the same toss. That line carries them, as a comment the event reader skips
 (`# navakankari-menu {...}`), so `navakankari replay FILE` finds out from the file itself.
 Any other game (started on the page, by a command, by the configuration) is recorded from its
-start position and its line names it: `# navakankari-game {"variant", "white", "black"}`.
+start position and its line names it: `# navakankari-game {"variant", "white", "black"}`
+(and `"first": "black"` when black moves first).
 """
 
 from __future__ import annotations
@@ -45,9 +46,27 @@ class MenuStart:
     online: bool = False  #: the menu offered a player at another board
 
 
+def _choice(game: GameChoice) -> dict[str, str]:
+    """A game choice as a line holds it: the side that moves first only when it is black,
+    so a line written before black could begin reads the same."""
+    fields = dataclasses.asdict(game)
+    if game.first == "white":
+        del fields["first"]
+    return fields
+
+
+def _read_choice(data: object) -> GameChoice:
+    if not isinstance(data, dict):
+        raise ValueError("a game must be a table of variant and players")
+    game = GameChoice(**data)
+    if not all(isinstance(v, str) for v in (game.variant, game.white, game.black)):
+        raise ValueError("the variant and players must be names")
+    return game
+
+
 def format_line(start: MenuStart) -> str:
     """The comment line (no newline) that `parse_line` reads back."""
-    fields = {"last": dataclasses.asdict(start.last), "variants": list(start.variants),
+    fields = {"last": _choice(start.last), "variants": list(start.variants),
               "settings": dataclasses.asdict(start.settings), "seed": start.seed}
     if start.online:  # written only when offered, so older lines read the same
         fields["online"] = True
@@ -60,7 +79,7 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
         return None
     try:
         data = json.loads(line[len(PREFIX):])
-        last = GameChoice(**data["last"])
+        last = _read_choice(data["last"])
         variants = data["variants"]
         seed = data["seed"]
         online = data.get("online", False)
@@ -68,8 +87,6 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
         settings = MenuSettings(**{"assist": False, **data["settings"]})
         if not isinstance(online, bool):
             raise ValueError(f"online must be true or false, not {online!r}")
-        if not all(isinstance(v, str) for v in (last.variant, last.white, last.black)):
-            raise ValueError("the last game's variant and players must be names")
         if not isinstance(variants, list) or not variants or \
                 not all(isinstance(v, str) for v in variants):
             raise ValueError("variants must be a list of names")
@@ -83,7 +100,7 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
 def format_game_line(game: GameChoice) -> str:
     """The comment line (no newline) naming the game a recording plays; `parse_game_line`
     reads it back."""
-    return GAME_PREFIX + json.dumps(dataclasses.asdict(game))
+    return GAME_PREFIX + json.dumps(_choice(game))
 
 
 def parse_game_line(line: str, where: str = "<line>") -> GameChoice | None:
@@ -91,9 +108,7 @@ def parse_game_line(line: str, where: str = "<line>") -> GameChoice | None:
     if not line.startswith(GAME_PREFIX):
         return None
     try:
-        game = GameChoice(**json.loads(line[len(GAME_PREFIX):]))
-        if not all(isinstance(v, str) for v in (game.variant, game.white, game.black)):
-            raise ValueError("the variant and players must be names")
+        game = _read_choice(json.loads(line[len(GAME_PREFIX):]))
     except (ValueError, TypeError) as exc:
         raise MenuLineError(f"{where}: the game line is not readable: {exc}") from None
     return game

@@ -23,7 +23,7 @@ from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
-from navakankari.engine.variants import new_game
+from navakankari.engine.variants import start_game, start_position
 from navakankari.hal.sensors import SensorEvent
 
 from ..store.database import BoardEnding, Store, StoredGame
@@ -186,15 +186,18 @@ class Session:
         return stored.board == default.board
 
     def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float, *,
-               record: bool = True, on_board: bool = False,
+               record: bool = True, on_board: bool = False, first: Side = Side.WHITE,
                colours: Mapping[str, Side | None] | None = None) -> None:
         """A new game (`record`: kept in the store and logged; at start-up the menu's
         default is neither, as no game starts until the menu chooses one). `on_board`: chosen
-        on the board's menu, so its recording starts with the menu's. `colours`: the pebbles
-        on the board, as `Tracker` takes them."""
+        on the board's menu, so its recording starts with the menu's. `first`: the side that
+        moves first (each side keeps its players; a game black begins starts from a position,
+        which the store and the record keep). `colours`: the pebbles on the board, as
+        `Tracker` takes them."""
         self.rules = rules
         self.players = players
-        self.game = new_game(rules)
+        self.start = start_position(rules, first)
+        self.game = start_game(rules, self.start)
         self._broker.forget_problem()  # a failed computer turn belongs to its game
         self.teacher.reset()
         menu_events, menu_start = self._host.events, self._host.start
@@ -205,7 +208,7 @@ class Session:
         self._game_id = None
         if self.store is not None and record:
             self._game_id = self.store.new_game(
-                rules, {str(s): str(p) for s, p in players.items()})
+                rules, {str(s): str(p) for s, p in players.items()}, self.start)
             if on_board and menu_events is not None and menu_start is not None:
                 # Chosen on the board: the recording starts with the menu, and its first line
                 # says how the menu stood, so `navakankari replay FILE` goes through the same
@@ -217,15 +220,25 @@ class Session:
                 # menu was lit: the first line names this game, and the start position's
                 # pebbles already stand, so the recording replays from an empty board. Stray
                 # pebbles are left out: their removal replays as nothing.
-                self.store.set_recording_head(self._game_id, format_game_line(
-                    GameChoice(rules.name, str(players[Side.WHITE]), str(players[Side.BLACK]))))
+                self.store.set_recording_head(self._game_id, format_game_line(self.choice))
                 expected = set(self.game.board.names(self.game.occupancy))
                 self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
             self.flush_events()
         self._host.events = None
         if record:
-            log.info("new game: %s, white %s, black %s", rules.name, players[Side.WHITE],
-                     players[Side.BLACK])
+            log.info("new game: %s, white %s, black %s, %s moves first", rules.name,
+                     players[Side.WHITE], players[Side.BLACK], first)
+
+    @property
+    def first(self) -> Side:
+        """The side that moved first in the game in play."""
+        return Side.WHITE if self.start is None else start_game(self.rules, self.start).turn
+
+    @property
+    def choice(self) -> GameChoice:
+        """The game in play as the menu chooses one: its variant, players and first side."""
+        return GameChoice(self.rules.name, str(self.players[Side.WHITE]),
+                          str(self.players[Side.BLACK]), str(self.first))
 
     def _follow(self, now: float, colours: Mapping[str, Side | None] | None = None) -> None:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
@@ -243,7 +256,8 @@ class Session:
         self.rules = stored.rules
         self.players = {Side.WHITE: PlayerSpec.parse(stored.players.get("white", "hand")),
                         Side.BLACK: PlayerSpec.parse(stored.players.get("black", "hand"))}
-        self.game = new_game(stored.rules)
+        self.start = stored.start
+        self.game = start_game(stored.rules, stored.start)
         for text in stored.actions:
             self.game.play(text)
         self.teacher.reset()
@@ -369,10 +383,8 @@ class Session:
         """No game in play: the board shows the menu and the tracker accepts nothing."""
         assert self.menu_settings is not None
         self.flush_events()  # the last game's recording ends here
-        last = board_menu.GameChoice(self.rules.name, str(self.players[Side.WHITE]),
-                               str(self.players[Side.BLACK]))
         self.tracker.set_hands((), now)
-        self._host.open(self.game, last, self.sensing.names(self.sensing.settled), self._raw,
+        self._host.open(self.game, self.choice, self.sensing.names(self.sensing.settled), self._raw,
                         now)
         self._broker.moved_on()
         self._menu_changed(now, "menu")
@@ -406,7 +418,8 @@ class Session:
             assert game is not None
             self._new_game(now, preset(game.variant),
                            {Side.WHITE: PlayerSpec.parse(game.white, "white"),
-                            Side.BLACK: PlayerSpec.parse(game.black, "black")}, on_board=True)
+                            Side.BLACK: PlayerSpec.parse(game.black, "black")}, on_board=True,
+                           first=Side.BLACK if game.first == "black" else Side.WHITE)
 
     def set_speech(self, on: bool) -> None:
         """Turn spoken announcements on or off (the page; the menu has its own choice)."""
@@ -471,12 +484,17 @@ class Session:
 
     # -- control (the web companion, the CLI) ------------------------------------------------
     def new_game(self, now: float, rules: Rules | None = None,
-                 players: Mapping[Side, PlayerSpec] | None = None) -> None:
-        """Start a game; the board is guided to the start position first."""
-        self._new_game(now, rules or self.rules, dict(players or self.players))
+                 players: Mapping[Side, PlayerSpec] | None = None,
+                 first: Side | None = None) -> None:
+        """Start a game; the board is guided to the start position first. `first`: the side
+        that moves first; by default white, or for the same game again (neither `rules` nor
+        `players` given) the side that moved first in the game in play."""
+        if first is None:
+            first = self.first if rules is None and players is None else Side.WHITE
+        self._new_game(now, rules or self.rules, dict(players or self.players), first=first)
 
     def _new_game(self, now: float, rules: Rules, players: Mapping[Side, PlayerSpec], *,
-                  on_board: bool = False) -> None:
+                  on_board: bool = False, first: Side = Side.WHITE) -> None:
         if self.store is not None and self._game_id is not None:
             self.flush_events()
         # The pebbles of a game in play stay where they stood: the new game's way to its start
@@ -484,7 +502,7 @@ class Session:
         # pebbles the way back never asked for).
         playing = self.menu is None and self.game.outcome() is None
         colours = self.tracker.colours if playing else None
-        self._start(rules, dict(players), now, on_board=on_board, colours=colours)
+        self._start(rules, dict(players), now, on_board=on_board, first=first, colours=colours)
         self._last_status = self.tracker.status
         self._notify(Update("new-game", self.tracker.status, 0))
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from navakankari.engine.errors import RulesError
 from navakankari.engine.rules import Rules
-from navakankari.engine.variants import new_game
+from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 
 log = logging.getLogger(__name__)
@@ -226,7 +226,7 @@ class Store:
             if not isinstance(players, dict) or not all(
                     isinstance(v, str) for v in players.values()):
                 raise ValueError(f"players is {row[3]!r}, not a table of names")
-            replayed = new_game(rules)
+            replayed = start_game(rules, row[4])
             for ply, text in enumerate(actions, 1):
                 try:
                     replayed.play(text)

@@ -7,7 +7,7 @@ import time
 
 from navakankari.engine.outcome import Reason
 from navakankari.engine.record import GameRecord, record_of
-from navakankari.engine.variants import new_game
+from navakankari.engine.variants import start_game
 
 from .database import BoardEnding, StoredGame
 
@@ -20,7 +20,7 @@ def game_record(stored: StoredGame, site: str) -> GameRecord:
     """`site` is the board's name. The stored outcome's reason is the record's termination:
     a rules ending, or one of the board's (cleared, abandoned) or a resignation; a game the
     board ended without a winner stays unresolved (`*`), as PGN has it."""
-    game = new_game(stored.rules)
+    game = start_game(stored.rules, stored.start)
     for text in stored.actions:  # the store checked them as it loaded the game
         game.play(text)
     ending: dict[str, str] = {}
@@ -29,6 +29,6 @@ def game_record(stored: StoredGame, site: str) -> GameRecord:
         ending["result"] = {"white": "1-0", "black": "0-1"}.get(
             str(winner), "1/2-1/2" if reason in _DRAWN else "*")
         ending["termination"] = reason
-    return record_of(game, white=stored.players.get("white", "?"),
+    return record_of(game, start=stored.start, white=stored.players.get("white", "?"),
                      black=stored.players.get("black", "?"), event=EVENT, site=site or "?",
                      date=time.strftime("%Y.%m.%d", time.localtime(stored.created)), **ending)

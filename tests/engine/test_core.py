@@ -18,7 +18,7 @@ from navakankari.engine.evaluate import evaluate
 from navakankari.engine.game import Game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, preset
-from navakankari.engine.rules import AllInMills, Flying, Removals
+from navakankari.engine.rules import AllInMills, BoardFull, Flying, Removals
 from navakankari.engine.search import Searcher
 from navakankari.engine.variants import game_from_position, new_game
 from search_helpers import random_playout
@@ -161,6 +161,20 @@ def test_repetitions_draw_in_the_core_as_in_python():
             break
         assert game._rep, "no move was counted"
         _same_search(game, 3)
+
+
+@pytest.mark.parametrize("side", ["w", "b"])
+def test_the_core_scores_a_full_board_as_the_rules_do_whichever_side_began(side):
+    """Under FIRST_LOSES, one placement before the board fills: the core and the Python
+    search see the same loss for the side that placed first, white or black."""
+    rules = preset("twelve-mens-morris").replace(board_full=BoardFull.FIRST_LOSES)
+    start = new_game(rules).position().replace(" w ", f" {side} ", 1)
+    game = game_from_position(rules, start)
+    game.play_record("f2 f4 b6 c5 d3 g4 f6 d7 d1 b4 a4 d6 e3 e5 e4 g1 c4 b2 a1 c3 d5 d2 g7")
+    _same_search(game, 2)
+    info = Searcher().search(game.copy(), max_depth=2)
+    game.push(info.action)
+    assert game.outcome() is not None and game.outcome().winner != game.turn
 
 
 def test_a_searcher_kept_from_move_to_move_plays_the_same_game():

@@ -216,6 +216,17 @@ def test_twelve_a_side_full_board(board_full, expected):
     assert game.outcome() == expected
 
 
+def test_a_full_board_loses_for_the_side_that_placed_first_whichever_began():
+    """Black begins (the toss chose it): the board fills after black's and white's twelve
+    pebbles with black to act, and under FIRST_LOSES black, who placed first, loses."""
+    rules = preset("twelve-mens-morris").replace(board_full=BoardFull.FIRST_LOSES)
+    start = new_game(rules).position().replace(" w ", " b ", 1)
+    game = game_from_position(rules, start)
+    game.play_record(FULL_RECORD)
+    assert game.occupancy == game.board.full and game.turn == Side.BLACK
+    assert game.outcome() == Outcome(Side.WHITE, "board-full")
+
+
 def test_threefold_repetition_draws():
     # Only positions reached by moves count (as in Sanmill): the loaded position does not,
     # so the third occurrence is the position after a7-a4 in the third round.

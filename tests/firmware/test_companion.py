@@ -99,6 +99,28 @@ def test_changes_need_the_pin(tmp_path, path):
         assert _visible(request(running.url + "/api/state", pin=None)[1]) != _visible(before)
 
 
+def test_a_new_game_from_the_page_names_who_moves_first_and_each_keeps_its_players(running):
+    url = running.url + "/api/new-game"
+    body = {"variant": "lasker", "white": "hand", "black": "computer:2"}
+    assert request(url, {**body, "first": "black"}) == (200, {"ok": True})
+    state = request(running.url + "/api/state")[1]
+    assert (state["first"], state["turn"]) == ("black", "black")
+    assert state["players"] == {"white": "hand", "black": "computer:2"}
+    record = request(running.url + "/api/record.pgn")[1]
+    assert '[FEN "' in record and '[White "hand"]' in record
+    seen = set()
+    for _ in range(40):  # a toss: each side starts some of the time, the players stay
+        assert request(url, {**body, "first": "toss"}) == (200, {"ok": True})
+        state = request(running.url + "/api/state")[1]
+        assert state["turn"] == state["first"] and state["players"]["white"] == "hand"
+        seen.add(state["first"])
+        if len(seen) == 2:
+            break
+    assert seen == {"white", "black"}
+    assert request(url, body) == (200, {"ok": True})  # without it: white, the rules' start
+    assert request(running.url + "/api/state")[1]["first"] == "white"
+
+
 def test_malformed_requests_are_refused_clearly(running):
     url = running.url + "/api/new-game"
     assert request(url, raw=b"{not json") == (400, {"error": "the request body is not JSON"})
@@ -122,6 +144,8 @@ def test_malformed_requests_are_refused_clearly(running):
      "new game: white must be a non-empty string"),
     ("/api/new-game", {"variant": "lasker", "white": "hand", "black": 3},
      "new game: black must be a non-empty string"),
+    ("/api/new-game", {"variant": "lasker", "white": "hand", "black": "hand", "first": "red"},
+     "new game: first must be white, black or toss"),
     ("/api/takeback", {"count": 1, "to": 0}, "takeback: give count or to, not both"),
     ("/api/takeback", {"count": 0}, "takeback: count must be a whole number of at least 1"),
     ("/api/takeback", {"to": -1}, "takeback: to must be a whole number of at least 0"),

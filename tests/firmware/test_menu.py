@@ -198,16 +198,18 @@ def test_choosing_every_step(variant, starter, store):
     assert b.status.menu_step == "starter"
     assert b.status.picked[-1] == "white help: move quality"
     b.choose(Kind.STARTER, starter)
+    # Each side keeps the player chosen for it; the starter only moves first.
     expected = {Side.WHITE: PlayerSpec("hand", assist=3),
                 Side.BLACK: PlayerSpec("computer", MAX_LEVEL)}
-    if starter == "black":  # the side that starts moves first: the engine's white
-        expected = {Side.WHITE: expected[Side.BLACK], Side.BLACK: expected[Side.WHITE]}
     assert b.session.menu is None and b.session.rules.name == target
     assert b.session.players == expected
+    assert str(b.session.game.turn) == starter == str(b.session.first)
     assert b.steps == ["variant", "white", "black", "assist-white", "starter"]
     stored = store.load(b.session.game_id)
     assert stored.rules.name == target
     assert stored.players == {str(s): str(p) for s, p in expected.items()}
+    assert (stored.start is None) == (starter == "white")
+    assert b.session.choice == GameChoice(target, "hand:3", f"computer:{MAX_LEVEL}", starter)
 
 
 @pytest.mark.parametrize("variant", BOTH)
@@ -245,6 +247,7 @@ def toss_game(variant: str, seed: int) -> tuple[str, dict, list[str]]:
                                    else Role.TOSS_BLACK]
     assert "a toss" in status_text(b.session.game, status)
     b.run()  # on until the toss is over and the game begins
+    assert str(b.session.game.turn) == status.toss_result  # its side moves first
     return status.toss_result, dict(b.session.players), b.steps
 
 
@@ -254,9 +257,8 @@ def test_a_toss_runs_round_the_board_and_stops_on_a_colour(variant):
     for seed in range(1, 9):
         result, players, steps = toss_game(variant, seed)
         assert steps[-1] == "toss"
-        expected = {"white": {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 2)},
-                    "black": {Side.WHITE: PlayerSpec("computer", 2), Side.BLACK: HAND}}[result]
-        assert players == expected
+        # The hand keeps white, whoever the toss lets start.
+        assert players == {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 2)}
         assert toss_game(variant, seed)[0] == result  # the same seed and hands: the same toss
         results.add(result)
     assert results == {"white", "black"}
@@ -515,7 +517,11 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     assert result["variant"] == "lasker"
     assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
                                                   str(session.players[Side.BLACK]))
-    assert "hand:2" in (result["white"], result["black"])  # the help chosen, replayed
+    assert result["white"] == "hand:2"  # the help chosen, replayed; the hand keeps white
+    first = session.game.copy()
+    while first.history:
+        first.pop()
+    assert result["first"] == str(first.turn)  # the toss's side moved first, replayed too
     assert result["actions"] == [a.text for a in session.game.history]
 
 
@@ -631,3 +637,25 @@ def test_after_a_choice_the_step_it_was_made_in_does_not_light_again(store):
         assert all(f == {point: Role.CONFIRM_LIFT} for f in frames[:-1]), frames
         assert len(frames) > 20  # the settle and `lift` took this many hundredths
         assert Role.CONFIRM_LIFT not in frames[-1].values()  # the next step, at once
+
+
+def test_a_game_black_began_resumes_so_and_the_same_as_last_time_begins_so_again(store):
+    b = MenuBoard("nine-mens-morris", store).run()
+    b.choose(Kind.VARIANT, "lasker").choose(Kind.PLAYER, "hand").choose(Kind.PLAYER, "hand")
+    b.choose(Kind.ASSIST, "1").choose(Kind.ASSIST, "1").choose(Kind.STARTER, "black")
+    assert b.session.first == Side.BLACK and b.status.turn == "black"
+    for point in ("d6", "f4"):  # black's pebble, then white's
+        b.hands.place(point).wait(0.6)
+        b.run()
+    assert b.session.record() == "d6 f4"
+    again = MenuBoard("nine-mens-morris", store).run()  # a restart: the game resumes
+    assert again.session.game_id == b.session.game_id and again.session.first == Side.BLACK
+    assert again.session.record() == "d6 f4" and again.status.turn == "black"
+    # Ended (the new session's sensors read an empty board): the menu opens.
+    again.session.end_game(again.now, {"winner": None, "reason": CLEARED}, "cleared")
+    again.run()
+    assert again.session.menu is not None
+    assert again.session.menu.last == GameChoice("lasker", "hand", "hand", "black")
+    again.choose(Kind.SAME)
+    assert again.session.menu is None and again.session.first == Side.BLACK
+    assert again.session.game.turn == Side.BLACK and again.session.record() == ""

@@ -9,7 +9,9 @@ import pytest
 from navakankari.engine.presets import preset
 from navakankari.engine.record import format_record, parse_record, replay_record
 from navakankari.firmware.cli import main as cli
-from navakankari.firmware.store.database import BoardEnding, Store
+from navakankari.engine.game import Side
+from navakankari.engine.variants import start_position
+from navakankari.firmware.store.database import BoardEnding, Store, StoreDamagedError
 from navakankari.firmware.store.records import game_record
 from sim_daemon import sim_daemon
 from test_companion import request
@@ -41,6 +43,29 @@ def test_a_stored_game_keeps_its_players_date_board_and_ending(tmp_path, outcome
     assert (record.result, record.termination) == (result, termination)
     assert record.moves == ("d6", "f4", "d2", "b4")
     assert parse_record(format_record(record)) == record
+
+
+def test_a_game_black_began_keeps_its_start_in_the_store_and_the_record(tmp_path):
+    """Black moved first (the toss chose it): the store keeps that start, reads the moves
+    back from it, and the record carries it as its FEN tag and numbers black's move 1..."""
+    rules = preset("navakankari")
+    start = start_position(rules, Side.BLACK)
+    store = Store(tmp_path / "games.sqlite3")
+    game = store.new_game(rules, {"white": "hand", "black": "computer:3"}, start)
+    store.append(game, 0, ["d6", "f4", "d2"])
+    with pytest.raises(StoreDamagedError, match="does not play"):
+        bad = store.new_game(rules, {"white": "hand", "black": "hand"}, start)
+        store.append(bad, 0, ["d6", "f4", "d6"])
+        store.load(bad)
+    stored = store.load(game)
+    record = game_record(stored, "Grandma")
+    store.close()
+    assert stored.start == start and record.start == start
+    text = format_record(record)
+    assert f'[FEN "{start}"]' in text and "1... d6\n2. f4 d2\n*\n" in text
+    assert parse_record(text) == record
+    assert replay_record(record).position() == replay_record(parse_record(text)).position()
+    assert replay_record(record).history[0].text == "d6" and record.white == "hand"
 
 
 def test_removals_are_joined_to_their_move(tmp_path):

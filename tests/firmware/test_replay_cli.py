@@ -22,7 +22,7 @@ def test_recordings_replay_to_the_scripted_game(path, capsys):
     out = capsys.readouterr().out
     assert out.count("\n") == 1  # one JSON object on one line
     result = json.loads(out)
-    assert list(result) == ["actions", "position", "outcome", "variant", "white", "black"]
+    assert list(result) == ["actions", "position", "outcome", "variant", "white", "black", "first"]
     assert result == expected["result"]
 
 

@@ -243,7 +243,8 @@ function render() {
   for (const side of ["white", "black"]) {
     const c = state.counts[side];
     $(side + "-count").textContent = menu ? menu[side] :
-      `${c.board} on the board, ${c.hand} to place, ${c.taken} taken · ${playerName(state.players[side])}`;
+      `${c.board} on the board, ${c.hand} to place, ${c.taken} taken` +
+      `${state.first === side ? " · first to move" : ""} · ${playerName(state.players[side])}`;
   }
   if (frame) {  // the facts of the game reviewed, not of the board's
     $("variant").textContent = reviewing.data.variant;
@@ -405,6 +406,7 @@ function renderOnline() {
   if (select.options.length !== state.variants.length) {
     select.replaceChildren(...state.variants.map((v) => new Option(v, v)));
     select.value = state.variant;
+  $("first-select").value = state.first;
   }
   // The code carries the game's secret: the board gives it (and its QR code) only with the
   // PIN, fetched once per game.
@@ -504,7 +506,7 @@ function fillSelectors() {
     }
   }
   if (state.menu) return;  // no game in play: the form keeps what it shows
-  const shows = [state.variant, state.players.white, state.players.black].join(" ");
+  const shows = [state.variant, state.players.white, state.players.black, state.first].join(" ");
   if (shows === formShows) return;
   formShows = shows;
   formTouched = false;
@@ -584,6 +586,7 @@ $("new-game").addEventListener("submit", async (event) => {
   if (keepsPlaying("start a new one")) return;
   await send("/api/new-game", {
     variant: form.get("variant"), white: form.get("white"), black: form.get("black"),
+    first: form.get("first"),
   });
 });
 $("remote-move").addEventListener("submit", async (event) => {

@@ -12,13 +12,16 @@ from pathlib import Path
 
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
-from navakankari.engine.variants import new_game
-from navakankari.firmware.core.menu import Game, MenuSettings, layout, playable, player_specs
+from navakankari.engine.game import Side
+from navakankari.engine.variants import new_game, start_game, start_position
+from navakankari.firmware.core.menu import GameChoice, MenuSettings, layout, playable, player_specs
 from navakankari.firmware.core.recording import MenuStart, format_line
 from navakankari.hal import load_profile
 from navakankari.sim.hands import Hands
 
 MENU = MenuSettings()
+OLD_MENU = MenuSettings(assist=False)
+"""The menu recorded before it had the help step (the recording's line says so)."""
 
 HERE = Path(__file__).parent
 
@@ -36,8 +39,17 @@ def write(name: str, variant: str, hands: Hands, game, *, white: str = "hand",  
         expected["args"] = list(args)
     expected["result"] = {"actions": [a.text for a in game.history], "position": game.position(),
                           "outcome": outcome.to_dict() if outcome else None,
-                          "variant": game.rules.name, "white": white, "black": black}
+                          "variant": game.rules.name, "white": white, "black": black,
+                          "first": str(start_game(game.rules, first_position(game)).turn)}
     (HERE / f"{name}.expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+
+
+def first_position(game):  # type: ignore[no-untyped-def]
+    """The position `game` began from."""
+    probe = game.copy()
+    while probe.history:
+        probe.pop()
+    return probe.position()
 
 
 def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "hop",
@@ -68,9 +80,9 @@ def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "h
     write(name, variant, hands, game)
 
 
-def random_record(variant: str, seed: int, plies: int) -> str:
+def random_record(variant: str, seed: int, plies: int, first: Side = Side.WHITE) -> str:
     rng = random.Random(seed)
-    game = new_game(preset(variant))
+    game = start_game(variant, start_position(variant, first))
     while game.outcome() is None and len(game.history) < plies:
         game.push(rng.choice(game.legal_actions()))
     return game.record()
@@ -88,7 +100,7 @@ def choose(hands: Hands, point: str, *, knock: str | None = None) -> None:
 def menu_session(name: str, seed: int) -> None:
     """Power-on in the menu (the daemon's default game: navakankari, hand against hand, on
     the simulator's 25 points), then: Nau Keti Keta; white remote, back, white hand; black
-    hand; black starts; the armies set up; a few moves."""
+    hand; black starts (so black moves first); the armies set up; a few moves."""
     profile_points = load_profile("sim-25").points
     lay = layout(new_game(preset("navakankari")).board)
     variants = playable(profile_points)
@@ -103,15 +115,16 @@ def menu_session(name: str, seed: int) -> None:
     choose(hands, lay.slots[players.index("hand")])
     choose(hands, lay.slots[1])  # black starts
     variant = "nau-keti-keta"
-    game = new_game(preset(variant))
+    game = start_game(variant, start_position(variant, Side.BLACK))
     hands.setup(game.board.names(game.occupancy))
-    for token in random_record(variant, seed, 12).split():
+    for token in random_record(variant, seed, 12, Side.BLACK).split():
         action = game.parse_action(token)
         hands.perform(game.board, action, order="take-first")
         game.push(action)
     write(name, "navakankari", hands, game,
           args=("--menu", "--profile", "sim-25", "--menu-hold", f"{MENU.hold:g}"),
-          head=format_line(MenuStart(Game("navakankari", "hand", "hand"), variants, MENU)))
+          head=format_line(MenuStart(GameChoice("navakankari", "hand", "hand"), variants,
+                                     OLD_MENU)))
 
 
 def lone_capture_record(variant: str, jumps: int) -> str:
