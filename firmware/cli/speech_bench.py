@@ -6,7 +6,9 @@ random legal actions and fidgeting once a turn (thinking_bench's hands), for the
 and seed each way. With speech on, every report is said as on a board: espeak-ng into aplay,
 started and stopped by the speech thread, on ALSA's null device (no sound card needed). The
 null device does not pace playback, so each sentence ends when it is made: more processes
-are started than a real speaker would allow, which is the harder case for the loop.
+are started than a real speaker would allow, which is the harder case for the loop. The
+sentences are made and played from the speech process (speech_process.py), not the
+daemon's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..daemon.config import HAND
 from ..daemon.speaking import Speech
+from ..daemon.speech_process import SpeakerProcess
 from ..daemon.speech_service import speech_service
 from ..daemon.voice import Voice, installed
 from .bench import _spread
@@ -49,11 +52,10 @@ def loop_latency(out: Callable[[str], None], seconds: float, seed: int = 0) -> d
         run = figures[label] = measure(seconds, seed, black=HAND,
                                        services=[service, _keep_speech(kept)])
         said = ""
-        if on and kept:
-            queue = kept[0].speaker.queue if kept[0].speaker is not None else None
-            if queue is not None:
-                said = (f"; {queue.started} sentences said (espeak-ng into aplay), "
-                        f"{queue.cut} cut short by a newer one, {queue.failures} failed")
+        speaker = kept[0].speaker if on and kept else None
+        if isinstance(speaker, SpeakerProcess):
+            said = (f"; {speaker.started} sentences said by the speech process (espeak-ng into "
+                    f"aplay), {speaker.dropped} dropped, problem: {speaker.problem or 'none'}")
         out(f"daemon loop, hand vs hand, {seconds:.0f} s, {label}: settled change -> LED frame "
             f"{_spread(run.idle, 'frames', with_max=True)}; an action stored "
             f"{_spread(run.commits, 'frames', with_max=True)}{said}")

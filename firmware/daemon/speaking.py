@@ -17,7 +17,7 @@ from navakankari.engine.translator import ENGLISH, Translator
 
 from ..core.announce import Announcer, Utterance
 from ..core.session import Update
-from .speech import Speaker, Start
+from .speech import Saying
 from .voice import Voice
 
 log = logging.getLogger(__name__)
@@ -27,13 +27,14 @@ RECENT = 20
 
 
 class Speech:
-    """The board's voice in a running daemon. `start` says a sentence aloud (Voice.start);
+    """The board's voice in a running daemon. `speaker` says the sentences aloud (the
+    speech process, or a speech thread in a test);
     None leaves the saying to the page (the simulator). Called in the loop's thread; what
     takes time happens in the speech thread."""
 
-    def __init__(self, start: Start | None, *, enabled: bool, language: str = "en",
+    def __init__(self, speaker: Saying | None, *, enabled: bool, language: str = "en",
                  tr: Translator = ENGLISH, voice: Voice | None = None) -> None:
-        self.speaker = Speaker(start) if start is not None else None
+        self.speaker = speaker
         self.announcer = Announcer(language, tr)
         self.enabled = enabled  #: the session's choice, else the configuration's (the service)
         self.voice = voice or Voice()

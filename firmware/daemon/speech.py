@@ -45,6 +45,21 @@ class Playing(Protocol):
 Start = Callable[[Utterance], Playing]
 
 
+class Saying(Protocol):
+    """What says sentences for the daemon: a `Speaker` (its own thread) or the speech process
+    (speech_process.SpeakerProcess)."""
+
+    @property
+    def problem(self) -> str | None:
+        """Why the last sentence could not be said, until one is."""
+
+    def say(self, utterance: Utterance) -> None:
+        """Take a sentence; returns at once."""
+
+    def close(self) -> None:
+        """Cut short what is being said, and stop."""
+
+
 class SpeechQueue:
     """What is said now and what waits. Not thread-safe: `Speaker` holds a lock around it."""
 
@@ -59,6 +74,7 @@ class SpeechQueue:
         self.cut = 0  #: utterances cut short by a newer one
         self.failures = 0  #: utterances that could not be started or ended with an error
         self.problem: str | None = None  #: why the last one failed, until one succeeds
+        self.on_failure: Callable[[str], None] | None = None  #: told why each one failed
 
     @property
     def speaking(self) -> Utterance | None:
@@ -134,6 +150,8 @@ class SpeechQueue:
         if self.problem != why:
             log.error("speech: %s (%r)", why, utterance.text)
         self.problem = why
+        if self.on_failure is not None:
+            self.on_failure(why)
 
 
 class Speaker:

@@ -11,7 +11,8 @@ from navakankari.engine.translator import ENGLISH, Translator
 
 from ..core.session import Update
 from .speaking import Speech
-from .speech import Start
+from .speech import Speaker, Start
+from .speech_process import SpeakerProcess
 from .voice import Voice
 
 if TYPE_CHECKING:
@@ -22,17 +23,21 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
                    language: str = "en", tr: Translator = ENGLISH,
                    start: Start | None = None) -> Callable[["Daemon"], Awaitable[None]]:
     """A daemon service that keeps `daemon.speech` and says what the session reports until
-    the daemon stops: aloud through `voice` (or `start`, a test's player), or with `aloud`
-    false by the page (the simulator). `default`: the configuration's [speech] enabled,
-    which the session's choice (the menu's, the page's, kept in the store) overrides."""
+    the daemon stops: aloud through `voice` in the speech process (or `start`, a test's
+    player, in a speech thread), or with `aloud` false by the page (the simulator).
+    `default`: the configuration's [speech] enabled, which the session's choice (the
+    menu's, the page's, kept in the store) overrides."""
 
     async def speak(daemon: "Daemon") -> None:
         session = daemon.session
         assert session is not None
+
         def enabled() -> bool:
             return session.speech if session.speech is not None else default
 
-        speech = Speech((start or voice.start) if aloud else None, language=language, tr=tr,
+        speaker = None if not aloud else Speaker(start) if start is not None \
+            else SpeakerProcess(voice)
+        speech = Speech(speaker, language=language, tr=tr,
                         enabled=enabled(), voice=voice)
 
         def heard(update: Update) -> None:
