@@ -128,7 +128,7 @@ def test_the_best_move_on_request(browser, running):
     _wait_drawn(page, running, status.hint[0], Role.HINT)
     page.click("#hint")  # one a turn
     page.wait_for_function(
-        "document.querySelector('#message').textContent.includes('best move(s) this turn')")
+        "document.querySelector('#message').textContent.includes('has had 1 best move this turn')")
 
 
 def test_the_assistance_chosen_on_the_page_is_kept_with_the_game(browser, running):
