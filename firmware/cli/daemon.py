@@ -57,11 +57,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _speech_service(config: "Config", *, aloud: bool) -> Any:
     """Spoken announcements: aloud through espeak-ng and ALSA on a board, by the page in the
     simulator; off until the configuration, the menu or the page turns them on."""
+    from navakankari.i18n.catalogs import translations
+
     from ..daemon.speech_service import speech_service
     from ..daemon.voice import Voice
 
     return speech_service(Voice(config.speech_rate, config.speech_device),
-                          default=config.speech_enabled, aloud=aloud)
+                          default=config.speech_enabled, aloud=aloud, translate=translations)
 
 
 def _online_services(config: "Config") -> list[Any]:

@@ -59,6 +59,11 @@ class Speech:
         if utterance is not None and self.enabled:
             self.say(utterance)
 
+    def set_language(self, language: str, tr: Translator) -> None:
+        """Speak `language` from the next sentence on (the board's language changed)."""
+        if language != self.announcer.language:
+            self.announcer.language, self.announcer.tr = language, tr
+
     def say(self, utterance: Utterance) -> None:
         self.count += 1
         self.recent.append((self.count, utterance))

@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 
 def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
                    language: str = "en", tr: Translator = ENGLISH,
+                   translate: Callable[[str], Translator] = lambda code: ENGLISH,
                    start: Start | None = None) -> Callable[["Daemon"], Awaitable[None]]:
     """A daemon service that keeps `daemon.speech` and says what the session reports until
     the daemon stops: aloud through `voice` in the speech process (or `start`, a test's
     player, in a speech thread), or with `aloud` false by the page (the simulator).
     `default`: the configuration's [speech] enabled, which the session's choice (the
-    menu's, the page's, kept in the store) overrides."""
+    menu's, the page's, kept in the store) overrides. `translate(code)`: a language's
+    catalog, when the board's language changes."""
 
     async def speak(daemon: "Daemon") -> None:
         session = daemon.session
@@ -42,6 +44,11 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
 
         def heard(update: Update) -> None:
             speech.enabled = enabled()  # turned on or off in the menu or on the page
+            # The board's language, where the session keeps one (chosen in the menu or on
+            # the page), else the one given.
+            chosen = getattr(session, "language", None)
+            if isinstance(chosen, str) and chosen != speech.announcer.language:
+                speech.set_language(chosen, translate(chosen))
             speech.heard(session.game, update)
 
         daemon.speech = speech

@@ -166,3 +166,24 @@ def test_problems_and_the_other_board_are_said_when_they_change():
     quiet = Speech(None, enabled=False)
     quiet.look({"leds": "the LEDs could not be written"}, None)
     assert not quiet.recent
+
+
+def test_the_board_speaks_the_language_it_is_set_to():
+    from navakankari.firmware.core.session import Update
+
+    class Marked:
+        def gettext(self, message):
+            return f"<{message}>"
+
+        def ngettext(self, one, many, n):
+            return f"<{one if n == 1 else many}>"
+
+        def pgettext(self, context, message):
+            return f"<{message}>"
+
+    session = Session(preset("nine-mens-morris"))
+    speech = Speech(None, enabled=True)
+    speech.set_language("gu", Marked())
+    speech.heard(session.game, Update("status", session.status, 0))
+    (said,) = [u for _, u in speech.recent]
+    assert said.language == "gu" and said.text.startswith("<")
