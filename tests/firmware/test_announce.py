@@ -179,3 +179,17 @@ def test_the_ears_own_sentences_come_from_the_catalog():
     assert quality_words(lifted(quality=(("d6", "keeps"), ("e5", "keeps"))), Marked()) == \
         "<Good moves: d6, e5.>"
     assert Announcer("gu", Marked()).problem("x").language == "gu"
+
+
+def test_lifting_a_pebble_on_the_board_says_its_destinations():
+    """Lasker lets a pebble move while pebbles are still placed: a real lift, said."""
+    board = Listening(Session(preset("lasker"), HANDS, settings=SETTINGS))
+    board.play("a7", "g1")
+    board.hands.lift("a7").wait(0.5)
+    board.flush()
+    said = board.said[-1]
+    assert said.interrupt
+    assert said.text == "White lifted the pebble from a7: put it on a lit point (d7 or a4)."
+    board.hands.place("d7").wait(0.5)
+    board.flush()
+    assert board.said[-1].text == "White moved from a7 to d7. Black to place a pebble on a free point."
