@@ -11,6 +11,7 @@ and remembers why a computer turn could not be chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from navakankari.engine.actions import Action
 from navakankari.engine.advice import AdviceRequest
@@ -32,6 +33,15 @@ class ComputerRequest:
     player: PlayerSpec | None = None  #: who answers (a computer level or an engine)
 
 
+class Wanted(NamedTuple):
+    """What is to be asked now: the computer's turn (None while a failed one waits for the
+    game to move on), the advice, and when an answer held back is to be lit."""
+
+    computer: ComputerRequest | None
+    advice: AdviceRequest | None
+    answer_due: float | None
+
+
 class TurnBroker:
     """The questions out and the answers in for one board's game."""
 
@@ -50,6 +60,14 @@ class TurnBroker:
     def forget_problem(self) -> None:
         """A failed computer turn belongs to the game where it failed: it is asked again."""
         self._problem = None
+
+    def wanted(self, game: Game, players: dict[Side, PlayerSpec], status: Status) -> Wanted:
+        """Everything to ask or light off the board for the game in play, with `status`
+        the tracker's: one answer per turn of the loop."""
+        computer = self.computer_request(game, players, status) if self.problem is None \
+            else None
+        return Wanted(computer, self.advice_request(game, players, status),
+                      self.answer_due(game, status))
 
     # -- the computer ------------------------------------------------------------------------
     def computer_request(self, game: Game, players: dict[Side, PlayerSpec], status: Status

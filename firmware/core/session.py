@@ -30,7 +30,7 @@ from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
 from .assist import HINTS_PER_TURN, Teacher
-from .broker import ComputerRequest, TurnBroker
+from .broker import ComputerRequest, TurnBroker, Wanted
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
@@ -277,12 +277,14 @@ class Session:
         self.flush_events()
         self._broker.moved_on()
 
-    def _hands(self) -> list[Side]:
+    def _hands(self, failed: bool | None = None) -> list[Side]:
         """The sides the hands play now: the hand sides, and a computer's side whose turn
-        failed (its player shows the problem; the hands play that turn, the computer the
-        next)."""
+        `failed` (None: whether it did; its player shows the problem; the hands play that
+        turn, the computer the next)."""
         hands = [s for s, p in self.players.items() if p.kind == "hand"]
-        if self.problem is not None and self.game.turn not in hands:
+        if failed is None:
+            failed = self.problem is not None
+        if failed and self.game.turn not in hands:
             hands.append(self.game.turn)
         return hands
 
@@ -308,16 +310,22 @@ class Session:
         for event in events:
             self.feed(event)
         committed = self.tick(now)
-        status = self.status
+        if self.menu is None:
+            tracked = self.tracker.status
+            wanted = self._broker.wanted(self.game, self.players, tracked)
+            status = self._compose(tracked)
+        else:
+            wanted = Wanted(None, None, None)
+            status = self.status
         return Turn(
             committed=tuple(a.text for a in committed),
             token=self._broker.token,
-            computer=self.computer_request() if self.problem is None else None,
-            advice=self.advice_request(),
+            computer=wanted.computer,
+            advice=wanted.advice,
             frame=lights.render(self.game, status, now),
             frame_change=lights.next_change(self.game, status, now),
             brightness=self.brightness,
-            deadline=self.deadline(),
+            deadline=self._deadline(wanted.answer_due),
             unwritten=self.events_pending,
         )
 
@@ -361,11 +369,17 @@ class Session:
             self.new_game(now, players=players)
 
     def deadline(self) -> float | None:
+        """When the session next has something to do by itself (None: nothing pending)."""
+        if self.menu is not None:
+            return self._deadline(None)
+        return self._deadline(self._broker.answer_due(self.game, self.tracker.status))
+
+    def _deadline(self, answer_due: float | None) -> float | None:
+        """`deadline`, with `answer_due` the broker's (`TurnBroker.answer_due`)."""
         if self.menu is not None:
             times = [t for t in (self.sensing.deadline(), self._host.deadline()) if t is not None]
         else:
-            times = [t for t in (self.sensing.deadline(), self.tracker.deadline(),
-                                 self._broker.answer_due(self.game, self.tracker.status),
+            times = [t for t in (self.sensing.deadline(), self.tracker.deadline(), answer_due,
                                  self.teacher.deadline()) if t is not None]
         return min(times) if times else None
 
@@ -450,8 +464,10 @@ class Session:
                 self.store.finish(self._game_id, outcome.to_dict())
             log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
         self._broker.moved_on()
-        if self.problem is None and set(self.tracker.hands) != set(self._hands()):
-            self.tracker.set_hands(self._hands(), now)  # a failed computer's turn is played
+        if self.problem is None:
+            hands = self._hands(failed=False)
+            if set(self.tracker.hands) != set(hands):
+                self.tracker.set_hands(hands, now)  # a failed computer's turn is played
         self._notify(Update("actions", self.tracker.status, len(self.game.history),
                             tuple(a.text for a in actions)))
 
@@ -471,13 +487,15 @@ class Session:
             log.info("the blunder's pebbles are back: taken back to ply %d", undo)
             self.takeback_to(now, undo)
             return
-        self._show_answer(now)
-        if self.tracker.status is not self._last_status:
-            self._last_status = self.tracker.status
-            self.teacher.watch(self._last_status, self.game, self.players, now)
-            self._notify(Update("status", self.status, len(self.game.history)))
+        tracked = self.tracker.status
+        if self._show_answer(now, tracked):
+            tracked = self.tracker.status
+        if tracked is not self._last_status:
+            self._last_status = tracked
+            self.teacher.watch(tracked, self.game, self.players, now)
+            self._notify(Update("status", self._compose(tracked), len(self.game.history)))
         elif self.teacher.expire(now):  # a pebble lifted to ask, kept up too long
-            self._notify(Update("status", self.status, len(self.game.history)))
+            self._notify(Update("status", self._compose(tracked), len(self.game.history)))
 
     def _start_points(self) -> frozenset[str]:
         return start_points(self.rules)
@@ -636,13 +654,16 @@ class Session:
         self._show_answer(now)
         return True
 
-    def _show_answer(self, now: float) -> None:
+    def _show_answer(self, now: float, tracked: Status | None = None) -> bool:
         """The answer (the computer's, a remote player's) is lit once the board matches the
         game, and not before a blunder's warning has been shown (assist.REPLY_WAITS): the
-        warning and the reply never light the board together."""
-        actions = self._broker.answer(self.game, self.tracker.status, now)
-        if actions is not None:
-            self._force(actions, now)
+        warning and the reply never light the board together. `tracked`: the tracker's
+        status, when the caller has it. Returns whether it was lit."""
+        actions = self._broker.answer(self.game, tracked or self.tracker.status, now)
+        if actions is None:
+            return False
+        self._force(actions, now)
+        return True
 
     def _force(self, actions: tuple[Action, ...], now: float) -> None:
         committed = self.tracker.set_forced(actions, now)
@@ -658,9 +679,14 @@ class Session:
         """The tracker's status, with the side to act's assistance added (or the menu's)."""
         if self.menu is not None and self._host.status is not None:
             return self._host.status
+        return self._compose(self.tracker.status)
+
+    def _compose(self, tracked: Status) -> Status:
+        """The status shown, from the tracker's: the one place where the parts meet (the
+        menu's status while it is lit is its host's)."""
         if self.menu is not None:
-            return self.tracker.status
-        return self.teacher.decorate(self.tracker.status, self.game, self.players)
+            return tracked
+        return self.teacher.decorate(tracked, self.game, self.players)
 
     @property
     def settled(self) -> frozenset[str]:

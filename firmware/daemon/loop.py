@@ -161,6 +161,7 @@ class Daemon:
         self._tasks: list[asyncio.Task[Any]] = []
         self._advice: AdviceService | None = None  #: assistance, made in a worker process
         self._edges: list[SensorEvent] = []  #: sensor edges for the session's next turn
+        self._turning = False  #: the session's turn is under way
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self) -> int:
@@ -221,9 +222,10 @@ class Daemon:
         # The brightness kept from an earlier run, set before the first frame is shown.
         self._brightness = self.session.brightness
         self.board.leds.brightness = self._cap * self._brightness
-        # Changes made from outside the loop's own tick (the web companion calling
-        # new_game, takeback, remote_move) must wake the loop to light them.
-        self.session.subscribe(lambda update: self.wake())
+        # Changes made from outside the loop's own turn (the web companion calling
+        # new_game, takeback, remote_move) must wake the loop to light them; what the loop's
+        # own turn changes is lit by that turn.
+        self.session.subscribe(lambda update: None if self._turning else self.wake())
         self._advice = AdviceService(loop, self.session, self.clock, self.wake)
         for service in self.services:
             self._tasks.append(loop.create_task(service(self)))
@@ -275,7 +277,11 @@ class Daemon:
             self.wakeups += 1
             now = self.clock()
             edges, self._edges = self._edges, []
-            turn = session.turn(edges, now)
+            self._turning = True
+            try:
+                turn = session.turn(edges, now)
+            finally:
+                self._turning = False
             self._ask_computer(turn)
             if self._advice is not None:
                 self._advice.ask(turn.advice)
