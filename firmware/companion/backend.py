@@ -22,7 +22,9 @@ from navakankari.hal.leds import on_screen
 from ..core.errors import ConfigError
 from ..core.assist import BEST
 from ..core.palette import PALETTE
-from ..core.players import ASSIST_LEVELS, PlayerSpec
+from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
+
+from ..core.players import ASSIST_LEVELS, PlayerSpec, assist_words
 from ..core.status import StatusKind
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
 from .review import turns
@@ -68,7 +70,9 @@ class DaemonBackend:
                 if set(BOARDS[rules.board].points) <= points]
 
     # -- reading ---------------------------------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, language: str = SOURCE) -> dict[str, Any]:
+        """The page's state, its words in `language` (each viewer's own)."""
+        tr = translations(language)
         session = self._session
         game = session.game
         board = game.board
@@ -120,16 +124,16 @@ class DaemonBackend:
             "actions": [a.text for a in game.history],
             "position": game.position(),
             "turns": turns(game),
-            "status": {"kind": status.kind.value, "text": self._status_words(game, status),
+            "status": {"kind": status.kind.value, "text": self._status_words(game, status, tr),
                        **status.to_dict()},
-            "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome)}
+            "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome, tr)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
             "first": str(session.first),  # the side that moved first (each keeps its players)
             # Assistance: each side's level (a computer or remote side has none), the levels'
             # names, and whether the side to act may ask for the best move now.
             "assistance": {str(s): p.assistance for s, p in session.players.items()},
-            "assist_levels": list(ASSIST_LEVELS),
+            "assist_levels": [assist_words(n, tr) for n in range(len(ASSIST_LEVELS))],
             "hint_offered": (session.menu is None and outcome is None
                              and session.players[game.turn].assistance >= BEST),
             "notice": self.daemon.store_notice or self.daemon.store.failure
@@ -138,7 +142,10 @@ class DaemonBackend:
             "problem": session.problem,
             # While the menu is lit no game is in play: the page shows the step and what has
             # been chosen so far, not the last game's variant and players.
-            "menu": session.menu_facts(),
+            "menu": session.menu_facts(tr),
+            # The board's language (its menu, status line and speech) and the page's.
+            "language": session.language, "page_language": language,
+            "languages": LANGUAGES,
             # Online play: the code, the other board, the link; None with none configured
             # (`online_enabled` false) or nothing online going on.
             # Speech: on or off, said aloud by the board or by this page (the simulator), and
@@ -148,31 +155,33 @@ class DaemonBackend:
             "online": self.daemon.online.state() if self.daemon.online is not None else None,
         }
 
-    def _status_words(self, game: Any, status: Any) -> str:
+    def _status_words(self, game: Any, status: Any, tr: Any) -> str:
         """The status in words, naming a player far away by their board's name; at the
         end of a game, how the next one starts."""
         player = self._session.players[game.turn]
         online = self.daemon.online
-        far_away = ((online.opponent if online is not None else "") or "the other board"
-                    ) if player.kind == "online" else ""
-        text = status_text(game, status, far_away)
+        far_away = ((online.opponent if online is not None else "")
+                    or tr.gettext("the other board")) if player.kind == "online" else ""
+        text = status_text(game, status, far_away, tr)
         if status.kind is StatusKind.OVER and self._session.menu is None:
             session = self._session
-            text += "; " + next_game_text(game, menu=session.menu_settings is not None,
-                                          auto_new_game=session.auto_new_game)
+            text = tr.gettext("{outcome}; {next}").format(
+                outcome=text, next=next_game_text(game, menu=session.menu_settings is not None,
+                                                  auto_new_game=session.auto_new_game, tr=tr))
         return text
 
-    def legend(self) -> list[dict[str, Any]]:
+    def legend(self, language: str = SOURCE) -> list[dict[str, Any]]:
         """Every light in words, in the screen colour of the light its LED emits (full
         brightness of its look) and how it moves, for the page's legend."""
-        strip = self.daemon.board.leds
+        strip, tr = self.daemon.board.leds, translations(language)
         out = []
         for section, rows in LEGEND:
             for role, colour, means in rows:
                 look = PALETTE[role]
                 shown = on_screen(strip.corrected(look.colour), strip.brightness)
-                out.append({"section": section, "role": role.value, "colour": colour,
-                            "means": means, "motion": motion_words(look),
+                out.append({"section": tr.gettext(section), "role": role.value,
+                            "colour": tr.gettext(colour), "means": tr.gettext(means),
+                            "motion": motion_words(look, tr),
                             "animation": look.animation.value, "period": look.period,
                             "screen": "#%02x%02x%02x" % shown})
         return out
@@ -285,6 +294,16 @@ class DaemonBackend:
         if speech is None:
             return None
         return await asyncio.get_running_loop().run_in_executor(None, speech.wav, number)
+
+    def language(self) -> str:
+        """The board's language (its menu's, its status line's)."""
+        return str(self._session.language)
+
+    async def set_language(self, language: str) -> None:
+        """The board speaks `language` from now on (kept in the store)."""
+        if language not in LANGUAGES:
+            raise RequestError(f"language: choose one of {', '.join(LANGUAGES)}")
+        self._session.set_language(language, self.daemon.now())
 
     async def hint(self) -> str:
         """The best move for the side to act (assistance 4): lit on the board; the words."""

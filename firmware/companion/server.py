@@ -26,6 +26,9 @@ from aiohttp import WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 
 from ..daemon.voice import VoiceError
+
+from navakankari.i18n.catalogs import LANGUAGES, SOURCE, negotiate, script_catalog
+
 from ..online.code import SECRET_KEYS
 from . import names as web_names
 from .phone_link import PhoneLink, log_link, phone_link, qr_svg
@@ -53,8 +56,9 @@ class RequestError(ValueError):
 class CompanionBackend(Protocol):
     """What the companion needs from the running board (the daemon provides it)."""
 
-    def snapshot(self) -> dict[str, Any]:
-        """The state the page draws, JSON-ready (see app.js for the fields)."""
+    def snapshot(self, language: str = SOURCE) -> dict[str, Any]:
+        """The state the page draws, JSON-ready (see app.js for the fields), its words in
+        `language`; `language` in it is the board's."""
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` (on the event loop) after every change; returns a remover."""
@@ -62,8 +66,14 @@ class CompanionBackend(Protocol):
     async def new_game(self, variant: str, white: str, black: str,
                        first: str = "white") -> None: ...
 
-    def legend(self) -> list[dict[str, Any]]:
+    def legend(self, language: str = SOURCE) -> list[dict[str, Any]]:
         """Every light the board shows, in words and in its colour on a screen."""
+
+    def language(self) -> str:
+        """The board's language (its menu's, its status line's)."""
+
+    async def set_language(self, language: str) -> None:
+        """The board speaks `language` from now on; RequestError if it does not speak it."""
 
     async def remote_move(self, text: str) -> None:
         """An action typed on the page for a side played as "remote"; RequestError else."""
@@ -136,7 +146,8 @@ class Companion:
         self.max_viewers = max_viewers
         self._viewers: dict[web.WebSocketResponse, asyncio.Event] = {}
         self._version = 0
-        self._cached: tuple[int, str] | None = None
+        self._cached: dict[str, str] = {}  #: the state's JSON by language, at ...
+        self._cached_version = -1  #: ... this version
         self.link: PhoneLink | None = None  #: set once serving (serve())
 
     # -- application ----------------------------------------------------------------------
@@ -146,6 +157,8 @@ class Companion:
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/api/state", self.state)
         app.router.add_get("/api/legend", self.legend)
+        app.router.add_get("/api/i18n", self.i18n)
+        app.router.add_post("/api/language", self._changing(self.set_language))
         app.router.add_get("/api/record.pgn", self.record)
         app.router.add_get("/api/record.txt", self.record)  # the address before records had tags
         app.router.add_get("/api/recording.jsonl", self.recording)
@@ -212,11 +225,33 @@ class Companion:
         return web.FileResponse(STATIC_DIR / name, headers={
             "Content-Type": STATIC_FILES[name], "Cache-Control": "no-cache"})
 
-    def _snapshot(self, secrets: bool = False) -> dict[str, Any]:
+    def _language(self, request: web.Request) -> str:
+        """The viewer's language: the page's `?lang=` if the board speaks it, else the
+        browser's `Accept-Language` (a first visit), else the board's."""
+        asked = request.query.get("lang", "")
+        if asked in LANGUAGES:
+            return asked
+        return negotiate(request.headers.get("Accept-Language"),
+                         default=self.backend.language())
+
+    async def i18n(self, request: web.Request) -> web.Response:
+        """The page's words in the viewer's language (`_language`), as JSON: the messages of
+        the page's script, the plural rule, and every language the board speaks."""
+        catalog = script_catalog(self._language(request)).to_dict()
+        return web.json_response({**catalog, "languages": LANGUAGES},
+                                 headers={"Cache-Control": "no-cache"})
+
+    async def set_language(self, body: dict[str, Any]) -> None:
+        language = body.get("language")
+        if not isinstance(language, str) or language not in LANGUAGES:
+            raise RequestError(f"language: choose one of {', '.join(LANGUAGES)}")
+        await self.backend.set_language(language)
+
+    def _snapshot(self, secrets: bool = False, language: str = SOURCE) -> dict[str, Any]:
         """The page's state; an online game's code (its secret) only with `secrets` (a
         request with the PIN): anyone on the network may watch the board, but only a player
         may hand the code on."""
-        snap = dict(self.backend.snapshot())
+        snap = dict(self.backend.snapshot(language))
         online = snap.get("online")
         if isinstance(online, dict) and not secrets:
             snap["online"] = {k: v for k, v in online.items() if k not in SECRET_KEYS}
@@ -232,11 +267,11 @@ class Companion:
             refused = self._pin_refusal(request)
             if refused is not None:
                 return refused
-            return web.json_response(self._snapshot(secrets=True))
-        return web.json_response(self._snapshot())
+            return web.json_response(self._snapshot(True, self._language(request)))
+        return web.json_response(self._snapshot(language=self._language(request)))
 
     async def legend(self, request: web.Request) -> web.Response:
-        return web.json_response(self.backend.legend())
+        return web.json_response(self.backend.legend(self._language(request)))
 
     async def record(self, request: web.Request) -> web.Response:
         return web.Response(text=self.backend.record(), content_type="text/plain",
@@ -454,11 +489,13 @@ class Companion:
                            request: web.Request) -> None:
         """Send this viewer the newest state whenever something changed since the last one
         it took: a slow viewer skips states instead of queueing them."""
+        language = self._language(request)
         try:
             while not ws.closed:
                 await dirty.wait()
                 dirty.clear()
-                await asyncio.wait_for(ws.send_str(self._snapshot_json()), SEND_TIMEOUT)
+                await asyncio.wait_for(ws.send_str(self._snapshot_json(language)),
+                                       SEND_TIMEOUT)
         except asyncio.TimeoutError:
             log.info("dropping a viewer that took no update for %.0f s", SEND_TIMEOUT)
             self._viewers.pop(ws, None)
@@ -468,11 +505,15 @@ class Companion:
         except (ConnectionError, RuntimeError):
             self._viewers.pop(ws, None)
 
-    def _snapshot_json(self) -> str:
-        """The current state as JSON, made once per change however many viewers take it."""
-        if self._cached is None or self._cached[0] != self._version:
-            self._cached = (self._version, json.dumps(self._snapshot()))
-        return self._cached[1]
+    def _snapshot_json(self, language: str = SOURCE) -> str:
+        """The current state as JSON in `language`, made once per change and language
+        however many viewers take it."""
+        if self._cached_version != self._version:
+            self._cached.clear()
+            self._cached_version = self._version
+        if language not in self._cached:
+            self._cached[language] = json.dumps(self._snapshot(language=language))
+        return self._cached[language]
 
     def _changed(self) -> None:
         """Mark every viewer behind; each sender takes the newest state when it is free."""

@@ -57,9 +57,15 @@ def parse_brightness(text: str) -> float:
     return level
 
 
-STARTERS: dict[str, str] = {"white": "white starts", "black": "black starts",
-                            "toss": "a toss decides"}
-"""The choices of the step "who starts", and their words."""
+STARTERS = ("white", "black", "toss")
+"""The choices of the step "who starts"."""
+
+
+def starter_words(value: str, tr: Translator = ENGLISH) -> str:
+    """A choice of the step "who starts" in words: `white starts`, `a toss decides`."""
+    if value == "white":
+        return tr.gettext("white starts")
+    return tr.gettext("black starts") if value == "black" else tr.gettext("a toss decides")
 
 
 class Step(str, Enum):
@@ -289,8 +295,8 @@ class Menu:
                 last = self.last
                 out.append(Choice(lay.same, Kind.SAME, "same", tr.gettext(
                     "the same as last time ({variant}, white {white}, black {black})").format(
-                        variant=variant_label(last.variant, tr), white=last.white,
-                        black=last.black)))
+                        variant=variant_label(last.variant, tr),
+                        white=player_words(last.white, tr), black=player_words(last.black, tr))))
             if self.can_takeback:
                 out.append(Choice(lay.takeback, Kind.TAKEBACK, "takeback",
                                   tr.gettext("take back the last move")))
@@ -304,8 +310,8 @@ class Menu:
                         level=assist_words(n, tr)))
                     for p, n in zip(lay.slots, range(len(ASSIST_LEVELS)))]
         elif s.step == Step.STARTER:
-            out += [Choice(p, Kind.STARTER, v, w) for p, (v, w) in zip(lay.slots,
-                                                                     STARTERS.items())]
+            out += [Choice(p, Kind.STARTER, v, starter_words(v, tr))
+                    for p, v in zip(lay.slots, STARTERS)]
         elif s.step == Step.BRIGHTNESS:
             out += [Choice(p, Kind.LEVEL, f"{v:g}", f"{round(v * 100)} %")
                     for p, v in zip(lay.slots, BRIGHTNESS_LEVELS)]
@@ -486,12 +492,23 @@ def player_words(spec: str, tr: Translator = ENGLISH) -> str:
 
 def variant_label(name: str, tr: Translator = ENGLISH) -> str:
     """A variant as players call it: Navakankari by the game's own name where the language
-    is spoken; the others by their preset names."""
-    if name == "navakankari":
-        # Translators: the game of nine pebbles a side, by its name where the language is
-        # spoken (Navkakri in Gujarati, Saalu Mane Ata in Kannada, Daadi in Telugu).
-        return tr.pgettext("variant", "navakankari")
-    return name
+    is spoken, the others by their names in the language's script; a variant without a
+    name here by its preset name."""
+    # Translators: each variant's name as the menu shows it. Navakankari is the game of nine
+    # pebbles a side, by its name where the language is spoken (Navkakri in Gujarati, Saalu
+    # Mane Ata in Kannada, Daadi in Telugu); the others may keep their names in your script.
+    names = {
+        "navakankari": tr.pgettext("variant", "navakankari"),
+        "navakankari-strict": tr.pgettext("variant", "navakankari-strict"),
+        "navakankari-flying": tr.pgettext("variant", "navakankari-flying"),
+        "nine-mens-morris": tr.pgettext("variant", "nine-mens-morris"),
+        "twelve-mens-morris": tr.pgettext("variant", "twelve-mens-morris"),
+        "morabaraba": tr.pgettext("variant", "morabaraba"),
+        "lasker": tr.pgettext("variant", "lasker"),
+        "six-mens-morris": tr.pgettext("variant", "six-mens-morris"),
+        "nau-keti-keta": tr.pgettext("variant", "nau-keti-keta"),
+    }
+    return names.get(name, name)
 
 
 def player_specs(max_level: int, online: bool = False) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from navakankari.engine.game import Game
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
+from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.engine.variants import new_game
 
 from . import menu as board_menu
@@ -51,6 +52,7 @@ class MenuHost:
         self.status: Status | None = None
         self.events: Clocked | None = None  #: raw events since the menu opened
         self.start: MenuStart | None = None  #: how the menu stood when it opened
+        self.tr: Translator = ENGLISH  #: the language of the menu's words
 
     def variants(self, game: Game) -> tuple[str, ...]:
         """The variants the menu offers."""
@@ -69,6 +71,7 @@ class MenuHost:
                          board_menu.player_specs(MAX_LEVEL, self.online),
                          last, can_takeback=bool(game.history),
                          settings=self.settings, rng=self._rng, occupied=settled, now=now)
+        self.menu.tr = self.tr
         self.events = Clocked(t0=now, pending=[(0.0, p, True) for p in sorted(raw)])
         self.status = None
 

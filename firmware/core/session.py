@@ -24,13 +24,16 @@ from navakankari.engine.game import Game, Side
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game, start_position
+from navakankari.engine.translator import Translator
 from navakankari.hal.sensors import SensorEvent
+from navakankari.i18n.catalogs import SOURCE, translations
 
 from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
 from .assist import HINTS_PER_TURN, Teacher
 from .broker import ComputerRequest, TurnBroker, Wanted
+from .language import keep_language, kept_language
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
@@ -61,7 +64,7 @@ class Update:
     """Told to subscribers after every change: why, the actions just committed, the status."""
 
     reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced", "problem",
-    #: "speech" (turned on or off)
+    #: "speech" (turned on or off), "language"
     status: Status
     ply: int
     actions: tuple[str, ...] = ()
@@ -122,6 +125,7 @@ class Session:
         online: bool = False,
         hints_per_turn: int = HINTS_PER_TURN,
         start_named: bool = False,
+        language: str = SOURCE,
     ) -> None:
         """`menu`: show the board's menu whenever no game is in play (at start-up with
         nothing to resume, after a game ends and the board is emptied, after the clear-board
@@ -130,7 +134,8 @@ class Session:
         since the menu opened, so a recording replays to the same toss. `start_named`: the
         game `rules` and `players` name was asked for by name (the simulator's command
         line): it starts at once, without the menu, unless the unfinished game in the store
-        is that game, which is resumed."""
+        is that game, which is resumed. `language`: the one spoken unless another was
+        chosen on the board or the page (kept in the store)."""
         self.settings = settings
         self.store = store
         self.teacher = Teacher(hints_per_turn)  #: each hand side's assistance (assist.py)
@@ -138,6 +143,8 @@ class Session:
         self.menu_settings = menu
         self.online = online  #: the menu offers a player at another board
         self._host = MenuHost(menu, variants, online=online, seed=seed)  #: (menu_host.py)
+        self.language = kept_language(store, language)  #: the board's language (language.py)
+        self._speak(self.language)
         #: LED brightness chosen on the board (a fraction of the cap), kept in the store
         self.brightness = _kept_brightness(store)
         #: spoken announcements turned on or off on the board or the page, kept in the store
@@ -446,6 +453,26 @@ class Session:
         if self.store is not None:
             self.store.set_setting(SPEECH_KEY, "on" if on else "off")
 
+    @property
+    def tr(self) -> Translator:
+        """The board's language's words (the catalogs')."""
+        return translations(self.language)
+
+    def _speak(self, code: str) -> None:
+        self.language = code
+        self.teacher.tr = self._host.tr = self.tr
+        if self.menu is not None:
+            self.menu.tr = self.tr
+
+    def set_language(self, code: str, now: float) -> None:
+        """Speak `code` from now on, and keep it (UnknownLanguage if the board does not)."""
+        self._speak(keep_language(self.store, code))
+        log.info("language %s", code)
+        if self.menu is not None:
+            self._menu_changed(now, "language")
+        else:
+            self._notify(Update("language", self.status, len(self.game.history)))
+
     def _menu_changed(self, now: float, reason: str) -> None:
         status = self._host.changed(now, str(self.game.turn),
                                     self.game.board.names(self.sensing.faulty))
@@ -700,12 +727,13 @@ class Session:
     def record(self) -> str:
         return self.game.record()
 
-    def menu_facts(self) -> dict[str, str] | None:
+    def menu_facts(self, tr: Translator | None = None) -> dict[str, str] | None:
         """While the menu is lit, no game is in play: its step and the choices made so far,
-        in words, for a page to show instead of the last game's variant and players."""
+        in words (`tr`'s, else the board's language), for a page to show instead of the last
+        game's variant and players."""
         if self.menu is None:
             return None
-        return wording.menu_facts(self.menu.step_name, self.menu.so_far())
+        return wording.menu_facts(self.menu.step_name, self.menu.so_far(), tr or self.tr)
 
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
         return lights.render(self.game, self.status, now)

@@ -17,6 +17,7 @@ from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
+from navakankari.i18n.catalogs import LANGUAGES, SOURCE
 
 from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError
@@ -55,6 +56,8 @@ class Config:
     tracker_fault_window: float = _TRACKER.fault_window
     tracker_fault_quiet: float = _TRACKER.fault_quiet
     board_profile: str = ""  #: "" = direct-24 (direct-19 for Nau Keti Keta)
+    #: The language spoken until one is chosen on the board's menu or the page (catalogs.py)
+    board_language: str = SOURCE
     store_path: str = ""  #: "" = games.sqlite3 in the state directory
     store_events: int = 20_000
     web_address: str = "127.0.0.1"
@@ -112,6 +115,9 @@ class Config:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:
             raise ConfigError("web.port", f"must be 0..65535, not {self.web_port}")
+        if self.board_language not in LANGUAGES:
+            raise ConfigError("board.language", f"must be one of {', '.join(LANGUAGES)}, not "
+                              f"{self.board_language!r}")
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level",
                     "speech_device",
                     *(f.name for f in dataclasses.fields(self) if f.name.startswith("online_"))):

@@ -216,7 +216,7 @@ class Daemon:
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                online=bool(config.online_broker),
                                seed=self.seed, hints_per_turn=config.game_hints_per_turn,
-                               start_named=self.start_named)
+                               start_named=self.start_named, language=config.board_language)
         self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
         # The brightness kept from an earlier run, set before the first frame is shown.

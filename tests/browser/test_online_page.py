@@ -108,7 +108,7 @@ def test_inviting_during_a_local_game_asks_before_ending_it(browser, tmp_path, b
         page.once("dialog", lambda d: answer(d, False))
         page.click("#online-invite button")
         page.wait_for_function("document.getElementById('message').textContent.length > 0")
-        assert asked == ["End the game in progress (1 actions) and invite a player far away?"]
+        assert asked == ["End the game in progress (1 action) and invite a player far away?"]
         assert page.inner_text("#message") == "the game in progress goes on"
         assert a.call(lambda: a.daemon.session.record()) == "d6"
         assert page.is_hidden("#online-code")

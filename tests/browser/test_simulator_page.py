@@ -261,7 +261,7 @@ def test_the_new_game_form_follows_the_game_and_asks_before_ending_one(browser, 
     page.select_option("#variant-select", "lasker")
     page.click("#new-game button[type=submit]")
     page.wait_for_function("document.querySelector('#message').textContent.length > 0")
-    assert asked == ["End the game in progress (1 actions) and start a new one?"]
+    assert asked == ["End the game in progress (1 action) and start a new one?"]
     assert page.inner_text("#message") == "the game in progress goes on"
     assert running.call(lambda: running.daemon.session.rules.name) == "nau-keti-keta"
     assert page.input_value("#variant-select") == "lasker"  # what was chosen by hand stays

@@ -34,8 +34,11 @@ class Backend:
         self.changes = 0
         self.listeners: list[Callable[[], None]] = []
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, language: str = "en") -> dict[str, Any]:
         return {"changes": self.changes, "padding": "x" * 3000}
+
+    def language(self) -> str:
+        return "en"
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
         self.listeners.append(callback)

@@ -530,7 +530,7 @@ def test_the_status_line_words_each_step_and_the_held_pebble(store):
     game = b.session.game
     text = status_text(game, b.status)
     assert text.startswith("menu, choose the game: hold a pebble on a lit point for 1 s")
-    assert "d5 the same as last time (nine-mens-morris, white hand, black hand)" in text
+    assert "d5 the same as last time (nine-mens-morris, white a hand on the board, black a hand on the board)" in text
     assert "e5 LED brightness" in text and "c5" not in text  # nothing to take back yet
     point = b.point(Kind.VARIANT, "lasker")
     b.hands.place(point).wait(0.5)

@@ -40,8 +40,11 @@ def test_the_qr_code_encodes_the_link():
 
 
 class Backend:
-    def snapshot(self):  # type: ignore[no-untyped-def]
+    def snapshot(self, language="en"):  # type: ignore[no-untyped-def]
         return {}
+
+    def language(self):  # type: ignore[no-untyped-def]
+        return "en"
 
     def add_listener(self, callback):  # type: ignore[no-untyped-def]
         return lambda: None

@@ -11,6 +11,55 @@ let drawnBoard = null;
 let drag = null;
 let reviewing = null;  // while the page steps through a game: its frames and the one shown
 
+// -- words: the catalog of the viewer's language, served by the board (/api/i18n) ----------
+// Every message is one whole sentence with named places ({side}), as in the board's own
+// catalogs; a message the catalog lacks is shown as written.
+let catalog = { language: "en", plural: "n != 1", messages: {}, languages: { en: "English" } };
+let pluralIndex = (n) => Number(n !== 1);
+function _(message) {
+  const found = catalog.messages[message];
+  return typeof found === "string" ? found : message;
+}
+function ngettext(one, many, n) {
+  const found = catalog.messages[one];
+  if (Array.isArray(found)) return found[Math.min(pluralIndex(n), found.length - 1)] || one;
+  return n === 1 ? one : many;
+}
+function fmt(text, places) {
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in places ? String(places[name]) : all));
+}
+// The page's own words: each element marked data-i18n holds a message as its text, and
+// data-i18n-attr names its attributes that are messages too.
+function translatePage() {
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    if (!node.dataset.message) node.dataset.message = node.textContent.split(/\s+/).join(" ").trim();
+    node.textContent = _(node.dataset.message);
+  }
+  for (const node of document.querySelectorAll("[data-i18n-attr]")) {
+    for (const name of node.dataset.i18nAttr.split(" ")) {
+      const key = "message" + name.replace(/(^|-)(\w)/g, (all, dash, c) => c.toUpperCase());
+      if (!node.dataset[key]) node.dataset[key] = node.getAttribute(name) || "";
+      node.setAttribute(name, _(node.dataset[key]));
+    }
+  }
+  document.documentElement.lang = catalog.language;
+}
+async function loadWords() {
+  const chosen = localStorage.getItem("language") || "";
+  try {
+    const response = await fetch("/api/i18n" + (chosen ? `?lang=${encodeURIComponent(chosen)}` : ""));
+    if (response.ok) catalog = await response.json();
+  } catch (e) { /* the page speaks English */ }
+  // The plural rule is the catalog's own C expression in n (digits, n and operators only).
+  if (/^[n0-9\s!=<>&|?:%()]+$/.test(catalog.plural)) {
+    pluralIndex = new Function("n", `return Number(${catalog.plural});`);
+  }
+  translatePage();
+  const select = $("language");
+  select.replaceChildren(...Object.entries(catalog.languages).map(([code, name]) => new Option(name, code)));
+  select.value = catalog.language;
+}
+
 // -- PIN: from the address (#pin=...) when the simulator opened the page, else typed --------
 const pinInput = $("pin");
 // Read again whenever the hash changes: a restarted simulator's new address differs from the
@@ -50,8 +99,9 @@ $("pin-form").addEventListener("submit", (e) => e.preventDefault());
 // asked first, so no game is given up without a word. True when the person keeps playing.
 function keepsPlaying(instead) {
   const plies = state && !state.menu && !state.outcome ? state.actions.length : 0;
-  if (plies && !confirm(`End the game in progress (${plies} actions) and ${instead}?`)) {
-    refuse("the game in progress goes on");
+  if (plies && !confirm(fmt(ngettext("End the game in progress ({n} action) and {instead}?",
+    "End the game in progress ({n} actions) and {instead}?", plies), { n: plies, instead }))) {
+    refuse(_("the game in progress goes on"));
     return true;
   }
   return false;
@@ -59,14 +109,14 @@ function keepsPlaying(instead) {
 
 $("online-invite").addEventListener("submit", async (e) => {
   e.preventDefault();
-  if (keepsPlaying("invite a player far away")) return;
+  if (keepsPlaying(_("invite a player far away"))) return;
   const form = new FormData(e.target);
   const answer = await send("/api/online/invite", Object.fromEntries(form.entries()));
-  if (answer) note(`game code ${answer.code}: the other player joins with it`);
+  if (answer) note(fmt(_("game code {code}: the other player joins with it"), { code: answer.code }));
 });
 $("online-join").addEventListener("submit", async (e) => {
   e.preventDefault();
-  if (keepsPlaying("join a game far away")) return;
+  if (keepsPlaying(_("join a game far away"))) return;
   if (await send("/api/online/join", { code: $("online-join-code").value })) {
     $("online-join-code").value = "";
   }
@@ -75,7 +125,7 @@ $("online-join").addEventListener("submit", async (e) => {
 $("online-game-controls").addEventListener("click", async (e) => {
   const what = e.target.dataset && e.target.dataset.ask;
   if (!what) return;
-  if (what === "resign" && !confirm("Resign this game? It ends for both boards.")) return;
+  if (what === "resign" && !confirm(_("Resign this game? It ends for both boards."))) return;
   await send("/api/online/request", { what });
 });
 $("online-accept").addEventListener("click", () => send("/api/online/answer", { accept: true }));
@@ -194,10 +244,14 @@ function labelOffset(p, board, byName, placed) {
 }
 
 function playerName(spec) {
-  if (spec === "hand") return "played on the board";
-  if (spec.startsWith("hand:")) return `played on the board, help ${spec.slice(5)}`;
-  if (spec === "remote") return "played from a page";
-  return spec.replace("computer:", "computer, level ");
+  if (spec === "hand") return _("played on the board");
+  if (spec.startsWith("hand:")) return fmt(_("played on the board, help {level}"), { level: spec.slice(5) });
+  if (spec === "remote") return _("played from a page");
+  if (spec.startsWith("computer:")) return fmt(_("computer, level {level}"), { level: spec.slice(9) });
+  return spec;
+}
+function sideName(side) {
+  return side === "white" ? _("white") : side === "black" ? _("black") : side;
 }
 
 function hex(rgb) {
@@ -233,26 +287,27 @@ function render() {
   const menu = state.menu;
   document.body.toggleAttribute("data-menu", !!menu);
   $("variant").textContent = menu ? menu.variant : state.variant;
-  $("turn").textContent = menu || state.outcome ? "—" : state.turn;
+  $("turn").textContent = menu || state.outcome ? "—" : sideName(state.turn);
   // Above the board on a narrow page: the status, led by whose turn it is unless it already
   // begins with it ("white to move a pebble").
   const text = state.status.text;
-  $("banner").textContent = menu || state.outcome || text.startsWith(state.turn + " ") ? text
-    : `${state.turn} to act · ${text}`;
-  $("phase").textContent = menu ? menu.step : state.phase;
+  $("banner").textContent = menu || state.outcome || text.startsWith(sideName(state.turn) + " ") ? text
+    : fmt(_("{side} to act · {status}"), { side: sideName(state.turn), status: text });
+  $("phase").textContent = menu ? menu.step : phaseName(state.phase);
   for (const side of ["white", "black"]) {
     const c = state.counts[side];
     $(side + "-count").textContent = menu ? menu[side] :
-      `${c.board} on the board, ${c.hand} to place, ${c.taken} taken` +
-      `${state.first === side ? " · first to move" : ""} · ${playerName(state.players[side])}`;
+      fmt(state.first === side ? _("{board} on the board, {hand} to place, {taken} taken · first to move · {player}")
+        : _("{board} on the board, {hand} to place, {taken} taken · {player}"),
+        { board: c.board, hand: c.hand, taken: c.taken, player: playerName(state.players[side]) });
   }
   if (frame) {  // the facts of the game reviewed, not of the board's
     $("variant").textContent = reviewing.data.variant;
     $("turn").textContent = "—";
-    $("phase").textContent = "review";
+    $("phase").textContent = _("review");
     for (const side of ["white", "black"]) {
       $(side + "-count").textContent =
-        `${frame[side].length} on the board · ${playerName(reviewing.data[side])}`;
+        fmt(_("{board} on the board · {player}"), { board: frame[side].length, player: playerName(reviewing.data[side]) });
     }
   }
   $("status").textContent = state.problem ? `${state.status.text}: ${state.problem}` : state.status.text;
@@ -261,7 +316,8 @@ function render() {
   $("outcome").textContent = state.outcome && !menu && !state.status.text.includes(state.outcome.text)
     ? state.outcome.text : "";
   $("colours").textContent = (state.wrong_colour || []).map((w) =>
-    `${w.point} holds a ${w.is} pebble where a ${w.belongs} one belongs: lift it and set down a ${w.belongs} one`
+    fmt(w.is === "white" ? _("{point} holds a white pebble where a black one belongs: lift it and set down a black one")
+      : _("{point} holds a black pebble where a white one belongs: lift it and set down a white one"), { point: w.point })
   ).join("; ");
   renderMoves(reviewing ? reviewing.data.turns : menu ? [] : state.turns);
   renderReview();
@@ -417,7 +473,7 @@ function renderOnline() {
   const known = game && onlineSecret.game === game;
   $("online-code").hidden = !game;
   $("online-code-text").textContent = known ? onlineSecret.code
-    : pinInput.value ? "…" : `game ${game}: the PIN shows its code`;
+    : pinInput.value ? "…" : fmt(_("game {game}: the PIN shows its code"), { game });
   const link = known ? onlineSecret.link : "";
   $("online-link").hidden = !link.includes("#");
   if (link.includes("#")) $("online-link").href = link;
@@ -425,27 +481,31 @@ function renderOnline() {
   if (known && onlineSecret.qr && $("online-qr").src !== onlineSecret.qr) {
     $("online-qr").src = onlineSecret.qr;
   }
-  let words = "no online game";
-  if (o && o.waiting) words = "waiting for the other player to join";
+  let words = _("no online game");
+  if (o && o.waiting) words = _("waiting for the other player to join");
   if (o && o.opponent) {
     // Offline "since" the last word from the other board, in this page's clock.
-    const since = o.seconds_since_heard == null ? "" : " since " + new Date(
+    const since = o.seconds_since_heard == null ? "" : new Date(
       Date.now() - o.seconds_since_heard * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    words = `playing ${o.opponent} (this board ${o.side}) · ` +
-      (o.connected ? "connected" : "not connected") + " · " +
-      (o.opponent_online ? "their board is connected" : `their board is offline${since}`) +
-      ` · move ${o.sequence}`;
+    words = [fmt(_("playing {opponent} (this board {side})"), { opponent: o.opponent, side: sideName(o.side) }),
+      o.connected ? _("connected") : _("not connected"),
+      o.opponent_online ? _("their board is connected")
+        : since ? fmt(_("their board is offline since {time}"), { time: since }) : _("their board is offline"),
+      fmt(_("move {n}"), { n: o.sequence })].join(" · ");
   }
   if (o && o.problem) words += ` · ${o.problem}`;
   if (o && o.ended) words += ` · ${o.ended}`;
   $("online-status").textContent = words;
   const asked = o && o.request;
-  const names = { takeback: "to take back", "new-game": "for a new game", resign: "to resign" };
+  const theirs = { takeback: _("{opponent} asks to take back"), "new-game": _("{opponent} asks for a new game"),
+    resign: _("{opponent} asks to resign") };
+  const ours = { takeback: _("asked {opponent} to take back; waiting for the answer"),
+    "new-game": _("asked {opponent} for a new game; waiting for the answer"),
+    resign: _("asked {opponent} to resign; waiting for the answer") };
   $("online-request").hidden = !asked;
   if (asked) {
-    $("online-request-text").textContent = asked.from === "there"
-      ? `${o.opponent} asks ${names[asked.what]}`
-      : `asked ${o.opponent} ${names[asked.what]}; waiting for the answer`;
+    $("online-request-text").textContent = fmt((asked.from === "there" ? theirs : ours)[asked.what] || asked.what,
+      { opponent: o.opponent });
     $("online-accept").hidden = $("online-decline").hidden = asked.from !== "there";
   }
   $("online-game-controls").hidden = !(o && o.opponent);
@@ -477,7 +537,7 @@ function renderMoves(turns) {
         span.className = "action";
         span.dataset.ply = String(ply + k + 1);
         span.dataset.action = action;
-        span.title = "look at the position after this action";
+        span.title = _("look at the position after this action");
         span.textContent = action;
         fresh.append(span);
       });
@@ -501,8 +561,8 @@ function fillSelectors() {
   if (select.options.length === 0) {
     for (const v of state.variants) select.add(new Option(v, v));
     for (const s of document.querySelectorAll("select.player")) {
-      s.add(new Option("hand on the board", "hand"));
-      for (const level of state.levels) s.add(new Option(`computer, level ${level}`, `computer:${level}`));
+      s.add(new Option(_("hand on the board"), "hand"));
+      for (const level of state.levels) s.add(new Option(fmt(_("computer, level {level}"), { level }), `computer:${level}`));
     }
   }
   if (state.menu) return;  // no game in play: the form keeps what it shows
@@ -533,13 +593,13 @@ function refuse(why) {
 
 svg.addEventListener("pointerdown", (event) => {
   if (reviewing) {
-    refuse("this is a review: back to the board to play");
+    refuse(_("this is a review: back to the board to play"));
     return;
   }
   const point = pointAt(event);
   if (!point) return;
-  if (!state) return refuse("not connected to the board yet");
-  if (!state.sim) return refuse("this is a real board: its pebbles are moved by hand");
+  if (!state) return refuse(_("not connected to the board yet"));
+  if (!state.sim) return refuse(_("this is a real board: its pebbles are moved by hand"));
   drag = { from: point };
   event.preventDefault();
 });
@@ -549,17 +609,19 @@ svg.addEventListener("pointerup", async (event) => {
   const from = drag.from;
   drag = null;
   const to = pointAt(event);
-  if (!to) return refuse("let go over a point of the board");
+  if (!to) return refuse(_("let go over a point of the board"));
   if (to !== from) {
-    if (!state.pebbles[from]) return refuse(`there is no pebble on ${from} to slide`);
-    if (state.pebbles[to]) return refuse(`${to} already holds a pebble: slide onto a free point`);
+    if (!state.pebbles[from]) return refuse(fmt(_("there is no pebble on {point} to slide"), { point: from }));
+    if (state.pebbles[to]) return refuse(fmt(_("{point} already holds a pebble: slide onto a free point"), { point: to }));
     await send("/api/hand", { op: "move", from, to });
     return;
   }
   if (state.hand) {
     if (state.pebbles[to]) {
-      return refuse(`the hand holds a ${state.hand} pebble: put it on a free point, or aside, ` +
-                    `before lifting the one on ${to}`);
+      return refuse(fmt(state.hand === "white"
+        ? _("the hand holds a white pebble: put it on a free point, or aside, before lifting the one on {point}")
+        : _("the hand holds a black pebble: put it on a free point, or aside, before lifting the one on {point}"),
+      { point: to }));
     }
     await send("/api/hand", { op: "put", point: to });
   } else if (state.pebbles[to]) {
@@ -583,7 +645,7 @@ $("clear").addEventListener("click", () => send("/api/hand", { op: "clear" }));
 $("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
-  if (keepsPlaying("start a new one")) return;
+  if (keepsPlaying(_("start a new one"))) return;
   await send("/api/new-game", {
     variant: form.get("variant"), white: form.get("white"), black: form.get("black"),
     first: form.get("first"),
@@ -639,7 +701,8 @@ function renderReview() {
   if (!reviewing) return;
   const { data, ply } = reviewing;
   const last = data.frames.length - 1;
-  const what = data.game == null ? "a loaded record" : data.in_play ? "the game in play" : `game ${data.game}`;
+  const what = data.game == null ? _("a loaded record") : data.in_play ? _("the game in play")
+    : fmt(_("game {game}"), { game: data.game });
   const action = data.frames[ply].action;
   $("review-where").textContent = `${what}: ${ply ? `after ${action}, ` : "the start, "}` +
     `action ${ply} of ${last}` + (ply === last && data.result !== "*" ? ` · ${data.result}` : "");
@@ -655,7 +718,7 @@ $("review-end").addEventListener("click", () => showPly(Infinity));
 $("review-close").addEventListener("click", closeReview);
 $("review-takeback").addEventListener("click", async () => {
   const ply = reviewing.ply;
-  if (!confirm(`Take back to the position after action ${ply}?`)) return;
+  if (!confirm(fmt(_("Take back to the position after action {n}?"), { n: ply }))) return;
   if (await send("/api/takeback", { to: ply })) closeReview();
 });
 document.addEventListener("keydown", (event) => {
@@ -670,10 +733,11 @@ $("review-game").addEventListener("focus", async () => {
   const select = $("review-game");
   const chosen = select.value;
   select.length = 1;
-  select.add(new Option("the game in play", "play"));
+  select.add(new Option(_("the game in play"), "play"));
   for (const g of (await response.json()).games) {
-    select.add(new Option(`game ${g.game}, ${g.date}: ${g.variant}, ${playerName(g.white)} ` +
-      `against ${playerName(g.black)}, ${g.result}`, String(g.game)));
+    select.add(new Option(fmt(_("game {game}, {date}: {variant}, {white} against {black}, {result}"),
+      { game: g.game, date: g.date, variant: g.variant, white: playerName(g.white),
+        black: playerName(g.black), result: g.result }), String(g.game)));
   }
   select.value = chosen;
 });
@@ -696,12 +760,12 @@ $("review-file").addEventListener("change", async (event) => {
 });
 $("takeback").addEventListener("click", () => send("/api/takeback", {}));
 $("resign").addEventListener("click", async () => {
-  if (!confirm("Resign this game?")) return;
+  if (!confirm(_("Resign this game?"))) return;
   const answer = await send("/api/end", { how: "resign" });
   if (answer) note(answer.result);
 });
 $("agree-draw").addEventListener("click", async () => {
-  if (!confirm("Do both players agree to a draw?")) return;
+  if (!confirm(_("Do both players agree to a draw?"))) return;
   const answer = await send("/api/end", { how: "draw" });
   if (answer) note(answer.result);
 });
@@ -709,7 +773,8 @@ $("advice-takeback").addEventListener("click", () => send("/api/takeback", {}));
 $("hint").addEventListener("click", async () => {
   const answer = await send("/api/hint", {});
   // The best move is lit and said with the rest of the advice; a refusal says why here.
-  if (answer && !answer.words.startsWith("best move:")) $("message").textContent = answer.words;
+  const lit = _("best move: {action}").split("{action}")[0];
+  if (answer && !answer.words.startsWith(lit)) $("message").textContent = answer.words;
 });
 for (const side of ["white", "black"]) {
   $("assist-" + side).addEventListener("change", (event) =>
@@ -718,9 +783,10 @@ for (const side of ["white", "black"]) {
 
 // -- live updates ---------------------------------------------------------------------------
 function connect() {
-  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+    "/ws?lang=" + encodeURIComponent(catalog.language));
   ws.addEventListener("open", () => {
-    $("connection").textContent = "live";
+    $("connection").textContent = _("live");
     $("connection").setAttribute("data-state", "open");
   });
   ws.addEventListener("message", (event) => {
@@ -732,14 +798,14 @@ function connect() {
     }
   });
   ws.addEventListener("close", () => {
-    $("connection").textContent = "reconnecting…";
+    $("connection").textContent = _("reconnecting…");
     $("connection").setAttribute("data-state", "closed");
     setTimeout(connect, 1000);
   });
 }
 // The legend: every light in words, drawn as the LED shows it (colour, blink, pulse).
 async function showLegend() {
-  const response = await fetch("/api/legend");
+  const response = await fetch("/api/legend?lang=" + encodeURIComponent(catalog.language));
   if (!response.ok) return;
   const list = $("legend-list");
   list.replaceChildren();
@@ -761,12 +827,27 @@ async function showLegend() {
     swatch.dataset.animation = light.animation;
     swatch.style.animationDuration = `${light.period}s`;
     const words = document.createElement("span");
-    words.textContent = `${light.colour}, ${light.motion}: ${light.means}`;
+    words.textContent = fmt(_("{colour}, {motion}: {means}"), light);
     li.append(swatch, words);
     ul.append(li);
   }
 }
 
-connect();
-showPhoneLink();
-showLegend();
+function phaseName(phase) {
+  const names = { placing: _("placing"), moving: _("moving"), over: _("over") };
+  return names[phase] || phase;
+}
+
+// The viewer's language: kept in this browser; with the PIN, the board speaks it too.
+$("language").addEventListener("change", async (event) => {
+  const code = event.target.value;
+  localStorage.setItem("language", code);
+  if (pinInput.value) await send("/api/language", { language: code });
+  location.reload();
+});
+
+loadWords().then(() => {
+  connect();
+  showPhoneLink();
+  showLegend();
+});
