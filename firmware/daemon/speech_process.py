@@ -68,7 +68,8 @@ def parse_utterance_line(line: bytes) -> Utterance:
 
 class SpeakerProcess:
     """The daemon's side: `say` writes a line and returns at once (speech.Speaker's
-    interface); `problem` is the last failure the process reported, until a sentence is said."""
+    interface); `problem` is the last failure the process reported, until a sentence is said.
+    The process starts with the first sentence, so a board with speech off runs none."""
 
     def __init__(self, voice: Voice, *, command: Sequence[str] | None = None) -> None:
         self.command = list(command or [sys.executable, "-m", __name__, "--rate", str(voice.rate),
@@ -76,19 +77,33 @@ class SpeakerProcess:
         self.problem: str | None = None
         self.started = 0  #: sentences the process reported started
         self.dropped = 0  #: lines that could not be written at once
-        self._process = subprocess.Popen(self.command, stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE)
-        assert self._process.stdin is not None and self._process.stdout is not None
-        os.set_blocking(self._process.stdin.fileno(), False)
-        self._reader = threading.Thread(target=self._read, args=(self._process.stdout,),
+        self._process: subprocess.Popen[bytes] | None = None
+        self._reader: threading.Thread | None = None
+
+    def _running(self) -> subprocess.Popen[bytes] | None:
+        """The process, started now if it is not yet (or ended: started again)."""
+        if self._process is not None and self._process.poll() is None:
+            return self._process
+        try:
+            process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except OSError as exc:
+            self.problem = f"the speech process could not be started: {exc}"
+            return None
+        assert process.stdin is not None and process.stdout is not None
+        os.set_blocking(process.stdin.fileno(), False)
+        self._process = process
+        self._reader = threading.Thread(target=self._read, args=(process.stdout,),
                                         name="speech-reports", daemon=True)
         self._reader.start()
+        return process
 
     def say(self, utterance: Utterance) -> None:
-        assert self._process.stdin is not None
+        process = self._running()
+        if process is None or process.stdin is None:
+            return
         line = utterance_line(utterance)
         try:
-            written = os.write(self._process.stdin.fileno(), line)
+            written = os.write(process.stdin.fileno(), line)
         except BlockingIOError:
             written = 0
         except BrokenPipeError:
@@ -99,7 +114,7 @@ class SpeakerProcess:
             log.warning("speech: the speech process is not reading; not said: %s", utterance.text)
             if written:
                 self.problem = "the speech process stopped reading"
-                self._process.kill()
+                process.kill()
 
     def _read(self, stream: IO[bytes]) -> None:
         for line in stream:
@@ -116,14 +131,18 @@ class SpeakerProcess:
                 self.problem = report["problem"][:300]
 
     def close(self, timeout: float = 3.0) -> None:
-        if self._process.stdin is not None:
-            self._process.stdin.close()  # end of input: the process cuts short and ends
+        process = self._process
+        if process is None:
+            return
+        if process.stdin is not None:
+            process.stdin.close()  # end of input: the process cuts short and ends
         try:
-            self._process.wait(timeout)
+            process.wait(timeout)
         except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-        self._reader.join(timeout)
+            process.kill()
+            process.wait()
+        if self._reader is not None:
+            self._reader.join(timeout)
 
 
 def _report(out: IO[str], **fields: Any) -> None:

@@ -49,6 +49,7 @@ def test_a_bad_line_is_refused_by_name(line, why):
 
 def test_saying_never_waits_for_a_process_that_does_not_read():
     speaker = SpeakerProcess(Voice(), command=[sys.executable, "-c", "import time; time.sleep(60)"])
+    assert speaker._process is None  # nothing to say yet: no process (speech off costs none)
     try:
         start = time.monotonic()
         for _ in range(200):  # ~200 kB: far more than a pipe holds
