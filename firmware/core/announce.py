@@ -121,18 +121,18 @@ class Announcer:
         if actions:
             played = game.history[-len(actions):] if len(game.history) >= len(actions) else []
             mover = _mover(game)
-            sentences += [_sentence(played_words(a, mover, tr)) for a in played]
+            sentences += [_sentence(played_words(a, mover, tr), self.language) for a in played]
         key = _spoken(status)
         status_new = key != self._said
         if status_new and (actions or _worth_saying(status, self._said)):
-            sentences.append(_sentence(status_text(game, status, far_away, tr)))
+            sentences.append(_sentence(status_text(game, status, far_away, tr), self.language))
         self._said = key
         quality = status.quality if status.kind is StatusKind.IN_PROGRESS and status.lifted else ()
         if quality and (status_new or quality != self._quality):  # the advice may come later
             sentences.append(quality_words(status, tr))
         self._quality = quality
         if status.advice and status.advice != self._advice:
-            sentences.append(_sentence(status.advice))
+            sentences.append(_sentence(status.advice, self.language))
         self._advice = status.advice
         sentences = [s for s in sentences if s]
         if not sentences:
@@ -161,13 +161,19 @@ def _mover(game: Game) -> Side:
     return game.turn if game.pending_removals else game.turn.other
 
 
-def _sentence(text: str) -> str:
-    """A status line said as a sentence: capitalised where the script has capitals, ended."""
+FULL_STOP = {"hi": "।", "bn": "।"}
+"""The sentence's end in a language that does not end it with ".": Hindi's and Bengali's
+danda."""
+
+
+def _sentence(text: str, language: str = "en") -> str:
+    """A status line said as a sentence: capitalised where the script has capitals, ended
+    as the language ends one."""
     text = text.strip()
     if not text:
         return ""
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", "।")) else text + "."
+    return text if text.endswith((".", "!", "?", "।")) else text + FULL_STOP.get(language, ".")
 
 
 def _spoken(status: Status) -> tuple[object, ...]:

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 
 def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
-                   language: str = "en", tr: Translator = ENGLISH,
                    translate: Callable[[str], Translator] = lambda code: ENGLISH,
                    start: Start | None = None) -> Callable[["Daemon"], Awaitable[None]]:
     """A daemon service that keeps `daemon.speech` and says what the session reports until
@@ -28,7 +27,7 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
     player, in a speech thread), or with `aloud` false by the page (the simulator).
     `default`: the configuration's [speech] enabled, which the session's choice (the
     menu's, the page's, kept in the store) overrides. `translate(code)`: a language's
-    catalog, when the board's language changes."""
+    catalog: the board's language is spoken, and followed when it changes."""
 
     async def speak(daemon: "Daemon") -> None:
         session = daemon.session
@@ -39,21 +38,18 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
 
         speaker = None if not aloud else Speaker(start) if start is not None \
             else SpeakerProcess(voice)
-        speech = Speech(speaker, language=language, tr=tr,
+        speech = Speech(speaker, language=session.language, tr=translate(session.language),
                         enabled=enabled(), voice=voice)
 
         def heard(update: Update) -> None:
             speech.enabled = enabled()  # turned on or off in the menu or on the page
-            # The board's language, where the session keeps one (chosen in the menu or on
-            # the page), else the one given.
-            chosen = getattr(session, "language", None)
-            if isinstance(chosen, str) and chosen != speech.announcer.language:
-                speech.set_language(chosen, translate(chosen))
+            if session.language != speech.announcer.language:  # chosen in the menu or page
+                speech.set_language(session.language, translate(session.language))
             speech.heard(session.game, update)
 
         daemon.speech = speech
         # What the board shows as the service starts (the menu, a resumed game) is said too.
-        speech.heard(session.game, Update("status", session.status, len(session.game.history)))
+        heard(Update("status", session.status, len(session.game.history)))
         unsubscribe = session.subscribe(heard)
         remove = speech.add_listener(daemon.changed)
 

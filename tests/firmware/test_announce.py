@@ -193,3 +193,11 @@ def test_lifting_a_pebble_on_the_board_says_its_destinations():
     board.hands.place("d7").wait(0.5)
     board.flush()
     assert board.said[-1].text == "White moved from a7 to d7. Black to place a pebble on a free point."
+
+
+def test_a_sentence_ends_as_its_language_ends_one():
+    game = new_game(NINE)
+    said = Announcer("hi", Marked()).hear(game, Status(StatusKind.IDLE, "white"))
+    assert said.text.endswith(">।")
+    said = Announcer("gu", Marked()).hear(game, Status(StatusKind.IDLE, "white"))
+    assert said.text.endswith(">.")

@@ -43,12 +43,16 @@ class Player:
 
 
 def _daemon(tmp_path: Path, clock: ManualClock, script: list[str], *, enabled: bool,
-            start=None) -> Daemon:
+            start=None, language: str = "en") -> Daemon:
+    from navakankari.i18n.catalogs import translations
+
     config = Config(game_variant="nine-mens-morris", game_white=PlayerSpec("hand"),
                     game_black=PlayerSpec("hand"), board_profile="sim-24",
-                    store_path=str(tmp_path / "games.sqlite3"), game_menu=False, **FAST)
+                    store_path=str(tmp_path / "games.sqlite3"), game_menu=False,
+                    board_language=language, **FAST)
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
-    service = speech_service(Voice(), default=enabled, start=start, aloud=start is not None)
+    service = speech_service(Voice(), default=enabled, start=start, aloud=start is not None,
+                             translate=translations)
     return Daemon(config, board, clock=clock, sim_script=script, services=[service])
 
 
@@ -81,6 +85,20 @@ def test_a_scripted_game_is_said_move_by_move_and_aloud(tmp_path):
     ]
     assert player.started.wait(5.0) and player.texts[0] == said[0]
     assert daemon.speech is None  # the service ended with the daemon
+
+
+def test_the_board_says_it_in_its_language(tmp_path):
+    from navakankari.engine.game import Side
+    from navakankari.engine.hint_words import side_words
+    from navakankari.i18n.catalogs import translations
+
+    clock = ManualClock(1000.0)
+    daemon = _daemon(tmp_path, clock, ["d6"], enabled=True, start=Player(), language="kn")
+    said = _play(daemon, clock, 1)
+    kn = translations("kn")
+    assert said[-1].startswith(side_words(Side.WHITE, kn)) and "d6" in said[-1]
+    assert kn.gettext("{side} placed a pebble on {point}.").format(
+        side=side_words(Side.WHITE, kn), point="d6") in said[-1]
 
 
 def test_speech_is_off_by_default_and_the_page_hears_nothing(tmp_path):
