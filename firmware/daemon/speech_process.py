@@ -54,10 +54,11 @@ def parse_utterance_line(line: bytes) -> Utterance:
     if not isinstance(data, dict):
         raise LineError("not an object")
     text, language = data.get("text"), data.get("language")
-    interrupt, repeat, topic = data.get("interrupt", False), data.get("repeat", 0.0), data.get("topic", "")
+    interrupt, repeat = data.get("interrupt", False), data.get("repeat", 0.0)
+    topic = data.get("topic", "")
     if not isinstance(text, str) or not text or len(text) > MAX_TEXT:
         raise LineError(f"text must be 1..{MAX_TEXT} characters")
-    if language not in VOICES:
+    if not isinstance(language, str) or language not in VOICES:
         raise LineError(f"no voice for language {language!r}")
     if not isinstance(interrupt, bool) or not isinstance(topic, str) or len(topic) > 40:
         raise LineError("interrupt must be true or false, topic a short string")

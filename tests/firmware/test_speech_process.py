@@ -35,6 +35,7 @@ def test_a_line_round_trips(utterance):
     (b"not json\n", "not JSON"), (b"[1]\n", "not an object"), (b"\xff\xfe\n", "not JSON"),
     (b'{"text": "", "language": "en"}\n', "text must be"),
     (b'{"text": "x", "language": "xx"}\n', "no voice for language 'xx'"),
+    (b'{"text": "x", "language": ["en"]}\n', "no voice for language"),
     (b'{"text": "x", "language": "en", "repeat": true}\n', "repeat must be"),
     (b'{"text": "x", "language": "en", "repeat": 1e9}\n', "repeat must be"),
     (b'{"text": "x", "language": "en", "interrupt": 1}\n', "interrupt must be"),
