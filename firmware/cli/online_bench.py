@@ -30,7 +30,8 @@ import aiomqtt
 
 from navakankari.firmware.online.link import PREFIX, OnlineLink, mqtt_client
 from navakankari.firmware.online.log import MoveLog
-from navakankari.firmware.online.messages import Move, encode, sign
+from navakankari.firmware.online.messages import Move, sign
+from navakankari.firmware.online.wire import game_topic, seal
 
 from .local_broker import BrokerMissingError, LocalBroker
 
@@ -85,19 +86,22 @@ class _Outsider:
         except aiomqtt.MqttError:
             pass
 
-    async def strike(self, game: str) -> None:
-        """One blow at the game: a flood, poison, deleted snapshots or replays."""
+    async def strike(self, code: GameCode) -> None:
+        """One blow at the game: a flood, poison, deleted snapshots or replays. It is given
+        the game's topics (which it sees but cannot tell from other games' without the
+        code), never its keys."""
         rng = self.rng
-        topics = [f"{PREFIX}/{game}/{side}/{what}" for side in ("white", "black")
+        topics = [game_topic(code, side, what) for side in ("white", "black")
                   for what in ("move", "snapshot", "request", "answer", "presence", "resync")]
         blow = rng.choice(("flood", "poison", "delete", "replay"))
         try:
             if blow == "flood":
-                wrong = GameCode(game, "0" * 12).key
+                wrong = GameCode(code.game, "0" * 12)
                 for i in range(200):
-                    forged = encode(sign(wrong, Move(game, 1 + i % 50, rng.choice(
-                        ("white", "black")), "a1", "")))
-                    await self.client.publish(rng.choice(topics), rng.choice(
+                    name = rng.choice(topics)
+                    forged = seal(wrong, name, sign(wrong.key, Move(
+                        code.game, 1 + i % 50, rng.choice(("white", "black")), "a1", "")))
+                    await self.client.publish(name, rng.choice(
                         (forged, *POISON[:4], b"x" * 2000)), qos=0)
                 self.sent += 200
             elif blow == "poison":
@@ -108,11 +112,11 @@ class _Outsider:
                         self.sent += 1
             elif blow == "delete":
                 for side in ("white", "black"):
-                    await self.client.publish(f"{PREFIX}/{game}/{side}/snapshot", b"", qos=1,
+                    await self.client.publish(game_topic(code, side, "snapshot"), b"", qos=1,
                                               retain=True)
                     self.sent += 1
             else:
-                mine = [(t, p) for t, p in self.seen if t.startswith(f"{PREFIX}/{game}/")]
+                mine = [(t, p) for t, p in self.seen if t.startswith(f"{PREFIX}/{code.room}/")]
                 for name, payload in rng.sample(mine, min(10, len(mine))):
                     await self.client.publish(name, payload, qos=1,
                                               retain=name.endswith(("snapshot", "request")))
@@ -189,7 +193,7 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
                     except aiomqtt.MqttError:
                         pass  # the broker is not back yet: the next move tries again
                 if outsider.task is not None and not outsider.task.done():
-                    await outsider.strike(code.game)
+                    await outsider.strike(code)
             if ply in restart_at:
                 broker.stop()
                 broker.start()

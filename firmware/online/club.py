@@ -18,7 +18,9 @@ FOLDER = Path(__file__).resolve().parent / "club"
 CONF = FOLDER / "navakankari.conf"
 ACL = FOLDER / "acl"
 SHIPPED_DIR = "/etc/mosquitto/navakankari/"
-GAME_TOPICS = "navakankari/v1/#"
+GAME_TOPICS = ("navakankari/v2/#", "navakankari/v1/#")
+"""The game topics of protocol 2, and of protocol 1: boards not yet updated still play each
+other, and a board that is updated names an old one instead of waiting on it in silence."""
 
 
 class ClubConfigError(RuntimeError):
@@ -35,7 +37,8 @@ class Ports:
 def acl_text(users: Iterable[str]) -> str:
     """The ACL for these members: the shipped file's explanation, then each member's lines."""
     head = [line for line in ACL.read_text().splitlines() if line.startswith("#")]
-    lines = head + [f"user {user}\ntopic readwrite {GAME_TOPICS}" for user in users]
+    lines = head + ["\n".join([f"user {user}"] + [f"topic readwrite {t}" for t in GAME_TOPICS])
+                    for user in users]
     return "\n".join(lines) + "\n"
 
 

@@ -1,10 +1,12 @@
 """Starting an online game: one board invites and shows a code, the other joins with it.
 
-The inviter keeps its offer retained on `navakankari/v1/<game id>/invite`, signed with the
-game's key, so a board that joins later still finds it and knows it is genuine. The joiner
-answers on `.../join` (retained too, so an inviter that was briefly away still reads it). With
-a toss, the inviter's offer carries only a commitment, the joiner's answer its bit, and the
-inviter's `.../reveal` opens the commitment (toss.py): neither board chooses who starts.
+The inviter keeps its offer retained on `navakankari/v2/<lobby>/invite` (the lobby derived
+from the game's secret), signed and sealed with the game's keys, so a board that joins later
+still finds it and knows it is genuine. The joiner answers on `.../join` (retained too, so an
+inviter that was briefly away still reads it). With a toss, the inviter's offer carries only a
+commitment, the joiner's answer its bit, and the inviter's `.../reveal` opens the commitment
+(toss.py): neither board chooses who starts. A reveal withheld past REVEAL_WAIT loses the toss
+for the inviter (a `forfeit`), so withholding a losing one cannot help.
 """
 
 from __future__ import annotations
@@ -12,9 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 import aiomqtt
 
@@ -22,15 +23,18 @@ from navakankari.engine.presets import preset
 
 from .broker import BrokerAddress
 from .code import GameCode
-from .link import PREFIX, describe, mqtt_client
-from .messages import SIDES, Invite, Join, Rejection, Reveal, encode, read, sign
+from .link import describe, mqtt_client
+from .messages import SIDES, Forfeit, Invite, Join, Message, Rejection, Reveal, sign
 from .rejections import Rejections
 from .toss import Committed, TossError, random_bit, starter
+from .wire import OLDER, from_older, lobby_topic, older_topic, seal, unseal
 
 log = logging.getLogger(__name__)
 
 STARTS = ("white", "black", "toss")
-T = TypeVar("T", Invite, Join, Reveal)
+REVEAL_WAIT = 30.0
+"""Seconds the joiner waits for the toss's reveal before the inviter loses the toss."""
+OTHER = {"white": "black", "black": "white"}
 
 
 class InvitationError(RuntimeError):
@@ -47,6 +51,7 @@ class Agreement:
     side: str
     first: str
     opponent: str
+    note: str = ""  #: how the toss ended when it did not end as tossed, for the page
 
     @property
     def colour(self) -> str:
@@ -62,7 +67,13 @@ def client_id(role: str) -> str:
 
 
 def _topic(code: GameCode, what: str) -> str:
-    return f"{PREFIX}/{code.game}/{what}"
+    return lobby_topic(code, what)
+
+
+def forfeited(side: str) -> str:
+    """What the page says when the inviter's reveal did not come in time."""
+    return (f"the inviting board did not reveal its toss within {REVEAL_WAIT:.0f} s: it "
+            f"loses the toss, so {OTHER[side]} (the joining board) starts")
 
 
 def offer(code: GameCode, variant: str, side: str, starts: str, board: str
@@ -110,37 +121,61 @@ async def host(address: BrokerAddress, code: GameCode, invite: Invite,
 
 async def _host_once(address: BrokerAddress, code: GameCode, invite: Invite,
                      toss: Committed | None, withdrawn: asyncio.Event) -> Agreement | None:
-    offered = encode(invite)
+    offered = seal(code, _topic(code, "invite"), invite)
     async with mqtt_client(address, client_id("host")) as client:
+        # The reveal topic first: a joiner's forfeit kept there (the reveal was late) arrives
+        # before the join, so no reveal is published over it.
+        await client.subscribe(_topic(code, "reveal"), qos=1)
         await client.subscribe(_topic(code, "join"), qos=1)
-        # Its own offer too: cleared or replaced by someone else, it is published again.
+        # Its own offer too: cleared or replaced by someone else, it is published again
+        # (a payload sealed again differs from the last: what counts is what it opens to).
         await client.subscribe(_topic(code, "invite"), qos=1)
         await client.publish(_topic(code, "invite"), offered, qos=1, retain=True)
         log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
                  invite.side)
         messages = aiter(client.messages)
         refused = Rejections(log)
+        joined: Join | None = None
+        told: Reveal | Forfeit | None = None  #: the first word on the reveal topic
         while True:
             message = await _next_or(messages, withdrawn)
             if message is None:
                 log.info("online: the offer of game %s is withdrawn", code.game)
                 return None
-            if str(message.topic) == _topic(code, "invite"):
-                if message.payload != offered:
+            name = str(message.topic)
+            if name == _topic(code, "invite"):
+                payload = message.payload
+                found = unseal(code, name, bytes(payload)) if isinstance(
+                    payload, (bytes, bytearray)) else None
+                if found != invite:
                     refused.add("replaced", f"the offer of game {code.game} was cleared or "
                                 "replaced on the broker; published again")
                     await client.publish(_topic(code, "invite"), offered, qos=1, retain=True)
                 continue
-            join = _read(code, message, Join, refused)
-            if join is None:
-                continue
-            first = invite.starts
+            if name == _topic(code, "reveal"):
+                word = _read(code, message, (Reveal, Forfeit), refused)
+                if told is None and (isinstance(word, Forfeit) or (
+                        isinstance(word, Reveal) and toss is not None
+                        and word.nonce == toss.nonce)):
+                    told = word
+            elif joined is None:
+                joining = _read(code, message, (Join,), refused)
+                joined = joining if isinstance(joining, Join) else None
+                if joined is not None and toss is not None and told is None:
+                    reveal = sign(code.key, Reveal(code.game, toss.nonce, toss.bit))
+                    await client.publish(_topic(code, "reveal"),
+                                         seal(code, _topic(code, "reveal"), reveal), qos=1,
+                                         retain=True)
+            if joined is None or (toss is not None and told is None):
+                continue  # the toss is decided by the first word on the reveal topic
+            first, note = invite.starts, ""
             if toss is not None:
-                reveal = sign(code.key, Reveal(code.game, toss.nonce, toss.bit))
-                await client.publish(_topic(code, "reveal"), encode(reveal), qos=1,
-                                     retain=True)
-                first = starter(code.game, toss.commit, toss.nonce, toss.bit, join.bit)
-            return Agreement(code, invite.variant, invite.side, first, join.board)
+                if isinstance(told, Forfeit):
+                    first, note = OTHER[invite.side], forfeited(invite.side)
+                    log.warning("online: %s", note)
+                else:
+                    first = starter(code.game, toss.commit, toss.nonce, toss.bit, joined.bit)
+            return Agreement(code, invite.variant, invite.side, first, joined.board, note)
 
 
 async def _next_or(messages: AsyncIterator[aiomqtt.Message], stop: asyncio.Event
@@ -158,17 +193,21 @@ async def _next_or(messages: AsyncIterator[aiomqtt.Message], stop: asyncio.Event
 
 
 async def join(address: BrokerAddress, code: GameCode, board: str,
-               wait: float = 10.0) -> Agreement:
-    """Find the offer under `code`, answer it, and (for a toss) read the reveal."""
-    other = {"white": "black", "black": "white"}
+               wait: float = 10.0, *,
+               timer: Callable[[float], Awaitable[object]] = asyncio.sleep) -> Agreement:
+    """Find the offer under `code`, answer it, and (for a toss) read the reveal: one not
+    there within REVEAL_WAIT (`timer` waits that long) is forfeited, the joiner starts."""
     try:
         async with mqtt_client(address, client_id("join")) as client:
             # The join topic first, so a join already given arrives before the offer.
             await client.subscribe(_topic(code, "join"), qos=1)
             await client.subscribe(_topic(code, "invite"), qos=1)
+            # Where an inviter of protocol 1 offers the game: named if it is there.
+            await client.subscribe(older_topic(code, "invite"), qos=1)
             given: list[Join] = []
-            invite = await _first(client, code, Invite, wait,
+            invite = await _first(client, code, (Invite,), wait,
                                   "no game waits under this code (ended, or mistyped?)", given)
+            assert isinstance(invite, Invite)
             await client.subscribe(_topic(code, "reveal"), qos=1)
             if given:
                 # Joined before (a retry, a restart before the game was kept, a second
@@ -179,61 +218,89 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
             else:
                 bit = random_bit()
                 answer = sign(code.key, Join(code.game, board, bit))
-                await client.publish(_topic(code, "join"), encode(answer), qos=1, retain=True)
-            first = invite.starts
+                await client.publish(_topic(code, "join"),
+                                     seal(code, _topic(code, "join"), answer), qos=1,
+                                     retain=True)
+            first, note = invite.starts, ""
             if invite.starts == "toss":
-                reveal = await _first(client, code, Reveal, wait,
-                                      "the inviting board did not finish the toss")
-                try:
-                    first = starter(code.game, invite.commit, reveal.nonce, reveal.bit, bit)
-                except TossError as exc:
-                    raise InvitationError(str(exc)) from None
-            return Agreement(code, invite.variant, other[invite.side], first, invite.board)
+                word = await _toss_word(client, code, board, wait, timer)
+                if isinstance(word, Forfeit):
+                    first, note = OTHER[invite.side], forfeited(invite.side)
+                    log.warning("online: %s", note)
+                else:
+                    assert isinstance(word, Reveal)
+                    try:
+                        first = starter(code.game, invite.commit, word.nonce, word.bit, bit)
+                    except TossError as exc:
+                        raise InvitationError(str(exc)) from None
+            return Agreement(code, invite.variant, OTHER[invite.side], first, invite.board,
+                             note)
     except aiomqtt.MqttError as exc:
         raise InvitationError(describe(exc)) from None
 
 
-def _read(code: GameCode, message: aiomqtt.Message, kind: type[T], refused: Rejections
-          ) -> T | None:
-    """The message if it is a valid `kind` of this game, else None (counted and logged at
-    most once a minute by `refused`). Never raises, whatever was published."""
+async def _toss_word(client: aiomqtt.Client, code: GameCode, board: str, wait: float,
+                     timer: Callable[[float], Awaitable[object]]) -> Message:
+    """The first word on the reveal topic: the inviter's reveal, or, once REVEAL_WAIT passed
+    without one, this board's forfeit (unless a reveal beat it to the broker)."""
+    reading = asyncio.ensure_future(_first(client, code, (Reveal, Forfeit), None, ""))
+    late = asyncio.ensure_future(timer(REVEAL_WAIT))
+    await asyncio.wait({reading, late}, return_when=asyncio.FIRST_COMPLETED)
+    late.cancel()
+    if reading.done():
+        return reading.result()
+    forfeit = sign(code.key, Forfeit(code.game, board))
+    await client.publish(_topic(code, "reveal"), seal(code, _topic(code, "reveal"), forfeit),
+                         qos=1, retain=True)
+    try:
+        return await asyncio.wait_for(reading, wait)
+    except asyncio.TimeoutError:
+        raise InvitationError("the broker did not carry the toss's forfeit") from None
+
+
+def _read(code: GameCode, message: aiomqtt.Message, kinds: tuple[type, ...],
+          refused: Rejections) -> Message | None:
+    """The message if it is a valid one of `kinds` of this game, else None (counted and
+    logged at most once a minute by `refused`). Never raises, whatever was published."""
     payload = message.payload
     if not isinstance(payload, (bytes, bytearray)):
         refused.add("malformed", f"{message.topic}: no payload")
         return None
-    found = read(code.key, code.game, bytes(payload))
+    found: Message | Rejection = unseal(code, str(message.topic), bytes(payload))
     if isinstance(found, Rejection):
         refused.add(found.reason, f"{message.topic}: {found.detail}")
         return None
-    if not isinstance(found, kind):
+    if not isinstance(found, kinds):
         refused.add("misplaced", f"{message.topic}: a {found.kind} has no place here")
         return None
     return found
 
 
-async def _first(client: aiomqtt.Client, code: GameCode, kind: type[T], wait: float,
-                 missing: str, joins: list[Join] | None = None) -> T:
+async def _first(client: aiomqtt.Client, code: GameCode, kinds: tuple[type, ...],
+                 wait: float | None, missing: str, joins: list[Join] | None = None) -> Message:
     """The first valid message of `kind` within `wait` seconds (valid joins met on the way
-    are added to `joins`). Anyone on the broker may publish a wrongly signed one, so it is
-    passed over; only if nothing valid came, a wrong signature seen means the code names
-    this game but its secret part was mistyped."""
+    are added to `joins`). Anyone on the broker may publish a wrongly sealed one, so it is
+    passed over; an offer of protocol 1 under this code means the inviter runs the older
+    version, and is said so."""
     refused = Rejections(log)
 
-    async def first() -> T:
+    async def first() -> Message:
         async for message in client.messages:
+            if str(message.topic) == older_topic(code, "invite"):
+                if isinstance(message.payload, (bytes, bytearray)) and from_older(
+                        code, bytes(message.payload)):
+                    raise InvitationError(OLDER)
+                continue
             if joins is not None and str(message.topic) == _topic(code, "join"):
-                join = _read(code, message, Join, refused)
-                if join is not None:
+                join = _read(code, message, (Join,), refused)
+                if isinstance(join, Join):
                     joins.append(join)
                 continue
-            found = _read(code, message, kind, refused)
+            found = _read(code, message, kinds, refused)
             if found is not None:
                 return found
         raise InvitationError("the broker closed the connection")  # pragma: no cover
     try:
         return await asyncio.wait_for(first(), wait)
     except asyncio.TimeoutError:
-        if refused.counts.get("bad-signature"):
-            raise InvitationError("this code names a game but does not open it: check its "
-                                  "last symbols") from None
         raise InvitationError(missing) from None

@@ -1,12 +1,14 @@
 """One board's side of an online game, kept in step through the broker.
 
-Topics, under `navakankari/v1/<game id>/<side>/`: `move` (each move, QoS 1), `snapshot` (the
+Topics, under `navakankari/v2/<room>/<side>/` (the room derived from the game's secret): `move`
+(each move, QoS 1), `snapshot` (the
 board's whole signed log, retained: what the other board reads to catch up, and how it learns
 which moves arrived), and `presence` (retained "online", set to "offline" by the broker's will
 when the board vanishes). The log is the outbox: after every (re)connection the board
 publishes its snapshot and every move the other side has not acknowledged, so a move recorded
 while the broker was away is delivered when it is back. Whatever arrives goes through the
-move log's checks, so duplicates, replays and forgeries change nothing.
+move log's checks, so duplicates, replays and forgeries change nothing. Every payload is sealed
+(wire.py); what a player of protocol 1 publishes for the same code is recognised and named.
 """
 
 from __future__ import annotations
@@ -23,16 +25,17 @@ import aiomqtt
 
 from .broker import BrokerAddress
 from .log import MoveLog, Verdict
-from .messages import (Answer, Message, Move, Rejection, Request, Resync, Snapshot, encode,
-                       read, sign)
+from .code import GameCode
+from .messages import Answer, Message, Move, Rejection, Request, Resync, Snapshot, sign
 from .rejections import Rejections
 from .supervise import BACKOFF, supervise
+from .wire import OLDER, PREFIX, from_older, game_topic, older_topic, seal, unseal
 
 log = logging.getLogger(__name__)
 client_log = logging.getLogger(__name__ + ".mqtt")
 """The MQTT client's own messages (a socket error while the broker restarts, ...)."""
 
-PREFIX = "navakankari/v1"
+__all__ = ["PREFIX", "OnlineLink", "topic"]
 OTHER = {"white": "black", "black": "white"}
 QUIET = 10.0
 """Seconds a board waiting for the other's move hears nothing before it asks (a resync)."""
@@ -41,8 +44,8 @@ ANSWER_EVERY = 2.0
 back online): asking again, or replaying the asking, cannot make a board flood."""
 
 
-def topic(game: str, side: str, what: str) -> str:
-    return f"{PREFIX}/{game}/{side}/{what}"
+def topic(code: GameCode, side: str, what: str) -> str:
+    return game_topic(code, side, what)
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,11 @@ class OnlineLink:
                          self._problem, self.alarm)
 
     def _topic(self, side: str, what: str) -> str:
-        return topic(self.moves.code.game, side, what)
+        return topic(self.moves.code, side, what)
+
+    def _sealed(self, what: str, message: Message) -> bytes:
+        """`message` as published on this board's `what` topic."""
+        return seal(self.moves.code, self._topic(self.side, what), message)
 
     # -- the connection ----------------------------------------------------------------------
     def _make_client(self) -> aiomqtt.Client:
@@ -181,6 +188,8 @@ class OnlineLink:
                     # Its own request topic too: a request in its name it never made (a
                     # resignation forged by someone holding the code) is noticed and shown.
                     await client.subscribe(self._topic(self.side, "request"), qos=1)
+                    # Where the other would publish if it ran protocol 1: named, not silence.
+                    await client.subscribe(older_topic(self.moves.code, self.other, "#"), qos=1)
                     await client.publish(self._topic(self.side, "presence"), b"online", qos=1,
                                          retain=True)
                     await self._publish_outbox(client)
@@ -238,7 +247,8 @@ class OnlineLink:
         if client is None:
             return
         try:
-            await client.publish(self._topic(self.side, "move"), encode(move), qos=1)
+            await client.publish(self._topic(self.side, "move"), self._sealed("move", move),
+                                 qos=1)
             await self._publish_snapshot(client)
         except aiomqtt.MqttError as exc:
             log.info("online: move %d waits for the broker (%s)", move.n, exc)
@@ -249,7 +259,8 @@ class OnlineLink:
         return): a takeback to `keep` moves, a new game, or resigning."""
         at = len(self.moves.moves)
         request = sign(self.moves.code.key, Request(self.moves.code.game, self.side, what, at,
-                                                    keep, secrets.token_hex(8)))
+                                                    keep, secrets.token_hex(8),
+                                                    self.moves.era))
         assert isinstance(request, Request)
         self.asked = None if what == "resign" else request
         self._mine.add(request.id)
@@ -273,8 +284,8 @@ class OnlineLink:
         if client is None:
             return  # published on reconnection
         try:
-            await client.publish(self._topic(self.side, what), encode(message), qos=1,
-                                 retain=True)
+            await client.publish(self._topic(self.side, what), self._sealed(what, message),
+                                 qos=1, retain=True)
         except aiomqtt.MqttError as exc:
             log.info("online: the %s waits for the broker (%s)", message.kind, exc)
 
@@ -287,20 +298,24 @@ class OnlineLink:
                 pass  # the answer is in: an old request is out of date anyway
 
     async def publish_snapshot(self) -> None:
-        """The log changed outside play (a takeback both agreed to): say so."""
+        """The log changed outside play (a takeback both agreed to): say so, and ask for what
+        the other made since (a move of the new era that came before the answer)."""
         if self._client is not None:
             try:
                 await self._publish_snapshot(self._client)
             except aiomqtt.MqttError as exc:
                 log.info("online: the snapshot waits for the broker (%s)", exc)
+            self._asked_at = None
+            self._ask_resync()
 
     async def _publish_outbox(self, client: aiomqtt.Client) -> None:
         for what, message in self._retained.items():
-            await client.publish(self._topic(self.side, what), encode(message), qos=1,
-                                 retain=True)
+            await client.publish(self._topic(self.side, what), self._sealed(what, message),
+                                 qos=1, retain=True)
         await self._publish_snapshot(client)
         for move in self.moves.moves[self._acked:]:
-            await client.publish(self._topic(self.side, "move"), encode(move), qos=1)
+            await client.publish(self._topic(self.side, "move"), self._sealed("move", move),
+                                 qos=1)
 
     # -- liveness: a board that hears nothing asks --------------------------------------------
     async def _watch(self) -> None:
@@ -332,7 +347,8 @@ class OnlineLink:
         self._asked_at = now
         resync = sign(self.moves.code.key, Resync(self.moves.code.game, self.side,
                                                   len(self.moves.moves)))
-        self._spawn(client.publish(self._topic(self.side, "resync"), encode(resync), qos=1))
+        self._spawn(client.publish(self._topic(self.side, "resync"),
+                                   self._sealed("resync", resync), qos=1))
         return True
 
     def _republish(self, after: int) -> bool:
@@ -355,7 +371,8 @@ class OnlineLink:
         async def republish() -> None:
             await self._publish_snapshot(client)
             for move in self.moves.moves[after:]:
-                await client.publish(self._topic(self.side, "move"), encode(move), qos=1)
+                await client.publish(self._topic(self.side, "move"),
+                                     self._sealed("move", move), qos=1)
         self._spawn(republish())
         return True
 
@@ -380,7 +397,8 @@ class OnlineLink:
 
     async def _publish_snapshot(self, client: aiomqtt.Client) -> None:
         await client.publish(self._topic(self.side, "snapshot"),
-                             encode(self.moves.snapshot(self.side)), qos=1, retain=True)
+                             self._sealed("snapshot", self.moves.snapshot(self.side)), qos=1,
+                             retain=True)
 
     # -- what arrives ------------------------------------------------------------------------
     def _handle(self, name: str, payload: object) -> None:
@@ -395,6 +413,9 @@ class OnlineLink:
 
     def _dispatch(self, name: str, payload: object) -> None:
         what = name.rsplit("/", 1)[-1]
+        if name.startswith(older_topic(self.moves.code, self.other, "")):
+            self._older(payload)
+            return
         own_request = name == self._topic(self.side, "request")
         if name != self._topic(self.other, what) and not own_request:
             self._reject(f"a message on {name[-60:]!r}", "misplaced")  # deeper, or elsewhere
@@ -415,7 +436,7 @@ class OnlineLink:
             return
         if not payload and what in ("request", "answer"):
             return  # a retained request or answer cleared
-        message = read(self.moves.code.key, self.moves.code.game, bytes(payload))
+        message = unseal(self.moves.code, name, bytes(payload))
         if isinstance(message, Rejection):
             self._reject(f"{what}: {message.detail}", message.reason)
             return
@@ -445,6 +466,17 @@ class OnlineLink:
         else:
             self._reject(f"{what}: a {message.kind} has no place here", "misplaced")
 
+    def _older(self, payload: object) -> None:
+        """Something on the other side's protocol-1 topics: if a player of this game signed
+        it, the other runs the older version and is named as such on the page; anything
+        else there is noise."""
+        if isinstance(payload, (bytes, bytearray)) and from_older(self.moves.code,
+                                                                   bytes(payload)):
+            if self._problem != OLDER:
+                log.error("online: %s", OLDER)
+            self._problem = OLDER
+            self._reject(OLDER, "old-version")
+
     def _own_request(self, message: Message) -> None:
         """A request on this board's own topic: its own (retained), or one someone holding
         the code published in its name, which is refused, shown and cleared."""
@@ -468,12 +500,14 @@ class OnlineLink:
         self.heard.add(request.id)
         if self.on_heard is not None:
             self.on_heard()
-        held = len(self.moves.moves)
-        if request.what != "resign" and (request.at != held or request.keep > held):
+        held, era = len(self.moves.moves), self.moves.era
+        if request.what != "resign" and (request.at != held or request.keep > held
+                                         or request.era != era):
             # Asked about another position than this board's: out of date (the game moved
             # on, or a request replayed from earlier). Declined, so the asker does not wait.
-            self._reject(f"a {request.what} request made at move {request.at}, here the game "
-                         f"is at move {held}", "refused")
+            self._reject(f"a {request.what} request made at move {request.at} of era "
+                         f"{request.era}, here the game is at move {held} of era {era}",
+                         "refused")
             self._decline_task = asyncio.get_running_loop().create_task(
                 self._publish_retained("answer", sign(self.moves.code.key, Answer(
                     self.moves.code.game, self.side, request.id, 0))))
@@ -507,7 +541,7 @@ class OnlineLink:
             log.info("online: move %d %s by %s", move.n, move.action, move.side)
             if self.on_move is not None:
                 self.on_move(move)
-        elif verdict is Verdict.REJECTED:
+        elif verdict in (Verdict.REJECTED, Verdict.STALE):
             self._reject(why, verdict.value)
         elif verdict is Verdict.FORK:
             self._changed()  # not a dropped message: the game stopped, the page says where

@@ -3,8 +3,10 @@
 A move is applied only when it is the next number, chained to the last one applied, by the
 side to act, legal under the rules and signed with the game's key. Anything else is named:
 the same move again (a broker may deliver twice) is a duplicate and changes nothing; a move
-from further ahead means moves were missed, which the other board's snapshot fills; the same
-number with other content is a fork, which stops the game rather than guess. So neither a
+from further ahead means moves were missed, which the other board's snapshot fills; a move of
+an earlier era (made before a takeback both agreed to) is stale and never applied, whatever
+its number; the same number with other content is a fork, which stops the game rather than
+guess. So neither a
 dropped connection, a restarted broker nor a restarted board can lose, repeat or reorder a
 move, whatever the broker does.
 """
@@ -19,7 +21,7 @@ from navakankari.engine.errors import RulesError
 from navakankari.engine.game import Game
 
 from .code import GameCode
-from .messages import SIDES, Move, Snapshot, sign
+from .messages import MAX_MOVES, SIDES, Move, Snapshot, sign
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,8 @@ log = logging.getLogger(__name__)
 class Verdict(enum.Enum):
     APPLIED = "applied"
     DUPLICATE = "duplicate"  #: already applied, the same move: nothing to do
-    GAP = "gap"  #: moves are missing before it: catch up from the snapshot
+    GAP = "gap"  #: moves are missing before it (or a takeback): catch up, ask the other
+    STALE = "stale"  #: made before a takeback both agreed to: withdrawn, never applied
     FORK = "fork"  #: another move under the same number: the boards disagree
     REJECTED = "rejected"  #: not a move this game can take
 
@@ -52,29 +55,40 @@ class MoveLog:
         self.forked = False
         self.fork = ""  #: where and how the two games differ, once they do
         self.common = 0  #: after a fork, the moves the two games still share (at most)
-        self.withdrawn: set[str] = set()  #: macs of moves taken back by agreement
+        self.takebacks: list[int] = []  #: the moves each takeback agreed to kept, in order
+
+    @property
+    def era(self) -> int:
+        """The takebacks agreed so far: every move made now carries it."""
+        return len(self.takebacks)
 
     @classmethod
-    def rebuild(cls, code: GameCode, game: Game, actions: list[str]) -> MoveLog:
-        """The log of a game whose actions are stored (a board that restarts): signing is
-        deterministic, so the rebuilt log is the one both boards held."""
+    def rebuild(cls, code: GameCode, game: Game, actions: list[str],
+                takebacks: list[int] | tuple[int, ...] = ()) -> MoveLog:
+        """The log of a game whose actions and takebacks are stored (a board that restarts):
+        signing is deterministic, so the rebuilt log is the one both boards held. Move i was
+        made in the era of the last takeback that kept fewer than i moves."""
         moves = cls(code, game)
-        for action in actions:
-            moves.record(action)
+        moves.takebacks = [int(k) for k in takebacks][:MAX_MOVES]
+        for i, action in enumerate(actions, 1):
+            moves.record(action, max((j for j, k in enumerate(moves.takebacks, 1) if k < i),
+                                     default=0))
         return moves
 
     @property
     def last_mac(self) -> str:
         return self.moves[-1].mac if self.moves else ""
 
-    def record(self, action: str) -> Move:
-        """This board's own action: checked, applied and signed as the next move."""
+    def record(self, action: str, era: int | None = None) -> Move:
+        """This board's own action: checked, applied and signed as the next move (of this
+        era, or of `era` when rebuilding)."""
         if self.forked:
             raise ForkError("the game stopped at a fork")
         side = str(self.game.turn)
         self.game.play(action)  # raises IllegalActionError / InvalidNotationError
         move = sign(self.code.key, Move(self.code.game, len(self.moves) + 1, side,
-                                        self.game.history[-1].text, self.last_mac))
+                                        self.game.history[-1].text, self.last_mac,
+                                        self.era if era is None else era))
         assert isinstance(move, Move)
         self.moves.append(move)
         return move
@@ -87,15 +101,25 @@ class MoveLog:
         if move.n < 1:
             return Received(Verdict.REJECTED, f"move number {move.n}")
         if move.n <= n:
-            if self.moves[move.n - 1].mac == move.mac or move.mac in self.withdrawn:
-                # the same again, or late from before a takeback both agreed to
-                return Received(Verdict.DUPLICATE)
-            return self._forked(f"move {move.n} is {self.moves[move.n - 1].action} here and "
+            held = self.moves[move.n - 1]
+            if held.mac == move.mac:
+                return Received(Verdict.DUPLICATE)  # the same again
+            if move.era < held.era:  # late, or replayed, from before a takeback
+                return Received(Verdict.STALE, f"move {move.n} ({move.action}) was withdrawn "
+                                f"by a takeback both agreed to")
+            if move.era > self.era:  # a takeback the other agreed to and this one not yet
+                return Received(Verdict.GAP, f"move {move.n} comes after a takeback not "
+                                "known here yet")
+            return self._forked(f"move {move.n} is {held.action} here and "
                                 f"{move.action} there", move.n - 1)
+        if move.era < self.era:
+            return Received(Verdict.STALE, f"move {move.n} ({move.action}) was made before a "
+                            "takeback both agreed to")
         if self.forked:
             return Received(Verdict.REJECTED, "the game stopped at a fork")
-        if move.n > n + 1:
-            return Received(Verdict.GAP, f"move {move.n} arrived after move {n}")
+        if move.n > n + 1 or move.era > self.era:
+            return Received(Verdict.GAP, f"move {move.n} of era {move.era} arrived after move "
+                            f"{n} of era {self.era}")
         if move.prev != self.last_mac:
             return self._forked(f"move {move.n} ({move.action}) follows another move {n} than "
                                 "this board's", n - 1)
@@ -110,7 +134,6 @@ class MoveLog:
         except (RulesError, ValueError) as exc:
             return Received(Verdict.REJECTED, f"move {move.n} {move.action!r}: {exc}")
         self.moves.append(move)
-        self.withdrawn.discard(move.mac)  # the same move made again after a takeback
         return Received(Verdict.APPLIED)
 
     def _forked(self, why: str, common: int) -> Received:
@@ -124,13 +147,14 @@ class MoveLog:
 
     def truncate(self, keep: int) -> None:
         """Both players agreed to take the game back to `keep` moves: the moves after it are
-        withdrawn (arriving late, they change nothing) and the game goes back with them."""
+        withdrawn (of an earlier era now, they are never applied again) and the game goes
+        back with them."""
         if not 0 <= keep <= len(self.moves):
             raise ValueError(f"keep must be 0..{len(self.moves)}, not {keep}")
-        for move in self.moves[keep:]:
-            self.withdrawn.add(move.mac)
+        for _ in self.moves[keep:]:
             self.game.pop()
         del self.moves[keep:]
+        self.takebacks.append(keep)
         if self.forked and keep <= self.common:  # back to what both games share
             self.forked, self.fork, self.common = False, "", 0
 
@@ -139,8 +163,6 @@ class MoveLog:
         does not apply."""
         out = []
         for move in snapshot.moves:
-            if move.mac in self.withdrawn and move.n > len(self.moves):
-                break  # a snapshot from before a takeback both agreed to: the rest is stale
             got = self.receive(move, snapshot.side)
             out.append(got)
             if got.verdict not in (Verdict.APPLIED, Verdict.DUPLICATE):

@@ -31,7 +31,9 @@ def mac_of(key: bytes, body: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Move:
-    """The n-th action of a game (n from 1), chained to the one before by its mac."""
+    """The n-th action of a game (n from 1), chained to the one before by its mac. `era`:
+    the takebacks both players had agreed to when it was made, so a move withdrawn by one
+    and replayed later (even as the next number) is told from the same move made again."""
 
     kind: ClassVar[str] = "move"
     game: str
@@ -39,6 +41,7 @@ class Move:
     side: str
     action: str
     prev: str  #: the mac of move n - 1 ("" for the first)
+    era: int = 0
     mac: str = ""
 
 
@@ -81,6 +84,18 @@ class Reveal:
 
 
 @dataclass(frozen=True)
+class Forfeit:
+    """The joining board's word that the inviter's reveal did not come in time: the inviter
+    loses the toss, so withholding a losing reveal cannot help it. Whichever of a reveal and
+    a forfeit the broker carries first on the reveal topic decides."""
+
+    kind: ClassVar[str] = "forfeit"
+    game: str
+    board: str
+    mac: str = ""
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """A board's whole log, kept retained on its own topic: what a board that was away reads
     to catch up, and how the other side learns which moves arrived (its acknowledgement)."""
@@ -99,7 +114,8 @@ REQUESTS = ("takeback", "new-game", "resign")
 class Request:
     """A player asks the other: to take the game back to `keep` moves, or for a new game
     (each answered yes or no); or resigns, which needs no answer. `at` is the number of moves
-    when asked: a request that arrives when the game has moved on is out of date."""
+    when asked and `era` the takebacks agreed by then: a request that arrives when the game has
+    moved on is out of date."""
 
     kind: ClassVar[str] = "request"
     game: str
@@ -108,6 +124,7 @@ class Request:
     at: int
     keep: int
     id: str
+    era: int = 0
     mac: str = ""
 
 
@@ -136,9 +153,9 @@ class Resync:
     mac: str = ""
 
 
-Message = Move | Invite | Join | Reveal | Snapshot | Request | Answer | Resync
-_KINDS: dict[str, type] = {c.kind: c for c in (Move, Invite, Join, Reveal, Snapshot, Request,
-                                                Answer, Resync)}
+Message = Move | Invite | Join | Reveal | Forfeit | Snapshot | Request | Answer | Resync
+_KINDS: dict[str, type] = {c.kind: c for c in (Move, Invite, Join, Reveal, Forfeit, Snapshot,
+                                                Request, Answer, Resync)}
 
 
 def _body(message: Message) -> dict[str, Any]:
@@ -174,7 +191,7 @@ _HEX = {"mac": (64,), "prev": (0, 64), "commit": (0, 64), "nonce": (32,), "id": 
 signature compared is always 64 lowercase hex digits."""
 _TEXT = {"action": 64, "board": 80, "variant": 40, "what": 16, "starts": 5, "side": 5}
 _RANGE = {"n": (1, MAX_MOVES), "at": (0, MAX_MOVES), "keep": (0, MAX_MOVES),
-          "after": (0, MAX_MOVES), "bit": (0, 1),
+          "after": (0, MAX_MOVES), "era": (0, MAX_MOVES), "bit": (0, 1),
           "accept": (0, 1)}
 _STARTS = ("white", "black", "toss")
 _HEX_DIGITS = frozenset("0123456789abcdef")
@@ -182,7 +199,7 @@ _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(rb"[\[\]{}]")
 
 REJECTIONS = ("too-large", "too-deep", "not-json", "malformed", "unknown-kind", "other-game",
-              "bad-signature")
+              "bad-signature", "bad-seal", "old-version", "other-version")
 """Every reason a payload is refused, one word each: what the rejection counts are kept by."""
 
 
@@ -249,6 +266,26 @@ def decode(key: bytes, game: str, payload: bytes | str) -> Message:
                 raise MessageError(f"move {move.n} in the snapshot does not check",
                                    "bad-signature")
     return message
+
+
+def signed_by(key: bytes, game: str, payload: bytes) -> bool:
+    """Whether a payload, bounded as `decode` bounds it, is a JSON object of `game` whose
+    `mac` is the HMAC-SHA256 under `key` of the rest, whatever its fields: how a player
+    recognises a message of an older version of the protocol. Never raises."""
+    try:
+        if len(payload) > MAX_BYTES:
+            return False
+        _check_depth(payload)
+        data = json.loads(payload, parse_int=_whole, parse_float=_no_number,
+                          parse_constant=_no_number)
+    except (MessageError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return False
+    if not isinstance(data, dict) or data.get("game") != game:
+        return False
+    mac = data.pop("mac", None)
+    if not isinstance(mac, str) or len(mac) != 64 or not _HEX_DIGITS.issuperset(mac):
+        return False
+    return hmac.compare_digest(mac, mac_of(key, data))
 
 
 def _check_depth(payload: bytes) -> None:

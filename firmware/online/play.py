@@ -195,6 +195,7 @@ class OnlinePlay:
         self._adopt = None
         self.opponent = agreement.opponent
         self.ended = ""
+        self.problem = agreement.note  # a toss that did not end as tossed, said so
         self._keep(agreement.code, agreement.colour, None)
         log.info("online: game %s begins, this board %s against %s", agreement.code.game,
                  agreement.colour, agreement.opponent)
@@ -224,36 +225,36 @@ class OnlinePlay:
                 asked = found if isinstance(found, Request) else None
             except ValueError:
                 log.warning("online: the request kept for game %s is unreadable", code.game)
-        withdrawn = data.get("withdrawn") or []
+        takebacks = data.get("takebacks") or []
         heard = data.get("heard") or []
         self._attach(code, colour, asked,
-                     {str(m) for m in withdrawn} if isinstance(withdrawn, list) else set(),
+                     [k for k in takebacks if isinstance(k, int) and not isinstance(k, bool)
+                      and k >= 0] if isinstance(takebacks, list) else [],
                      {str(h) for h in heard} if isinstance(heard, list) else set())
 
     def _keep(self, code: GameCode, colour: str, asked: Request | None) -> None:
-        """The online game's code and colour (a request waiting for its answer, the moves a
-        takeback withdrew, the requests heard), kept in the store with the game, so a
-        restart links the same game again, still knows what was agreed and acts on no
-        request twice."""
+        """The online game's code and colour (a request waiting for its answer, the takebacks
+        agreed, the requests heard), kept in the store with the game, so a restart links the
+        same game again in the same era, still knows what was agreed and acts on no request
+        twice."""
         game_id = self.session.game_id
         if game_id is None:
             return
         link = self._link
         ours = link is not None and link.moves.code == code
-        withdrawn = sorted(link.moves.withdrawn) if link is not None and ours else []
+        takebacks = list(link.moves.takebacks) if link is not None and ours else []
         heard = sorted(link.heard) if link is not None and ours else []
         self.host.store.set_setting(STORE_KEY.format(game=game_id), json.dumps(
             {"code": str(code), "colour": colour, "opponent": self.opponent,
              "asked": encode(asked).decode() if asked is not None else "",
-             "withdrawn": withdrawn, "heard": heard}))
+             "takebacks": takebacks, "heard": heard}))
 
     def _attach(self, code: GameCode, colour: str, asked: Request | None = None,
-                withdrawn: set[str] | None = None, heard: set[str] | None = None) -> None:
+                takebacks: list[int] | None = None, heard: set[str] | None = None) -> None:
         self._detach()
         session = self.session
         moves = MoveLog.rebuild(code, new_game(session.rules),
-                                [a.text for a in session.game.history])
-        moves.withdrawn = withdrawn or set()
+                                [a.text for a in session.game.history], takebacks or [])
         self.code = code
         self._game_id = session.game_id
         self._link = OnlineLink(self.address, moves, colour, clock=self.host.now,
@@ -379,7 +380,7 @@ class OnlinePlay:
                                "board": self.board_name, "broker": str(self.address),
                                "ended": self.ended, "request": None}
         if code:
-            # `game` is public (it names the topics); `code` and `link` carry the secret,
+            # `game` alone opens nothing (the topics and keys need the secret); `code` and `link` carry the secret,
             # which the page shows only to those with the PIN (code.SECRET_KEYS).
             out.update(game=GameCode.parse(code).game, code=code, link=self.link(code))
         if self._link is not None and self.code is not None:

@@ -17,6 +17,7 @@ import pytest
 from navakankari.firmware.cli.local_broker import USERS, LocalBroker
 from navakankari.firmware.online import messages
 from navakankari.firmware.online.code import GameCode
+from navakankari.firmware.online.wire import PREFIX, lobby_topic, seal, unseal
 from sim_daemon import api, carry_out, sim_daemon, until
 
 WAIT = 20.0
@@ -24,9 +25,12 @@ WAIT = 20.0
 
 class Mallory:
     """A member login on the broker that keeps every message published under the game and
-    publishes whatever she likes there."""
+    publishes whatever she likes there. She is given the game's topic names (she sees every
+    name under navakankari/v2/#, but could not tell this game's from another's) and, for the
+    attacks of a code holder, the code."""
 
-    def __init__(self, broker: LocalBroker, game: str) -> None:
+    def __init__(self, broker: LocalBroker, code: GameCode) -> None:
+        self.code = code
         self.seen: list[tuple[str, bytes]] = []
         self.lock = threading.Lock()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="mallory-tools",
@@ -38,28 +42,31 @@ class Mallory:
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
         assert ready.wait(10), "Mallory could not log in"
-        self.client.subscribe(f"navakankari/v1/{game}/#", qos=1)
+        self.client.subscribe([(f"{PREFIX}/{code.room}/#", 1), (f"{PREFIX}/{code.lobby}/#", 1)])
 
     def _heard(self, _client, _userdata, message) -> None:  # type: ignore[no-untyped-def]
         with self.lock:
             self.seen.append((message.topic, bytes(message.payload)))
 
     def heard(self, topic: str) -> list[dict]:
-        """The JSON objects that went by on `topic` (her own poison left out), oldest first."""
+        """The messages that went by on `topic`, opened with the code, as JSON objects (her
+        own poison left out), oldest first."""
         out = []
         with self.lock:
             for seen_topic, payload in self.seen:
-                try:
-                    data = json.loads(payload) if seen_topic == topic else None
-                except (ValueError, RecursionError):
+                if seen_topic != topic or not payload:
                     continue
-                if isinstance(data, dict) and isinstance(data.get("mac"), str) \
-                        and len(data["mac"]) == 64:
-                    out.append(data)
+                message = unseal(self.code, topic, payload)
+                if not isinstance(message, messages.Rejection):
+                    out.append(json.loads(messages.encode(message)))
         return out
 
     def send(self, topic: str, payload: bytes, retain: bool = False) -> None:
         self.client.publish(topic, payload, qos=1, retain=retain).wait_for_publish(10)
+
+    def post(self, topic: str, message: messages.Message, retain: bool = False) -> None:
+        """`message` sealed for `topic` with the code, as a player would publish it."""
+        self.send(topic, seal(self.code, topic, message), retain)
 
     def close(self) -> None:
         self.client.disconnect()
@@ -70,8 +77,8 @@ class Mallory:
 def mallory_for(served) -> Iterator:  # type: ignore[no-untyped-def]
     made: list[Mallory] = []
 
-    def make(game: str) -> Mallory:
-        made.append(Mallory(served, game))
+    def make(code: GameCode) -> Mallory:
+        made.append(Mallory(served, code))
         return made[-1]
 
     yield make
@@ -83,8 +90,10 @@ BIG = b'{"kind":"snapshot","moves":' + b"[" * (1024 * 1024 - 100)
 
 
 def poison(game: str) -> list[bytes]:
-    """What an outsider can publish: each of these once ended a board's link."""
-    shaped = {"action": "d6", "game": game, "kind": "move", "n": 1, "prev": "",
+    """What an outsider can publish: each of these once ended a board's link. In the clear,
+    they are refused before anything is opened; sealed by a code holder (`sealed_poison`),
+    by the reader inside."""
+    shaped = {"action": "d6", "era": 0, "game": game, "kind": "move", "n": 1, "prev": "",
               "side": "white"}
     return [
         json.dumps({**shaped, "mac": "\u00e9"}).encode(),
@@ -93,6 +102,21 @@ def poison(game: str) -> list[bytes]:
         b"\xff\xfe not even text",
         json.dumps({**shaped, "kind": "toString", "mac": "0" * 64}).encode(),
     ]
+
+
+def sealed_poison(code: GameCode, topic: str) -> list[bytes]:
+    """The poison sealed with the game's key for `topic`, and a forgery sealed with the key of
+    the same game id under another secret."""
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    out = []
+    for plain in poison(code.game):
+        nonce = bytes(12)
+        out.append(b"\x02" + nonce + ChaCha20Poly1305(code.seal_key).encrypt(
+            nonce, plain, b"\x02" + topic.encode()))
+    wrong = GameCode(code.game, "0" * 12)
+    return out + [seal(wrong, topic, messages.sign(wrong.key, messages.Move(
+        code.game, 1, "white", "d6", "")))]
 
 
 @dataclass
@@ -106,7 +130,7 @@ class Table:
     mallory: Mallory
 
     def topic(self, side: str) -> str:
-        return f"navakankari/v1/{self.code.game}/{side}"
+        return f"{PREFIX}/{self.code.room}/{side}"
 
     def hand(self, body: dict) -> None:
         api(self.board, "/api/hand", body)
@@ -151,7 +175,7 @@ def table(club_browser, club_host, log_in, tmp_path, served, mallory_for):  # ty
         page.click("#join-form button")
         page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
         parsed = GameCode.parse(code)
-        made = Table(board, page, parsed, mallory_for(parsed.game))
+        made = Table(board, page, parsed, mallory_for(parsed))
         until("linked", lambda: made.online().get("opponent_online"))
         yield made
 
@@ -185,10 +209,11 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
     topics = [(f"{white}/{what}", what != "move")
               for what in ("move", "snapshot", "request", "answer")]
     topics += [(f"{black}/snapshot", True), (f"{black}/request", True)]
+    sent = 0
     for topic, retain in topics:
-        for payload in poison(game):
+        for payload in poison(game) + sealed_poison(parsed, topic):
             mallory.send(topic, payload, retain=retain)
-    sent = len(topics) * len(poison(game))
+            sent += 1
     # A payload near the broker's 1 MiB limit, kept retained where the page meets it at
     # every reconnection: the page takes no packet that large (its maximum packet size).
     mallory.send(f"{white}/move", b"[" * 100_000)
@@ -197,15 +222,19 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
                            timeout=WAIT * 1000)
     got = state()
     assert got["connected"] and got["moves"] == []
-    assert {"malformed", "too-deep", "not-json", "unknown-kind"} <= set(got["refused"])
+    assert {"malformed", "too-deep", "not-json", "unknown-kind", "bad-seal"} <= set(
+        got["refused"])
     assert "dropped" in page.text_content("#link")
     table.first_two_moves()
     carry_out(hand, "b4", "white")
     moves_shown(3)
 
-    # 2. The board takes back its b4, then its hands make the same move again: the very
-    # message that was withdrawn (n, prev and action signed alike), which the page takes as
-    # the board does, also after a reload from storage; nothing stalls.
+    # 2. The board takes back its b4, then its hands make the same move again: of the next
+    # era, so another message than the one withdrawn. Mallory replays the withdrawn b4 as
+    # the next move, before and after a reload: refused as stale by the page (which keeps
+    # the takebacks in its storage) and by the board; the remade b4 is applied by both.
+    withdrawn = until("Mallory saw b4", lambda: [
+        m for m in mallory.heard(f"{white}/move") if m["action"] == "b4"])[-1]
     api(table.board, "/api/online/request", {"what": "takeback"})
     page.wait_for_selector("#accept:not([hidden])", timeout=WAIT * 1000)
     page.click("#accept")
@@ -215,20 +244,28 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
     hand({"op": "lift", "point": "b4"})
     hand({"op": "drop"})
     table.ready()
+    replay = messages.decode(parsed.key, game, json.dumps(withdrawn))
+    mallory.post(f"{white}/move", replay)
+    refused("stale", 1)
     page.reload()  # the same tab: the game, and what was taken back, come from storage
     page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
     page.wait_for_function("navakankariPlayer.current().client.connected",
                            timeout=WAIT * 1000)
+    mallory.post(f"{white}/move", replay)
+    refused("stale", 1)
     got = state()
     assert got["connected"] and got["moves"] == ["d6", "d2"]
+    assert table.actions() == ["d6", "d2"]
     carry_out(hand, "b4", "white")
     moves_shown(3)
+    remade = [m for m in mallory.heard(f"{white}/move") if m["action"] == "b4"][-1]
+    assert (remade["n"], remade["era"]) == (3, 1) and remade["mac"] != withdrawn["mac"]
 
     # 3. Holding the code, Mallory signs black's next move and sends it on white's topic.
     b4_mac = [m for m in mallory.heard(f"{white}/move") if m["action"] == "b4"][-1]["mac"]
-    forged = messages.sign(parsed.key, messages.Move(game, 4, "black", "a7", b4_mac))
+    forged = messages.sign(parsed.key, messages.Move(game, 4, "black", "a7", b4_mac, 1))
     before = refusals("rejected")
-    mallory.send(f"{white}/move", messages.encode(forged))
+    mallory.post(f"{white}/move", forged)
     refused("rejected", before + 1)
     assert state()["moves"] == ["d6", "d2", "b4"]
     assert page.text_content("#turn").startswith("Your turn")
@@ -238,9 +275,9 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
     until("g7 carried out", lambda: len(table.actions()) == 4)
 
     # 4. A move 5 chained to another move 4 than the one both hold: a fork, shown.
-    other_4 = messages.sign(parsed.key, messages.Move(game, 4, "black", "a1", b4_mac))
-    fork = messages.sign(parsed.key, messages.Move(game, 5, "white", "b2", other_4.mac))
-    mallory.send(f"{white}/move", messages.encode(fork))
+    other_4 = messages.sign(parsed.key, messages.Move(game, 4, "black", "a1", b4_mac, 1))
+    fork = messages.sign(parsed.key, messages.Move(game, 5, "white", "b2", other_4.mac, 1))
+    mallory.post(f"{white}/move", fork)
     page.wait_for_selector("#fork:not([hidden])", timeout=WAIT * 1000)
     assert page.text_content("#turn").startswith("The games differ: Grandma's board holds")
     assert state()["moves"] == ["d6", "d2", "b4", "g7"]  # b2 was not applied
@@ -271,8 +308,8 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
 
     # 5. Holding the code, Mallory resigns in the page's name: refused there and shown.
     resign = messages.sign(parsed.key, messages.Request(game, "black", "resign", 5, 5,
-                                                        "00000000000000aa"))
-    mallory.send(f"{black}/request", messages.encode(resign), retain=True)
+                                                        "00000000000000aa", 2))
+    mallory.post(f"{black}/request", resign, retain=True)
     refused("disowned", 1)
     assert page.text_content("#request-text").startswith(
         "A resignation you never made was published in your name by someone holding the "
@@ -283,8 +320,7 @@ def test_the_browser_refuses_the_attacks_and_plays_on(table: Table) -> None:
     # counted and the page goes on: connected, and it plays.
     page.evaluate("""() => { const g = navakankariPlayer.current();
       g.republish = () => { throw new Error('planted'); }; }""")
-    mallory.send(f"{white}/resync", messages.encode(
-        messages.sign(parsed.key, messages.Resync(game, "white", 0))))
+    mallory.post(f"{white}/resync", messages.sign(parsed.key, messages.Resync(game, "white", 0)))
     refused("fault", 1)
     page.click("[data-point='a7'] .hit")
     moves_shown(6)
@@ -324,8 +360,9 @@ def test_a_deleted_snapshot_only_delays_a_move_and_a_quiet_page_asks(table: Tabl
     # and it asked first, not answering the board's own asking 10 s on (which would
     # have rescued it too, later)
     with mallory.lock:
-        order = [(t.rsplit("/", 2)[-2], json.loads(p)["after"]) for t, p in mallory.seen
-                 if t.endswith("/resync") and p.startswith(b"{")]
+        opened = [(t, unseal(parsed, t, p)) for t, p in mallory.seen if t.endswith("/resync")]
+    order = [(t.rsplit("/", 2)[-2], m.after) for t, m in opened
+             if isinstance(m, messages.Resync)]
     assert order.index(("black", 2)) < (order.index(("white", 3)) if ("white", 3) in order
                                         else len(order))
 
@@ -351,12 +388,15 @@ def test_a_deleted_snapshot_only_delays_a_move_and_a_quiet_page_asks(table: Tabl
       const publish = g.publishSnapshot.bind(g);
       g.republished = 0;
       g.publishSnapshot = () => { g.republished += 1; return publish(); }; }""")
-    ask = messages.encode(messages.sign(parsed.key, messages.Resync(parsed.game, "white", 0)))
+    ask = seal(parsed, f"{white}/resync", messages.sign(parsed.key, messages.Resync(
+        parsed.game, "white", 0)))
     for _ in range(30):
         mallory.send(f"{white}/resync", ask)
+    malformed = int(page.evaluate("navakankariPlayer.current().refused.counts['malformed'] || 0"))
     mallory.send(f"{white}/resync", b"{}")  # after the thirty: when it is refused, all are in
-    page.wait_for_function("navakankariPlayer.current().refused.counts['unknown-kind'] >= 1",
-                           timeout=WAIT * 1000)
+    page.wait_for_function(
+        f"navakankariPlayer.current().refused.counts['malformed'] > {malformed}",
+        timeout=WAIT * 1000)
     assert page.evaluate("navakankariPlayer.current().republished") in (1, 2)
 
 
@@ -372,8 +412,8 @@ def test_a_cleared_or_replaced_offer_is_published_again(club_browser, club_host,
         page.click("#invite button")
         page.wait_for_selector("#waiting:not([hidden])", timeout=WAIT * 1000)
         code = page.text_content("#waiting-code")
-        mallory = mallory_for(GameCode.parse(code).game)
-        topic = f"navakankari/v1/{GameCode.parse(code).game}/invite"
+        mallory = mallory_for(GameCode.parse(code))
+        topic = lobby_topic(GameCode.parse(code), "invite")
         until("Mallory reads the offer", lambda: mallory.heard(topic))
         mallory.send(topic, b"", retain=True)
         mallory.send(topic, b'{"kind":"invite"}', retain=True)
@@ -394,7 +434,7 @@ def test_a_fork_can_be_ended_by_resigning(table: Table) -> None:
                                                          d6_mac))
     fork = messages.sign(table.code.key, messages.Move(table.code.game, 3, "white", "b4",
                                                       other_2.mac))
-    table.mallory.send(f"{table.topic('white')}/move", messages.encode(fork))
+    table.mallory.post(f"{table.topic('white')}/move", fork)
     table.page.wait_for_selector("#fork:not([hidden])", timeout=WAIT * 1000)
     assert table.page.text_content("#fork-end") == "Resign"
     table.page.click("#fork-end")

@@ -220,8 +220,49 @@ def test_requests_next_codes_and_takebacks_cross_both_ways(page) -> None:
            stale])
     assert got["next"] == str(code.next())
     assert (got["request"], got["answer"]) == (2, 1)
-    assert got["late"] == ["duplicate", "duplicate"]  # the taken-back b4 changes nothing
+    assert got["late"] == ["duplicate", "duplicate", "stale"]  # taken-back b4: never again
     assert got["history"] == ["d6", "d2", "f4"]
     log.truncate(2)
     move = messages.decode(code.key, code.game, got["again"])
-    assert log.receive(move).verdict.value == "applied" and move.n == 3
+    assert log.receive(move).verdict.value == "applied" and (move.n, move.era) == (3, 1)
+
+
+def test_keys_topics_and_sealed_payloads_cross_both_ways(page) -> None:
+    """The page stretches a code into the same keys and topic names as a board (scrypt, then
+    HKDF), opens what a board seals and seals what a board opens; a changed byte, another
+    topic or another code opens on neither; a message of protocol 1 is told by both."""
+    import dataclasses
+
+    from navakankari.firmware.online.messages import Move, canonical, mac_of, sign
+    from navakankari.firmware.online.wire import (from_older, game_topic, lobby_topic,
+                                                  older_key, seal, unseal)
+
+    code = GameCode.parse("K7M-2P9-QRT-AX4-B8C-D3F-GH4")
+    move = sign(code.key, Move(code.game, 1, "white", "d6", ""))
+    where = game_topic(code, "white", "move")
+    sealed = seal(code, where, move)
+    body = {k: v for k, v in dataclasses.asdict(move).items() if k not in ("mac", "era")}
+    body["kind"] = "move"
+    older = canonical({**body, "mac": mac_of(older_key(code), body)})
+    got = page.evaluate("""([text, where, sealed, older]) => {
+      const P = NavakankariProtocol, code = P.parseCode(text), u8 = (a) => new Uint8Array(a);
+      const opened = P.unseal(code, where, u8(sealed));
+      const changed = u8(sealed); changed[20] ^= 1;
+      const other = P.parseCode(P.nextCode(code).text);
+      const mine = P.seal(code, where, opened);
+      return {key: P.hex(code.key), seal: P.hex(code.sealKey), room: code.room,
+              lobby: code.lobby, topic: P.topic(code, 'white', 'move'),
+              lobbyTopic: P.gameTopic(code, 'join'), opened: P.encode(opened),
+              changed: P.unseal(code, where, changed).name,
+              moved: P.unseal(code, P.topic(code, 'black', 'move'), u8(sealed)).name,
+              otherCode: P.unseal(other, where, u8(sealed)).name, mine: Array.from(mine),
+              older: P.fromOlder(code, older), notOlder: P.fromOlder(code, u8(sealed))};
+    }""", [str(code), where, list(sealed), older.decode()])
+    assert got["key"] == code.key.hex() and got["seal"] == code.seal_key.hex()
+    assert (got["room"], got["lobby"]) == (code.room, code.lobby)
+    assert (got["topic"], got["lobbyTopic"]) == (where, lobby_topic(code, "join"))
+    assert got["opened"] == messages.encode(move).decode()
+    assert got["changed"] == got["moved"] == got["otherCode"] == "bad-seal"
+    assert unseal(code, where, bytes(got["mine"])) == move
+    assert unseal(code, game_topic(code, "black", "move"), bytes(got["mine"])).reason == "bad-seal"
+    assert got["older"] is True and got["notOlder"] is False and from_older(code, older)

@@ -92,7 +92,8 @@ def test_a_shipped_file_that_changed_shape_is_named(tmp_path: Path, monkeypatch)
 
 def test_the_acl_lists_each_member() -> None:
     text = club.acl_text(["asha", "ravi"])
-    assert "user asha\ntopic readwrite navakankari/v1/#\nuser ravi\n" in text
+    assert ("user asha\ntopic readwrite navakankari/v2/#\ntopic readwrite navakankari/v1/#\n"
+            "user ravi\n") in text
     assert "user grandma" not in text and text.startswith("# Who may play")
 
 

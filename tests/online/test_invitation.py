@@ -9,7 +9,9 @@ import pytest
 
 from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
-from navakankari.firmware.online.invitation import InvitationError, host, join, offer
+from navakankari.firmware.online.invitation import (REVEAL_WAIT, InvitationError, host, join,
+                                                    offer)
+from navakankari.firmware.online.wire import OLDER, lobby_topic, seal, unseal
 from broker import USERS
 
 
@@ -51,9 +53,10 @@ def test_joining_nothing_or_with_the_wrong_secret_says_so(broker):
         invite, toss = offer(code, "navakankari", "white", "white", "Grandma's board")
         hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
                                            invite, toss))
-        wrong = GameCode(code.game, "0" * 12)
-        with pytest.raises(InvitationError, match="does not open it"):
-            await join(address, wrong, "Mallory's board", wait=2)
+        await _offered(broker, code, invite)
+        wrong = GameCode(code.game, "0" * 12)  # the secret's topics are another game's
+        with pytest.raises(InvitationError, match="no game waits under this code"):
+            await join(address, wrong, "Mallory's board", wait=1)
         hosting.cancel()
         await asyncio.gather(hosting, return_exceptions=True)
         del hosting
@@ -74,25 +77,28 @@ def test_poison_and_forgeries_on_the_invitation_topics_stop_neither_board(broker
     waiting, the joiner passes over the forgeries, and the two agree."""
     import aiomqtt
 
-    from navakankari.firmware.online.messages import Invite, Join, Reveal, encode, sign
+    from navakankari.firmware.online.messages import Forfeit, Invite, Join, Reveal, sign
 
     async def main():
         code = GameCode.new()
-        wrong = GameCode(code.game, "0" * 12).key
+        wrong = GameCode(code.game, "0" * 12)
         invite, toss = offer(code, "lasker", "black", "toss", "Grandma's board")
         hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
                                            invite, toss))
         await _offered(broker, code, invite)
-        base = f"navakankari/v1/{code.game}"
+        where = {what: lobby_topic(code, what) for what in ("invite", "join", "reveal")}
         async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                   password="sneaky-1") as mallory:
             for payload in (b"[" * 100_000, b'{"mac": "\\u00e9"}', b"\xff",
-                            encode(sign(wrong, Join(code.game, "Mallory", 0)))):
-                await mallory.publish(f"{base}/join", payload, qos=1)
-            await mallory.publish(f"{base}/reveal", encode(sign(wrong, Reveal(
-                code.game, "00" * 16, 0))), qos=1, retain=True)
-            await mallory.publish(f"{base}/invite", encode(sign(wrong, Invite(
-                code.game, "lasker", "white", "white", "Mallory", ""))), qos=1, retain=True)
+                            seal(wrong, where["join"], sign(wrong.key, Join(code.game,
+                                                                          "Mallory", 0)))):
+                await mallory.publish(where["join"], payload, qos=1)
+            for forged in (Reveal(code.game, "00" * 16, 0), Forfeit(code.game, "Mallory")):
+                await mallory.publish(where["reveal"], seal(wrong, where["reveal"], sign(
+                    wrong.key, forged)), qos=1, retain=True)
+            await mallory.publish(where["invite"], seal(wrong, where["invite"], sign(
+                wrong.key, Invite(code.game, "lasker", "white", "white", "Mallory", ""))),
+                qos=1, retain=True)
         await _offered(broker, code, invite)  # the forged offer replaced by the real one again
         assert not hosting.done()
         joined = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")
@@ -139,8 +145,7 @@ def test_a_cleared_offer_is_published_again_and_a_lost_broker_connected_again(br
         await _offered(broker, code, invite)
         async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                   password="sneaky-1") as mallory:
-            await mallory.publish(f"navakankari/v1/{code.game}/invite", b"", qos=1,
-                                  retain=True)
+            await mallory.publish(lobby_topic(code, "invite"), b"", qos=1, retain=True)
         await _offered(broker, code, invite)  # published again
         broker.stop()  # the inviter loses the broker, and the offer waits for its return
         broker.start()
@@ -176,14 +181,14 @@ async def _offered(broker, code: GameCode, invite) -> None:  # type: ignore[no-u
     """Until the broker holds the inviter's own offer, retained, under the game's topic."""
     import aiomqtt
 
-    from navakankari.firmware.online.messages import encode
-
     async def held() -> None:
         async with aiomqtt.Client("127.0.0.1", broker.port, username="ravi",
                                   password=USERS["ravi"]) as client:
-            await client.subscribe(f"navakankari/v1/{code.game}/invite", qos=1)
+            where = lobby_topic(code, "invite")
+            await client.subscribe(where, qos=1)
             async for message in client.messages:
-                if message.payload == encode(invite):
+                if isinstance(message.payload, bytes) and message.payload and unseal(
+                        code, where, message.payload) == invite:
                     return
     for _ in range(20):
         try:
@@ -192,3 +197,77 @@ async def _offered(broker, code: GameCode, invite) -> None:  # type: ignore[no-u
         except asyncio.TimeoutError:
             continue  # not yet, or not again yet: look afresh (a retained message is new)
     raise AssertionError(f"the offer of game {code.game} is not on the broker")
+
+
+def test_a_withheld_reveal_loses_the_toss_for_the_inviter_on_both_boards(broker):
+    """The inviter reads the join and reveals nothing (its toss was losing, or it went away):
+    once REVEAL_WAIT has passed (the joiner's timer, fired here by the test) the joiner
+    forfeits the toss for it and starts; the inviter, back, reads the forfeit and agrees.
+    A reveal that comes after the forfeit changes nothing."""
+    async def main():
+        code = GameCode.new()
+        invite, toss = offer(code, "lasker", "white", "toss", "Grandma's board")
+        assert toss is not None
+        grandma = BrokerAddress.parse(broker.url("grandma"))
+        hosting = asyncio.create_task(host(grandma, code, invite, toss))
+        await _offered(broker, code, invite)
+        hosting.cancel()  # the offer stays retained; nobody will reveal
+        await asyncio.gather(hosting, return_exceptions=True)
+        fire = asyncio.Event()
+        waited: list[float] = []
+
+        async def timer(seconds: float) -> None:
+            waited.append(seconds)
+            await fire.wait()
+        joining = asyncio.create_task(join(BrokerAddress.parse(broker.url("ravi")), code,
+                                           "Ravi's board", timer=timer))
+        await _until_retained(broker, lobby_topic(code, "join"))
+        await asyncio.sleep(0.3)
+        assert not joining.done() and waited == [REVEAL_WAIT]  # waiting, not stalled for good
+        fire.set()
+        joined = await asyncio.wait_for(joining, 10)
+        assert (joined.side, joined.first) == ("black", "black")
+        assert "did not reveal its toss" in joined.note and "black" in joined.note
+        hosted = await asyncio.wait_for(host(grandma, code, invite, toss), 10)
+        assert hosted is not None and hosted.first == "black" and hosted.note == joined.note
+        again = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")
+        assert again.first == "black"  # joined again later: the forfeit stands
+        gc.collect()
+    asyncio.run(main())
+
+
+def test_an_inviter_of_protocol_1_is_named(broker):
+    """A board not yet updated offers the game under the same code, on protocol 1's topic,
+    signed with protocol 1's key: the joiner says the other runs an older version."""
+    import dataclasses
+
+    import aiomqtt
+
+    from navakankari.firmware.online.messages import Invite, canonical, mac_of
+    from navakankari.firmware.online.wire import older_key, older_topic
+
+    async def main():
+        code = GameCode.new()
+        body = {k: v for k, v in dataclasses.asdict(Invite(
+            code.game, "lasker", "white", "white", "Grandma's old board")).items() if k != "mac"}
+        body["kind"] = "invite"
+        older = canonical({**body, "mac": mac_of(older_key(code), body)})
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="grandma",
+                                  password=USERS["grandma"]) as old:
+            await old.publish(older_topic(code, "invite"), older, qos=1, retain=True)
+        with pytest.raises(InvitationError) as raised:
+            await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board", wait=5)
+        assert str(raised.value) == OLDER
+        gc.collect()
+    asyncio.run(main())
+
+
+async def _until_retained(broker, where: str) -> None:  # type: ignore[no-untyped-def]
+    import aiomqtt
+
+    async with aiomqtt.Client("127.0.0.1", broker.port, username="ravi",
+                              password=USERS["ravi"]) as client:
+        await client.subscribe(where, qos=1)
+        async for message in client.messages:
+            if message.payload:
+                return

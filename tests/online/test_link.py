@@ -17,7 +17,8 @@ from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.link import OnlineLink, topic
 from navakankari.firmware.online.log import MoveLog
-from navakankari.firmware.online.messages import Move, encode, sign
+from navakankari.firmware.online.messages import Move, sign
+from navakankari.firmware.online.wire import seal
 
 FAST = (0.05, 0.5)  # reconnect at once in tests
 LIMIT = 10.0  # seconds before a test gives up waiting for the broker
@@ -112,8 +113,10 @@ def test_someone_with_a_broker_login_but_not_the_code_changes_nothing(broker):
         wrong_side = sign(wrong_key, Move(pair.code.game, 5, "black", "a1", white.moves.last_mac))
         async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                   password="sneaky-1") as mallory:
-            where = topic(pair.code.game, "white", "move")
-            for payload in (encode(forged), encode(wrong_side), encode(first), b"\x00garbage",
+            where = topic(pair.code, "white", "move")
+            wrong = GameCode(pair.code.game, "000000000000")
+            for payload in (seal(wrong, where, forged), seal(wrong, where, wrong_side),
+                            seal(pair.code, where, first), b"\x00garbage",
                             b'{"kind": "move"}'):
                 await mallory.publish(where, payload, qos=1)
         await asyncio.wait_for(_until(lambda: black.state.rejected >= 4), LIMIT)

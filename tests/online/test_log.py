@@ -125,18 +125,42 @@ def test_a_takeback_both_agreed_to_withdraws_the_moves_after_it() -> None:
     for log in (white, black):
         log.truncate(2)
         assert [a.text for a in log.game.history] == ["d6", "d2"]
-    # Late from before the takeback: in a snapshot, or as a move, it changes nothing.
-    assert [r.verdict for r in black.catch_up(stale)] == [Verdict.DUPLICATE] * 2
-    again = white.record("f4")
+        assert (log.era, log.takebacks) == (1, [2])
+    # Late from before the takeback: in a snapshot, or as a move, it is never applied.
+    assert [r.verdict for r in black.catch_up(stale)] == [Verdict.DUPLICATE] * 2 + [
+        Verdict.STALE]
+    assert black.receive(wire(old)).verdict is Verdict.STALE  # replayed as the next number
+    assert len(black.moves) == 2
+    # The same move made again is another message (of the new era), applied as usual; the
+    # withdrawn one replayed after it is still refused, never a fork.
+    again = white.record("b4")
+    assert (again.action, again.era) == (old.action, 1) and again.mac != old.mac
     assert black.receive(wire(again)).verdict is Verdict.APPLIED
-    assert black.receive(wire(old)).verdict is Verdict.DUPLICATE
+    assert black.receive(wire(old)).verdict is Verdict.STALE
     assert not black.forked and len(black.moves) == 3
-    # The same move made again after a takeback is the next move as usual.
     for log in (white, black):
         log.truncate(2)
-    assert black.receive(wire(white.record("f4"))).verdict is Verdict.APPLIED
+    assert black.receive(wire(again)).verdict is Verdict.STALE  # era 1's, now withdrawn too
+    assert black.receive(wire(white.record("b4"))).verdict is Verdict.APPLIED
     with pytest.raises(ValueError):
         white.truncate(4)
+    # A restarted board rebuilds the same log from its actions and the takebacks kept.
+    rebuilt = MoveLog.rebuild(CODE, new_game("nine-mens-morris"), ["d6", "d2", "b4"],
+                              white.takebacks)
+    assert rebuilt.moves == white.moves and [m.era for m in rebuilt.moves] == [0, 0, 2]
+
+
+def test_a_move_after_a_takeback_not_yet_known_here_waits() -> None:
+    """The answerer takes back and moves before the asker has read the yes: its move is of
+    the next era, so the asker waits for it (a gap it asks for), not a fork."""
+    white, black = pair()
+    for action in ("d6", "d2", "b4"):
+        here, there = (white, black) if len(white.moves) % 2 == 0 else (black, white)
+        there.receive(wire(here.record(action)))
+    black.truncate(1)  # back to white having played d6: black to play again
+    ahead = black.record("a1")
+    assert ahead.era == 1 and white.era == 0 and len(white.moves) == 3
+    assert white.receive(wire(ahead)).verdict is Verdict.GAP and not white.forked
 
 
 def test_requests_and_answers_are_checked() -> None:
@@ -162,7 +186,8 @@ def test_a_takeback_to_the_last_shared_move_resumes_a_forked_game() -> None:
     assert (there.fork, there.common) == ("move 2 is d2 here and a1 there", 1)
     on_another = sign(CODE.key, Move(CODE.game, 3, "white", "b4", "ab" * 32))
     assert here.receive(on_another).verdict is Verdict.FORK and here.common == 1
-    there.truncate(2)  # not far enough back: still forked
+    for log in (here, there):  # agreed by both, but not far enough back: still forked
+        log.truncate(2)
     assert there.forked
     for log in (here, there):
         log.truncate(1)

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from navakankari.firmware.online.code import GameCode
-from navakankari.firmware.online.messages import (MAX_BYTES, Answer, Invite, Join, Message,
+from navakankari.firmware.online.messages import (MAX_BYTES, Answer, Forfeit, Invite, Join,
+                                                  Message,
                                                   MessageError, Move, Rejection, Reveal,
                                                   Request, Resync, Snapshot, canonical, decode,
                                                   encode,
@@ -34,6 +35,7 @@ def _kinds(code: GameCode) -> dict[str, Message]:
                          "12" * 32),
         "join": Join(code.game, "Ravi's phone", 1),
         "reveal": Reveal(code.game, "5f" * 16, 1),
+        "forfeit": Forfeit(code.game, "Ravi's phone"),
         "resync": Resync(code.game, "black", 1),
     }
 
@@ -74,10 +76,11 @@ def test_each_kind_forged_without_the_secret_is_refused(kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_kind_altered_after_signing_is_refused(kind):
     data = fields(signed(kind))
-    field = {"move": "action", "snapshot": "side", "request": "what", "answer": "accept",
-             "invite": "starts", "join": "bit", "reveal": "bit", "resync": "after"}[kind]
-    data[field] = {"action": "a1", "side": "black", "what": "takeback", "accept": 0,
-                   "starts": "white", "bit": 0, "after": 0}[field]
+    field = {"move": "era", "snapshot": "side", "request": "what", "answer": "accept",
+             "invite": "starts", "join": "bit", "reveal": "bit", "resync": "after",
+             "forfeit": "board"}[kind]
+    data[field] = {"era": 1, "side": "black", "what": "takeback", "accept": 0,
+                   "starts": "white", "bit": 0, "after": 0, "board": "Mallory"}[field]
     rejected(canonical(data), "bad-signature")
 
 

@@ -74,6 +74,14 @@ def test_the_protocols_examples_are_real_messages() -> None:
         message = messages.decode(code.key, code.game, example)
         assert messages.encode(message).decode() == example
         kinds.add(message.kind)
-    assert kinds == {"invite", "join", "reveal", "move", "snapshot", "request", "answer",
-                     "resync"}
+    assert kinds == {"invite", "join", "reveal", "forfeit", "move", "snapshot", "request",
+                     "answer", "resync"}
     assert str(code.next()) in text
+    for value in (code.seal_key.hex(), code.room, code.lobby):
+        assert value in text
+    # The sealed example opens, on the topic named, to the first move shown.
+    from navakankari.firmware.online.wire import game_topic, unseal
+
+    (sealed,) = re.findall(r"```sealed\n(.*?)\n```", text, re.S)
+    first = unseal(code, game_topic(code, "white", "move"), bytes.fromhex(sealed))
+    assert messages.encode(first).decode() in examples

@@ -14,6 +14,7 @@ import pytest
 from sim_daemon import api, carry_out, sim_daemon, until
 
 from navakankari.firmware.online.code import GameCode
+from sealed import on
 
 
 def refused(running, path: str, body: dict) -> str:  # type: ignore[no-untyped-def]
@@ -115,8 +116,9 @@ def test_takeback_new_game_and_resigning_between_two_boards(tmp_path, broker):
 
 
 def test_a_restarted_board_keeps_what_a_takeback_withdrew(tmp_path, broker):
-    """The moves a takeback withdrew are kept with the game: after a restart, the other
-    board's old snapshot still holding them is not read as a fork."""
+    """The takebacks agreed are kept with the game (the `keep` of each): after a restart the
+    board rebuilds its log in the same era, so the other board's snapshot is read as before,
+    neither refused nor a fork."""
     with sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
         with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
             code = api(a, "/api/online/invite", {"variant": "nine-mens-morris",
@@ -134,11 +136,12 @@ def test_a_restarted_board_keeps_what_a_takeback_withdrew(tmp_path, broker):
                   and api(b, "/api/state")["actions"] == ["d6"])
         kept = json.loads(sqlite3.connect(tmp_path / "a" / "games.sqlite3").execute(
             "SELECT value FROM settings WHERE key LIKE 'online:%'").fetchone()[0])
-        assert len(kept["withdrawn"]) == 1
+        assert kept["takebacks"] == [1]
         assert len(kept["heard"]) == 1  # the takeback asked: never acted on again
         with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
             until("linked again", lambda: online(a).get("opponent_online"))
             assert online(a)["rejected"] == 0 and api(a, "/api/state")["actions"] == ["d6"]
+            assert online(a)["fork"] == ""
 
 
 def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, broker):
@@ -169,7 +172,7 @@ def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, br
         async def publish() -> None:
             async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                       password="sneaky-1") as mallory:
-                await mallory.publish(topic(game.game, "white", "request"), encode(forged),
+                await mallory.publish(*on(game, "white", "request", forged),
                                       qos=1, retain=True)
         asyncio.run(publish())
         until("shown on white's page", lambda: "never made" in (online(a).get("problem") or ""))
@@ -202,7 +205,7 @@ def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tm
         async def publish() -> None:
             async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                       password="sneaky-1") as mallory:
-                await mallory.publish(topic(game.game, "white", "move"), encode(other), qos=1)
+                await mallory.publish(*on(game, "white", "move", other), qos=1)
         asyncio.run(publish())
         until("shown on black's page", lambda: "games differ" in (online(b).get("problem") or ""))
         state = online(b)
@@ -253,7 +256,7 @@ def test_a_move_marked_with_the_other_side_stalls_nothing(tmp_path, broker):
         async def publish() -> None:
             async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                       password="sneaky-1") as mallory:
-                await mallory.publish(topic(game.game, "black", "move"), encode(wrong), qos=1)
+                await mallory.publish(*on(game, "black", "move", wrong), qos=1)
         asyncio.run(publish())
         until("refused by white", lambda: online(a)["rejected"] >= 1)
         assert online(a)["sequence"] == 2
@@ -277,7 +280,7 @@ def test_a_request_replayed_after_a_restart_is_not_asked_again(tmp_path, broker)
     captured: list[bytes] = []
     listening = threading.Event()
 
-    async def capture(game: str) -> None:
+    async def capture(game: GameCode) -> None:
         async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
                                   password="sneaky-1") as mallory:
             await mallory.subscribe(topic(game, "white", "request"), qos=1)
@@ -297,7 +300,7 @@ def test_a_request_replayed_after_a_restart_is_not_asked_again(tmp_path, broker)
             boards = {"white": a, "black": b}
             for i, action in enumerate(["d6", "d2", "b4"]):
                 play(boards, "white" if i % 2 == 0 else "black", action)
-            game = GameCode.parse(code).game
+            game = GameCode.parse(code)
             spy = threading.Thread(target=asyncio.run, args=(capture(game),))
             spy.start()
             listening.wait(10)

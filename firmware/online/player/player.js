@@ -18,7 +18,10 @@
   // reconnection. A snapshot of 250 moves is still under it.
   const MAX_PACKET = 60000;
   const QUIET_MS = 10000;  // waiting for the other's move and hearing nothing: ask (a resync)
-  const EVERY_MS = 2000;  // at most one resync asked, and one republishing, in this time  // withdrawn moves and request ids kept in storage, the newest
+  const EVERY_MS = 2000;  // at most one resync asked, and one republishing, in this time
+  // Waiting for the toss's reveal: past this, the inviter loses the toss (a forfeit), so
+  // withholding a losing reveal cannot help it (as invitation.py's REVEAL_WAIT).
+  const REVEAL_WAIT_MS = 30000;
   const SVG = "http://www.w3.org/2000/svg";
 
   class JoinError extends Error {}
@@ -51,9 +54,10 @@
       const client = connect(settings, { reconnectPeriod: 0 });
       const seen = {};
       const refused = new P.Refusals();
-      let timer = null, settled = false;
+      let timer = null, late = null, settled = false;
       const finish = (error, value) => {  // the first word is the answer
         clearTimeout(timer);
+        clearTimeout(late);
         if (settled) return;
         settled = true;
         client.end(true);
@@ -61,9 +65,7 @@
       };
       const wait = (missing) => {
         clearTimeout(timer);
-        timer = setTimeout(() => finish(new JoinError(!seen.invite && refused.counts.signature
-          ? "an invitation under this code does not check: a mistyped code, or a message " +
-            "that is not the inviting board's" : missing)), WAIT_MS);
+        timer = setTimeout(() => finish(new JoinError(missing)), WAIT_MS);
       };
       client.on("error", (err) => finish(new JoinError(describe(err, settings.broker))));
       client.on("close", () => {
@@ -75,24 +77,34 @@
         wait("no game waits under this code (ended, or mistyped?)");
         // The join topic first: a retained answer arrives before the invitation, so a
         // second device of the same player carries on the game instead of answering again.
-        await client.subscribeAsync(P.gameTopic(code.game, "join"), { qos: 1 });
-        await client.subscribeAsync(P.gameTopic(code.game, "reveal"), { qos: 1 });
-        await client.subscribeAsync(P.gameTopic(code.game, "invite"), { qos: 1 });
+        await client.subscribeAsync(P.gameTopic(code, "join"), { qos: 1 });
+        await client.subscribeAsync(P.gameTopic(code, "reveal"), { qos: 1 });
+        await client.subscribeAsync(P.gameTopic(code, "invite"), { qos: 1 });
+        // Where an inviter of protocol 1 offers the game: named if it is there.
+        await client.subscribeAsync(P.olderTopic(code, "invite"), { qos: 1 });
       });
       client.on("message", async (topic, payload) => {
         try {
-          const message = P.read(code.key, code.game, payload);
+          if (topic === P.olderTopic(code, "invite")) {
+            if (P.fromOlder(code, payload)) finish(new JoinError(P.OLDER));
+            return;
+          }
+          const message = P.unseal(code, topic, payload);
           if (message instanceof P.Rejection) {
             // Anyone on the broker may publish here: a message that does not check is
             // counted and waited past, never taken as the answer.
             refused.add(message.name, message.why);
             return;
           }
-          if (topic !== P.gameTopic(code.game, message.kind)) {
+          const where = message.kind === "forfeit" ? "reveal" : message.kind;
+          if (topic !== P.gameTopic(code, where)) {
             refused.add("misplaced", `a ${message.kind} on ${topic.slice(-60)}`);
             return;
           }
-          seen[message.kind] = message;
+          // The toss: the first word on the reveal topic decides (a reveal, or a forfeit).
+          if (where === "reveal") {
+            if (!seen.word) seen.word = message;
+          } else seen[message.kind] = message;
           await advance();
         } catch (err) {
           finish(err instanceof P.ProtocolError ? new JoinError(err.message) : err);
@@ -108,22 +120,44 @@
             const answer = P.sign(code.key, { kind: "join", game: code.game,
               board: settings.name || "a browser", bit: P.randomBit() });
             seen.join = answer;
-            await client.publishAsync(P.gameTopic(code.game, "join"), P.encode(answer),
-              { qos: 1, retain: true });
+            await client.publishAsync(P.gameTopic(code, "join"),
+              P.seal(code, P.gameTopic(code, "join"), answer), { qos: 1, retain: true });
           }
-          wait("the inviting board did not finish the toss");
+          if (invite.starts === "toss") {
+            clearTimeout(timer);
+            late = setTimeout(() => {  // no reveal in time: the inviter loses the toss
+              if (seen.word || settled) return;
+              const forfeit = P.sign(code.key, { kind: "forfeit", game: code.game,
+                board: seen.join.board });
+              client.publishAsync(P.gameTopic(code, "reveal"),
+                P.seal(code, P.gameTopic(code, "reveal"), forfeit), { qos: 1, retain: true })
+                .catch(() => {});
+              wait("the broker did not carry the toss's forfeit");
+            }, REVEAL_WAIT_MS);
+          }
         }
-        let first = invite.starts;
-        if (invite.starts === "toss") {
-          if (!seen.reveal) return;
-          first = P.starter(code.game, invite.commit, seen.reveal.nonce, seen.reveal.bit,
-            seen.join.bit);
-        }
+        let first = invite.starts, note = "";
         const side = P.OTHER[invite.side];
+        if (invite.starts === "toss") {
+          if (!seen.word) return;
+          if (seen.word.kind === "forfeit") {
+            first = side;
+            note = forfeited(invite.side);
+          } else {
+            first = P.starter(code.game, invite.commit, seen.word.nonce, seen.word.bit,
+              seen.join.bit);
+          }
+        }
         finish(null, { variant: invite.variant, side, first, opponent: invite.board,
-          colour: side === first ? "white" : "black", name: seen.join.board });
+          colour: side === first ? "white" : "black", name: seen.join.board, note });
       }
     });
+  }
+
+  /** What the page says when the inviter's reveal did not come in time (invitation.py). */
+  function forfeited(side) {
+    return `the inviting board did not reveal its toss within ${REVEAL_WAIT_MS / 1000} s: it ` +
+      `loses the toss, so ${P.OTHER[side]} (the joining board) starts`;
   }
 
   /** Offer a game under a fresh code and wait for a board to join: resolves to the
@@ -148,39 +182,57 @@
       };
       const watch = setInterval(() => { if (withdrawn()) finish(null, null); }, 200);
       client.on("error", (err) => finish(new JoinError(describe(err, settings.broker))));
-      const offered = P.encode(invite);
+      const where = { invite: P.gameTopic(code, "invite"), join: P.gameTopic(code, "join"),
+        reveal: P.gameTopic(code, "reveal") };
+      const offered = P.seal(code, where.invite, invite);
+      let joined = null, word = null;  // the join, and the first word on the reveal topic
       client.on("connect", async () => {  // every connection: the offer is published again
-        await client.subscribeAsync([P.gameTopic(code.game, "join"),
-          P.gameTopic(code.game, "invite")], { qos: 1 });
-        await client.publishAsync(P.gameTopic(code.game, "invite"), offered,
-          { qos: 1, retain: true });
+        // the reveal topic first: a forfeit kept there arrives before the join it answers
+        await client.subscribeAsync(where.reveal, { qos: 1 });
+        await client.subscribeAsync([where.join, where.invite], { qos: 1 });
+        await client.publishAsync(where.invite, offered, { qos: 1, retain: true });
         shown(code);
       });
       client.on("message", async (topic, payload) => {
         try {
-          if (topic === P.gameTopic(code.game, "invite")) {
-            if (String(payload) !== offered) {  // cleared or replaced by someone on the broker
+          if (topic === where.invite) {
+            const found = P.unseal(code, topic, payload);
+            if (found instanceof P.Rejection || P.encode(found) !== P.encode(invite)) {
+              // cleared or replaced by someone on the broker
               refused.add("replaced", `the offer of game ${code.game} was cleared or ` +
                 "replaced on the broker; published again");
               await client.publishAsync(topic, offered, { qos: 1, retain: true });
             }
             return;
           }
-          const join = P.read(code.key, code.game, payload);
-          if (join instanceof P.Rejection) {
-            refused.add(join.name, join.why);
+          const message = P.unseal(code, topic, payload);
+          if (message instanceof P.Rejection) {
+            refused.add(message.name, message.why);
             return;
           }
-          if (join.kind !== "join" || topic !== P.gameTopic(code.game, "join")) return;
-          let first = starts;
-          if (toss) {
-            await client.publishAsync(P.gameTopic(code.game, "reveal"), P.encode(P.sign(code.key,
-              { kind: "reveal", game: code.game, nonce: toss.nonce, bit: toss.bit })),
-            { qos: 1, retain: true });
-            first = P.starter(code.game, invite.commit, toss.nonce, toss.bit, join.bit);
+          if (topic === where.reveal) {
+            if (!word && (message.kind === "forfeit"
+                || (message.kind === "reveal" && toss && message.nonce === toss.nonce))) {
+              word = message;
+            }
+          } else if (topic === where.join && message.kind === "join" && !joined) {
+            joined = message;
+            if (toss && !word) {
+              await client.publishAsync(where.reveal, P.seal(code, where.reveal, P.sign(code.key,
+                { kind: "reveal", game: code.game, nonce: toss.nonce, bit: toss.bit })),
+              { qos: 1, retain: true });
+            }
           }
-          finish(null, { code, agreement: { variant, side, first, opponent: join.board,
-            colour: side === first ? "white" : "black", name: invite.board } });
+          if (!joined || (toss && !word)) return;  // the first word on the reveal topic decides
+          let first = starts, note = "";
+          if (toss && word.kind === "forfeit") {
+            first = P.OTHER[side];
+            note = forfeited(side);
+          } else if (toss) {
+            first = P.starter(code.game, invite.commit, toss.nonce, toss.bit, joined.bit);
+          }
+          finish(null, { code, agreement: { variant, side, first, opponent: joined.board,
+            colour: side === first ? "white" : "black", name: invite.board, note } });
         } catch (err) {
           refused.add("fault", String(err && err.message));
         }
@@ -202,7 +254,7 @@
       if (!variant) throw new JoinError(`${agreement.variant} is played board to board only: ` +
         "this page plays the morris games");
       kept = kept || {};
-      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant), actions, kept.withdrawn);
+      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant), actions, kept.takebacks);
       this.acked = 0;
       this.refused = new P.Refusals();
       this.peerOnline = false;
@@ -216,7 +268,7 @@
       this.heard = new Set(kept.heard || []);  // ids of the other's requests already handled
       this.mine = new Set(kept.mine || []);  // ids of this player's own requests
       this.ended = kept.ended || "";  // how the game ended outside its rules, in words
-      this.notice = "";  // the other's no to a request
+      this.notice = agreement.note || "";  // the other's no to a request; a toss forfeited
       this.theirSnapshot = null;  // the other's last snapshot, tried again as this log grows
       this.clock = () => Date.now();
       this.heardAt = this.clock();  // when a valid message of the other's last came
@@ -235,11 +287,14 @@
       localStorage.setItem(STORE + this.code.game, JSON.stringify({
         settings: kept, code: this.code.text, agreement: this.agreement,
         actions: this.log.moves.map((m) => m.action), asked: this.asked, ended: this.ended,
-        withdrawn: [...this.log.withdrawn].slice(-KEEP_IDS),
+        takebacks: this.log.takebacks.slice(),
         heard: [...this.heard].slice(-KEEP_IDS), mine: [...this.mine].slice(-KEEP_IDS) }));
     }
 
-    topic(side, what) { return P.topic(this.code.game, side, what); }
+    topic(side, what) { return P.topic(this.code, side, what); }
+
+    /** `message` as published on this player's `what` topic: sealed for it. */
+    sealed(what, message) { return P.seal(this.code, this.topic(this.colour, what), message); }
 
     start() {
       const client = this.client = connect(this.settings, {
@@ -248,7 +303,9 @@
       client.on("connect", async () => {
         this.problem = "";
         await client.subscribeAsync([this.topic(this.other, "#"),
-          this.topic(this.colour, "snapshot"), this.topic(this.colour, "request")], { qos: 1 });
+          this.topic(this.colour, "snapshot"), this.topic(this.colour, "request"),
+          // where the other would publish if it ran protocol 1: named, not silence
+          P.olderTopic(this.code, this.other, "#")], { qos: 1 });
         await client.publishAsync(this.topic(this.colour, "presence"), "online",
           { qos: 1, retain: true });
         await this.publishOutbox();
@@ -300,7 +357,8 @@
       this.askedAt = now;
       const resync = P.sign(this.code.key, { kind: "resync", game: this.code.game,
         side: this.colour, after: this.log.moves.length });
-      this.client.publishAsync(this.topic(this.colour, "resync"), P.encode(resync), { qos: 1 })
+      this.client.publishAsync(this.topic(this.colour, "resync"), this.sealed("resync", resync),
+        { qos: 1 })
         .catch(() => {});
       return true;
     }
@@ -329,7 +387,8 @@
       const client = this.client, moves = this.log.moves.slice(after);
       this.publishSnapshot().then(async () => {
         for (const move of moves) {
-          await client.publishAsync(this.topic(this.colour, "move"), P.encode(move), { qos: 1 });
+          await client.publishAsync(this.topic(this.colour, "move"), this.sealed("move", move),
+            { qos: 1 });
         }
       }).catch(() => {});
       return true;
@@ -337,20 +396,21 @@
 
     async publishOutbox() {
       for (const [what, message] of Object.entries(this.retained)) {
-        await this.client.publishAsync(this.topic(this.colour, what), P.encode(message),
+        await this.client.publishAsync(this.topic(this.colour, what), this.sealed(what, message),
           { qos: 1, retain: true });
       }
       await this.publishSnapshot();
       for (const move of this.log.moves.slice(this.acked)) {
         if (move.side === this.colour) {
-          await this.client.publishAsync(this.topic(this.colour, "move"), P.encode(move), { qos: 1 });
+          await this.client.publishAsync(this.topic(this.colour, "move"), this.sealed("move", move),
+            { qos: 1 });
         }
       }
     }
 
     publishSnapshot() {
       return this.client.publishAsync(this.topic(this.colour, "snapshot"),
-        P.encode(this.log.snapshot(this.colour)), { qos: 1, retain: true });
+        this.sealed("snapshot", this.log.snapshot(this.colour)), { qos: 1, retain: true });
     }
 
     /** One MQTT message: whatever it holds, it is handled, refused or counted here, and
@@ -369,6 +429,15 @@
     }
 
     handleChecked(topic, payload) {
+      if (topic.startsWith(P.olderTopic(this.code, this.other, ""))) {
+        // the other side's protocol-1 topics: if a player of this game signed it, the other
+        // runs the older version, and is named so; anything else there is noise
+        if (P.fromOlder(this.code, payload)) {
+          this.problem = P.OLDER;
+          this.refuse("old-version", P.OLDER);
+        }
+        return;
+      }
       const parts = topic.split("/");
       const what = parts[parts.length - 1], side = parts[parts.length - 2];
       if (!P.SIDES.includes(side) || topic !== this.topic(side, what)) {
@@ -388,7 +457,7 @@
         return;
       }
       if (!payload.length && (what === "request" || what === "answer")) return;  // cleared
-      const message = P.read(this.code.key, this.code.game, payload);
+      const message = P.unseal(this.code, topic, payload);
       if (message instanceof P.Rejection) {
         this.refuse(message.name, `${what}: ${message.why}`);
         return;
@@ -448,7 +517,9 @@
         if (!this.forkSaid) console.error(`online: the games differ: ${got.why}`);
         this.forkSaid = true;
         this.save();
-      } else if (got.verdict === P.REJECTED) this.refuse("rejected", got.why);
+      } else if (got.verdict === P.REJECTED || got.verdict === P.STALE) {
+        this.refuse(got.verdict, got.why);
+      }
     }
 
     refuse(name, why) { this.refused.add(name, why); }
@@ -459,8 +530,8 @@
       this.save();
       this.selected = null;
       if (this.client && this.client.connected) {
-        this.client.publishAsync(this.topic(this.colour, "move"), P.encode(move), { qos: 1 })
-          .then(() => this.publishSnapshot()).catch(() => {});
+        this.client.publishAsync(this.topic(this.colour, "move"), this.sealed("move", move),
+          { qos: 1 }).then(() => this.publishSnapshot()).catch(() => {});
       }
       this.draw();
     }
@@ -470,7 +541,7 @@
     async publishRetained(what, message) {
       this.retained[what] = message;
       if (this.client && this.client.connected) {
-        await this.client.publishAsync(this.topic(this.colour, what), P.encode(message),
+        await this.client.publishAsync(this.topic(this.colour, what), this.sealed(what, message),
           { qos: 1, retain: true }).catch(() => {});
       }
     }
@@ -501,7 +572,7 @@
       if (keep === undefined) keep = what === "takeback" ? this.turnStart() : at;
       if (what === "takeback" && keep < 0) throw new P.ProtocolError("you have no turn to take back");
       const request = P.sign(this.code.key, { kind: "request", game: this.code.game,
-        side: this.colour, what, at, keep,
+        side: this.colour, what, at, keep, era: this.log.era,
         id: P.hex(crypto.getRandomValues(new Uint8Array(8))) });
       this.mine.add(request.id);
       this.publishRetained("request", request);
@@ -539,10 +610,10 @@
       this.save();
       const held = this.log.moves.length;
       const forkTakeback = this.log.forked && request.what === "takeback";
-      if (request.what !== "resign" && request.keep > held
+      if (request.what !== "resign" && (request.keep > held || request.era !== this.log.era)
           || (request.what !== "resign" && !forkTakeback && request.at !== held)) {
-        this.refuse("refused", `a ${request.what} request made at move ${request.at}, here ` +
-          `the game is at move ${held}`);
+        this.refuse("refused", `a ${request.what} request made at move ${request.at} of era ` +
+          `${request.era}, here the game is at move ${held} of era ${this.log.era}`);
         this.publishRetained("answer", P.sign(this.code.key, { kind: "answer",
           game: this.code.game, side: this.colour, id: request.id, accept: 0 }));
       } else if (request.what === "resign") {
@@ -565,8 +636,8 @@
       this.refuse("disowned", this.notice);
       if (this.client && this.client.connected) {  // this player's own request, or nothing
         const own = this.retained.request;
-        this.client.publishAsync(this.topic(this.colour, "request"), own ? P.encode(own) : "",
-          { qos: 1, retain: true }).catch(() => {});
+        this.client.publishAsync(this.topic(this.colour, "request"),
+          own ? this.sealed("request", own) : "", { qos: 1, retain: true }).catch(() => {});
       }
     }
 
@@ -592,6 +663,8 @@
         this.selected = null;
         this.save();
         if (this.client && this.client.connected) this.publishSnapshot().catch(() => {});
+        this.askedAt = null;
+        this.askResync();  // what the other made in the new era before the answer came
       } else if (request.what === "new-game") {
         // The next game: its code derived from this one's, the same variant and colours.
         const next = new OnlineGame(this.settings, P.nextCode(this.code),

@@ -1,7 +1,8 @@
 // The online protocol (PROTOCOL.md beside this file), as the browser player speaks it: the
-// game code, the canonical JSON every signature covers, HMAC-SHA256, the messages, the toss
-// and the move log. It is the twin of firmware/online/{code,messages,toss,log}.py, and the
-// tests run both on the same inputs. Hashes, HMAC and ciphers come from the audited noble
+// game code and the keys stretched from it, the canonical JSON every signature covers,
+// HMAC-SHA256, the messages and their sealed form, the toss and the move log. It is the twin
+// of firmware/online/{code,messages,wire,toss,log}.py, and the tests run both on the same
+// inputs. Hashes, HMAC, scrypt, HKDF and ChaCha20-Poly1305 come from the audited noble
 // libraries (noble.js beside this file, loaded first) rather than WebCrypto: crypto.subtle
 // exists only on https:// and localhost pages, and a club may serve this page over plain http
 // on its own network.
@@ -70,13 +71,38 @@
     return makeCode(game, secret);
   }
 
+  // -- the keys: scrypt of the secret salted with the game id (memory-hard, so an offline
+  // guess of a code costs one scrypt), then one HKDF-SHA256 label each (code.py) -------------
+  const VERSION = 2;
+  const LABEL = `navakankari-online:v${VERSION}:`;
+  const SCRYPT = { N: 1 << 14, r: 8, p: 1, dkLen: 32 };
+  const STRETCHED = new Map();  // game+secret -> scrypt's output: stretched once a page
+
+  function stretched(game, secret) {
+    const name = game + secret;
+    if (!STRETCHED.has(name)) {
+      STRETCHED.set(name, NOBLE.scrypt(utf8(secret), utf8(LABEL + game), SCRYPT));
+    }
+    return STRETCHED.get(name);
+  }
+
+  function derive(game, secret, label, length) {
+    return NOBLE.hkdf(NOBLE.sha256, stretched(game, secret), undefined, utf8(LABEL + label),
+      length || 32);
+  }
+
   function makeCode(game, secret) {
     const symbols = game + secret;
-    return {
-      game, secret,
-      key: sha256(utf8(`navakankari-online:${game}:${secret}`)),
-      text: ((symbols + checkSymbol(symbols)).match(/.{1,3}/g) || []).join("-"),
-    };
+    const code = { game, secret,
+      text: ((symbols + checkSymbol(symbols)).match(/.{1,3}/g) || []).join("-") };
+    const lazy = (name, make) => Object.defineProperty(code, name, {
+      enumerable: false, configurable: true,
+      get() { const value = make(); Object.defineProperty(code, name, { value }); return value; } });
+    lazy("key", () => derive(game, secret, "sign"));  // HMAC-SHA256 of every message
+    lazy("sealKey", () => derive(game, secret, "seal"));  // ChaCha20-Poly1305 of every payload
+    lazy("room", () => hex(derive(game, secret, "game", 16)));  // the game's topics
+    lazy("lobby", () => hex(derive(game, secret, "invite", 16)));  // the invitation's
+    return code;
   }
 
   /** A fresh code from the browser's random source (256 is a multiple of 32: no bias). */
@@ -86,14 +112,11 @@
     return makeCode(symbols.slice(0, ID_SYMBOLS), symbols.slice(ID_SYMBOLS));
   }
 
-  /** The code of the next game between the same two players, derived from this one's key. */
+  /** The code of the next game between the same two players, derived from this one's
+   * stretched secret under its own label. */
   function nextCode(code) {
-    const tail = utf8("navakankari-online:next");
-    const joined = new Uint8Array(code.key.length + tail.length);
-    joined.set(code.key);
-    joined.set(tail, code.key.length);
-    const digest = sha256(joined);
-    const symbols = Array.from(digest.slice(0, SYMBOLS), (b) => ALPHABET[b % 32]).join("");
+    const digest = derive(code.game, code.secret, "next", SYMBOLS);
+    const symbols = Array.from(digest, (b) => ALPHABET[b % 32]).join("");
     return makeCode(symbols.slice(0, ID_SYMBOLS), symbols.slice(ID_SYMBOLS));
   }
 
@@ -108,15 +131,17 @@
   const MAX_DIGITS = 6;  // of a whole number: enough for MAX_MOVES
   const SIDES = ["white", "black"];
   const OTHER = { white: "black", black: "white" };
-  const PREFIX = "navakankari/v1";
+  const PREFIX = `navakankari/v${VERSION}`, OLDER_PREFIX = "navakankari/v1";
   const FIELDS = {
-    move: { game: "str", n: "int", side: "str", action: "str", prev: "str" },
+    move: { game: "str", n: "int", side: "str", action: "str", prev: "str", era: "int" },
     invite: { game: "str", variant: "str", side: "str", starts: "str", board: "str",
               commit: "str" },
     join: { game: "str", board: "str", bit: "int" },
     reveal: { game: "str", nonce: "str", bit: "int" },
+    forfeit: { game: "str", board: "str" },
     snapshot: { game: "str", side: "str", moves: "moves" },
-    request: { game: "str", side: "str", what: "str", at: "int", keep: "int", id: "str" },
+    request: { game: "str", side: "str", what: "str", at: "int", keep: "int", id: "str",
+               era: "int" },
     answer: { game: "str", side: "str", id: "str", accept: "int" },
     resync: { game: "str", side: "str", after: "int" },
   };
@@ -126,11 +151,11 @@
   const HEX = { mac: [64], prev: [0, 64], commit: [0, 64], nonce: [32], id: [16] };
   const TEXT = { action: 64, board: 80, variant: 40, what: 16, starts: 5, side: 5 };
   const RANGE = { n: [1, MAX_MOVES], at: [0, MAX_MOVES], keep: [0, MAX_MOVES],
-                  after: [0, MAX_MOVES], bit: [0, 1], accept: [0, 1] };
+                  after: [0, MAX_MOVES], era: [0, MAX_MOVES], bit: [0, 1], accept: [0, 1] };
   const HEX_DIGITS = /^[0-9a-f]*$/, GAME_ID = /^[0-9A-HJKMNP-TV-Z]{8}$/;
   /** Every reason a payload is refused before it reaches the game (as messages.py names them). */
   const REJECTIONS = ["too-large", "too-deep", "not-json", "malformed", "unknown-kind",
-    "other-game", "bad-signature"];
+    "other-game", "bad-signature", "bad-seal", "old-version", "other-version"];
 
   /** A payload refused, with the name of its kind of fault (counted per name) and why. */
   class Rejection {
@@ -336,8 +361,90 @@
     return got;
   }
 
-  function topic(game, side, what) { return `${PREFIX}/${game}/${side}/${what}`; }
-  function gameTopic(game, what) { return `${PREFIX}/${game}/${what}`; }
+  // -- the sealed payload (wire.py): a version byte, a 12-byte nonce, and the message's
+  // canonical JSON under ChaCha20-Poly1305 with the version byte and the topic authenticated -
+  const NONCE = 12, OVERHEAD = 1 + NONCE + 16, LATEST = 15;
+  const MAX_PAYLOAD = MAX_BYTES + OVERHEAD;
+  const OLDER = "the other player runs an older version of online play (protocol 1): it must " +
+    "be updated before the two can play";
+
+  /** The game's topics: named from its secret, so a member of the broker cannot find them. */
+  function topic(code, side, what) { return `${PREFIX}/${code.room}/${side}/${what}`; }
+  /** The invitation's topics, under another name than the game's. */
+  function gameTopic(code, what) { return `${PREFIX}/${code.lobby}/${what}`; }
+  /** Where a player of protocol 1 publishes for this code. */
+  function olderTopic(code, ...parts) { return [OLDER_PREFIX, code.game, ...parts].join("/"); }
+
+  function seal(code, name, message) {
+    const nonce = crypto.getRandomValues(new Uint8Array(NONCE));
+    const head = new Uint8Array([VERSION]);
+    const aad = new Uint8Array(1 + utf8(name).length);
+    aad.set(head);
+    aad.set(utf8(name), 1);
+    const sealed = NOBLE.chacha20poly1305(code.sealKey, nonce, aad).encrypt(
+      utf8(encode(message)));
+    const out = new Uint8Array(1 + NONCE + sealed.length);
+    out.set(head);
+    out.set(nonce, 1);
+    out.set(sealed, 1 + NONCE);
+    return out;
+  }
+
+  /** The message a payload on topic `name` carries, or a Rejection; never throws. */
+  function unseal(code, name, payload) {
+    try {
+      const bytes = typeof payload === "string" ? utf8(payload) : payload;
+      if (!(bytes instanceof Uint8Array)) return new Rejection("malformed", "not a payload");
+      if (bytes.length > MAX_PAYLOAD) {
+        return new Rejection("too-large", `a payload of ${bytes.length} bytes; at most ${MAX_PAYLOAD}`);
+      }
+      if (!bytes.length) return new Rejection("malformed", "an empty payload");
+      const version = bytes[0];
+      if (version > VERSION && version <= LATEST) {
+        return new Rejection("other-version", `a payload of protocol ${version}, not ` +
+          `${VERSION}: the other player runs a newer version of online play`);
+      }
+      if (version !== VERSION) {
+        return new Rejection("malformed", `not a sealed payload (it begins with byte ${version})`);
+      }
+      if (bytes.length < OVERHEAD) {
+        return new Rejection("malformed", `a payload of ${bytes.length} bytes is too short`);
+      }
+      const aad = new Uint8Array(1 + utf8(name).length);
+      aad.set(bytes.subarray(0, 1));
+      aad.set(utf8(name), 1);
+      let plain;
+      try {
+        plain = NOBLE.chacha20poly1305(code.sealKey, bytes.slice(1, 1 + NONCE), aad).decrypt(
+          bytes.slice(1 + NONCE));
+      } catch (err) {
+        return new Rejection("bad-seal", "a payload that does not open with this game's key " +
+          "on this topic: not from a player of this game, altered, or moved");
+      }
+      return read(code.key, code.game, plain);
+    } catch (err) {
+      return new Rejection("fault", `could not be opened (${err && err.name})`);
+    }
+  }
+
+  /** Whether a payload on a protocol-1 topic of this code was signed by a player of this
+   * game running protocol 1 (its key: SHA-256 of the code's text, as it was). */
+  function fromOlder(code, payload) {
+    try {
+      const bytes = typeof payload === "string" ? utf8(payload) : payload;
+      if (!(bytes instanceof Uint8Array) || !bytes.length || bytes.length > MAX_BYTES) return false;
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      if (bounds(text)) return false;
+      const data = JSON.parse(text);
+      if (data === null || typeof data !== "object" || Array.isArray(data)
+          || data.game !== code.game || typeof data.mac !== "string"
+          || data.mac.length !== 64 || !HEX_DIGITS.test(data.mac)) return false;
+      const key = sha256(utf8(`navakankari-online:${code.game}:${code.secret}`));
+      return macOf(key, data) === data.mac;
+    } catch (err) {
+      return false;
+    }
+  }
 
   // -- the toss -------------------------------------------------------------------------------
   function commitment(game, nonce, bit) {
@@ -359,35 +466,44 @@
   // -- the move log ---------------------------------------------------------------------------
   // Verdicts as log.py names them.
   const APPLIED = "applied", DUPLICATE = "duplicate", GAP = "gap", FORK = "fork",
-    REJECTED = "rejected";
+    REJECTED = "rejected", STALE = "stale";
 
   class MoveLog {
-    constructor(code, game, withdrawn) {
+    constructor(code, game) {
       this.code = code;
       this.game = game;  // a rules.js game
       this.moves = [];
       this.forked = false;
       this.fork = null;  // {n, common}: where the two logs part, once they do
-      this.withdrawn = new Set(withdrawn || []);  // macs of moves taken back by agreement
+      this.takebacks = [];  // the moves each takeback both agreed to kept, in order
     }
 
-    static rebuild(code, game, actions, withdrawn) {
+    /** The takebacks agreed so far: every move made now carries it. */
+    get era() { return this.takebacks.length; }
+
+    /** Move i was made in the era of the last takeback that kept fewer than i moves. */
+    static rebuild(code, game, actions, takebacks) {
       const log = new MoveLog(code, game);
-      actions.forEach((a) => log.record(a));
-      (withdrawn || []).forEach((mac) => log.withdrawn.add(mac));
+      log.takebacks = (Array.isArray(takebacks) ? takebacks : [])
+        .filter((k) => Number.isSafeInteger(k) && k >= 0).slice(0, MAX_MOVES);
+      actions.forEach((a, i) => {
+        let era = 0;
+        log.takebacks.forEach((k, j) => { if (k < i + 1) era = j + 1; });
+        log.record(a, era);
+      });
       return log;
     }
 
     get lastMac() { return this.moves.length ? this.moves[this.moves.length - 1].mac : ""; }
 
-    record(action) {
+    record(action, era) {
       if (this.forked) throw new ProtocolError("the game stopped at a fork");
       const side = this.game.turn;
       this.game.play(action);
       const move = sign(this.code.key, { kind: "move", game: this.code.game,
-        n: this.moves.length + 1, side, action, prev: this.lastMac });
+        n: this.moves.length + 1, side, action, prev: this.lastMac,
+        era: era === undefined ? this.era : era });
       this.moves.push(move);
-      this.withdrawn.delete(move.mac);  // this player made the same move again
       return move;
     }
 
@@ -420,14 +536,27 @@
       const n = this.moves.length;
       if (move.n < 1) return { verdict: REJECTED, why: `move number ${move.n}` };
       if (move.n <= n) {
-        if (this.moves[move.n - 1].mac === move.mac || this.withdrawn.has(move.mac)) {
-          return { verdict: DUPLICATE, why: "" };
+        const held = this.moves[move.n - 1];
+        if (held.mac === move.mac) return { verdict: DUPLICATE, why: "" };
+        if (move.era < held.era) {  // late, or replayed, from before a takeback
+          return { verdict: STALE, why: `move ${move.n} (${move.action}) was withdrawn by a ` +
+            "takeback both agreed to" };
         }
-        return this.forkAt(move, `move ${move.n} is ${this.moves[move.n - 1].action} here ` +
+        if (move.era > this.era) {  // a takeback the other agreed to and this one not yet
+          return { verdict: GAP, why: `move ${move.n} comes after a takeback not known here yet` };
+        }
+        return this.forkAt(move, `move ${move.n} is ${held.action} here ` +
           `and ${move.action} there`, move.n - 1);
       }
+      if (move.era < this.era) {
+        return { verdict: STALE, why: `move ${move.n} (${move.action}) was made before a ` +
+          "takeback both agreed to" };
+      }
       if (this.forked) return { verdict: REJECTED, why: "the game stopped at a fork" };
-      if (move.n > n + 1) return { verdict: GAP, why: `move ${move.n} arrived after move ${n}` };
+      if (move.n > n + 1 || move.era > this.era) {
+        return { verdict: GAP, why: `move ${move.n} of era ${move.era} arrived after move ${n} ` +
+          `of era ${this.era}` };
+      }
       if (move.prev !== this.lastMac) {
         return this.forkAt(move, `move ${move.n} (${move.action}) follows another move ${n} ` +
           "than this page's", n - 1);
@@ -446,10 +575,6 @@
         return { verdict: REJECTED, why: `move ${move.n} '${move.action}': ${err.message}` };
       }
       this.moves.push(move);
-      // The same move made again after a takeback, as the board takes it: in this protocol a
-      // move re-made is the very message that was withdrawn (n, prev and action signed alike),
-      // so refusing it would stall an honest game for good.
-      this.withdrawn.delete(move.mac);
       return { verdict: APPLIED, why: "" };
     }
 
@@ -459,7 +584,8 @@
       if (keep < 0 || keep > this.moves.length) {
         throw new ProtocolError(`keep must be 0..${this.moves.length}, not ${keep}`);
       }
-      for (const move of this.moves.splice(keep)) this.withdrawn.add(move.mac);
+      this.moves.splice(keep);
+      this.takebacks.push(keep);  // what it withdrew is of an earlier era now: never applied
       this.game.rewind(keep);
       if (this.forked && keep <= this.fork.common) {  // back to what both games share
         this.forked = false;
@@ -473,7 +599,6 @@
     catchUp(snapshot, own) {
       const out = [];
       for (const move of snapshot.moves) {
-        if (this.withdrawn.has(move.mac) && move.n > this.moves.length) break;
         if (own && move.side === own && move.n > this.moves.length) {
           out.push({ verdict: REJECTED, why: `move ${move.n} is marked ${own}'s but came from ` +
             "the other player" });
@@ -495,8 +620,9 @@
   root.NavakankariProtocol = {
     sha256, hmacSha256, hex, utf8, canonical, parseCode, newCode, nextCode, ProtocolError, sign,
     encode, read, Rejection, Refusals, REJECTIONS, MAX_DEPTH, MAX_DIGITS, MAX_MOVES,
-    decode, REQUESTS,
+    decode, REQUESTS, VERSION, seal, unseal, fromOlder, olderTopic, OLDER, OVERHEAD, MAX_PAYLOAD,
+    stretched, derive,
     topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
-    APPLIED, DUPLICATE, GAP, FORK, REJECTED,
+    APPLIED, DUPLICATE, GAP, FORK, REJECTED, STALE,
   };
 })(typeof window !== "undefined" ? window : globalThis);
