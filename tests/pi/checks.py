@@ -404,11 +404,13 @@ def play(guest: Guest, game: Game, report: Report, name: str, moves: int,
     return game.stored()
 
 
-def decode_frame(data: bytes, leds: int, reset: int = 62) -> list[tuple[int, int, int]] | None:
-    """RGB of each LED from a transfer's bytes from SKIP (after `reset` zero bytes, one byte
-    a bit, GRB order); None if a byte is neither the 0 nor the 1 pattern."""
+def decode_frame(length: int, data: bytes, leds: int) -> list[tuple[int, int, int]] | None:
+    """RGB of each LED from a transfer of `length` bytes whose bytes from SKIP are `data`:
+    neopixel_spi sends a reset of zero bytes (as many as 80 us take at its rate) on each side
+    of one byte a bit, GRB order. None if the frame is not of that shape."""
+    reset, odd = divmod(length - 24 * leds, 2)
     start = reset - SKIP
-    if data[:start] != bytes(start):
+    if odd or start < 0 or data[:start] != bytes(start):
         return None
     out = []
     for i in range(leds):
@@ -444,9 +446,14 @@ def trace_spi(guest: Guest) -> str:
 
 def spi_frames(guest: Guest) -> list[tuple[int, bytes]]:
     """Every SPI transfer traced since tracing began: its length and its bytes from SKIP."""
-    out = guest.ssh("sudo cat /sys/kernel/tracing/trace", timeout=120).stdout
+    return parse_trace(guest.ssh("sudo cat /sys/kernel/tracing/trace", timeout=120).stdout)
+
+
+def parse_trace(text: str) -> list[tuple[int, bytes]]:
+    """(length, bytes from SKIP) of each `nk/frame` line of the kernel's trace: the kprobe
+    prints the bytes as 64 little-endian u64 values."""
     frames = []
-    for length, values in re.findall(r"len=(\d+) tx=\{([0-9a-fx,]*)\}", out):
+    for length, values in re.findall(r"len=(\d+) tx=\{([0-9a-fx,]*)\}", text):
         data = b"".join(int(v, 16).to_bytes(8, "little") for v in values.split(",") if v)
         frames.append((int(length), data))
     return frames
@@ -734,20 +741,21 @@ def doctor_check(guest: Guest, report: Report, model: str, cli: str) -> None:
 
 
 def leds_check(report: Report, frames: list[tuple[int, bytes]], points: list[str]) -> None:
-    """Frames of the right length, every byte a 0 or 1 bit pattern after the reset, and the
+    """Frames of one length, every byte a 0 or 1 bit pattern between the resets, and the
     colours lit (gamma and the 0.25 brightness cap applied), point by point."""
     name = "LED frames leave through SPI with the colours lit"
     if not frames:
         report.failed(name, "no SPI transfer traced (kprobe on bcm2835_spi_transfer_one)")
         return
     count = len(points)
-    decoded = [decode_frame(data, count) for _, data in frames]
+    decoded = [decode_frame(n, data, count) for n, data in frames]
     lengths = sorted({n for n, _ in frames})
     last = next((d for d in reversed(decoded) if d), None)
     lit = {p: c for p, c in zip(points, last or []) if c != (0, 0, 0)}
-    report.check(all(n == 62 + 24 * count + 62 for n in lengths) and all(decoded) and bool(lit),
-                 name, f"{len(frames)} transfers of {lengths} bytes (62 reset + 24 an LED x "
-                 f"{count} + 62); last frame lit {lit}"
+    reset = (lengths[0] - 24 * count) // 2
+    report.check(all(n == lengths[0] for n in lengths) and all(decoded) and bool(lit),
+                 name, f"{len(frames)} transfers of {lengths} bytes ({reset} reset + 24 an LED "
+                 f"x {count} + {reset}); last frame lit {lit}"
                  + ("" if all(decoded) else f"; {decoded.count(None)} not decodable"))
 
 
