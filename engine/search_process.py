@@ -47,9 +47,10 @@ log = logging.getLogger(__name__)
 
 #: Seconds past a level's budget (or past `stop`) the child has to answer.
 DEFAULT_GRACE = 5.0
-#: Seconds a starting child has to say `ready` (a Pi 3 takes about a second; an emulated one
-#: tens of seconds); only a child that hangs while starting waits this long to fail.
-START_TIMEOUT = 120.0
+#: Seconds a starting child has to say `ready`: a Pi 3 takes about a second, an emulated Pi on
+#: a busy machine minutes. Only a child that hangs while starting waits this long to fail (one
+#: that crashes fails at once).
+START_TIMEOUT = 300.0
 
 
 class SearchProcessError(RulesError):
