@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from . import core
 from .actions import Action
 from .errors import GameOverError, RulesError
 from .external import start_and_moves
@@ -40,7 +41,6 @@ from .game import Game
 from .player import Player, level_info
 from .process import LineProcess, ProcessError
 from .rules import Rules
-from .search import Searcher
 from .variants import game_from_position, new_game
 
 log = logging.getLogger(__name__)
@@ -85,10 +85,10 @@ def parse_request(line: str) -> tuple[int, Game]:
 
 def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> None:
     """The child's work: say `ready`, then answer requests from `lines` on `out` until `quit`
-    or the end. A throwaway one-ply search first loads what a search loads on first use
-    (the C core), so that the first request's budget is all search."""
+    or the end. The C core is loaded (and its build checked against the sources) first, so
+    that the first request's budget is spent searching."""
     player = Player(level, seed=seed)
-    Searcher().search(new_game("nine-mens-morris"), max_depth=1)
+    core.available()
     try:
         out.write("ready\n")
         out.flush()
