@@ -503,7 +503,21 @@ def main() -> int:
     return report.summary()
 
 
+def what_the_emulator_lacks(report: Report) -> None:
+    """The NOT POSSIBLE lines, first: what a Pi has and QEMU's raspi3b has not."""
+    report.impossible("edge interrupts", "QEMU's BCM2835 GPIO model raises none: /proc/interrupts "
+                      "counts 0 for a requested edge; the direct-GPIO game is seen through the backend's poll")
+    report.impossible("pull-ups", "QEMU's GPIO model has no pull-ups (inputs read 0 after boot): "
+                      "the checks set every sensor pin high from outside")
+    report.impossible("PWM/PCM LEDs (rpi_ws281x)", "no VideoCore mailbox (/dev/vcio) and no PWM in "
+                      "QEMU: ws2811_init fails with code -9")
+    report.impossible("MCP23017 expanders", "QEMU has no MCP23017 model (only pca9552/pca9554)")
+    report.impossible("speed", "TCG emulation says nothing about a Pi's speed: no timing here is "
+                      "a Pi's")
+
+
 def run(guest: Guest, report: Report, reference: dict) -> None:
+    what_the_emulator_lacks(report)
     log("boot 1: the Raspberry Pi 3 Model B device tree")
     took = guest.boot("bcm2837-rpi-3-b-nk-nospidma.dtb")
     report.passed("boot (3B)", f"ssh answered {took:.0f} s after QEMU started")
@@ -682,15 +696,6 @@ def board_checks(guest: Guest, report: Report, reference: dict) -> None:
                  f"{state}; " + " ".join(x.strip() for x in status.splitlines()
                                          if "no sensors" in x or "status=78" in x)[:300])
     qt.close()
-    report.impossible("edge interrupts", "QEMU's BCM2835 GPIO model raises none: /proc/interrupts "
-                      "counts 0 for a requested edge; the direct-GPIO game above was seen by the poll")
-    report.impossible("pull-ups", "QEMU's GPIO model has no pull-ups (inputs read 0 after boot): "
-                      "the checks set every sensor pin high from outside")
-    report.impossible("PWM/PCM LEDs (rpi_ws281x)", "no VideoCore mailbox (/dev/vcio) and no PWM in "
-                      "QEMU: ws2811_init fails with code -9")
-    report.impossible("MCP23017 expanders", "QEMU has no MCP23017 model (only pca9552/pca9554)")
-    report.impossible("speed", "TCG emulation says nothing about a Pi's speed: no timing here is "
-                      "a Pi's")
 
 
 CORE_PROBE = ("from navakankari.engine import core, new_game, preset;"
