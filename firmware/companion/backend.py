@@ -281,6 +281,12 @@ class DaemonBackend:
                             "interrupt": u.interrupt, "repeat": u.repeat}
                            for n, u in list(speech.recent)[-SPEECH_SENT:]]}
 
+    async def review_lights(self, points: list[str] | None) -> None:
+        """The page's review shows a move: the board lights its points (Session.show_review);
+        None: the review ended, the board shows the game again."""
+        self._session.show_review(self.daemon.now(), points)
+        self.daemon.wake()
+
     async def speech(self, on: bool) -> None:
         """Turn spoken announcements on or off (kept in the store)."""
         if self.daemon.speech is None:

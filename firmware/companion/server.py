@@ -47,6 +47,8 @@ MAX_BODY = 16 * 1024
 MAX_VIEWERS = 16
 SEND_TIMEOUT = 30.0
 """Seconds a viewer may take to accept one state before it is dropped."""
+MAX_REVIEW_POINTS = 32
+"""A review lights one move: its origin, destination and the pebbles it took."""
 
 
 class RequestError(ValueError):
@@ -103,6 +105,9 @@ class CompanionBackend(Protocol):
 
     async def speech(self, on: bool) -> None:
         """Turn spoken announcements on or off."""
+
+    async def review_lights(self, points: list[str] | None) -> None:
+        """Light the move a review on the page shows (None: the review ended)."""
 
     async def speech_wav(self, number: int) -> bytes | None:
         """A recent sentence as a WAV file's bytes; None when it is gone."""
@@ -174,6 +179,7 @@ class Companion:
         app.router.add_post("/api/hint", self._changing(self.hint))
         app.router.add_post("/api/assist", self._changing(self.assist))
         app.router.add_post("/api/speech", self._changing(self.speech))
+        app.router.add_post("/api/review-lights", self._changing(self.review_lights))
         app.router.add_get("/api/speech.wav", self.speech_wav)
         app.router.add_post("/api/online/invite", self._changing(self.online_invite))
         app.router.add_post("/api/online/join", self._changing(self.online_join))
@@ -429,6 +435,15 @@ class Companion:
         if not isinstance(accept, bool):
             raise RequestError("answer: accept must be true or false")
         await self.backend.online_answer(accept)
+
+    async def review_lights(self, body: dict[str, Any]) -> None:
+        points = body.get("points")
+        if points is not None and (not isinstance(points, list) or len(points) > MAX_REVIEW_POINTS
+                                   or not all(isinstance(p, str) and 0 < len(p) <= 4
+                                              for p in points)):
+            raise RequestError(f"review lights: points must be a list of at most "
+                               f"{MAX_REVIEW_POINTS} point names, or null to end")
+        await self.backend.review_lights(points)
 
     async def speech(self, body: dict[str, Any]) -> None:
         on = body.get("on")

@@ -44,6 +44,10 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
 
     kind = status.kind
     turn = game.turn
+    if status.review is not None:  # the page reviews a game: only the move it shows
+        put(Role.REVIEW, status.review)
+        put(Role.SENSOR_FAULT, status.faulty)
+        return out
     if status.asking:  # an opponent's pebble lifted to ask for the best move: no mistake
         put(Role.THREAT, status.threats)
         put(Role.ASKING, status.asking)
@@ -196,6 +200,7 @@ SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.MENU_BRIGHTNESS, Role.MENU_BACK}),  # MENU, the brightness
     frozenset({Role.CONFIRM_HOLD}),  # MENU, a pebble held on a choice
     frozenset({Role.CONFIRM_LIFT}),
+    frozenset({Role.REVIEW}),  # a review on the page
     frozenset({Role.TOSS_WHITE}),  # MENU, the toss light
     frozenset({Role.TOSS_BLACK}),
 )

@@ -61,6 +61,7 @@ class Role(str, Enum):
     TOSS_WHITE = "toss-white"  #: the toss's running light, on white's colour
     TOSS_BLACK = "toss-black"  #: ... on black's
     AWAITED = "awaited"  #: an online invitation waits for the other player: a calm chase
+    REVIEW = "review"  #: the move a review on the page shows (its points), nothing else lit
     # Assistance (assist.py): the quality of each destination, as `navakankari hint` classes it
     QUALITY_KEEPS = "quality-keeps"  #: keeps the result
     QUALITY_WORSE = "quality-worse"  #: makes the game worse
@@ -140,6 +141,7 @@ PALETTE: dict[Role, Look] = {
     Role.TOSS_WHITE: Look(WHITE_SIDE),
     Role.TOSS_BLACK: Look(BLACK_SIDE),
     Role.AWAITED: Look((0, 170, 255)),  # emits (0, 22, 64): calm blue, one point at a time
+    Role.REVIEW: Look((255, 0, 255)),  # emits (64, 0, 64): no light of play has it
     # A traffic light that colour-blind eyes read too (tests/firmware/colour_vision.py):
     # light blue, a dim amber, a dim red and pink differ in lightness and in blue-yellow,
     # which deuteranopia and protanopia keep, and in red-green, which tritanopia keeps; a

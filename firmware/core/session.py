@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from navakankari.engine.actions import Action
@@ -54,6 +54,9 @@ page ("on", "off"; none: the configuration decides)."""
 
 CLEARED = BoardEnding.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
+
+REVIEW_SECONDS = 120.0
+"""The board lights a review's move this long after the page's last step, then the game's."""
 
 EVENT_BATCH = 200
 """Raw events are written with the next action, or in batches of this many."""
@@ -155,6 +158,8 @@ class Session:
         self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
         self._events = Clocked()
         self._game_id: int | None = None
+        #: A review on the page: the points its move lights, and until when (`show_review`)
+        self._review: tuple[tuple[str, ...], float] | None = None
         stored = store.last_unfinished() if (store is not None and resume) else None
         if stored is not None and not self._plays(stored.rules, rules):
             # `rules` names the default for a new game only: an unfinished game of any
@@ -299,6 +304,8 @@ class Session:
     def feed(self, event: SensorEvent) -> None:
         """A raw sensor edge (in the loop's thread)."""
         (self._raw.add if event.present else self._raw.discard)(event.point)
+        if self._review is not None:  # a hand on the board: the board is the game's again
+            self.show_review(event.t, None)
         edge = self.sensing.feed(event)
         if edge is not None and self.menu is None:
             self.tracker.sensed(edge, event.t, self.sensing.reading())
@@ -344,6 +351,8 @@ class Session:
         gesture); the session then stores what the tracker committed, and the status and
         lights are computed from the result."""
         sensed = self.sensing.tick(now)
+        if self._review is not None and now >= self._review[1]:
+            self.show_review(now, None)
         if self.menu is not None:
             self._menu_tick(now, any(sensed))
             return []
@@ -388,7 +397,22 @@ class Session:
         else:
             times = [t for t in (self.sensing.deadline(), self.tracker.deadline(), answer_due,
                                  self.teacher.deadline()) if t is not None]
+        if self._review is not None:
+            times.append(self._review[1])
         return min(times) if times else None
+
+    def show_review(self, now: float, points: Sequence[str] | None) -> None:
+        """The page steps through a game: the board lights only `points` (the move the
+        review shows, on this board; none at the start), for REVIEW_SECONDS after each step;
+        None ends it. A hand on the board ends it too, so play never meets its lights."""
+        shown = None if points is None else tuple(p for p in points if p in self.game.board.points)
+        review = None if shown is None else (shown, now + REVIEW_SECONDS)
+        if (self._review is None) != (review is None) or (
+                review is not None and self._review is not None and self._review[0] != shown):
+            log.info("review lights: %s", "off" if shown is None else " ".join(shown) or "none")
+            self._review = review
+            self._notify(Update("status", self.status, len(self.game.history)))
+        self._review = review
 
     # -- the menu ----------------------------------------------------------------------------
     @property
@@ -705,7 +729,7 @@ class Session:
     def status(self) -> Status:
         """The tracker's status, with the side to act's assistance added (or the menu's)."""
         if self.menu is not None and self._host.status is not None:
-            return self._host.status
+            return self._reviewed(self._host.status)
         return self._compose(self.tracker.status)
 
     def _compose(self, tracked: Status) -> Status:
@@ -713,7 +737,11 @@ class Session:
         menu's status while it is lit is its host's)."""
         if self.menu is not None:
             return tracked
-        return self.teacher.decorate(tracked, self.game, self.players)
+        return self._reviewed(self.teacher.decorate(tracked, self.game, self.players))
+
+    def _reviewed(self, status: Status) -> Status:
+        """`status` with the review's move while the page reviews a game (`show_review`)."""
+        return status if self._review is None else replace(status, review=self._review[0])
 
     @property
     def settled(self) -> frozenset[str]:

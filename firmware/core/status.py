@@ -100,6 +100,9 @@ class Status:
     #: The opponent's pebble lifted to ask for the best move (assistance 4), while setting
     #: it back still asks: the board acknowledges the request there instead of a mistake.
     asking: tuple[str, ...] = ()
+    #: A review on the page: the points of the move it shows (the board lights only them,
+    #: until the review moves on or ends); empty at the review's start position.
+    review: tuple[str, ...] | None = None
 
     def same_as(self, other: "Status") -> bool:
         """Equal apart from `since` (a status that did not change keeps its start time)."""

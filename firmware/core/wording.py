@@ -385,6 +385,9 @@ LEGEND: tuple[tuple[str, tuple[tuple[Role, str, str], ...]], ...] = (
         (Role.AWAITED, N_("light blue"), N_("a game far away waits for the other player (one "
                                             "light walks round)")),
     )),
+    (N_("reviewing on the page"), (
+        (Role.REVIEW, N_("magenta"), N_("the move shown by the page's review: its points")),
+    )),
     (N_("faults"), (
         (Role.SENSOR_FAULT, N_("yellow"), N_("a sensor that chatters: check its wiring and magnet")),
     )),

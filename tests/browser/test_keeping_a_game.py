@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim_daemon import sim_daemon
-from test_simulator_page import click, wait_for_moves
+from sim_daemon import sim_daemon, until
+from test_simulator_page import click, strip_leds, wait_for_moves
 
 from navakankari.engine.record import parse_record, replay_record
+from navakankari.firmware.core.palette import PALETTE, Role
 
 GAME = ["a7", "b6", "d7", "f6"]
 
@@ -84,6 +85,12 @@ def test_a_finished_game_and_a_loaded_record_are_reviewed_step_by_step(browser, 
         assert _shown(page) == {"a7": "white", "b6": "black", "d7": "white", "f6": "black",
                                 "g7": "white"}
         assert page.eval_on_selector_all(".point[data-touched]", "g => g.map(p => p.dataset.point)") == ["g7"]
+        # The board lights that move too, and only it (the magenta of a review).
+        until("the board lighting the reviewed move", lambda: running.call(
+            lambda: running.daemon.session.status.review) == ("g7",))
+        review = "#%02x%02x%02x" % running.call(lambda: running.daemon.board.leds.corrected(
+            PALETTE[Role.REVIEW].colour))
+        until("the LEDs showing it", lambda: strip_leds(running) == {"g7": review})
         page.click("#review-forward")  # the removal
         assert "b6" not in _shown(page)
         assert page.inner_text("#moves .action.current") == "xb6"
@@ -111,4 +118,6 @@ def test_a_finished_game_and_a_loaded_record_are_reviewed_step_by_step(browser, 
         page.wait_for_function("document.getElementById('message').textContent.includes('move 1')")
         page.click("#review-close")
         assert page.is_hidden("#review-controls")
+        until("the board's own lights again", lambda: running.call(
+            lambda: running.daemon.session.status.review) is None)
         page.close()

@@ -121,6 +121,16 @@ def test_a_new_game_from_the_page_names_who_moves_first_and_each_keeps_its_playe
     assert request(running.url + "/api/state")[1]["first"] == "white"
 
 
+def test_the_page_s_review_lights_its_move_on_the_board(running):
+    url = running.url + "/api/review-lights"
+    assert request(url, {"points": ["d6", "f4"]}, pin=None)[0] == 403  # the PIN's to give
+    assert running.call(lambda: running.daemon.session.status.review) is None
+    assert request(url, {"points": ["d6", "f4"]}) == (200, {"ok": True})
+    assert running.call(lambda: running.daemon.session.status.review) == ("d6", "f4")
+    assert request(url, {"points": None}) == (200, {"ok": True})
+    assert running.call(lambda: running.daemon.session.status.review) is None
+
+
 def test_malformed_requests_are_refused_clearly(running):
     url = running.url + "/api/new-game"
     assert request(url, raw=b"{not json") == (400, {"error": "the request body is not JSON"})
@@ -146,6 +156,10 @@ def test_malformed_requests_are_refused_clearly(running):
      "new game: black must be a non-empty string"),
     ("/api/new-game", {"variant": "lasker", "white": "hand", "black": "hand", "first": "red"},
      "new game: first must be white, black or toss"),
+    ("/api/review-lights", {"points": "d6"},
+     "review lights: points must be a list of at most 32 point names, or null to end"),
+    ("/api/review-lights", {"points": ["d6", 7]},
+     "review lights: points must be a list of at most 32 point names, or null to end"),
     ("/api/takeback", {"count": 1, "to": 0}, "takeback: give count or to, not both"),
     ("/api/takeback", {"count": 0}, "takeback: count must be a whole number of at least 1"),
     ("/api/takeback", {"to": -1}, "takeback: to must be a whole number of at least 0"),

@@ -674,6 +674,18 @@ function showPly(ply) {
   const last = reviewing.data.frames.length - 1;
   reviewing.ply = Math.max(0, Math.min(last, ply));
   render();
+  lightReview();
+}
+
+// The board lights the move the review shows (its points) until the review ends; a page
+// without the PIN reviews on its own, so a refusal here is no error to show.
+function lightReview() {
+  const frame = reviewFrame();
+  fetch("/api/review-lights", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Pin": pinInput.value },
+    body: JSON.stringify({ points: frame ? frame.touched : null }),
+  }).catch(() => {});
 }
 
 function startReview(data, ply) {
@@ -692,6 +704,7 @@ function closeReview() {
   reviewing = null;
   $("review-game").value = "";
   render();
+  lightReview();
 }
 
 function renderReview() {
