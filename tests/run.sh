@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite from a fresh clone: makes .venv, installs the package with its
 # test dependencies, compiles the engine's hot modules, installs Chromium for the browser
-# tests, espeak-ng and aplay for speech, systemd-analyze for the unit's and KiCad 9 for the schematics and the carrier board
-# where it can, then runs pytest.
+# tests, espeak-ng and aplay for speech, systemd-analyze for the unit's and KiCad 9 for the
+# schematics and the carrier board where it can, then runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
