@@ -178,8 +178,11 @@ def _sentence(text: str, language: str = "en") -> str:
 
 def _spoken(status: Status) -> tuple[object, ...]:
     """What of a status the words stand for: a hold's progress on a menu point changes the
-    status, not what is worth saying again (only its arming is)."""
-    return (status.kind, status.turn, status.lifted, status.destinations, status.captures,
+    status, not what is worth saying again (only its arming is); nor does the computer's
+    move partly carried out (its words name the move, which is said again until done)."""
+    carrying = status.kind is StatusKind.EXECUTING
+    hands = () if carrying else (status.lifted, status.destinations, status.captures)
+    return (status.kind, status.turn, *hands,
             status.takeable, status.forced, status.steps, status.reason, status.outcome,
             status.menu_step, status.choices, status.picked, status.armed,
             status.confirm_point if status.kind is StatusKind.CLEARING else "",

@@ -94,6 +94,16 @@ def test_the_computers_move_is_said_until_it_is_carried_out():
     assert board.said[-1].repeat == 0  # a newer utterance: the repeating stops (speech.py)
 
 
+def test_the_computers_move_partly_carried_out_is_not_said_again_at_once():
+    game = new_game(NINE)
+    announcer = Announcer()
+    move = dict(forced=("d2-d3",), forced_from=("d2",), forced_to=("d3",))
+    said = announcer.hear(game, Status(StatusKind.EXECUTING, "black", **move))
+    assert said is not None and said.repeat == REPEAT
+    assert announcer.hear(game, Status(StatusKind.EXECUTING, "black", lifted=("d2",),
+                                       destinations=("d3",), **move)) is None
+
+
 def test_a_mistake_says_what_to_fix_and_the_fix_is_heard():
     board = Listening(Session(NINE, HANDS, settings=SETTINGS))
     board.play("d6")
