@@ -19,6 +19,11 @@ PYTHONWARNINGS="ignore:Editable installation.:UserWarning" \
 .venv/bin/navakankari build-engine --optional
 bash tests/debian-deps.sh chromium chromium "the browser tests"
 bash tests/debian-deps.sh mosquitto mosquitto "the online-play tests"
+# Noto's fonts draw every script the board speaks (Devanagari, Gujarati, Kannada, Telugu,
+# Bengali, Tamil) in the browser tests' Chromium; not a command, so asked of fontconfig.
+if ! fc-list :lang=gu 2>/dev/null | grep -q .; then
+    bash tests/debian-deps.sh fonts-noto-core fonts-noto-core "the pages in Indian scripts"
+fi
 # espeak-ng and aplay say the board's announcements (tests/firmware/test_speech.py).
 bash tests/debian-deps.sh espeak-ng espeak-ng "the speech tests"
 bash tests/debian-deps.sh aplay alsa-utils "the speech tests"

@@ -2,6 +2,7 @@
 
     python -m navakankari.firmware.cli.menu_drawings            # rewrite wiring/menu/
     python -m navakankari.firmware.cli.menu_drawings --check    # exit 1 if a checked-in file is stale
+    python -m navakankari.firmware.cli.menu_drawings --language gu cards/   # the card in Gujarati
 
 Generated from the menu itself (its layout, the variants of the shipped profile, the
 engine's levels), never drawn by hand, so the drawing says what the board does.
@@ -24,9 +25,11 @@ from navakankari.wiring import PROFILE_DIR
 from navakankari.hal.leds import correction_table, on_screen
 
 from ..core.lights import menu_roles
-from ..core.menu import Menu, MenuSettings, Step, playable, player_specs
+from ..core.menu import Kind, Menu, MenuSettings, Step, playable, player_specs
 from ..core.palette import PALETTE, Role
-from ..core.wording import LEGEND, motion_words
+from ..core.wording import LEGEND, N_, motion_words
+from navakankari.engine.translator import ENGLISH, Translator
+from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
 
 MENU_DIR = PROFILE_DIR / "menu"
 
@@ -36,13 +39,13 @@ BOARDS_DRAWN = {"menu-24.svg": ("morris", "direct-24"), "menu-19.svg": ("lau-kat
 UNUSED = "#bbbbbb"
 
 MENU_LIGHTS = (*next(rows for section, rows in LEGEND if section == "the menu"),
-               (Role.CONFIRM_HOLD, "orange", "a pebble held on a choice: keep holding it"),
-               (Role.CONFIRM_LIFT, "white", "held long enough: lift it to choose"))
+               (Role.CONFIRM_HOLD, N_("orange"), N_("a pebble held on a choice: keep holding it")),
+               (Role.CONFIRM_LIFT, N_("white"), N_("held long enough: lift it to choose")))
 """The card's legend: every light the menu shows, in the page's words."""
 
-COLUMNS = ((Step.VARIANT, "1. game"), (Step.WHITE, "2. white / 3. black"),
-           (Step.ASSIST, "4. help (each hand)"), (Step.STARTER, "5. who starts"),
-           (Step.BRIGHTNESS, "LED brightness, speech"))
+COLUMNS = ((Step.VARIANT, N_("1. game")), (Step.WHITE, N_("2. white / 3. black")),
+           (Step.ASSIST, N_("4. help (each hand)")), (Step.STARTER, N_("5. who starts")),
+           (Step.BRIGHTNESS, N_("LED brightness, speech, language")))
 HEADS = {Step.VARIANT: (Role.MENU_CHOICE,), Step.WHITE: (Role.MENU_WHITE, Role.MENU_BLACK),
          Step.ASSIST: (Role.MENU_HELP_WHITE, Role.MENU_HELP_BLACK),
          Step.STARTER: (Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS),
@@ -60,12 +63,14 @@ def screen_colours(profile: str) -> dict[Role, str]:
             for role, look in PALETTE.items()}
 
 
-def _step_menu(board: Board, variants: Sequence[str], step: Step) -> Menu:
+def _step_menu(board: Board, variants: Sequence[str], step: Step,
+               tr: Translator = ENGLISH) -> Menu:
     """A menu shown at `step` (the choices leading there made with the first slots)."""
     from ..core.menu import GameChoice
 
     menu = Menu(board, variants, player_specs(MAX_LEVEL), GameChoice(variants[0], "hand", "hand"),
                 can_takeback=True, settings=MenuSettings())
+    menu.tr = tr
     path = {Step.VARIANT: [], Step.WHITE: [0], Step.ASSIST: [0, 0, 1],
             Step.STARTER: [0, 1, 1], Step.BRIGHTNESS: ["brightness"]}[step]
     t = 0.0
@@ -91,9 +96,11 @@ def _bright(fill: str) -> bool:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.3
 
 
-def menu_svg(board: Board, profile: str) -> str:
+def menu_svg(board: Board, profile: str, tr: Translator = ENGLISH) -> str:
+    """The printed card of the board's menu, in `tr`'s language (each language's name in
+    its own script)."""
     variants = playable(load_profile(profile).points)
-    menus = {step: _step_menu(board, variants, step) for step, _ in COLUMNS}
+    menus = {step: _step_menu(board, variants, step, tr) for step, _ in COLUMNS}
     lay = menus[Step.VARIANT].layout
     coords = dict(zip(board.points, board.coordinates))
     xs = [x for x, _ in board.coordinates]
@@ -106,7 +113,7 @@ def menu_svg(board: Board, profile: str) -> str:
         return ox + step_px * (x - min(xs)), oy + step_px * (top - y)
 
     fills = screen_colours(profile)
-    labels = {(step, c.point): c.label.split(" (")[0]
+    labels = {(step, c.point): c.label if c.kind is Kind.VARIANT else c.label.split(" (")[0]
               for step, menu in menus.items() for c in menu.choices()}
     lit = {(step, point): role for step, menu in menus.items()
            for point, role in menu_roles(menu.step_name, [
@@ -121,10 +128,13 @@ def menu_svg(board: Board, profile: str) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif" font-size="11">',
         f'<rect width="{width:g}" height="{height:g}" fill="white"/>',
-        f'<text x="20" y="28" font-size="16" font-weight="bold">The board\'s menu: '
-        f'{len(board.points)}-point board ({escape(profile)})</text>',
-        '<text x="20" y="48">Choose with a pebble held alone on a lit point for the hold time '
-        '(game.menu_hold, 1 s), then lifted. Every step after the first has "back".</text>',
+        f'<text x="20" y="28" font-size="16" font-weight="bold">'
+        + escape(tr.gettext("The board's menu: {points}-point board ({profile})").format(
+            points=len(board.points), profile=profile)) + '</text>',
+        '<text x="20" y="48">' + escape(tr.gettext(
+            "Choose with a pebble held alone on a lit point for the hold time (game.menu_hold, "
+            "{seconds} s), then lifted. Every step after the first has \"back\".").format(
+                seconds=f"{MenuSettings().hold:g}")) + '</text>',
     ]
     for line in board.lines:
         pts = " ".join("%g,%g" % at(p) for p in line)
@@ -139,19 +149,27 @@ def menu_svg(board: Board, profile: str) -> str:
         out.append(f'<text x="{x:g}" y="{y + 4:g}" text-anchor="middle" font-size="10" '
                    f'fill="{text}" font-weight="bold">{escape(point)}</text>')
     ly = oy + step_px * (top - min(ys)) + 50
-    out.append(f'<text x="{ox - 14:g}" y="{ly - 14:g}" font-weight="bold">what the lights '
-               'mean (the first step is drawn on the board)</text>')
-    for k, (role, colour, words) in enumerate((*MENU_LIGHTS, (None, "grey", "not used"))):
+    out.append(f'<text x="{ox - 14:g}" y="{ly - 14:g}" font-weight="bold">'
+               + escape(tr.gettext("what the lights mean (the first step is drawn on the board)"))
+               + '</text>')
+    for k, (role, colour, words) in enumerate((*MENU_LIGHTS, (None, N_("grey"), N_("not used")))):
         y = ly + k * 18
         fill = UNUSED if role is None else fills[role]
-        motion = "" if role is None else f", {motion_words(PALETTE[role])}"
+        if role is None:
+            line = tr.gettext("{colour}: {means}").format(colour=tr.gettext(colour),
+                                                          means=tr.gettext(words))
+        else:
+            line = tr.gettext("{colour}, {motion}: {means}").format(
+                colour=tr.gettext(colour), motion=motion_words(PALETTE[role], tr),
+                means=tr.gettext(words))
         out.append(f'<circle cx="{ox:g}" cy="{y:g}" r="6" fill="{fill}" stroke="#333"/>')
-        out.append(f'<text x="{ox + 12:g}" y="{y + 4:g}">{escape(f"{colour}{motion}: {words}")}'
-                   '</text>')
-    out.append(f'<text x="{tx:g}" y="{oy - 24:g}" font-weight="bold">point</text>')
+        out.append(f'<text x="{ox + 12:g}" y="{y + 4:g}">{escape(line)}</text>')
+    out.append(f'<text x="{tx:g}" y="{oy - 24:g}" font-weight="bold">'
+               + escape(tr.gettext("point")) + '</text>')
     for c, (step, title) in enumerate(COLUMNS):
         cx = tx + 40 + c * col_w
-        out.append(f'<text x="{cx:g}" y="{oy - 24:g}" font-weight="bold">{escape(title)}</text>')
+        out.append(f'<text x="{cx:g}" y="{oy - 24:g}" font-weight="bold">'
+                   f'{escape(tr.gettext(title))}</text>')
         for k, role in enumerate(HEADS[step]):
             out.append(f'<circle cx="{cx + 5 + 14 * k:g}" cy="{oy - 42:g}" r="5" '
                        f'fill="{fills[role]}" stroke="#333"/>')
@@ -173,8 +191,12 @@ def menu_svg(board: Board, profile: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def generated_files() -> dict[str, str]:
-    return {name: menu_svg(BOARDS[board], profile)
+def generated_files(language: str = SOURCE) -> dict[str, str]:
+    """The cards, in `language` (English ones are kept in wiring/menu/; the others are
+    written on request, named `menu-24.gu.svg`)."""
+    tr = translations(language)
+    suffix = "" if language == SOURCE else f".{language}"
+    return {name.replace(".svg", f"{suffix}.svg"): menu_svg(BOARDS[board], profile, tr)
             for name, (board, profile) in BOARDS_DRAWN.items()}
 
 
@@ -184,8 +206,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("out", nargs="?", type=Path, default=MENU_DIR,
                         help=f"folder (default {MENU_DIR})")
     parser.add_argument("--check", action="store_true", help="report stale files instead of writing")
+    parser.add_argument("--language", choices=list(LANGUAGES), default=SOURCE,
+                        help="the language of the cards (default English)")
     args = parser.parse_args(argv)
-    return write_generated(generated_files(), args.out, check=args.check)
+    return write_generated(generated_files(args.language), args.out, check=args.check)
 
 
 if __name__ == "__main__":

@@ -18,12 +18,12 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.hal.leds import on_screen
+from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
 
 from ..core.errors import ConfigError
 from ..core.assist import BEST
+from ..core.menu import variant_label
 from ..core.palette import PALETTE
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
-
 from ..core.players import ASSIST_LEVELS, PlayerSpec, assist_words
 from ..core.status import StatusKind
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
@@ -146,6 +146,7 @@ class DaemonBackend:
             # The board's language (its menu, status line and speech) and the page's.
             "language": session.language, "page_language": language,
             "languages": LANGUAGES,
+            "variant_names": {v: variant_label(v, tr) for v in PRESETS},
             # Online play: the code, the other board, the link; None with none configured
             # (`online_enabled` false) or nothing online going on.
             # Speech: on or off, said aloud by the board or by this page (the simulator), and

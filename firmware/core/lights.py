@@ -119,9 +119,9 @@ def _assist_layer(status: Status, now: float, put) -> None:  # type: ignore[no-u
 
 MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TAKEBACK,
               "brightness": Role.MENU_BRIGHTNESS, "level": Role.MENU_BRIGHTNESS,
-              "speech": Role.MENU_BRIGHTNESS}
-"""The menu's fixed points (and the brightness step's levels and speech on or off) by the
-kind of their choice."""
+              "speech": Role.MENU_BRIGHTNESS, "language": Role.MENU_BRIGHTNESS}
+"""The menu's fixed points (and the brightness step's levels, speech on or off and the
+languages) by the kind of their choice."""
 STEP_ROLES = {"white": Role.MENU_WHITE, "black": Role.MENU_BLACK,
               "assist-white": Role.MENU_HELP_WHITE, "assist-black": Role.MENU_HELP_BLACK}
 """The choices of a step by its name: each step in its own colour or motion."""

@@ -27,6 +27,7 @@ from enum import Enum
 
 from navakankari.engine.boards import Board
 from navakankari.engine.translator import ENGLISH, Translator
+from navakankari.i18n.catalogs import LANGUAGES
 
 from .errors import check_seconds
 from .gesture import HoldGesture
@@ -87,6 +88,7 @@ class Kind(str, Enum):
     STARTER = "starter"
     LEVEL = "level"  #: a brightness level
     SPEECH = "speech"  #: spoken announcements on or off
+    LANGUAGE = "language"  #: the board's language
     SAME = "same"  #: the same game as last time, at once
     BACK = "back"
     TAKEBACK = "takeback"  #: reopen the last game, its last move taken back
@@ -146,10 +148,11 @@ class Chosen:
     """What the menu decided; the session carries it out."""
 
     kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; LEVEL: set `brightness`;
-    #: SPEECH: turn spoken announcements on or off (`speech`)
+    #: SPEECH: turn spoken announcements on or off (`speech`); LANGUAGE: speak `language`
     game: GameChoice | None = None
     brightness: float = 0.0
     speech: bool = False
+    language: str = ""
 
 
 @dataclass(frozen=True)
@@ -268,7 +271,8 @@ class Menu:
         self.layout = layout(board)
         self.variants = tuple(variants)
         self.players = tuple(players)
-        need = max(len(self.variants), len(self.players), len(BRIGHTNESS_LEVELS) + 2,
+        need = max(len(self.variants), len(self.players),
+                   len(BRIGHTNESS_LEVELS) + 2 + len(LANGUAGES),
                    len(ASSIST_LEVELS), 3)
         if need > len(self.layout.slots):
             raise ValueError(f"the {board.name} board has {len(self.layout.slots)} menu points "
@@ -301,7 +305,7 @@ class Menu:
                 out.append(Choice(lay.takeback, Kind.TAKEBACK, "takeback",
                                   tr.gettext("take back the last move")))
             out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness",
-                              tr.gettext("LED brightness")))
+                              tr.gettext("LED brightness, speech and language")))
         elif s.step in (Step.WHITE, Step.BLACK):
             out += [Choice(p, Kind.PLAYER, v, player_words(v, tr))
                     for p, v in zip(lay.slots, self.players)]
@@ -318,6 +322,9 @@ class Menu:
             on, off = lay.slots[len(BRIGHTNESS_LEVELS):len(BRIGHTNESS_LEVELS) + 2]
             out += [Choice(on, Kind.SPEECH, "on", tr.gettext("speech on")),
                     Choice(off, Kind.SPEECH, "off", tr.gettext("speech off"))]
+            # Each language by its own name in its own script, whatever the board speaks now.
+            out += [Choice(p, Kind.LANGUAGE, code, name) for p, (code, name) in
+                    zip(lay.slots[len(BRIGHTNESS_LEVELS) + 2:], LANGUAGES.items())]
         if s.step not in (Step.VARIANT, Step.TOSS):
             out.append(Choice(lay.back, Kind.BACK, "back", tr.gettext("back")))
         return tuple(out)
@@ -407,6 +414,9 @@ class Menu:
         elif choice.kind == Kind.SPEECH:
             s.step = Step.VARIANT
             return Chosen(Kind.SPEECH, speech=choice.value == "on")
+        elif choice.kind == Kind.LANGUAGE:
+            s.step = Step.VARIANT
+            return Chosen(Kind.LANGUAGE, language=choice.value)
         elif choice.kind == Kind.BACK:
             if s.step in (Step.WHITE, Step.BLACK, Step.ASSIST, Step.STARTER):
                 s.picked = s.picked[:-1]  # the choice that led to this step is undone

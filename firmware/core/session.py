@@ -456,6 +456,8 @@ class Session:
         elif chosen.kind == Kind.SPEECH:
             self._keep_speech(chosen.speech)
             self._menu_changed(now, "speech")
+        elif chosen.kind == Kind.LANGUAGE:
+            self.set_language(chosen.language, now)
         elif chosen.kind == Kind.TAKEBACK:
             self.takeback_turn(now)
         else:

@@ -379,7 +379,7 @@ LEGEND: tuple[tuple[str, tuple[tuple[Role, str, str], ...]], ...] = (
         (Role.MENU_BACK, N_("red-orange"), N_("back one step")),
         (Role.MENU_TAKEBACK, N_("pink"), N_("take back the last move of the last game")),
         (Role.MENU_BRIGHTNESS, N_("yellow"),
-         N_("the lights' brightness, and its levels; speech on or off")),
+         N_("the lights' brightness, and its levels; speech on or off; the language")),
         (Role.TOSS_WHITE, N_("warm white"), N_("the toss: white's colour")),
         (Role.TOSS_BLACK, N_("azure"), N_("the toss: black's colour")),
         (Role.AWAITED, N_("light blue"), N_("a game far away waits for the other player (one "

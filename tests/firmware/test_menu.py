@@ -334,6 +334,29 @@ def test_speech_on_and_off_from_the_board_and_kept(variant, store):
     assert b.session.brightness == 1.0  # the brightness is its own choice
 
 
+@pytest.mark.parametrize("variant", BOTH)
+def test_the_language_chosen_by_pebbles_on_the_board_and_kept(variant, store):
+    b = MenuBoard(variant, store).run()
+    assert b.session.language == "en"
+    b.choose(Kind.BRIGHTNESS)
+    text = status_text(b.session.game, b.status)
+    # Every language is lit by its own name in its own script.
+    for code, name in (("gu", "ગુજરાતી"), ("kn", "ಕನ್ನಡ"), ("hi", "हिन्दी"), ("en", "English")):
+        assert f"{b.point(Kind.LANGUAGE, code)} {name}" in text
+    b.choose(Kind.LANGUAGE, "kn", noise=False)
+    assert b.session.language == "kn" and store.setting("language") == "kn"
+    assert b.status.menu_step == "variant"
+    # The menu now speaks Kannada, the languages' names stay each in its own script.
+    words = status_text(b.session.game, b.status, tr=b.session.tr)
+    assert "ಆರಿಸಿ" in words and "choose" not in words
+    b.choose(Kind.BRIGHTNESS)
+    assert "ગુજરાતી" in status_text(b.session.game, b.status, tr=b.session.tr)
+    # A restart speaks the language kept, whatever the configuration says.
+    again = Session(b.rules, HANDS, settings=SETTINGS, store=store, menu=MENU,
+                    variants=playable(b.board.points), language="hi")
+    assert again.language == "kn"
+
+
 def play_and_clear(b: MenuBoard, plies: int) -> str:
     """Play `plies` legal actions by hand, then clear the board with the gesture."""
     game = b.session.game

@@ -177,3 +177,18 @@ def test_the_plural_forms_follow_each_language():
     assert hindi.ngettext(one, many, 0) == hindi.ngettext(one, many, 1) != hindi.ngettext(one, many, 2)
     assert tamil.ngettext(one, many, 0) == tamil.ngettext(one, many, 2) != tamil.ngettext(one, many, 1)
     assert BOARDS  # the board tables load beside the catalogs
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_printed_menu_card_is_in_the_language_with_every_language_in_its_own_script(code):
+    from html import unescape
+
+    from navakankari.firmware.cli.menu_drawings import menu_svg
+
+    svg = menu_svg(BOARDS["morris"], "direct-24", translations(code))
+    texts = [unescape(t) for t in re.findall(r">([^<>]+)</text>", svg)]
+    left = [(t, english_left(t.replace("direct-24", "").replace("game.menu_hold", "")))
+            for t in texts]
+    assert [t for t, words in left if words and t not in LANGUAGES.values()] == []
+    for name in LANGUAGES.values():  # English among them, as English
+        assert name in texts

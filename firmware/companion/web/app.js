@@ -250,6 +250,10 @@ function playerName(spec) {
   if (spec.startsWith("computer:")) return fmt(_("computer, level {level}"), { level: spec.slice(9) });
   return spec;
 }
+// A variant as the players call it in the page's language (the board names them all).
+function variantName(name) {
+  return (state && state.variant_names && state.variant_names[name]) || name;
+}
 function sideName(side) {
   return side === "white" ? _("white") : side === "black" ? _("black") : side;
 }
@@ -286,7 +290,7 @@ function render() {
   // has been chosen so far, not the last game's.
   const menu = state.menu;
   document.body.toggleAttribute("data-menu", !!menu);
-  $("variant").textContent = menu ? menu.variant : state.variant;
+  $("variant").textContent = menu ? menu.variant : variantName(state.variant);
   $("turn").textContent = menu || state.outcome ? "—" : sideName(state.turn);
   // Above the board on a narrow page: the status, led by whose turn it is unless it already
   // begins with it ("white to move a pebble").
@@ -302,7 +306,7 @@ function render() {
         { board: c.board, hand: c.hand, taken: c.taken, player: playerName(state.players[side]) });
   }
   if (frame) {  // the facts of the game reviewed, not of the board's
-    $("variant").textContent = reviewing.data.variant;
+    $("variant").textContent = variantName(reviewing.data.variant);
     $("turn").textContent = "—";
     $("phase").textContent = _("review");
     for (const side of ["white", "black"]) {
@@ -460,7 +464,7 @@ function renderOnline() {
   const o = state.online;
   const select = $("online-variant");
   if (select.options.length !== state.variants.length) {
-    select.replaceChildren(...state.variants.map((v) => new Option(v, v)));
+    select.replaceChildren(...state.variants.map((v) => new Option(variantName(v), v)));
     select.value = state.variant;
   $("first-select").value = state.first;
   }
@@ -559,7 +563,7 @@ $("new-game").addEventListener("input", () => { formTouched = true; });
 function fillSelectors() {
   const select = $("variant-select");
   if (select.options.length === 0) {
-    for (const v of state.variants) select.add(new Option(v, v));
+    for (const v of state.variants) select.add(new Option(variantName(v), v));
     for (const s of document.querySelectorAll("select.player")) {
       s.add(new Option(_("hand on the board"), "hand"));
       for (const level of state.levels) s.add(new Option(fmt(_("computer, level {level}"), { level }), `computer:${level}`));
@@ -749,7 +753,7 @@ $("review-game").addEventListener("focus", async () => {
   select.add(new Option(_("the game in play"), "play"));
   for (const g of (await response.json()).games) {
     select.add(new Option(fmt(_("game {game}, {date}: {variant}, {white} against {black}, {result}"),
-      { game: g.game, date: g.date, variant: g.variant, white: playerName(g.white),
+      { game: g.game, date: g.date, variant: variantName(g.variant), white: playerName(g.white),
         black: playerName(g.black), result: g.result }), String(g.game)));
   }
   select.value = chosen;
