@@ -260,7 +260,7 @@ class CoreSearch:
             try:
                 if poll():
                     halt.value = 1
-            except BaseException as exc:
+            except BaseException as exc:  # noqa: BLE001 - raised again once the search is out of C
                 caught.append(exc)
                 halt.value = 1
 

@@ -124,7 +124,8 @@ def solve(table: EndgameTable | None = None,
     nb34: list[list[int]] = []
     mill34: list[list[int]] = []
     for m in three:
-        plain, closing = [], []
+        plain: list[int] = []
+        closing: list[int] = []
         for a in board.bits(m):
             for t in range(POINTS):
                 if not m >> t & 1:
@@ -137,18 +138,18 @@ def solve(table: EndgameTable | None = None,
     win2: list[int] = []
     blocked: list[int] = []
     for i, m in enumerate(four):
-        plain, closing, free_somewhere = [], 0, 0
+        plain, closing_rooms, free_somewhere = [], 0, 0
         for a in board.bits(m):
             for t in board.bits(adjacency[a] & ~m):
                 new = (m & ~(1 << a)) | (1 << t)
                 room = valid43[rank4[new]]  # the opponent's sets that leave t empty
                 free_somewhere |= room
                 if any(new & mill == mill for mill in mills if mill >> t & 1):
-                    closing |= room
+                    closing_rooms |= room
                 else:
                     plain.append(rank4[new])
         nb43.append(plain)
-        win2.append(valid43[i] & closing)
+        win2.append(valid43[i] & closing_rooms)
         blocked.append(valid43[i] & ~free_somewhere)
 
     # A P34 move into mill set A', then a removal from B: into three against three, the
@@ -222,9 +223,9 @@ def solve(table: EndgameTable | None = None,
                                    lambda c: win2[c] if k == 2 else 0,
                                    lambda c: all3 & ~win2[c])
         decided = 0
-        for new, won_or_lost, und in ((new_w34, won34, und34), (new_l34, lost34, und34),
-                                      (new_w43, won43, und43), (new_l43, lost43, und43)):
-            for i, bits in enumerate(new):
+        for found, won_or_lost, und in ((new_w34, won34, und34), (new_l34, lost34, und34),
+                                        (new_w43, won43, und43), (new_l43, lost43, und43)):
+            for i, bits in enumerate(found):
                 if bits:
                     won_or_lost[i] |= bits
                     und[i] &= ~bits

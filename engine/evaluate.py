@@ -225,7 +225,7 @@ class JumpEvaluator:
     def __call__(self, game: Game) -> int:
         s = int(game.turn)
         o = s ^ 1
-        own, opp = game.pieces(s), game.pieces(o)  # type: ignore[arg-type]
+        own, opp = game.pieces(s), game.pieces(o)
         ns, no = own.bit_count(), opp.bit_count()
         if ns == 0:
             return -LOST

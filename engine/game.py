@@ -179,7 +179,7 @@ class Game(ABC):
     def copy(self: G) -> G:
         """An independent game with the same position and history (pop works on both)."""
         cls = type(self)
-        other = cls(self.rules)  # type: ignore[call-arg]
+        other = cls(self.rules)
         # A compiled game has no __dict__; its class lists its attributes instead.
         names = getattr(cls, "__mypyc_attrs__", None) or tuple(self.__dict__)
         for name in names:

@@ -231,7 +231,6 @@ class Judge:
                    seconds: float) -> Judgement:
         value = max(scores)
         classes = [classify(s, value) for s in scores]
-        top = scores.index(value)
         reasons: list[Reason | None] = [None] * len(actions)
         mover = Side(game._side)
         if exact:
@@ -372,12 +371,12 @@ def _at_once(game: Game, line: tuple[Action, ...]) -> Reason | None:
         try:
             if game._side != mover or game.outcome() is not None:
                 return None
-            mills = sorted({m for _, ms in closing_actions(passed(game)) for m in ms})
+            threats = sorted({m for _, ms in closing_actions(passed(game)) for m in ms})
         finally:
             game.pop()
-        if len(mills) >= 2:
+        if len(threats) >= 2:
             return Reason(ReasonKind.DOUBLE, mover.other, reply.text, reply.target_name,
-                          " and ".join(mills), broken=broken)
+                          " and ".join(threats), broken=broken)
         return None
     finally:
         game.pop()

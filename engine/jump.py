@@ -7,7 +7,7 @@ the tracker must see the whole chain before it can tell what the hands did.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .actions import Action, ActionKind, jump
 from .game import Game, Outcome, Phase, Reason, Side
@@ -37,7 +37,7 @@ class JumpGame(Game):
         if white.bit_count() > rules.pieces or black.bit_count() > rules.pieces:
             raise ValueError(f"{rules.name}: the {b.name} board starts with more pebbles than "
                              f"{rules.pieces} a side")
-        self._stack: list[tuple] = []
+        self._stack: list[tuple[Any, ...]] = []
         self._rep: dict[int, int] = {}
         self._set_state(white, black, 0, 0, 1, 0)
 

@@ -6,7 +6,7 @@ so a mill leaves the same side to act with `pending_removals` > 0.
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from .actions import Action, ActionKind
 from .errors import InvalidNotationError
@@ -45,7 +45,7 @@ class MorrisGame(Game):
         self._zc, self._zm = zobrist_extra(b.size, len(self._mills),
                                            rules.mill_capture_limit or 0)
         self._key = self._full_key()
-        self._stack: list[tuple] = []
+        self._stack: list[tuple[Any, ...]] = []
         self._rep: dict[int, int] = {}
         self._fullmove = 1
         self._limit = rules.mill_capture_limit

@@ -205,7 +205,7 @@ class GreedyPlayer:
             most = max(len(a.jumped) for a in jumps)
             return self.rng.choice([a for a in jumps if len(a.jumped) == most])
         s = int(game.turn)
-        own = game.pieces(s)  # type: ignore[arg-type]
+        own = game.pieces(s)
         mills_at = game.board.mills_at
         closing = [
             a for a in actions if a.kind in (ActionKind.PLACE, ActionKind.MOVE)

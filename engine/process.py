@@ -148,7 +148,7 @@ class LineProcess:
             proc.stdout.close()
 
 
-def _reaped(proc: subprocess.Popen) -> bool:
+def _reaped(proc: subprocess.Popen[str]) -> bool:
     """Wait up to QUIT_WAIT for the child to end; whether it has."""
     try:
         proc.wait(QUIT_WAIT)

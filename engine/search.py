@@ -97,7 +97,8 @@ def worth_starting(elapsed: float, budget: float, last: float, prev: float,
                    deadline: float = 0.95, share: float = 0.2) -> bool:
     """Whether to start the next iteration: only if it can finish its first root action
     (at least `share` of it, the previous best being searched first) before `deadline`
-    of the budget: an unfinished iteration still answers with a better action it found. Its cost is predicted as the last iteration's times the last growth factor
+    of the budget: an unfinished iteration still answers with a better action it found. Its
+    cost is predicted as the last iteration's times the last growth factor
     (4 until two iterations are timed; at least 1.5, at most 8)."""
     growth = last / prev if prev > 0 else 4.0
     growth = min(max(growth, 1.5), 8.0)
@@ -384,7 +385,7 @@ class Searcher:
         if depth <= 0:
             if self._jump:
                 return self._quiesce(game, alpha, beta, ply, self.quiescence_plies)
-            if self.morris_quiescence and not (game.in_hand(0) or game.in_hand(1)):  # type: ignore[arg-type]
+            if self.morris_quiescence and not (game.in_hand(0) or game.in_hand(1)):
                 return self._quiesce_morris(game, alpha, beta, ply, self.quiescence_plies)
             # Iterative deepening meets the same leaves again: score each once. The key
             # covers all the static score reads (pebbles, side, hands, pending removals).
@@ -602,8 +603,8 @@ class Searcher:
                 keys.append(v << 10 | (1023 - i))
         else:
             s = game._side
-            own = game.pieces(s)  # type: ignore[arg-type]
-            opp = game.pieces(s ^ 1)  # type: ignore[arg-type]
+            own = game.pieces(s)
+            opp = game.pieces(s ^ 1)
             mills_at = self._mills_at
             rests_at = self._rests_at
             hget = hist.get

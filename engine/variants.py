@@ -29,7 +29,7 @@ def family(rules: Rules) -> type[Game]:
 def new_game(rules: Rules | str) -> Game:
     """A game at the start position of a rule set (or of a preset named by its name)."""
     rules = preset(rules) if isinstance(rules, str) else rules
-    return family(rules)(rules)  # type: ignore[call-arg]
+    return family(rules)(rules)
 
 
 def game_from_position(rules: Rules | str, text: str) -> Game:

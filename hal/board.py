@@ -131,15 +131,15 @@ def open_sensors(profile: Profile, *, clock: Clock = time.monotonic) -> SensorAr
 def _open_sensors(profile: Profile, clock: Clock) -> SensorArray:
     s = profile.sensors
     if isinstance(s, GpioSensorConfig):
-        from .backends.gpiozero_sensors import GpioZeroSensors  # noqa: PLC0415
+        from .backends.gpiozero_sensors import GpioZeroSensors
 
         return GpioZeroSensors(s.pins, clock=clock)
     if isinstance(s, MatrixSensorConfig):
-        from .backends.matrix_sensors import MatrixSensors  # noqa: PLC0415
+        from .backends.matrix_sensors import MatrixSensors
 
         return MatrixSensors(s.rows, s.columns, s.cells, scan_hz=s.scan_hz, clock=clock)
     if isinstance(s, Mcp23017SensorConfig):
-        from .backends.mcp23017_sensors import Mcp23017Sensors  # noqa: PLC0415
+        from .backends.mcp23017_sensors import Mcp23017Sensors
 
         return Mcp23017Sensors(s.addresses, s.interrupt_pin, s.channels, clock=clock)
     raise BackendError(f"no real sensor backend for {s.backend!r}")
@@ -147,11 +147,14 @@ def _open_sensors(profile: Profile, clock: Clock) -> SensorArray:
 
 def open_leds(led: LedConfig) -> LedStrip:
     """The real LED backend of a profile's [leds] table."""
-    from .backends import neopixel_leds  # noqa: PLC0415
+    from .backends import neopixel_leds
 
-    common = dict(count=led.count, pixel_order=led.pixel_order, brightness=led.brightness, gamma=led.gamma)
     if led.backend == "neopixel":
-        return neopixel_leds.NeoPixelStrip(led.index, pin=led.pin or 18, **common)
+        return neopixel_leds.NeoPixelStrip(
+            led.index, pin=led.pin or 18, count=led.count, pixel_order=led.pixel_order,
+            brightness=led.brightness, gamma=led.gamma)
     if led.backend == "neopixel_spi":
-        return neopixel_leds.NeoPixelSpiStrip(led.index, **common)
+        return neopixel_leds.NeoPixelSpiStrip(
+            led.index, count=led.count, pixel_order=led.pixel_order, brightness=led.brightness,
+            gamma=led.gamma)
     raise BackendError(f"no real LED backend for {led.backend!r}")

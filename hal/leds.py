@@ -65,7 +65,7 @@ def _check_rgb(point: str, rgb: object) -> RGB:
         or not all(isinstance(c, int) and 0 <= c <= 255 for c in rgb)
     ):
         raise LedError(f"{point}: colour must be three ints 0..255, not {rgb!r}")
-    return rgb  # type: ignore[return-value]
+    return rgb
 
 
 class LedStrip(ABC):

@@ -270,7 +270,7 @@ class _Checker:
 
     def backend(self, table: str, section: Mapping[str, Any], allowed: Sequence[str]) -> str:
         backend = section.get("backend")
-        if backend not in allowed:
+        if not isinstance(backend, str) or backend not in allowed:
             raise self.fail(table, "backend", f"unknown backend {backend!r} (one of {', '.join(allowed)})")
         return backend
 

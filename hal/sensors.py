@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
+from typing import Self
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,7 @@ class SensorArray(ABC):
             self._closed = True
             self._close()
 
-    def __enter__(self) -> SensorArray:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

@@ -207,7 +207,7 @@ def test_every_command_ends_quietly_on_ctrl_c(monkeypatch, capsys):
     def interrupted(args):
         raise KeyboardInterrupt
 
-    for name, command in sub.choices.items():
+    for command in sub.choices.values():
         monkeypatch.setattr(command, "_defaults", {**command._defaults, "func": interrupted})
     monkeypatch.setattr(cli, "build_parser", lambda: parser)
     for argv in (["variants"], ["perft", "--depth", "2"], ["replay", "-"], ["run"],

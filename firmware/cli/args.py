@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class Commands(Protocol):
+    """What each command module's `register` is handed to add its subcommands to."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
 def whole(least: int) -> Callable[[str], int]:

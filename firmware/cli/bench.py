@@ -25,7 +25,8 @@ from navakankari.sim.hands import Hands
 from ..core.clockwork import run_until
 from ..core.session import Session
 from ..core.tracker import TrackerSettings
-from ..daemon.config import HAND, Config
+from ..core.players import HAND
+from ..daemon.config import Config
 from ..store.database import Store
 
 

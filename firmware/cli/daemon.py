@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .args import Commands
+
 if TYPE_CHECKING:
     from navakankari.hal import BoardHardware
 
@@ -16,7 +18,8 @@ if TYPE_CHECKING:
 def cmd_run(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, load_profile, open_board
 
-    from ..daemon.config import EXIT_CONFIG, ConfigError, load_config
+    from ..core.errors import ConfigError
+    from ..daemon.config import EXIT_CONFIG, load_config
     from ..daemon.notify import setup_logging
 
     # A configuration that cannot work exits EXIT_CONFIG, which the unit does not restart.
@@ -146,7 +149,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     from ..companion.backend import companion_service
     from ..core.players import PlayerSpec
-    from ..daemon.config import Config, ConfigError
+    from ..core.errors import ConfigError
+    from ..daemon.config import Config
     from ..daemon.notify import setup_logging
     from ..store.database import EXIT_STORE_UNUSABLE, StoreUnusableError
 
@@ -193,10 +197,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
         *online, *hands, _speech_service(config, aloud=False)])
 
 
-def _control(args: argparse.Namespace, path: str, body: Callable[["Config"], dict]) -> int:
+def _control(args: argparse.Namespace, path: str,
+             body: Callable[["Config"], dict[str, Any]]) -> int:
     """POST to the running daemon what `body(config)` makes of its configuration."""
     from ..companion.client import ControlError, post
-    from ..daemon.config import ConfigError, load_config
+    from ..core.errors import ConfigError
+    from ..daemon.config import load_config
 
     try:
         config = load_config(args.config)
@@ -241,7 +247,8 @@ def cmd_new_game(args: argparse.Namespace) -> int:
 def cmd_invite(args: argparse.Namespace) -> int:
     """Offer an online game on the running daemon and print the code to read out."""
     from ..companion.client import ControlError, post
-    from ..daemon.config import ConfigError, load_config
+    from ..core.errors import ConfigError
+    from ..daemon.config import load_config
 
     try:
         config = load_config(args.config)
@@ -465,7 +472,8 @@ def cmd_service(args: argparse.Namespace) -> int:
 
     from navakankari.hal.profile import ProfileError, load_profile
 
-    from ..daemon.config import Config, ConfigError, load_config
+    from ..core.errors import ConfigError
+    from ..daemon.config import Config, load_config
     from ..system.service import (
     CONFIG_DIR,
     UNIT_NAME,
@@ -513,7 +521,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
     from navakankari.hal.profile import ProfileError, load_profile
 
-    from ..daemon.config import Config, ConfigError, load_config
+    from ..core.errors import ConfigError
+    from ..daemon.config import Config, load_config
     from ..system.audio import SpeechSetting
     from ..system.doctor import Doctor, report, report_fix_lines
     from ..system.service import CONFIG_DIR
@@ -541,7 +550,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return 1 if any(f.blocking for f in findings) else 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Commands) -> None:
     from ..core.menu import MenuSettings
     from ..core.tracker import TrackerSettings
     from ..core.players import SPEC_WORDS

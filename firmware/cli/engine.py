@@ -7,6 +7,8 @@ import importlib
 import json
 import logging
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from navakankari.engine.errors import RulesError
 from navakankari.engine.game import Game
@@ -14,6 +16,7 @@ from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
 
+from .args import Commands
 from .soak import SOAK_SECTIONS, add_arguments
 
 #: A nine-mens-morris position in the moving phase, black to move (the README's example):
@@ -176,7 +179,6 @@ def cmd_build_engine(args: argparse.Namespace) -> int:
 
 
 def cmd_build_endgame(args: argparse.Namespace) -> int:
-    from pathlib import Path
 
     from navakankari.engine import endgame
     from navakankari.engine.endgame_solve import build
@@ -197,7 +199,7 @@ def cmd_build_endgame(args: argparse.Namespace) -> int:
     return 0
 
 
-def _build_three_four(path: "Path") -> int:
+def _build_three_four(path: Path) -> int:
     from navakankari.engine import endgame
     from navakankari.engine.endgame_solve34 import build
 
@@ -223,7 +225,7 @@ def _build_three_four(path: "Path") -> int:
     return 0
 
 
-def _guard(func):  # type: ignore[no-untyped-def]
+def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Bad input (an unknown variant, a bad position) is one clear line and exit code 2."""
 
     def run(args: argparse.Namespace) -> int:
@@ -236,8 +238,8 @@ def _guard(func):  # type: ignore[no-untyped-def]
     return run
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    from .args import seconds, whole
+def register(sub: Commands) -> None:
+    from .args import whole
 
     p = sub.add_parser("variants", help="list the rule presets")
     p.add_argument("--rules", dest="verbose_rules", action="store_true",

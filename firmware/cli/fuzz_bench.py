@@ -210,6 +210,12 @@ def stream(variant: str, seed: int, figures: Figures, settings: TrackerSettings)
     return fed
 
 
+def to_stderr(text: str) -> None:
+    """Where the progress bars go: standard error, at once (the figures go to `out`)."""
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
 def progress(done: int, total: int, started: float, out: Callable[[str], None],
              what: str = "events") -> None:
     """A progress bar on one line (rewritten in place)."""
@@ -268,7 +274,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False, *, events: int 
     total = events if events is not None else (20_000 if quick else 1_000_000)
     out(f"fuzz: {total:,} events, variants {', '.join(variants)}, seed {seed}")
     figures = fuzz(total, variants, seed,
-                   bar=(lambda s: (sys.stderr.write(s), sys.stderr.flush())) if bar else None)
+                   bar=to_stderr if bar else None)
     for line in figures.lines():
         out(line)
     return figures

@@ -10,7 +10,9 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .args import Commands
 
 if TYPE_CHECKING:
     from navakankari.hal import Profile
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
 DEFAULT_PROFILE = "direct-24"
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Commands) -> None:
     selftest = subparsers.add_parser(
         "selftest",
         help="light every LED and check every sensor of the board",
@@ -85,9 +87,9 @@ def _enter_pressed() -> Callable[[], bool]:
 def _profile_to_open(name: str, command: str) -> "Profile":
     """The profile, once nothing on this Pi stops `command` from opening its board (the
     service holding the pins, LEDs that need root): else BackendError saying what to do."""
-    from navakankari.hal import BackendError, load_profile  # noqa: PLC0415
+    from navakankari.hal import BackendError, load_profile
 
-    from ..system.doctor import preflight  # noqa: PLC0415
+    from ..system.doctor import preflight
 
     profile = load_profile(name)
     stop = preflight(profile, command)
@@ -97,8 +99,8 @@ def _profile_to_open(name: str, command: str) -> "Profile":
 
 
 def run_selftest(args: argparse.Namespace) -> int:
-    from navakankari.hal import BackendError, ProfileError, open_board  # noqa: PLC0415
-    from navakankari.hal.tools.selftest import run_selftest as run  # noqa: PLC0415
+    from navakankari.hal import BackendError, ProfileError, open_board
+    from navakankari.hal.tools.selftest import run_selftest as run
 
     try:
         profile = _profile_to_open(args.profile, "selftest")
@@ -120,8 +122,8 @@ def run_selftest(args: argparse.Namespace) -> int:
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
-    from navakankari.hal import BackendError, ProfileError, open_board  # noqa: PLC0415
-    from navakankari.hal.tools.calibrate import CalibrationError, run_calibration, write_profile  # noqa: PLC0415
+    from navakankari.hal import BackendError, ProfileError, open_board
+    from navakankari.hal.tools.calibrate import CalibrationError, run_calibration, write_profile
 
     try:
         profile = _profile_to_open(args.profile, "calibrate")

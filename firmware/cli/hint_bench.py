@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from statistics import median
 
 from navakankari.engine.game import Game
-from navakankari.engine.hint import BOARD_BUDGETS, Judge, Judgement, Quality, board_budget
+from navakankari.engine.hint import BOARD_BUDGETS, Judge, Judgement, board_budget
 from navakankari.engine.player import Player
 from navakankari.engine.presets import PRESETS
+from navakankari.engine.reasons import Quality
 from navakankari.engine.variants import new_game
 
 from navakankari.engine.advice import QUALITY, AdviceRequest, Advisor

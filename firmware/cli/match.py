@@ -168,7 +168,7 @@ def run_match(variant: str, white: str, black: str, games: int, seed: int = 0,
             w, b = players[::-1] if swapped else players
             colour_times = times[::-1] if swapped else times
             result = play_game(new_game(rules), w, b, random.Random(opening_seed),
-                               opening_actions, times=colour_times)  # type: ignore[arg-type]
+                               opening_actions, times=colour_times)
             result = dataclasses.replace(result, swapped=swapped)
             results.append(result)
             reasons[result.outcome.reason.value] = reasons.get(result.outcome.reason.value, 0) + 1

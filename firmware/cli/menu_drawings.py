@@ -71,11 +71,13 @@ def _step_menu(board: Board, variants: Sequence[str], step: Step,
     menu = Menu(board, variants, player_specs(MAX_LEVEL), GameChoice(variants[0], "hand", "hand"),
                 can_takeback=True, settings=MenuSettings())
     menu.tr = tr
-    path = {Step.VARIANT: [], Step.WHITE: [0], Step.ASSIST: [0, 0, 1],
-            Step.STARTER: [0, 1, 1], Step.BRIGHTNESS: ["brightness"]}[step]
+    paths: dict[Step, list[int | str]] = {
+        Step.VARIANT: [], Step.WHITE: [0], Step.ASSIST: [0, 0, 1], Step.STARTER: [0, 1, 1],
+        Step.BRIGHTNESS: ["brightness"]}
+    path = paths[step]
     t = 0.0
     for pick in path:
-        point = menu.layout.brightness if pick == "brightness" else menu.layout.slots[pick]
+        point = menu.layout.slots[pick] if isinstance(pick, int) else menu.layout.brightness
         menu.see({point}, t)
         menu.tick(t + menu.settings.hold)
         menu.see((), t + menu.settings.hold + 0.1)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from navakankari.engine.errors import RulesError
+
+from .args import Commands
 
 if TYPE_CHECKING:
     from navakankari.firmware.cli.match import GameResult
@@ -71,7 +73,8 @@ def game_line(n: int, result: "GameResult", white: str, black: str) -> str:
 class _Progress:
     """A line per game on stdout (with its record if asked) and a tally bar on stderr."""
 
-    def __init__(self, white: str, black: str, records: bool, bar, width: int = 30) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, white: str, black: str, records: bool, bar: TextIO | None,
+                 width: int = 30) -> None:
         self.white, self.black, self.records = white, black, records
         self.stream = bar
         self.width = width
@@ -143,7 +146,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Commands) -> None:
     from navakankari.engine.player import MAX_LEVEL
 
     from .args import whole

@@ -19,6 +19,7 @@ def measure(polls: int) -> tuple[float, str]:
     from gpiozero.exc import BadPinFactory
 
     from navakankari.hal import load_profile
+    from navakankari.hal.profile import GpioSensorConfig
     from navakankari.hal.backends.gpiozero_sensors import GpioZeroSensors
 
     factory = None
@@ -30,7 +31,9 @@ def measure(polls: int) -> tuple[float, str]:
         from gpiozero.pins.mock import MockFactory
 
         factory = MockFactory()
-    pins = load_profile("direct-24").sensors.pins
+    wired = load_profile("direct-24").sensors
+    assert isinstance(wired, GpioSensorConfig), wired
+    pins = wired.pins
     with GpioZeroSensors(pins, pin_factory=factory, thread=False) as sensors:
         sensors.start(lambda event: None)
         name = type(factory or Device.pin_factory).__name__

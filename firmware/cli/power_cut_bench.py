@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bench import _spread, finished_game
-from .fuzz_bench import progress
+from .fuzz_bench import progress, to_stderr
 
 STORED = re.compile(r"stored ply (\d+): (.*)$")
 
@@ -227,7 +227,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False, *, cuts: int | 
     figures = Figures()
     try:
         power_cut(total, seed,
-                  bar=(lambda s: (sys.stderr.write(s), sys.stderr.flush())) if bar else None,
+                  bar=to_stderr if bar else None,
                   figures=figures)
     except KeyboardInterrupt:
         out(f"interrupted after {figures.cuts} of {total} cuts")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .args import Commands
+
 
 def cmd_record(args: argparse.Namespace) -> int:
     if args.store is not None or args.file is None:
@@ -84,7 +86,7 @@ def _write(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Commands) -> None:
     p = sub.add_parser(
         "record", help="read a game record back, or write one from the game store",
         description="With a FILE (a record downloaded from the page or written by this "

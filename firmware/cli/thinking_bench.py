@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 from navakankari.engine.actions import Action
 from navakankari.engine.player import level_info
 
-from ..core.players import CHILD_NICE, PlayerSpec, computer_player
+from ..core.players import CHILD_NICE, HAND, PlayerSpec, computer_player
 from ..core.status import StatusKind
-from ..daemon.config import HAND, Config
+from ..daemon.config import Config
 from ..daemon.simhands import SimHands
 from .bench import _spread
 
@@ -70,13 +70,13 @@ def _instrument(daemon: "Daemon", figures: Latencies) -> None:
                         figures.thinking if daemon.computer_busy else figures.idle))
         return committed
 
-    def timed_show(frame: dict[str, tuple[int, int, int]]) -> None:
-        show(frame)
+    def timed_show(colours: Mapping[str, tuple[int, int, int]]) -> None:
+        show(colours)
         if due:
             deadline, into = due.pop()
             into.append(time.monotonic() - deadline)
 
-    session.tick = timed_tick  # type: ignore[method-assign,assignment]
+    session.tick = timed_tick  # type: ignore[method-assign]
     leds.show = timed_show  # type: ignore[method-assign]
 
 

@@ -31,6 +31,7 @@ from .review import turns
 from .server import RequestError
 
 if TYPE_CHECKING:
+    from ..core.session import Session
     from ..daemon.loop import Daemon
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ class DaemonBackend:
         self._hands_lock = asyncio.Lock()
 
     @property
-    def _session(self):  # type: ignore[no-untyped-def]
+    def _session(self) -> Session:
         session = self.daemon.session
         if session is None:
             raise RequestError("the board is still starting")
@@ -227,16 +228,17 @@ class DaemonBackend:
         session = self._session
         store = session.store
         site = self.daemon.config.board_name
-        if game_id is None and (store is None or session.game_id is None):
+        wanted = session.game_id if game_id is None else game_id
+        if game_id is None and (store is None or wanted is None):
             return record_of(session.game, start=session.start,
                              white=str(session.players[Side.WHITE]),
                              black=str(session.players[Side.BLACK]), event=EVENT,
                              site=site), None
-        if store is None:
+        if store is None or wanted is None:
             raise RequestError(f"{what}: this board keeps no games")
         session.flush_events()
         try:
-            stored = store.load(session.game_id if game_id is None else game_id)
+            stored = store.load(wanted)
         except StoreError as exc:
             raise RequestError(f"{what}: {exc}") from None
         return game_record(stored, site), stored.id

@@ -16,6 +16,10 @@ from ..daemon.config import Config
 from .names import local_url
 
 
+MAX_ANSWER = 1 << 20
+"""The most of an answer read (the companion's are a few hundred bytes)."""
+
+
 class ControlError(RuntimeError):
     """The daemon could not be reached, or refused the request; the message says which."""
 
@@ -30,14 +34,19 @@ def post(config: Config, path: str, body: dict[str, Any], timeout: float = 10.0)
         headers={"Content-Type": "application/json", "X-Pin": config.web_pin})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            return json.loads(response.read().decode() or "{}")
+            answer = json.loads(response.read(MAX_ANSWER).decode() or "{}")
     except urllib.error.HTTPError as exc:
         try:
-            message = json.loads(exc.read().decode()).get("error", exc.reason)
-        except (json.JSONDecodeError, AttributeError):
+            message = json.loads(exc.read(MAX_ANSWER).decode()).get("error", exc.reason)
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
             message = exc.reason
         raise ControlError(f"the daemon refused: {message}") from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise ControlError(f"no daemon answers at {url} ({reason}); is `navakankari run` "
                            "running with this configuration?") from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        answer = None
+    if not isinstance(answer, dict):
+        raise ControlError(f"what answered at {url} is not the board's companion")
+    return answer

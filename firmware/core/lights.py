@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.game import Game, Side
@@ -29,6 +29,8 @@ from .palette import (
     Role,
 )
 from .status import Status, StatusKind
+
+Put = Callable[[Role, Iterable[str]], None]  #: lights `points` in `role`'s colour
 
 Frame = dict[str, RGB]
 
@@ -106,7 +108,7 @@ def roles(game: Game, status: Status, now: float) -> dict[str, Role]:
     return out
 
 
-def _assist_layer(status: Status, now: float, put) -> None:  # type: ignore[no-untyped-def]
+def _assist_layer(status: Status, now: float, put: Put) -> None:
     """The side to act's assistance: the quality of the free points (placing), the
     opponent's threats, the best move asked for, and a blunder's warning while it lasts."""
     for point, quality in status.quality:
@@ -154,7 +156,7 @@ def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
         out[point] = Role.MENU_CURRENT
 
 
-def _forced_layer(status: Status, put,  # type: ignore[no-untyped-def]
+def _forced_layer(status: Status, put: Put,
                   *, take: bool = True) -> None:
     """The given (computer's) action: the mill it closes, then where from, to and (with
     `take`) what it takes, leaving out what the hands have already done."""
@@ -210,7 +212,7 @@ The palette must keep the roles of one set apart (tests/firmware/test_palette.py
 ANY_TIME = Role.SENSOR_FAULT
 
 
-def _turn_layer(game: Game, put, dim_free: bool = True) -> None:  # type: ignore[no-untyped-def]
+def _turn_layer(game: Game, put: Put, dim_free: bool = True) -> None:
     """Side to move: the free points dimly while placing (not where every free point shows
     its quality instead), the pebbles that can move after."""
     board = game.board

@@ -108,7 +108,8 @@ class PlayerSpec:
 
 HAND = PlayerSpec("hand")
 
-SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_ASSIST}), computer (level {DEFAULT_LEVEL}), computer:N "
+SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_ASSIST}), "
+              f"computer (level {DEFAULT_LEVEL}), computer:N "
               f"(level 1..{MAX_LEVEL}), computer:max, engine:PATH[?KEY=VALUE&...] (an installed "
               "engine) or remote (moves from the web page)")
 """Every player spec `PlayerSpec.parse` reads, for the commands' help."""

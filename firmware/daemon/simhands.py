@@ -12,19 +12,22 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.errors import RulesError
 
 from ..core.session import Session
-from ..core.status import StatusKind
+from ..core.status import Status, StatusKind
+
+if TYPE_CHECKING:
+    from navakankari.sim.board import SimulatedBoard
 
 log = logging.getLogger(__name__)
 
 
 class SimHands:
-    def __init__(self, simulation, session: Session, script: list[str], *,  # type: ignore[no-untyped-def]
+    def __init__(self, simulation: SimulatedBoard, session: Session, script: list[str], *,
                  gap: float = 0.02, pause: float | None = None) -> None:
         self.sim = simulation
         self.session = session
@@ -63,7 +66,7 @@ class SimHands:
                     return
                 await self.perform(action)
 
-    async def put_right(self, status) -> None:  # type: ignore[no-untyped-def]
+    async def put_right(self, status: Status) -> None:
         """Lift and place what the status asks for. A cleared board (a restart on an empty
         simulated board) is put back too."""
         for p in status.to_empty:
@@ -73,7 +76,7 @@ class SimHands:
             self.sim.place(p)
             await asyncio.sleep(self.gap)
 
-    async def same_as_last_time(self, status) -> bool:  # type: ignore[no-untyped-def]
+    async def same_as_last_time(self, status: Status) -> bool:
         """In the board's menu, choose the configured game: a pebble held on its point,
         then lifted. False (said once) when the menu offers no such choice: the hands stop,
         as at a script action that does not play."""

@@ -154,8 +154,8 @@ class Resync:
 
 
 Message = Move | Invite | Join | Reveal | Forfeit | Snapshot | Request | Answer | Resync
-_KINDS: dict[str, type] = {c.kind: c for c in (Move, Invite, Join, Reveal, Forfeit, Snapshot,
-                                                Request, Answer, Resync)}
+_KINDS: dict[str, type[Message]] = {c.kind: c for c in (Move, Invite, Join, Reveal, Forfeit,
+                                                        Snapshot, Request, Answer, Resync)}
 
 
 def _body(message: Message) -> dict[str, Any]:
@@ -175,7 +175,7 @@ def sign(key: bytes, message: Message) -> Message:
     """The message with its mac."""
     from dataclasses import replace
 
-    return replace(message, mac=mac_of(key, _body(message)))  # type: ignore[return-value]
+    return replace(message, mac=mac_of(key, _body(message)))
 
 
 def encode(message: Message) -> bytes:
@@ -351,7 +351,7 @@ def _from_dict(data: object) -> Message:
             message.what not in REQUESTS or not 0 <= message.keep <= message.at):
         raise MessageError(f"a request is one of {', '.join(REQUESTS)}, keeping at most the "
                            "moves there are")
-    return message  # type: ignore[no-any-return]
+    return message
 
 
 def _check_text(kind: str, name: str, value: str) -> None:

@@ -46,7 +46,7 @@ async def supervise(name: str, start: Callable[[], Awaitable[T]], *,
             raise
         except passes:
             raise
-        except Exception as exc:  # noqa: BLE001 - the point: nothing ends the task
+        except Exception as exc:  # the point: nothing ends the task
             problem = f"{name} stopped on an unexpected error ({type(exc).__name__}: " \
                       f"{str(exc)[:200]}); starting it again"
             key = (type(exc), str(exc))

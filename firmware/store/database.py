@@ -95,6 +95,10 @@ class StoreDamagedError(StoreError):
     """The store's file opened but its contents are damaged or unreadable."""
 
 
+class StoreClosedError(StoreError):
+    """The store was used after it was closed."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: int
@@ -114,18 +118,18 @@ class Store:
         self.path = Path(path)
         self.events_kept = events_kept
         self.failure: str | None = None  #: why writing stopped, once a write failed
-        self._db = None  # type: ignore[assignment]
+        self._db: sqlite3.Connection | None = None
         if str(path) != ":memory:":
             _check_usable(self.path)
             if self.path.is_file() and self.path.stat().st_size == 0:
                 raise StoreDamagedError(f"the game store {path} is empty (0 bytes)")
         try:
-            self._db = sqlite3.connect(str(path), isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
-            problems = [r[0] for r in self._db.execute("PRAGMA quick_check(3)")]
+            self._db = db = sqlite3.connect(str(path), isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(SCHEMA)
+            problems = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
         except sqlite3.Error as exc:
             self.close_quietly()
             if "unable to open" in str(exc):
@@ -139,7 +143,7 @@ class Store:
         """Close without checkpointing (a damaged file is left as it is)."""
         if self._db is not None:
             self._db.close()
-            self._db = None  # type: ignore[assignment]
+            self._db = None
 
     def close(self) -> None:
         """Checkpoint the WAL and close; safe to call twice."""
@@ -150,7 +154,14 @@ class Store:
         except sqlite3.Error:
             log.exception("checkpoint failed")
         self._db.close()
-        self._db = None  # type: ignore[assignment]
+        self._db = None
+
+    @property
+    def _open(self) -> sqlite3.Connection:
+        """The connection, or a named refusal once the store is closed."""
+        if self._db is None:
+            raise StoreClosedError(f"the game store {self.path} is closed")
+        return self._db
 
     def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> sqlite3.Cursor | None:
         """Run the statements in one synced transaction; the last one's cursor. A write that
@@ -158,7 +169,7 @@ class Store:
         says why, and later writes are skipped, so the game plays on unrecorded."""
         if self.failure is not None:
             return None
-        db = self._db
+        db = self._open
         cur = None
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -213,11 +224,11 @@ class Store:
                    (json.dumps(outcome), game))])
 
     def load(self, game: int) -> StoredGame:
-        row = self._db.execute("SELECT id, created, rules, players, start, outcome, finished "
+        row = self._open.execute("SELECT id, created, rules, players, start, outcome, finished "
                                "FROM games WHERE id = ?", (game,)).fetchone()
         if row is None:
             raise StoreError(f"no game {game} in the store")
-        actions = tuple(r[0] for r in self._db.execute(
+        actions = tuple(r[0] for r in self._open.execute(
             "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game,)))
         try:
             rules = Rules.from_dict(json.loads(row[2]))
@@ -240,14 +251,14 @@ class Store:
     def last_unfinished(self) -> StoredGame | None:
         """The game to resume; StoreDamagedError when it cannot be read."""
         try:
-            row = self._db.execute("SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+            row = self._open.execute("SELECT id FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
                                    ).fetchone()
             return self.load(row[0]) if row else None
         except sqlite3.DatabaseError as exc:
             raise StoreDamagedError(f"cannot read the game store {self.path}: {exc}") from None
 
     def games(self, limit: int = 50) -> list[StoredGame]:
-        rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        rows = self._open.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         return [self.load(r[0]) for r in rows]
 
     # -- settings chosen on the board -------------------------------------------------------
@@ -255,7 +266,7 @@ class Store:
         """A setting kept across restarts (the LED brightness), as written; None if never set
         or unreadable (the caller falls back to its default)."""
         try:
-            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+            row = self._open.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         except sqlite3.DatabaseError as exc:
             log.warning("cannot read the setting %s from %s: %s", key, self.path, exc)
             return None
@@ -291,7 +302,7 @@ class Store:
                    (game, line))])
 
     def events(self, game: int) -> list[SensorEvent]:
-        return [SensorEvent(point, bool(present), t) for t, point, present in self._db.execute(
+        return [SensorEvent(point, bool(present), t) for t, point, present in self._open.execute(
             "SELECT t, point, present FROM events WHERE game = ? ORDER BY id", (game,))]
 
     def events_jsonl(self, game: int) -> str:
@@ -299,7 +310,7 @@ class Store:
         recording's head line if it has one; empty when no events are kept."""
         text = "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present})
                        + "\n" for e in self.events(game))
-        row = self._db.execute("SELECT head FROM recording_heads WHERE game = ?",
+        row = self._open.execute("SELECT head FROM recording_heads WHERE game = ?",
                                (game,)).fetchone()
         return f"{row[0]}\n{text}" if text and row is not None else text
 

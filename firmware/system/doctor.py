@@ -13,6 +13,7 @@ it. So the kernel drivers are found from config.txt (the overlays that take a pi
 
 from __future__ import annotations
 
+import importlib.util
 import shlex
 import stat
 import subprocess
@@ -162,7 +163,7 @@ def _systemctl_state(unit: str = UNIT_NAME) -> str:
 def gpiod_line_users(root: Path, pins: Iterable[int]) -> dict[int, str] | None:
     """Owners of the pins on the Pi's header GPIO controller; None when it cannot be read."""
     try:
-        import gpiod  # noqa: PLC0415 - only on a Pi
+        import gpiod  # only on a Pi
     except ImportError:
         return None
     labels = {"pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1"}
@@ -180,6 +181,14 @@ def gpiod_line_users(root: Path, pins: Iterable[int]) -> dict[int, str] | None:
         except (OSError, ValueError):
             return None
     return None
+
+
+def _installed(name: str) -> bool:
+    """Whether this Python can import the module `name` (without importing it)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:  # "RPi.GPIO" without an RPi package
+        return False
 
 
 @dataclass
@@ -313,16 +322,7 @@ class Doctor:
 
     # -- packages in the install --------------------------------------------------------------
     def packages(self, model: PiModel) -> list[Finding]:
-        if self.has_module is None:
-            import importlib.util  # noqa: PLC0415
-
-            def has(name: str) -> bool:
-                try:
-                    return importlib.util.find_spec(name) is not None
-                except ImportError:  # "RPi.GPIO" without an RPi package
-                    return False
-        else:
-            has = self.has_module
+        has = self.has_module or _installed
         wanted = []
         if self.profile.leds.backend in ("neopixel", "neopixel_spi") or \
                 self.profile.sensors.backend == "mcp23017":
@@ -549,10 +549,10 @@ def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: i
     """Why `selftest` or `calibrate` cannot open the board here, before it tries: the
     service holds the pins, or the LEDs need root on this model. None when nothing stops it
     (always on a computer that is no supported Pi, where the simulated board runs)."""
-    import os  # noqa: PLC0415
-    import sys  # noqa: PLC0415
+    import os
+    import sys
 
-    from navakankari.hal.board import BACKEND_ENV, SIM  # noqa: PLC0415
+    from navakankari.hal.board import BACKEND_ENV, SIM
 
     model = model_named(_read(root / "proc/device-tree/model"))
     if model is None or os.environ.get(BACKEND_ENV, "").strip() == SIM:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .audio import speaker_needs
 
@@ -159,7 +159,7 @@ GROUP_RULES_FILE = Path("/etc/udev/rules.d/99-navakankari-groups.rules")
 
 
 def _group_exists(name: str) -> bool:
-    import grp  # noqa: PLC0415 - POSIX only
+    import grp  # POSIX only
 
     try:
         grp.getgrnam(name)
@@ -265,7 +265,7 @@ def uninstall_steps(unit_dir: Path = UNIT_DIR) -> list[Step]:
 
 
 def run_steps(steps: Sequence[Step], *, dry_run: bool, out: Callable[[str], None] = print,
-              runner: Callable[..., subprocess.CompletedProcess] = subprocess.run,
+              runner: Callable[..., subprocess.CompletedProcess[Any]] = subprocess.run,
               which: Callable[[str], str | None] = shutil.which) -> int:
     """Carry out (or with dry_run, print) each step; stops at the first failure."""
     for step in steps:

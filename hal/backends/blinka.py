@@ -18,6 +18,7 @@ SKIP_CHECK_ENV = "BLINKA_SKIP_DEPENDENCY_CHECK"
 def import_board() -> ModuleType:
     """`import board`, without Blinka's interactive dependency installer."""
     os.environ.setdefault(SKIP_CHECK_ENV, "1")
-    import board  # noqa: PLC0415 - only on boards that use it
+    import board  # only on boards that use it
 
-    return board
+    module: ModuleType = board
+    return module

@@ -1,11 +1,11 @@
 """Sensors on their own GPIOs, read through gpiozero.
 
 Each sensor (a reed switch, or the open-drain DRV5032FC hall switch) pulls its GPIO to ground
-when a pebble is there; its 10 kΩ pull-up, with the Pi's internal one, holds it high otherwise. Changes arrive as edges from
-gpiozero's callback thread, and a slow poll reads every level as well: where edges never
-arrive (a kernel or a GPIO block without the interrupt, as under an emulator, or one edge
-lost), a lifted pebble is still seen within `poll` seconds. `DigitalInputDevice` rather than
-`Button`: 24 Buttons start 25 threads.
+when a pebble is there; its 10 kΩ pull-up, with the Pi's internal one, holds it high
+otherwise. Changes arrive as edges from gpiozero's callback thread, and a slow poll reads
+every level as well: where edges never arrive (a kernel or a GPIO block without the
+interrupt, as under an emulator, or one edge lost), a lifted pebble is still seen within
+`poll` seconds. `DigitalInputDevice` rather than `Button`: 24 Buttons start 25 threads.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class GpioZeroSensors(SensorArray):
         check_points(self.points, pins)
         if not poll > 0:
             raise ValueError(f"poll must be above 0 seconds, not {poll}")
-        from gpiozero import DigitalInputDevice  # noqa: PLC0415 - only on boards that use it
+        from gpiozero import DigitalInputDevice  # only on boards that use it
 
         self._poll = poll
         self._threaded = thread

@@ -13,7 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import ModuleType
+from typing import Any
 
 from ..sensors import Clock, SensorArray, check_points
 
@@ -39,13 +39,15 @@ class MatrixSensors(SensorArray):
         scan_hz: float = 100.0,
         clock: Clock = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
-        gpio: ModuleType | None = None,
+        gpio: Any = None,
         thread: bool = True,
     ) -> None:
         super().__init__(cells, clock=clock)
         check_points(self.points, cells)
         if gpio is None:
-            import RPi.GPIO as gpio  # noqa: PLC0415,N813 - only on boards that use it
+            import RPi.GPIO  # only on boards that use it
+
+            gpio = RPi.GPIO
         self._gpio = gpio
         self._rows = tuple(rows)
         self._columns = tuple(columns)

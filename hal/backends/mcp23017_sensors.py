@@ -47,8 +47,8 @@ class Mcp23017Sensors(SensorArray):
         opens one that `close()` releases, as does a failure to open a chip or the INT pin."""
         super().__init__(channels, clock=clock)
         check_points(self.points, channels)
-        from adafruit_mcp230xx.mcp23017 import MCP23017  # noqa: PLC0415
-        from gpiozero import DigitalInputDevice  # noqa: PLC0415
+        from adafruit_mcp230xx.mcp23017 import MCP23017
+        from gpiozero import DigitalInputDevice
 
         self._own_i2c = i2c is None
         if i2c is None:
@@ -124,9 +124,9 @@ class Mcp23017Sensors(SensorArray):
 
 def _blinka_i2c() -> Any:
     """I2C1 (GPIO2/3) through Blinka: /dev/i2c-1."""
-    from .blinka import import_board  # noqa: PLC0415
+    from .blinka import import_board
 
     board = import_board()
-    import busio  # noqa: PLC0415
+    import busio
 
     return busio.I2C(board.SCL, board.SDA)

@@ -59,7 +59,7 @@ class NeoPixelStrip(_PixelBufStrip):
     ) -> None:
         super().__init__(index, count=count, brightness=brightness, gamma=gamma)
         board = import_board()
-        import neopixel  # noqa: PLC0415 - only on boards that use it
+        import neopixel  # only on boards that use it
 
         self._pixels = neopixel.NeoPixel(
             getattr(board, f"D{pin}"),
@@ -84,7 +84,7 @@ class NeoPixelSpiStrip(_PixelBufStrip):
         gamma: float = DEFAULT_GAMMA,
     ) -> None:
         super().__init__(index, count=count, brightness=brightness, gamma=gamma)
-        import neopixel_spi  # noqa: PLC0415 - only on boards that use it
+        import neopixel_spi  # only on boards that use it
 
         if spi is None:
             spi = import_board().SPI()

@@ -94,7 +94,7 @@ def chain_routes(layout: Layout, chain: Sequence[str]) -> list[tuple[Point, ...]
     """One path per link of the LED chain, LED hole to LED hole: straight along a row (just
     below the points, clear of their names); to another row along the channel half a pitch
     off the row, then along the next LED's column (right of its point, left of its labels)."""
-    routes = []
+    routes: list[tuple[Point, ...]] = []
     half = layout.scale * PITCH / 2
     for a, b in zip(chain, chain[1:]):
         (ax, ay), (bx, by) = layout.led(a), layout.led(b)

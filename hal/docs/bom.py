@@ -174,7 +174,8 @@ def net_loads(circuit: Circuit) -> dict[str, dict[str, float]]:
         if is_resistor(part):
             supply = [n for n in nets if n in loads]
             if len(supply) == 1 and not all(n in POWER_NETS for n in nets):
-                loads[supply[0]][part.kind] = loads[supply[0]].get(part.kind, 0.0) + POWER_NETS[supply[0]] / ohms(part) * 1000
+                loads[supply[0]][part.kind] = (loads[supply[0]].get(part.kind, 0.0)
+                                               + POWER_NETS[supply[0]] / ohms(part) * 1000)
             continue
         for pin, net in zip(part.pins, nets):
             if pin.kind == "power_in" and net in loads and part.current_ma:
@@ -192,7 +193,8 @@ def power_markdown(builds: Sequence[Build]) -> str:
         "brightness cap, every sensor closed. The Pi's 3V3 pins are its own regulator, fed from",
         "its 5 V, so the supply gives the 5V loads plus the 3V3 loads.",
         "",
-        "| profile | sensors | LEDs | cap | 5V: LEDs | 5V: Pi | 3V3: sensors, pull-ups, expanders | from the 5 V supply |",
+        "| profile | sensors | LEDs | cap | 5V: LEDs | 5V: Pi | 3V3: sensors, pull-ups, expanders "
+        "| from the 5 V supply |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for name, p, built in builds:

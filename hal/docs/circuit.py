@@ -180,7 +180,8 @@ def pi_header() -> Part:
 def supply() -> Part:
     return Part("PSU", "supply-5v", "5.1 V 3 A",
                 (Pin("1", "+5V", "power_out", domain="5V"), Pin("2", "GND", "ground")),
-                footprint="TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-2-5.08_1x02_P5.08mm_Horizontal", description="5 V supply")
+                footprint="TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-2-5.08_1x02_P5.08mm_Horizontal",
+                description="5 V supply")
 
 
 def polyfuse(ref: str = "F1") -> Part:
@@ -256,7 +257,8 @@ def ws2812b(ref: str, brightness: float) -> Part:
     pins = (Pin("1", "VDD", "power_in"), Pin("2", "DOUT", "output"), Pin("3", "VSS", "ground"),
             Pin("4", "DIN", "input", vih=0.7, vih_ratio=True))
     return Part(ref, "WS2812B", "WS2812B", pins, supply=(3.5, 5.3),
-                current_ma=60.0 * brightness + 1.0, footprint="Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
+                current_ma=60.0 * brightness + 1.0,
+                footprint="Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
                 description="RGB LED, 60 mA full white")
 
 

@@ -357,10 +357,12 @@ class _Erc:
                 continue
             if not SERIES_OHMS[0] <= ohms(part) <= SERIES_OHMS[1]:
                 self.fail("series-resistor", net, (n,),
-                          f"{part.ref} in the LED data line is {part.value} ohm, not {SERIES_OHMS[0]:g}-{SERIES_OHMS[1]:g}")
+                          f"{part.ref} in the LED data line is {part.value} ohm, "
+                          f"not {SERIES_OHMS[0]:g}-{SERIES_OHMS[1]:g}")
             for m, sp in shifters:
                 if self.supply_voltage(sp) != POWER_NETS["5V"]:
-                    self.fail("led-data-path", far, (m,), f"{_label(self.c, m)} of the level shifter is not powered from 5V")
+                    self.fail("led-data-path", far, (m,),
+                              f"{_label(self.c, m)} of the level shifter is not powered from 5V")
             return
         direct = [m for m, sp, pin in self.pins(net) if sp.kind == "74AHCT125" and pin.kind == "output"]
         if direct:

@@ -275,7 +275,8 @@ def kicad_stem(name: str, index: int, circuit: Circuit) -> str:
 def generated_files() -> dict[str, str]:
     """Path under wiring/ -> content: for every profile, its pinout table and wiring diagram
     in docs/; for every buildable one (real LEDs, a 24- or 19-point board) its board drawing,
-    and from its circuit models the wiring tables (beside the profile); and the bill of materials and power budget over the buildable ones."""
+    and from its circuit models the wiring tables (beside the profile); and the bill of
+    materials and power budget over the buildable ones."""
     files = {}
     buildable = []
     for name in profile_names():

@@ -50,7 +50,8 @@ class Finding:
             return (
                 f"{self.point}: never changed while lit and touched (dead sensor, loose wire or weak magnet)"
             )
-        return f"{self.point}: its pebble is read at {self.other} (sensor wires of {self.point} and {self.other} crossed?)"
+        return (f"{self.point}: its pebble is read at {self.other} "
+                f"(sensor wires of {self.point} and {self.other} crossed?)")
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,7 @@ def test_a_mistake_against_the_computer_blinks_before_the_computers_reply_is_lit
         running.call(lambda: running.daemon.session.set_players(
             running.daemon.now(), {Side.BLACK: PlayerSpec("computer", 1)}))
         # White to act, black threatens d7-d6-d5: the advice names white's mistakes.
-        status = _wait_for(running, lambda s: s.quality and s.turn == "white")
+        _wait_for(running, lambda s: s.quality and s.turn == "white")
         reasons = running.call(lambda: running.daemon.session.teacher.advice.reasons)
         bad = next(a for a, _ in reasons if a not in ("a4", "d7"))
         blunder, reply = _sent(running, Role.BLUNDER), _sent(running, Role.COMPUTER_TO)
@@ -252,7 +252,7 @@ def test_the_legend_shows_every_light_as_the_led_emits_it(browser, running, arti
         '#legend li')].map(li => [li.dataset.role, [li.querySelector('.swatch').style.borderColor,
         li.textContent]]))""")  # as set: the computed colour blinks
     cap = running.call(lambda: running.daemon.board.leds.brightness)
-    for section, rows in LEGEND:
+    for _section, rows in LEGEND:
         for role, colour, means in rows:
             sent = running.call(lambda: running.daemon.board.leds.corrected(PALETTE[role].colour))
             assert drawn[role.value][0] == "rgb(%d, %d, %d)" % on_screen(sent, cap), role

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from pathlib import Path
 
-import pytest
 from navakankari.engine.variants import new_game
 from navakankari.firmware.cli.local_broker import USERS
 from sim_daemon import api, carry_out, quick_choice, sim_daemon, until

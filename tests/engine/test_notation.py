@@ -27,7 +27,8 @@ def test_invalid_actions_say_what_is_wrong(text, message):
 def test_illegal_actions_are_not_invalid_ones():
     game = new_game(NINE)
     game.play("a1")
-    with pytest.raises(IllegalActionError, match=r"a1 is not legal here: a1 already holds a white pebble \(black to act"):
+    with pytest.raises(IllegalActionError,
+                       match=r"a1 is not legal here: a1 already holds a white pebble \(black to act"):
         game.play("a1")
     with pytest.raises(IllegalActionError, match="a1-a4 is not legal"):
         game.play("a1-a4")

@@ -320,7 +320,7 @@ def test_sigkill_at_random_moments_never_loses_a_committed_action(tmp_path):
     rng = random.Random(5)
     db = tmp_path / "games.sqlite3"
     kills = 0
-    for attempt in range(12):
+    for _attempt in range(12):
         proc = _spawn(config, " ".join(script))
         lines = Lines(proc)
         assert lines.wait_for(r"\bready\b"), "\n".join(lines.lines)

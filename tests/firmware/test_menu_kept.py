@@ -22,7 +22,7 @@ from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
 from navakankari.firmware.store.database import Store
 from navakankari.hal import load_profile, open_board
-from test_menu import MENU, MenuBoard
+from test_menu import MenuBoard
 
 BOTH = ("nine-mens-morris", "nau-keti-keta")
 

@@ -137,7 +137,7 @@ def test_board_lines_are_the_engines() -> None:
 
 def test_pebbles_per_variant_are_the_presets() -> None:
     listed = {}
-    for presets, board, per_side, diagonals in VARIANT_PEBBLES:
+    for presets, _board, per_side, diagonals in VARIANT_PEBBLES:
         for name in presets.split(", "):
             listed[name] = (per_side, diagonals)
     assert listed == {name: (r.pieces, r.board == "morris-diagonal") for name, r in PRESETS.items()}

@@ -178,7 +178,8 @@ def test_a_sensor_count_unlike_the_profile_is_caught() -> None:
 
 def test_an_led_count_unlike_the_profile_is_caught() -> None:
     c, p = model()
-    assert "23 LEDs in the model, 24 on the profile's chain" in only(check(drop_part(c, "LED23"), p), "led-count").message
+    problem = only(check(drop_part(c, "LED23"), p), "led-count")
+    assert "23 LEDs in the model, 24 on the profile's chain" in problem.message
 
 
 def test_led_data_straight_from_the_pi_is_caught() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from navakankari.hal import load_profile
-from navakankari.hal.docs.circuit import Circuit, Net, build_circuit
+from navakankari.hal.docs.circuit import Circuit, build_circuit
 from navakankari.hal.docs.erc import check as our_check
 from navakankari.hal.docs.kicad import generate, library, project, sexpr
 from navakankari.hal.docs.kicad.generate import Build, Result

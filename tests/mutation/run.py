@@ -180,7 +180,7 @@ def mutants_of(name: str, target: Target) -> tuple[str, list[tuple[Mutant, "_Rec
             path = _path_to(fnode, node)
             for change, apply in _changes(node):
                 add(node.lineno, func, change, (func, path, "node", apply))
-            for field, change, apply in _unary_not(node):
+            for _field, change, apply in _unary_not(node):
                 add(node.lineno, func, change, (func, path, "node", apply))
             for field, stmts in _statement_lists(node):
                 if node is fnode and len(stmts) == 1:

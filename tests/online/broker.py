@@ -11,7 +11,7 @@ from navakankari.firmware.cli.local_broker import USERS, BrokerMissingError, Loc
 __all__ = ["USERS", "Broker"]
 
 
-def Broker(folder: Path) -> LocalBroker:  # noqa: N802 - the tests' name for it
+def Broker(folder: Path) -> LocalBroker:  # the tests' name for it
     try:
         return LocalBroker(folder)
     except BrokerMissingError as exc:

@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "firmware"))  # sim_daemon
 
-from broker import Broker  # noqa: E402
+from broker import Broker
 
 
 @pytest.fixture

@@ -131,7 +131,7 @@ def test_retained_poison_does_not_stop_a_link_and_moves_still_arrive(broker, cap
         try:
             await asyncio.wait_for(_until(lambda: black.state.rejected >= 12), LIMIT)
         except TimeoutError:
-            raise AssertionError(black.rejections.counts)
+            raise AssertionError(black.rejections.counts) from None
         assert black.state.connected and black.state.problem == ""
         # Restarted, the link reads the retained poison again (the last on each topic), and
         # still plays on.

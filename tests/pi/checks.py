@@ -618,7 +618,8 @@ def board_checks(guest: Guest, report: Report, reference: dict) -> None:
     if got is not None:
         report.check(len(got[1]) >= 4, "game (direct GPIO, polled): committed actions in the store",
                      f"game {got[0]}: {' '.join(got[1])}")
-    computer = guest.ssh("sudo journalctl -u navakankari -b --no-pager -o cat | grep -c 'computer plays'").stdout.strip()
+    computer = guest.ssh("sudo journalctl -u navakankari -b --no-pager -o cat "
+                         "| grep -c 'computer plays'").stdout.strip()
     # From /: in the home folder the source tree's folder named navakankari would be imported.
     engine_line = guest.ssh(f"cd / && {VENV}/bin/python -c 'from navakankari.engine import core; "
                             "print(core.available())'").stdout.strip()

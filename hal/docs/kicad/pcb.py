@@ -48,7 +48,7 @@ def kicad_nets(netlist: Path) -> dict[str, str]:
 
 def main(argv: list[str]) -> int:
     sys.path.append(DIST_PACKAGES)
-    import pcbnew  # noqa: PLC0415  (KiCad's module, not on the venv's path)
+    import pcbnew  # KiCad's module, not on the venv's path
 
     out = Path(argv[0])
     pcbnew.KIID.SeedGenerator(35)  # ids from a fixed seed: the same board gives the same file
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
 
 
 class Board:
-    def __init__(self, pcbnew, board, circuit: Circuit, names: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, pcbnew: Any, board: Any, circuit: Circuit, names: dict[str, str]) -> None:
         self.p = pcbnew
         self.b = board
         self.c = circuit
@@ -73,10 +73,10 @@ class Board:
         self.nets: dict[str, Any] = {}  # pcbnew's NETINFO_ITEMs and FOOTPRINTs, untyped
         self.fps: dict[str, Any] = {}
 
-    def mm(self, x: float, y: float):  # type: ignore[no-untyped-def]
+    def mm(self, x: float, y: float) -> Any:
         return self.p.VECTOR2I(self.p.FromMM(x), self.p.FromMM(y))
 
-    def net(self, model_name: str):  # type: ignore[no-untyped-def]
+    def net(self, model_name: str) -> Any:
         """The board net of a model net (by KiCad's name for it), or a KiCad name as such."""
         name = next((self.names[n] for n in self.c.net(model_name).nodes if n in self.names), model_name) \
             if model_name in {n.name for n in self.c.nets} else model_name
@@ -257,7 +257,8 @@ class Board:
         s = sorted((self.pad_xy("Q1", n) for n in ("1", "2", "3")), key=lambda q: q[1])
         self.track(s, "5V", "F", 0.5)
         trunk_y, down_x = 55.5, s[0][0] - 2.5  # 5V leaves the source pins leftwards, clear of the gate
-        c1, c2, u14, j22 = self.pad_xy("C1", "1"), self.pad_xy("C2", "1"), self.pad_xy("U1", "14"), self.pad_xy("J2", "2")
+        c1, c2 = self.pad_xy("C1", "1"), self.pad_xy("C2", "1")
+        u14, j22 = self.pad_xy("U1", "14"), self.pad_xy("J2", "2")
         pi2, pi4 = header_xy(2), header_xy(4)
         self.track([s[0], (down_x, s[0][1]), (down_x, trunk_y), (6.0, trunk_y), (6.0, pi2[1]), pi2, pi4],
                    "5V", "F", pw)
@@ -268,7 +269,8 @@ class Board:
         g = self.pad_xy("Q1", "4")
         self.track([g, (g[0] - 1.4, g[1])], "GND", "F", 0.4)
         self.via((g[0] - 1.4, g[1]), "GND")
-        u3, r11, r12, j21 = self.pad_xy("U1", "3"), self.pad_xy("R1", "1"), self.pad_xy("R1", "2"), self.pad_xy("J2", "1")
+        u3, j21 = self.pad_xy("U1", "3"), self.pad_xy("J2", "1")
+        r11, r12 = self.pad_xy("R1", "1"), self.pad_xy("R1", "2")
         self.track([u3, (53.0, u3[1]), (53.0, 46.5), (r11[0], 46.5), r11], "LED_5V", "B")
         self.track([r12, j21], "DIN0", "F", 0.4)
         self.zone("GND", "B")
