@@ -34,6 +34,10 @@ bash tests/debian-deps.sh kicad-cli "kicad kicad-symbols kicad-footprints" "the 
     bookworm-backports
 # The layers (contracts in pyproject.toml): a broken one fails the run before any test.
 .venv/bin/lint-imports --no-cache
+# So do a type error (strict mypy over the packages, laid out by tests/typecheck.py) and a
+# lint problem (ruff, over the packages and the tests); both read pyproject.toml.
+.venv/bin/python tests/typecheck.py
+.venv/bin/ruff check --quiet .
 set +e
 .venv/bin/python -m pytest "$@"
 rc=$?

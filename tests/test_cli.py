@@ -82,7 +82,7 @@ def test_each_simulated_board_keeps_its_own_store(tmp_path, monkeypatch):
 
     import pytest
 
-    from navakankari.firmware.cli.daemon import _sim_store
+    from navakankari.firmware.cli.sim import _sim_store
     from navakankari.firmware.store.database import StoreUnusableError
 
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))

@@ -18,7 +18,12 @@ from typing import Any
 COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli.engine",
     "navakankari.firmware.cli.hal",
-    "navakankari.firmware.cli.daemon",
+    "navakankari.firmware.cli.run",
+    "navakankari.firmware.cli.sim",
+    "navakankari.firmware.cli.replay_command",
+    "navakankari.firmware.cli.control",
+    "navakankari.firmware.cli.online",
+    "navakankari.firmware.cli.service",
     "navakankari.firmware.cli.play",
     "navakankari.firmware.cli.records",
     "navakankari.firmware.cli.say",

@@ -1,0 +1,118 @@
+"""`navakankari run`: the board daemon on the wired board, as systemd starts it; and the
+daemon's run on an open board, which `sim` shares."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from .args import Commands
+
+if TYPE_CHECKING:
+    from navakankari.hal import BoardHardware
+
+    from ..daemon.config import Config
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from navakankari.hal import BackendError, ProfileError, load_profile, open_board
+
+    from ..core.errors import ConfigError
+    from ..daemon.config import EXIT_CONFIG, load_config
+    from ..daemon.notify import setup_logging
+
+    # A configuration that cannot work exits EXIT_CONFIG, which the unit does not restart.
+    try:
+        config = load_config(args.config)
+        profile = load_profile(config.profile)
+        mismatch = config.board_mismatch(profile.points)
+    except (ConfigError, ProfileError) as exc:
+        print(f"navakankari run: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    if mismatch:
+        print(f"navakankari run: {mismatch}", file=sys.stderr)
+        return EXIT_CONFIG
+    setup_logging("debug" if args.verbose else config.log_level)
+    script = args.sim_hands.split() if args.sim_hands is not None else None
+    try:
+        board = open_board(profile, backend="sim" if script is not None else None)
+    except (BackendError, OSError, ImportError, RuntimeError) as exc:
+        hint = "" if "NAVAKANKARI_BACKEND" in str(exc) else \
+            "\n(on a computer without the hardware, set NAVAKANKARI_BACKEND=sim)"
+        print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
+              file=sys.stderr)
+        return 1
+    from ..companion.backend import companion_service
+
+    services = [companion_service(config.web_pin, config.web_address, config.web_port)] \
+        if config.web_port else []
+    try:
+        services += online_services(config)
+    except ConfigError as exc:
+        board.close()
+        print(f"navakankari run: {exc}", file=sys.stderr)
+        return 2
+    services.append(speech_service(config, aloud=True))
+    return run_daemon("run", config, board, sim_script=script, services=services)
+
+
+def speech_service(config: "Config", *, aloud: bool) -> Any:
+    """Spoken announcements: aloud through espeak-ng and ALSA on a board, by the page in the
+    simulator; off until the configuration, the menu or the page turns them on."""
+    from navakankari.i18n.catalogs import translations
+
+    from ..daemon.speech_service import speech_service
+    from ..daemon.voice import Voice
+
+    return speech_service(Voice(config.speech_rate, config.speech_device),
+                          default=config.speech_enabled, aloud=aloud, translate=translations)
+
+
+def online_services(config: "Config") -> list[Any]:
+    """Online play as a daemon service, when the configuration names a broker."""
+    from ..daemon.online_service import online_service
+
+    address = config.online_address()
+    return [] if address is None else [online_service(address, config.board_name,
+                                                      config.online_page)]
+
+
+def run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:
+    """Run the daemon on an open board until it stops; a store that cannot be opened, a
+    board that does not match the game, and bad values are one line and an exit status."""
+    import asyncio
+
+    from ..daemon.config import EXIT_CONFIG
+    from ..daemon.loop import BoardMismatchError, Daemon
+    from ..store.database import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
+
+    try:
+        daemon = Daemon(config, board, **options)
+    except StoreError as exc:
+        board.close()
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
+        return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
+    try:
+        return asyncio.run(daemon.run())
+    except BoardMismatchError as exc:
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except ValueError as exc:
+        print(f"navakankari {command}: {exc}", file=sys.stderr)
+        return 1
+
+
+def register(sub: Commands) -> None:
+    p = sub.add_parser("run", help="run the board daemon (what systemd starts)",
+                       description="Run the board daemon: follow the hands on the board's "
+                                   "sensors, light its LEDs, store every action, play the "
+                                   "computer's side and serve the web page, as the "
+                                   "configuration says. `navakankari service install` has "
+                                   "systemd start it at boot.")
+    p.add_argument("--config", help="TOML configuration file (default: $NAVAKANKARI_CONFIG or "
+                                    "/etc/navakankari/navakankari.toml, else built-in defaults)")
+    p.add_argument("--sim-hands", metavar="RECORD",
+                   help="on the simulated board, play this game record by simulated hands "
+                        "(demos and tests)")
+    p.set_defaults(func=cmd_run)

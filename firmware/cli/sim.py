@@ -1,0 +1,146 @@
+"""`navakankari sim`: the daemon on a simulated board with every point of both boards, and
+its page in the browser."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .args import Commands
+from .run import online_services, run_daemon, speech_service
+
+
+#: The configuration keys `sim` sets from its options.
+SIM_FLAGS = {"game.variant": "--variant", "web.address": "--host", "web.port": "--port",
+             "web.pin": "--pin", "store.path": "--store", "online.broker": "--broker",
+             "online.password_file": "--broker", "online.page": "--player-page"}
+
+
+#: The simulator's game when its command line names none (the menu's "the same as last time").
+SIM_DEFAULTS = {"variant": "navakankari", "white": "hand", "black": "computer:3"}
+SIM_PORT = 8080
+
+
+def _sim_store(args: argparse.Namespace) -> str:
+    """The simulator's game store: `--store`, else one per simulated board, named by its
+    board name or, on another port than the first simulator's, by its port; so two
+    simulators side by side (two homes playing online) never share a game."""
+    import re
+    from pathlib import Path
+
+    from ..daemon.config import Config
+    from ..store.database import StoreUnusableError
+
+    if args.store:
+        folder = Path(args.store).expanduser().parent
+        if not folder.exists():  # a mistyped path is not made; a file in the way, the store says
+            raise StoreUnusableError(f"cannot use {args.store} for the game store: there is "
+                                     f"no folder {folder}")
+        return str(args.store)
+    name = "simulator"
+    if args.board_name:
+        name += "-" + (re.sub(r"[^A-Za-z0-9]+", "-", args.board_name).strip("-").lower()
+                       or "board")
+    elif args.port != SIM_PORT:
+        name += f"-{args.port}"
+    return str(Config().store_file().with_name(name + ".sqlite3"))
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    """The daemon on a simulated board with every point of both boards, and its page."""
+    import secrets
+    import threading
+    import webbrowser
+
+    from navakankari.hal import load_profile, open_board
+
+    from ..companion.backend import companion_service
+    from ..core.players import PlayerSpec
+    from ..core.errors import ConfigError
+    from ..daemon.config import Config
+    from ..daemon.notify import setup_logging
+    from ..store.database import EXIT_STORE_UNUSABLE, StoreUnusableError
+
+    named = any(value is not None for value in (args.variant, args.white, args.black))
+    try:
+        config = Config(
+            game_variant=args.variant or SIM_DEFAULTS["variant"],
+            game_white=PlayerSpec.parse(args.white or SIM_DEFAULTS["white"], "--white"),
+            game_black=PlayerSpec.parse(args.black or SIM_DEFAULTS["black"], "--black"),
+            board_profile="sim-25",
+            store_path=_sim_store(args),
+            web_address=args.host,
+            web_port=args.port,
+            web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
+            online_broker=args.broker or "",
+            online_board_name=args.board_name or "",
+            online_page=args.player_page or "",
+        )
+        online = online_services(config)
+    except StoreUnusableError as exc:
+        print(f"navakankari sim: {exc}", file=sys.stderr)
+        return EXIT_STORE_UNUSABLE
+    except ConfigError as exc:  # named as typed: --pin, not the configuration's web.pin
+        flag = SIM_FLAGS.get(exc.key)
+        print(f"navakankari sim: {f'{flag}: {exc.problem}' if flag else exc}", file=sys.stderr)
+        return 2
+    setup_logging("debug" if args.verbose else config.log_level)
+    from ..companion.names import local_url
+
+    url = local_url(config.web_address, config.web_port, f"/#pin={config.web_pin}")
+    board = open_board(load_profile(config.profile), backend="sim")
+
+    def ready() -> None:
+        print(f"the simulator is at {url}  (PIN {config.web_pin}; games kept in "
+              f"{config.store_file()}; Ctrl-C ends it)", flush=True)
+        if not args.no_browser:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    from ..daemon.simhands import carry_out
+
+    hands = [carry_out(args.carry_out)] if args.carry_out > 0 else []
+    return run_daemon("sim", config, board, start_named=named, services=[companion_service(
+        config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready),
+        *online, *hands, speech_service(config, aloud=False)])
+
+
+def register(sub: Commands) -> None:
+    from ..core.players import SPEC_WORDS
+    from .args import seconds
+
+    p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser",
+                       description="The simulator: the board daemon on a simulated board with "
+                                   "every point of both boards, and its web page opened in the "
+                                   "browser, where clicks and drags move pebbles as hands "
+                                   f"would. Players: {SPEC_WORDS}. Ctrl-C ends it.")
+    p.add_argument("--variant", help="a preset name (navakankari variants); with --white or "
+                                     "--black, the game starts at once, without the menu "
+                                     "(default: the menu, navakankari)")
+    p.add_argument("--white", metavar="SPEC",
+                   help="who plays white (default hand): a player spec as above")
+    p.add_argument("--black", metavar="SPEC",
+                   help="who plays black (default computer:3)")
+    p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
+    p.add_argument("--port", type=int, default=SIM_PORT, help="port to serve the page on")
+    p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
+                                 "passed to the page opened here)")
+    p.add_argument("--store", help="SQLite file for the simulator's games, in a folder that "
+                                   "exists (default: one per simulated board in the state "
+                                   "directory: simulator.sqlite3, simulator-NAME.sqlite3 with "
+                                   "--board-name, else simulator-PORT.sqlite3 on another "
+                                   "--port)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--carry-out", type=seconds(0, 60), default=1.0, metavar="SECONDS",
+                   help="the simulated hands carry out the computer's and the remote "
+                        "player's moves once they have been lit this long (default 1; 0: "
+                        "the person carries them out, as on a board)")
+    p.add_argument("--broker", metavar="URL",
+                   help="online play through this MQTT broker: mqtt://, mqtts://, ws:// or "
+                        "wss://, with user:password@ before the host to try it out (a board "
+                        "reads its password from a file)")
+    p.add_argument("--board-name", help="the name the other player sees (default: this "
+                                        "machine's)")
+    p.add_argument("--player-page", metavar="URL",
+                   help="the browser player's page (as navakankari broker prints it): a game "
+                        "code is shown with a link and a QR code that open it")
+    p.set_defaults(func=cmd_sim)
