@@ -15,7 +15,7 @@ from navakankari.engine.errors import IllegalActionError, InvalidNotationError
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 from navakankari.firmware.cli import main as cli
-from navakankari.firmware.cli.bench import _spread
+from navakankari.firmware.tools.bench import _spread
 from navakankari.firmware.cli.replay import read_recording
 from navakankari.firmware.daemon.config import ConfigError, load_config
 from navakankari.hal import ProfileError, load_profile

@@ -1,2 +1,2 @@
 """The `navakankari` command: one module per group of subcommands, and the applications
-(match, terminal game, benchmarks, replay) they run."""
+(match, terminal game, replay) they run; the benchmarks are in tools/."""

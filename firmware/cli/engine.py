@@ -25,12 +25,12 @@ EXAMPLE_POSITION = "@O*OO**@/*O@@@OO@/O@O@**O@ b m s 9 0 9 0 0 0 0 0 0 0 0 1 10"
 
 # Benchmark sections: name -> "module:function"; each function takes `out` and `quick`.
 BENCH_SECTIONS: dict[str, str] = {
-    "engine": "navakankari.firmware.cli.engine_bench:run",
-    "search": "navakankari.firmware.cli.search_bench:run",
-    "hint": "navakankari.firmware.cli.hint_bench:run",
-    "daemon": "navakankari.firmware.cli.bench:run",
-    "thinking": "navakankari.firmware.cli.thinking_bench:run",
-    "poll": "navakankari.firmware.cli.poll_bench:run",
+    "engine": "navakankari.firmware.tools.engine_bench:run",
+    "search": "navakankari.firmware.tools.search_bench:run",
+    "hint": "navakankari.firmware.tools.hint_bench:run",
+    "daemon": "navakankari.firmware.tools.bench:run",
+    "thinking": "navakankari.firmware.tools.thinking_bench:run",
+    "poll": "navakankari.firmware.tools.poll_bench:run",
 }
 
 

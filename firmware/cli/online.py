@@ -69,7 +69,7 @@ def cmd_broker(args: argparse.Namespace) -> int:
     from ..online.player_page import write_page
     import subprocess
 
-    from .local_broker import BrokerMissingError, LocalBroker
+    from ..tools.local_broker import BrokerMissingError, LocalBroker
 
     users: dict[str, str] = {}
     for given in args.user or [f"player:{secrets.token_urlsafe(9)}"]:

@@ -16,9 +16,9 @@ positive = whole(1)
 
 # name -> "module:function"; each function takes `out`, `quick` and the command's arguments.
 SOAK_SECTIONS: dict[str, str] = {
-    "fuzz": "navakankari.firmware.cli.fuzz_bench:soak",
-    "power-cut": "navakankari.firmware.cli.power_cut_bench:soak",
-    "online": "navakankari.firmware.cli.online_bench:soak",
+    "fuzz": "navakankari.firmware.tools.fuzz_bench:soak",
+    "power-cut": "navakankari.firmware.tools.power_cut_bench:soak",
+    "online": "navakankari.firmware.tools.online_bench:soak",
 }
 
 

@@ -92,7 +92,7 @@ def protocol_page(browser):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     """The broker, serving a page written by `navakankari online-page`."""
-    from navakankari.firmware.cli.local_broker import BrokerMissingError, LocalBroker
+    from navakankari.firmware.tools.local_broker import BrokerMissingError, LocalBroker
     from navakankari.firmware.online.player_page import write_page
 
     page_dir = tmp_path / "www"
@@ -109,7 +109,7 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def log_in():  # type: ignore[no-untyped-def]
     """Ravi's club login (and the name the board will show) on the browser player's form."""
-    from navakankari.firmware.cli.local_broker import USERS
+    from navakankari.firmware.tools.local_broker import USERS
 
     def fill(page, name: str = "") -> None:  # type: ignore[no-untyped-def]
         page.fill("#username", "ravi")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sim_daemon import sim_daemon
 
-from navakankari.firmware.cli.local_broker import BrokerMissingError, LocalBroker
+from navakankari.firmware.tools.local_broker import BrokerMissingError, LocalBroker
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
-from navakankari.firmware.cli.local_broker import USERS, LocalBroker
+from navakankari.firmware.tools.local_broker import USERS, LocalBroker
 from navakankari.firmware.online import messages
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.wire import PREFIX, lobby_topic, seal, unseal

@@ -8,7 +8,7 @@ import random
 import sqlite3
 
 from navakankari.engine.variants import new_game
-from navakankari.firmware.cli.local_broker import USERS
+from navakankari.firmware.tools.local_broker import USERS
 from sim_daemon import api, carry_out, quick_choice, sim_daemon, until
 
 WAIT = 20.0
@@ -113,7 +113,7 @@ def test_a_wrong_password_and_a_mistyped_code_are_each_one_clear_line(browser, s
     page.fill("#code", code[:-1] + ("0" if code[-1] != "0" else "1"))
     page.click("#join-form button")
     assert page.text_content("#problem") == "the game code does not check: a symbol was mistyped"
-    from navakankari.firmware.cli.local_broker import free_port
+    from navakankari.firmware.tools.local_broker import free_port
 
     down = f"ws://127.0.0.1:{free_port()}"
     page.fill("#code", code)

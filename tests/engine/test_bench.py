@@ -1,4 +1,4 @@
-from navakankari.firmware.cli import engine_bench as bench
+from navakankari.firmware.tools import engine_bench as bench
 
 
 def test_bench_prints_counts_and_rates():
@@ -20,7 +20,7 @@ def test_bench_prints_counts_and_rates():
 
 def test_hint_bench_prints_each_variants_times_calibration_and_the_pi_estimate():
     from navakankari.engine.presets import PRESETS
-    from navakankari.firmware.cli import hint_bench
+    from navakankari.firmware.tools import hint_bench
 
     lines: list[str] = []
     hint_bench.run(out=lines.append, quick=True, n=1, shares=(0.3,))
@@ -41,7 +41,7 @@ def test_search_bench_times_the_same_fixed_depth_searches_in_each_engine():
     import re
 
     from navakankari.engine import core
-    from navakankari.firmware.cli import search_bench
+    from navakankari.firmware.tools import search_bench
 
     lines: list[str] = []
     search_bench.run(out=lines.append, quick=True)

@@ -18,10 +18,10 @@ from navakankari.engine import native
 PROBE = r"""
 import json, sys
 from navakankari.engine import native, game_from_position, new_game, preset
-from navakankari.firmware.cli.engine_bench import MOVING_POSITION
+from navakankari.firmware.tools.engine_bench import MOVING_POSITION
 from navakankari.engine.perft import perft
 from navakankari.engine.search import Searcher
-from navakankari.firmware.cli.search_bench import MIDGAME_POSITION
+from navakankari.firmware.tools.search_bench import MIDGAME_POSITION
 nmm = preset("nine-mens-morris")
 games = [
     ("nine-mens-morris", new_game(nmm), 4, 5),

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from navakankari.firmware.cli.local_broker import free_port
+from navakankari.firmware.tools.local_broker import free_port
 from navakankari.firmware.companion.backend import companion_service
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config

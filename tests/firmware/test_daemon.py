@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 from navakankari.engine.presets import preset
-from navakankari.firmware.cli.power_cut_bench import LogLines as Lines
-from navakankari.firmware.cli.power_cut_bench import spawn_run as _spawn
+from navakankari.firmware.tools.power_cut_bench import LogLines as Lines
+from navakankari.firmware.tools.power_cut_bench import spawn_run as _spawn
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.companion.backend import DaemonBackend
@@ -530,7 +530,7 @@ def test_a_board_at_rest_after_a_commit_does_not_spin(tmp_path):
 
 @pytest.mark.parametrize("state", ["menu", "waiting for a hand", "game over"])
 def test_bench_daemon_rests_in_each_state(state):
-    from navakankari.firmware.cli.bench import idle_cpu
+    from navakankari.firmware.tools.bench import idle_cpu
 
     cpu, frames = idle_cpu(0.3, state)  # raises unless the daemon rested in `state` throughout
     assert cpu >= 0 and frames >= 0

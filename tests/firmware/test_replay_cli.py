@@ -7,7 +7,7 @@ import pytest
 from navakankari.engine.presets import preset
 from navakankari.firmware.cli import main as cli
 from navakankari.sim.hands import Hands
-from navakankari.firmware.cli.referee import Referee
+from navakankari.firmware.tools.referee import Referee
 
 RECORDINGS = Path(__file__).parent / "recordings"
 FILES = sorted(RECORDINGS.glob("*.jsonl"))

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from navakankari.engine.search_process import SearchProcessPlayer
 from navakankari.firmware.companion.backend import DaemonBackend
-from navakankari.firmware.cli.power_cut_bench import LogLines, spawn_run
-from navakankari.firmware.cli.power_cut_bench import _config as run_config
+from navakankari.firmware.tools.power_cut_bench import LogLines, spawn_run
+from navakankari.firmware.tools.power_cut_bench import _config as run_config
 from navakankari.firmware.core.players import PlayerSpec, player_for
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
@@ -266,7 +266,7 @@ def test_no_search_process_outlives_the_daemon(tmp_path, how):
 
 
 def test_bench_thinking_times_the_frames_of_a_game_against_the_computer():
-    from navakankari.firmware.cli.thinking_bench import measure
+    from navakankari.firmware.tools.thinking_bench import measure
 
     figures = measure(3.0)  # real time: the hand's first moves and a computer turn
     assert figures.turns >= 1
@@ -277,7 +277,7 @@ def test_bench_thinking_times_the_frames_of_a_game_against_the_computer():
 def test_bench_thinkings_busy_processes_end_by_themselves():
     """`bench thinking --busy` keeps every core busy with processes bounded in time, so none
     outlives the benchmark even if it is killed."""
-    from navakankari.firmware.cli.thinking_bench import busy_processes
+    from navakankari.firmware.tools.thinking_bench import busy_processes
 
     hogs = busy_processes(2, 0.0)
     assert [h.wait(timeout=30) for h in hogs] == [0, 0]

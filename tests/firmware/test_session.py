@@ -275,7 +275,7 @@ def test_set_players_mid_game(store):
 
 
 def test_the_bench_measures_commits():
-    from navakankari.firmware.cli.bench import settle_to_frame
+    from navakankari.firmware.tools.bench import settle_to_frame
 
     commits, others = settle_to_frame("six-mens-morris", store_dir=None, games=1)
     assert len(commits) > 10 and all(s >= 0 for s in commits + others)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from navakankari.firmware.cli import fuzz_bench
+from navakankari.firmware.tools import fuzz_bench
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.core.session import Session
 
@@ -93,7 +93,7 @@ def test_power_cut_prints_figures_that_add_up(capsys):
 
 def test_a_store_check_finds_what_was_lost_or_wrong(tmp_path):
     from navakankari.engine.presets import preset
-    from navakankari.firmware.cli.power_cut_bench import check_store
+    from navakankari.firmware.tools.power_cut_bench import check_store
     from navakankari.firmware.store.database import Store
 
     script = ["d6", "a4", "e3", "b2"]

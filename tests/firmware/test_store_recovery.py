@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from navakankari.engine.presets import preset
-from navakankari.firmware.cli.local_broker import free_port
+from navakankari.firmware.tools.local_broker import free_port
 from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE, Store, StoreUnusableError
 from navakankari.firmware.store.recovery import open_store
 from navakankari.firmware.system.service import shipped_unit

@@ -11,7 +11,7 @@ from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import StatusKind
 from navakankari.sim.hands import JUMP_ORDERS, Hands
-from navakankari.firmware.cli.referee import Referee
+from navakankari.firmware.tools.referee import Referee
 from tables import SETTINGS, Following
 
 VARIANTS = ["nine-mens-morris", "navakankari", "lasker", "six-mens-morris", "nau-keti-keta"]

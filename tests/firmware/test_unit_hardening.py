@@ -22,7 +22,7 @@ from navakankari.firmware.system.service import (
     render_unit,
     script_path,
 )
-from navakankari.firmware.cli.power_cut_bench import LogLines
+from navakankari.firmware.tools.power_cut_bench import LogLines
 from navakankari.hal import load_profile, profile_names
 from navakankari.hal.needs import MODELS, needs, unit_needs
 from sim_daemon import free_port

@@ -20,7 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from navakankari.firmware.cli.local_broker import free_port
+from navakankari.firmware.tools.local_broker import free_port
 
 PIN = "424242"
 

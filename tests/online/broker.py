@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from navakankari.firmware.cli.local_broker import USERS, BrokerMissingError, LocalBroker
+from navakankari.firmware.tools.local_broker import USERS, BrokerMissingError, LocalBroker
 
 __all__ = ["USERS", "Broker"]
 

@@ -15,7 +15,7 @@ import aiomqtt
 import pytest
 from broker import USERS
 
-from navakankari.firmware.cli.local_broker import free_port
+from navakankari.firmware.tools.local_broker import free_port
 from navakankari.firmware.online import club
 from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.link import mqtt_client

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from broker import Broker  # noqa: F401 - skips the module's tests where mosquitto is missing
 
-from navakankari.firmware.cli.local_broker import BrokerMissingError, mosquitto
-from navakankari.firmware.cli.online_bench import drill, run
+from navakankari.firmware.tools.local_broker import BrokerMissingError, mosquitto
+from navakankari.firmware.tools.online_bench import drill, run
 
 import pytest
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import aiomqtt
 import pytest
-from navakankari.firmware.cli.local_broker import LocalBroker as Broker
+from navakankari.firmware.tools.local_broker import LocalBroker as Broker
 
 from navakankari.engine.variants import new_game
 from navakankari.firmware.online.broker import BrokerAddress
