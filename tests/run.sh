@@ -34,12 +34,18 @@ bash tests/debian-deps.sh kicad-cli "kicad kicad-symbols kicad-footprints" "the 
     bookworm-backports
 # The layers (contracts in pyproject.toml): a broken one fails the run before any test.
 .venv/bin/lint-imports --no-cache
-# So do a type error (strict mypy over the packages, laid out by tests/typecheck.py) and a
-# lint problem (ruff, over the packages and the tests); both read pyproject.toml.
-.venv/bin/python tests/typecheck.py
-.venv/bin/ruff check --quiet .
 set +e
+# The type check (strict mypy over the packages, laid out for it by tests/typecheck.py) and
+# the linter (ruff, over the packages and the tests), both configured in pyproject.toml: a
+# problem either finds fails the run, after the tests have run and said what they found.
+checks=0
+.venv/bin/python tests/typecheck.py || checks=1
+.venv/bin/ruff check --quiet . || checks=1
 .venv/bin/python -m pytest "$@"
 rc=$?
 set -e
+if [ "$checks" -ne 0 ]; then
+    echo "tests/run.sh: the type check or the linter found problems (above)" >&2
+    [ "$rc" -ne 0 ] || rc=1
+fi
 exit $rc

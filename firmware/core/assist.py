@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.advice import QUALITY, Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
-from navakankari.engine.hint import Judgement, Quality
+from navakankari.engine.hint import Judgement
 from navakankari.engine.hint_words import side_words
 from navakankari.engine.translator import ENGLISH, Translator
 

@@ -39,7 +39,7 @@ from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
 from .recording import Clocked, format_game_line, format_line
 from .sensing import Sensing
-from .status import Status, StatusKind
+from .status import Status
 from .tracker import Tracker, TrackerSettings
 from .turn import Turn
 
@@ -781,7 +781,7 @@ class Session:
         for callback in list(self._listeners):
             try:
                 callback(update)
-            except Exception:  # noqa: BLE001 - one bad subscriber must not stop the board
+            except Exception:  # one bad subscriber must not stop the board
                 log.exception("subscriber failed")
 
     # -- housekeeping ------------------------------------------------------------------------

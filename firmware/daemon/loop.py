@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import gc
 import logging
 import signal
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.boards import BOARDS
@@ -33,7 +34,8 @@ from ..core import lights
 from ..core.menu import layout as menu_layout
 from ..core.menu import playable
 from ..core.players import PlayerSpec, computer_turn, player_for
-from ..core.session import ComputerRequest, Session
+from ..core.broker import ComputerRequest
+from ..core.session import Session
 from ..core.turn import Turn
 from ..online.play import OnlinePlay
 from ..store.database import Store
@@ -118,7 +120,7 @@ class Daemon:
         notifier: Notifier | None = None,
         player_factory: Callable[[PlayerSpec], ChoosesActions] = player_for,
         sim_script: list[str] | None = None,
-        services: Sequence[Callable[["Daemon"], Awaitable[None]]] = (),
+        services: Sequence[Callable[["Daemon"], Coroutine[Any, Any, None]]] = (),
         seed: int = 0,
         start_named: bool = False,
     ) -> None:
@@ -367,7 +369,7 @@ class Daemon:
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
                                             stop)
         self._thinking = (request, future, stop)
-        future.add_done_callback(lambda f, r=request: self._computer_done(r, f))
+        future.add_done_callback(functools.partial(self._computer_done, request))
 
     def _computer_done(self, request: ComputerRequest, future: asyncio.Future[Any]) -> None:
         if future.cancelled() or self.session is None:
@@ -394,11 +396,11 @@ class Daemon:
             await asyncio.wait(self._tasks, timeout=SHUTDOWN_TIMEOUT)
         try:
             self.board.leds.off()
-        except Exception:  # noqa: BLE001 - keep going: the store must still be closed
+        except Exception:  # keep going: the store must still be closed
             log.exception("could not turn the LEDs off")
         try:
             self.board.close()
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("could not close the board")
         if self.session is not None:
             for event in self._edges:  # edges that came after the last turn are kept too

@@ -21,7 +21,7 @@ import wave
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .speech import Utterance
+from ..core.announce import Utterance
 
 log = logging.getLogger(__name__)
 

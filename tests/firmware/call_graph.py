@@ -27,12 +27,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from navakankari.firmware.core.players import PlayerSpec  # noqa: E402
-from navakankari.firmware.daemon.config import Config  # noqa: E402
-from navakankari.firmware.daemon.loop import Daemon  # noqa: E402
-from navakankari.hal import load_profile, open_board  # noqa: E402
-from navakankari.sim.clock import ManualClock  # noqa: E402
-from virtual_time import run_virtual  # noqa: E402
+from navakankari.firmware.core.players import PlayerSpec
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.daemon.loop import Daemon
+from navakankari.hal import load_profile, open_board
+from navakankari.sim.clock import ManualClock
+from virtual_time import run_virtual
 
 TRACED = ("navakankari.firmware.core.", "navakankari.firmware.daemon.",
           "navakankari.firmware.store.")
