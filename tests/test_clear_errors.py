@@ -141,7 +141,7 @@ def test_sim_that_cannot_serve_exits_non_zero(tmp_path, host, port_taken):
         blocker.close()
     try:
         proc = subprocess.run([sys.executable, "-m", "navakankari.firmware.cli", "sim",
-                               "--no-browser", "--host", host, "--port", str(port),
+                               "--no-browser", "--address", host, "--port", str(port),
                                "--store", str(tmp_path / "s.sqlite3")],
                               capture_output=True, text=True, timeout=60)
     finally:
@@ -152,12 +152,12 @@ def test_sim_that_cannot_serve_exits_non_zero(tmp_path, host, port_taken):
 
 def test_quit_in_play_exits_zero(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-    assert cli.main(["play", "--variant", "nine-mens-morris", "--opponent", "computer:1", "--seed", "1"]) == 0
+    assert cli.main(["play", "--variant", "nine-mens-morris", "--black", "computer:1", "--seed", "1"]) == 0
 
 
 def test_ctrl_c_in_play_ends_it_quietly():
     proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "play",
-                             "--variant", "nine-mens-morris", "--opponent", "computer:1"],
+                             "--variant", "nine-mens-morris", "--black", "computer:1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().startswith("nine-mens-morris: you play white")

@@ -100,3 +100,12 @@ def test_each_simulated_board_keeps_its_own_store(tmp_path, monkeypatch):
     with pytest.raises(StoreUnusableError, match="there is no folder"):
         store(store=str(tmp_path / "nonexistent" / "dir" / "x.sqlite3"))
     assert not (tmp_path / "nonexistent").exists()
+
+
+def test_a_renamed_option_is_read_under_its_former_name_and_says_so(capsys):
+    args = cli.build_parser().parse_args(["sim", "--host", "0.0.0.0"])
+    assert args.address == "0.0.0.0"
+    assert capsys.readouterr().err == \
+        "navakankari sim: --host is deprecated and will be removed; write --address\n"
+    assert cli.build_parser().parse_args(["sim", "--address", "::1"]).address == "::1"
+    assert capsys.readouterr().err == ""

@@ -3,6 +3,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from navakankari.engine.game import Side
 from navakankari.engine.player import Player
 from navakankari.engine.presets import preset
@@ -14,7 +16,7 @@ from navakankari.firmware.cli.terminal import play_terminal
 def test_play_reads_actions_from_stdin_and_explains_bad_ones(monkeypatch, capsys):
     moves = "zz9\nd9\nd6\nd6\nmoves\nquit\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(moves))
-    code = cli.main(["play", "--variant", "nine-mens-morris", "--opponent", "computer:1", "--seed", "3"])
+    code = cli.main(["play", "--variant", "nine-mens-morris", "--black", "computer:1", "--seed", "3"])
     out = capsys.readouterr().out
     assert code == 0  # quit before the end: what the player asked for
     assert "not played: 'zz9' is not a point of the morris board" in out
@@ -30,7 +32,7 @@ def test_play_through_a_pipe_in_a_subprocess():
     script = "b4\nzz\nquit\n"
     proc = subprocess.run(
         [sys.executable, "-m", "navakankari.firmware.cli", "play", "--variant",
-         "six-mens-morris", "--side", "black", "--opponent", "computer:2", "--seed", "1"],
+         "six-mens-morris", "--white", "computer:2", "--seed", "1"],
         input=script, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0
     assert proc.stdout.count("\ncomputer plays ") == 2  # before b4 and after it
@@ -70,7 +72,27 @@ def test_match_rejects_an_unknown_player(capsys):
     assert "unknown player" in capsys.readouterr().err
 
 
-def test_play_level_is_the_old_spelling_of_opponent(monkeypatch, capsys):
+@pytest.mark.parametrize("given, white, black", [
+    (["--level", "1"], "hand", "computer:1"),
+    (["--opponent", "random"], "hand", "random"),
+    (["--side", "black", "--opponent", "computer:2"], "computer:2", "hand"),
+    (["--side", "black"], "computer", "hand"),
+])
+def test_play_reads_the_former_side_opponent_and_level_and_says_what_to_write(
+        monkeypatch, capsys, given, white, black):
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert cli.main(["play", "--variant", "six-mens-morris", "--level", "1", "--seed", "1"]) == 0
-    assert "--level is deprecated" in capsys.readouterr().err
+    assert cli.main(["play", "--variant", "six-mens-morris", *given, "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "--side, --opponent and --level are deprecated and will be removed; write " \
+        f"--white {white} --black {black}" in captured.err
+    assert f"you play {'white' if white == 'hand' else 'black'}" in captured.out
+
+
+@pytest.mark.parametrize("given, problem", [
+    (["--white", "hand", "--black", "hand"], "not hand and hand"),
+    (["--white", "computer:1", "--black", "random"], "not computer:1 and random"),
+])
+def test_play_needs_one_side_by_hand_and_one_for_the_computer(capsys, given, problem):
+    assert cli.main(["play", *given]) == 2
+    err = capsys.readouterr().err
+    assert "one side is played by hand at the terminal" in err and problem in err

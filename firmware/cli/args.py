@@ -1,8 +1,10 @@
-"""The argument types the commands share: one wording for a bad number wherever it is typed."""
+"""The argument types the commands share (one wording for a bad number wherever it is typed),
+and the former spellings of renamed options."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -45,3 +47,21 @@ def seconds(low: float, high: float) -> Callable[[str], float]:
             raise argparse.ArgumentTypeError(exc.problem) from None
 
     return parse
+
+
+def renamed(parser: argparse.ArgumentParser, old: str, new: str) -> None:
+    """Accept `old`, the former spelling of the option `new`, for the same value, with a line
+    on standard error saying to write `new`; it is left out of the help."""
+    action = next(a for a in parser._actions if new in a.option_strings)
+
+    class Renamed(argparse.Action):
+        def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                     values: Any, option_string: str | None = None) -> None:
+            print(f"{parser.prog}: {old} is deprecated and will be removed; write {new}",
+                  file=sys.stderr)
+            setattr(namespace, action.dest, values)
+
+    added = parser.add_argument(old, dest=f"_renamed_{action.dest}", action=Renamed,
+                                choices=action.choices, metavar=action.metavar,
+                                help=argparse.SUPPRESS)
+    added.type = action.type  # converted and checked as the option itself is

@@ -26,6 +26,34 @@ def _read_line(prompt: str) -> str | None:
     return line
 
 
+HAND = "hand"
+"""The side played at the terminal, in the words of every command's player specs."""
+
+
+def _sides(args: argparse.Namespace) -> tuple[str, str]:
+    """Who plays white and black: one side by hand (white unless said otherwise), the other
+    the computer (level 3 unless said otherwise). The former `--side`, `--opponent` and
+    `--level` are read with a line saying what to write instead."""
+    white, black = args.white, args.black
+    if args.side is not None or args.opponent is not None or args.level is not None:
+        opponent = args.opponent or (f"computer:{args.level}" if args.level is not None
+                                     else "computer")
+        white, black = (HAND, opponent) if (args.side or "white") == "white" else (opponent, HAND)
+        print(f"navakankari play: --side, --opponent and --level are deprecated and will be "
+              f"removed; write --white {white} --black {black}", file=sys.stderr)
+    if white is None and black is None:
+        white, black = HAND, "computer:3"
+    elif white is None or black is None:
+        given = white if black is None else black
+        other = "computer:3" if given.strip().lower() == HAND else HAND
+        white, black = (white, other) if black is None else (other, black)
+    white, black = white.strip().lower(), black.strip().lower()
+    if (white == HAND) == (black == HAND):
+        raise ValueError("one side is played by hand at the terminal and the other by the "
+                         f"computer (--white hand or --black hand), not {white} and {black}")
+    return white, black
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
     from navakankari.engine.player import close_player, make_player
@@ -34,16 +62,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         rules = preset(args.variant)
-        opponent = args.opponent
-        if args.level is not None:
-            print(f"navakankari play: --level is deprecated and will be removed; write "
-                  f"--opponent computer:{args.level}", file=sys.stderr)
-            opponent = opponent or f"computer:{args.level}"
-        computer = make_player(opponent or "computer", seed=args.seed)
+        white, black = _sides(args)
+        human = Side.WHITE if white == HAND else Side.BLACK
+        computer = make_player(black if human is Side.WHITE else white, seed=args.seed)
     except (RulesError, ValueError) as exc:
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 2
-    human = Side.WHITE if args.side == "white" else Side.BLACK
     try:
         play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))
     except KeyboardInterrupt:  # Ctrl-C: the player left; `main` ends it quietly
@@ -153,13 +177,18 @@ def register(sub: Commands) -> None:
 
     p = sub.add_parser("play", help="play a game against the computer in the terminal")
     p.add_argument("--variant", default="navakankari", help="a preset name (see variants)")
-    p.add_argument("--level", type=int, default=None, help=argparse.SUPPRESS)  # old spelling
-    p.add_argument("--side", choices=("white", "black"), default="white",
-                   help="the side you play (white moves first)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the computer's random choices")
-    p.add_argument("--opponent", metavar="SPEC", default=None,
-                   help=f"who you play: computer[:1..{MAX_LEVEL}|:max] (default computer:3), "
+    p.add_argument("--white", metavar="SPEC",
+                   help=f"who plays white (white moves first): hand (you, at the terminal; the "
+                        f"default) or the computer: computer[:1..{MAX_LEVEL}|:max], "
                         "engine:PATH[?KEY=VALUE&...], greedy or random")
+    p.add_argument("--black", metavar="SPEC",
+                   help="who plays black: as --white (default computer:3, or hand when white "
+                        "is the computer)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the computer's random choices")
+    # The former spellings, read with a line saying what to write instead.
+    p.add_argument("--side", choices=("white", "black"), help=argparse.SUPPRESS)
+    p.add_argument("--opponent", metavar="SPEC", help=argparse.SUPPRESS)
+    p.add_argument("--level", type=int, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("match", help="play computer players against each other")

@@ -75,7 +75,7 @@ def online_services(config: "Config") -> list[Any]:
 
     address = config.online_address()
     return [] if address is None else [online_service(address, config.board_name,
-                                                      config.online_page)]
+                                                      config.online_player_page)]
 
 
 def run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:

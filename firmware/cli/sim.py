@@ -11,9 +11,9 @@ from .run import online_services, run_daemon, speech_service
 
 
 #: The configuration keys `sim` sets from its options.
-SIM_FLAGS = {"game.variant": "--variant", "web.address": "--host", "web.port": "--port",
+SIM_FLAGS = {"game.variant": "--variant", "web.address": "--address", "web.port": "--port",
              "web.pin": "--pin", "store.path": "--store", "online.broker": "--broker",
-             "online.password_file": "--broker", "online.page": "--player-page"}
+             "online.password_file": "--broker", "online.player_page": "--player-page"}
 
 
 #: The simulator's game when its command line names none (the menu's "the same as last time").
@@ -69,12 +69,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
             game_black=PlayerSpec.parse(args.black or SIM_DEFAULTS["black"], "--black"),
             board_profile="sim-25",
             store_path=_sim_store(args),
-            web_address=args.host,
+            web_address=args.address,
             web_port=args.port,
             web_pin=args.pin or f"{secrets.randbelow(10**6):06d}",
             online_broker=args.broker or "",
             online_board_name=args.board_name or "",
-            online_page=args.player_page or "",
+            online_player_page=args.player_page or "",
         )
         online = online_services(config)
     except StoreUnusableError as exc:
@@ -106,7 +106,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 def register(sub: Commands) -> None:
     from ..core.players import SPEC_WORDS
-    from .args import seconds
+    from .args import renamed, seconds
 
     p = sub.add_parser("sim", help="the simulator: the daemon on a simulated board, in the browser",
                        description="The simulator: the board daemon on a simulated board with "
@@ -120,7 +120,8 @@ def register(sub: Commands) -> None:
                    help="who plays white (default hand): a player spec as above")
     p.add_argument("--black", metavar="SPEC",
                    help="who plays black (default computer:3)")
-    p.add_argument("--host", default="127.0.0.1", help="address to serve the page on")
+    p.add_argument("--address", default="127.0.0.1",
+                   help="address to serve the page on (the configuration's web.address)")
     p.add_argument("--port", type=int, default=SIM_PORT, help="port to serve the page on")
     p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
                                  "passed to the page opened here)")
@@ -143,4 +144,5 @@ def register(sub: Commands) -> None:
     p.add_argument("--player-page", metavar="URL",
                    help="the browser player's page (as navakankari broker prints it): a game "
                         "code is shown with a link and a QR code that open it")
+    renamed(p, "--host", "--address")
     p.set_defaults(func=cmd_sim)

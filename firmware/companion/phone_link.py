@@ -67,7 +67,7 @@ def phone_link(address: str, port: int, pin: str | None) -> PhoneLink:
     if address in LOCAL:
         return PhoneLink(None, f"the companion listens on {address} only, which no phone can "
                                "reach: set [web] address = \"0.0.0.0\" in the configuration "
-                               "(navakankari sim: --host 0.0.0.0)")
+                               "(navakankari sim: --address 0.0.0.0)")
     host = address
     if address in WILDCARDS:
         host = own_address() or f"{socket.gethostname()}.local"

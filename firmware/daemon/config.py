@@ -7,6 +7,7 @@ file is a valid configuration. A bad value is a `ConfigError` that names the key
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import socket
 import tomllib
@@ -32,6 +33,10 @@ EXIT_CONFIG = 78
 """`run`'s exit status when the configuration cannot work (sysexits' EX_CONFIG): the unit's
 RestartPreventExitStatus= stops systemd retrying what a restart cannot mend."""
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
+RENAMED_KEYS = {"online.page": "player_page"}
+"""Former keys, still read (with a warning in the log), and what they are called now."""
+
+log = logging.getLogger(__name__)
 
 
 _TRACKER = TrackerSettings()
@@ -72,7 +77,7 @@ class Config:
     online_board_name: str = ""  #: "" = this machine's name
     #: The browser player's page (its index.html), for the link and QR code beside a game
     #: code on the page; "" = a QR code of the code alone.
-    online_page: str = ""
+    online_player_page: str = ""
     log_level: str = "info"
     #: Spoken announcements (daemon/speech.py): off unless set here, in the menu or on the
     #: page (the last two are kept in the store and win); the ALSA device ("" = the default
@@ -135,9 +140,9 @@ class Config:
             if getattr(self, key).kind == "online":
                 raise ConfigError(_dotted(key), "an online game starts from an invitation "
                                   "(the page, or navakankari invite / join), not from here")
-        if self.online_page and not self.online_page.startswith(("http://", "https://")):
-            raise ConfigError("online.page", "must be an http:// or https:// address (the "
-                              f"browser player's index.html), not {self.online_page!r}")
+        if self.online_player_page and not self.online_player_page.startswith(("http://", "https://")):
+            raise ConfigError("online.player_page", "must be an http:// or https:// address (the "
+                              f"browser player's index.html), not {self.online_player_page!r}")
         if self.online_broker:
             try:
                 BrokerAddress.parse(self.online_broker)
@@ -226,6 +231,10 @@ class Config:
             if not isinstance(table, dict):
                 raise ConfigError(section, "must be a table ([section])", source)
             for key, value in table.items():
+                if f"{section}.{key}" in RENAMED_KEYS:
+                    old, key = f"{section}.{key}", RENAMED_KEYS[f"{section}.{key}"]
+                    log.warning("%s%s is deprecated and will be removed; write %s.%s",
+                                f"{source}: " if source else "", old, section, key)
                 name = f"{section}_{key}"
                 if name not in names:
                     known = sorted(n.partition("_")[2] for n in names if n.startswith(section + "_"))

@@ -12,7 +12,7 @@ from sim_daemon import free_port, sim_daemon
 def test_the_page_shows_the_phone_link_and_qr_code(browser, tmp_path, artifacts):
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "sim",
-                             "--no-browser", "--host", "0.0.0.0", "--port", str(port),
+                             "--no-browser", "--address", "0.0.0.0", "--port", str(port),
                              "--pin", "8642", "--store", str(tmp_path / "s.sqlite3")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

@@ -346,8 +346,8 @@ def test_play_against_an_engine_in_the_terminal(tmp_path, capsys, monkeypatch, m
 
     path, log = fake(tmp_path, mode)
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-    code = cli.main(["play", "--variant", "nine-mens-morris", "--side", "black",
-                     "--opponent", f"engine:{path}?seconds=0.05"])
+    code = cli.main(["play", "--variant", "nine-mens-morris",
+                     "--white", f"engine:{path}?seconds=0.05"])
     captured = capsys.readouterr()
     assert code == (0 if mode == "legal" else 1)  # quit as asked, or stopped by the engine
     if mode == "legal":

@@ -123,7 +123,7 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
                     tracker_grow=0.1, tracker_grace=0.3, board_profile="sim-25",
                     store_path=str(tmp_path / "games.sqlite3"), web_port=port, web_pin=pin,
                     game_menu=menu, game_menu_hold=menu_hold, online_broker=broker,
-                    online_board_name=board_name, online_page=player_page)
+                    online_board_name=board_name, online_player_page=player_page)
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     made: list[Daemon] = []
@@ -134,7 +134,7 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
                                       on_ready=ready.set)]
         address = config.online_address()
         if address is not None:
-            services.append(online_service(address, config.board_name, config.online_page))
+            services.append(online_service(address, config.board_name, config.online_player_page))
         if carry_out_after is not None:
             services.append(simhands.carry_out(carry_out_after))
         # Speech as `sim` has it: off until the page turns it on, said by the page.

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
+from navakankari.firmware.core.errors import ConfigError
 from navakankari.firmware.core.players import PlayerSpec
-from navakankari.firmware.daemon.config import Config, ConfigError, load_config
+from navakankari.firmware.daemon.config import Config, load_config
 
 EXAMPLE = Path(__file__).parents[2] / "firmware" / "daemon" / "navakankari.example.toml"
 
@@ -67,7 +69,7 @@ def test_integers_are_accepted_for_seconds(tmp_path):
     ("[store]\nevents = -1\n", "store.events"),
     ("[colours]\nx = 1\n", "colours"),
     ("[log]\nlevel = 'loud'\n", "log.level"),
-    ("[online]\npage = 'club.example/index.html'\n", "online.page"),
+    ("[online]\nplayer_page = 'club.example/index.html'\n", "online.player_page"),
     ("[game\n", "toml"),
 ])
 def test_a_bad_value_names_its_key(tmp_path, text, key):
@@ -152,3 +154,14 @@ def test_speech_is_off_by_default_and_its_keys_are_checked(tmp_path):
         path.write_text(f"[speech]\n{text}\n")
         with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
             load_config(path)
+
+
+def test_the_former_key_online_page_is_read_and_named_in_the_log(tmp_path, caplog):
+    path = tmp_path / "c.toml"
+    path.write_text("[online]\npage = 'https://club.example/index.html'\n")
+    with caplog.at_level(logging.WARNING, logger="navakankari.firmware.daemon.config"):
+        config = load_config(path)
+    assert config.online_player_page == "https://club.example/index.html"
+    assert f"{path}: online.page is deprecated and will be removed; write online.player_page" \
+        in caplog.text
+    assert "player_page" in config.to_dict()["online"]

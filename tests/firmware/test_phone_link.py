@@ -16,7 +16,7 @@ def test_localhost_has_no_link_and_says_what_to_set():
     for address in ("127.0.0.1", "localhost", "::1"):
         link = phone_link(address, 8080, "1234")
         assert link.url is None and link.qr_svg() == "" and link.qr_text() == ""
-        assert 'address = "0.0.0.0"' in link.why_not and "--host 0.0.0.0" in link.why_not
+        assert 'address = "0.0.0.0"' in link.why_not and "--address 0.0.0.0" in link.why_not
 
 
 def test_a_named_address_is_used_as_it_is():
