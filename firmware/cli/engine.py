@@ -151,7 +151,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             out=lambda s: print(s, flush=True), quick=args.quick,
             **({"args": args} if name in SOAK_SECTIONS or name == "thinking" else {}))
         if name == "daemon" and args.speech:
-            from .speech_bench import run as speech_run
+            from ..tools.speech_bench import run as speech_run
 
             speech_run(out=lambda s: print(s, flush=True), quick=args.quick)
     return 0

@@ -53,11 +53,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         board.close()
         print(f"navakankari run: {exc}", file=sys.stderr)
         return 2
-    services.append(speech_service(config, aloud=True))
+    services.append(announcements(config, aloud=True))
     return run_daemon("run", config, board, sim_script=script, services=services)
 
 
-def speech_service(config: "Config", *, aloud: bool) -> Any:
+def announcements(config: "Config", *, aloud: bool) -> Any:
     """Spoken announcements: aloud through espeak-ng and ALSA on a board, by the page in the
     simulator; off until the configuration, the menu or the page turns them on."""
     from navakankari.i18n.catalogs import translations

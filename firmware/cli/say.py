@@ -27,6 +27,7 @@ from ..core.clockwork import drive
 from ..core.players import HAND, PlayerSpec
 from ..core.session import Session, Update
 from ..daemon.voice import RATE, VOICES, Voice, VoiceError, wav_seconds
+from .args import Commands
 
 SHORT_GAME = "d6 a4 d5 b4 d7 xb4 f4 b6 e4 c4 g4 xc4"
 """Twelve actions of nine men's morris against the computer (black): both sides place, white
@@ -145,7 +146,7 @@ def _write_all(utterances: list[Utterance], folder: Path, voice: Voice) -> None:
           f"{made:.2f} s", flush=True)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Commands) -> None:
     p = sub.add_parser(
         "say", help="say words on the speaker, or write a short game's sentences to WAV files",
         description="The board's voice (espeak-ng into aplay). With WORDS: say them on the "

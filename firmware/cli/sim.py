@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from .args import Commands
-from .run import online_services, run_daemon, speech_service
+from .run import announcements, online_services, run_daemon
 
 
 #: The configuration keys `sim` sets from its options.
@@ -101,7 +101,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     hands = [carry_out(args.carry_out)] if args.carry_out > 0 else []
     return run_daemon("sim", config, board, start_named=named, services=[companion_service(
         config.web_pin, config.web_address, config.web_port, required=True, on_ready=ready),
-        *online, *hands, speech_service(config, aloud=False)])
+        *online, *hands, announcements(config, aloud=False)])
 
 
 def register(sub: Commands) -> None:

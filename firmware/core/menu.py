@@ -8,11 +8,11 @@ confirmed: a pebble held alone on a lit point for `hold` seconds, then lifted (a
 left empty for `lift` seconds, so a pebble slid away to another point chooses nothing).
 
 Steps: the variant (with "the same as last time", "take back the last move" and "LED
-brightness" beside it, which leads to the brightness levels and speech on or off) -> who plays white -> who plays black -> the help each side played by
-hand gets (its assistance, players.ASSIST_LEVELS; one step per hand side, skipped for the
-computer and remote players) -> who starts (white, black or a toss: a light runs round the
-board and stops on a colour). Every step but the first has a
-"back" point. The layout of each board comes from its geometry (`layout`), so the 24- and
+brightness" beside it, which leads to the brightness levels and speech on or off) -> who
+plays white -> who plays black -> the help each side played by hand gets (its assistance,
+players.ASSIST_LEVELS; one step per hand side, skipped for the computer and remote players)
+-> who starts (white, black or a toss: a light runs round the board and stops on a colour).
+Every step but the first has a "back" point. The layout of each board comes from its geometry (`layout`), so the 24- and
 19-point boards and any other board get one without tables.
 """
 

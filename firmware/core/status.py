@@ -198,7 +198,7 @@ def mismatch_status(game: Game, forced: tuple[Action, ...], settled: int,
                         steps=steps, reason=reason)
 
 
-def _forced_fields(game: Game, forced: tuple[Action, ...]) -> dict[str, tuple[str, ...]]:
+def _forced_fields(game: Game, forced: tuple[Action, ...]) -> dict[str, Any]:
     if not forced:
         return {}
     names = game.board.names

@@ -4,8 +4,8 @@ out (speaking.py), until the daemon stops."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.translator import ENGLISH, Translator
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
                    translate: Callable[[str], Translator] = lambda code: ENGLISH,
-                   start: Start | None = None) -> Callable[["Daemon"], Awaitable[None]]:
+                   start: Start | None = None) -> Callable[["Daemon"], Coroutine[Any, Any, None]]:
     """A daemon service that keeps `daemon.speech` and says what the session reports until
     the daemon stops: aloud through `voice` in the speech process (or `start`, a test's
     player, in a speech thread), or with `aloud` false by the page (the simulator).

@@ -22,10 +22,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.actions import Action
 from navakankari.engine.player import level_info
@@ -145,7 +145,7 @@ def busy_processes(count: int, seconds: float) -> list[subprocess.Popen[bytes]]:
 
 def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
             black: PlayerSpec | None = None,
-            services: Sequence[Callable[["Daemon"], Awaitable[None]]] = ()) -> Latencies:
+            services: Sequence[Callable[["Daemon"], Coroutine[Any, Any, None]]] = ()) -> Latencies:
     """Play for `seconds` of real time; the figures. The search runs `child_nice` levels
     below the loop, as in the daemon. `black`: another player than the computer at LEVEL
     (a hand: `bench daemon --speech`); `services`: more of the daemon's services (speech)."""

@@ -14,10 +14,11 @@ daemon's.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 from typing import TYPE_CHECKING
 
-from ..daemon.config import HAND
+from ..core.players import HAND
 from ..daemon.speaking import Speech
 from ..daemon.speech_process import SpeakerProcess
 from ..daemon.speech_service import speech_service
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from ..daemon.loop import Daemon
 
 
-def _keep_speech(kept: list[Speech]) -> Callable[["Daemon"], Awaitable[None]]:
+def _keep_speech(kept: list[Speech]) -> Callable[["Daemon"], Coroutine[Any, Any, None]]:
     """A service that keeps the daemon's Speech for the figures after the run."""
     async def keep(daemon: "Daemon") -> None:
         while daemon.speech is None:
