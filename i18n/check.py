@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from .catalogs import LOCALE, read_catalog
@@ -24,7 +25,8 @@ def places(text: str) -> set[str]:
     return set(PLACE.findall(text))
 
 
-def template(folder: Path = LOCALE) -> dict[tuple[object, str | None], object]:
+def template(folder: Path = LOCALE
+             ) -> dict[tuple[str | tuple[str, ...] | list[str], str | None], Message]:
     """The messages every catalog must translate, by (message, context)."""
     with (folder / "navakankari.pot").open("rb") as f:
         return {(m.id, m.context): m for m in read_po(f) if m.id}
@@ -51,7 +53,8 @@ def catalog_problems(code: str, folder: Path = LOCALE) -> list[str]:
                 if not ok:
                     problems.append(f"{code}: form {k} of {name!r} has the places "
                                     f"{sorted(places(form))}, not {sorted(many)}")
-        elif places(message.string) != places(wanted.id):
+        elif isinstance(message.string, str) and isinstance(wanted.id, str) and \
+                places(message.string) != places(wanted.id):
             problems.append(f"{code}: {name!r} has the places {sorted(places(message.string))}, "
                             f"not {sorted(places(wanted.id))}")
     return problems

@@ -15,7 +15,7 @@ from navakankari.engine.game import Outcome, Reason as EndReason, Side
 from navakankari.engine.hint_words import reason_words
 from navakankari.engine.reasons import Quality, Reason, ReasonKind
 from navakankari.engine.variants import new_game
-from navakankari.firmware.core.menu import GameChoice, Menu, MenuSettings, player_specs
+from navakankari.firmware.core.menu import GameChoice, Menu, MenuSettings
 from navakankari.firmware.core.menu_host import MenuHost
 from navakankari.firmware.core.status import MismatchReason, Status, StatusKind
 from navakankari.firmware.core.wording import outcome_text, status_text

@@ -153,8 +153,7 @@ def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, br
 
     import aiomqtt
 
-    from navakankari.firmware.online.link import topic
-    from navakankari.firmware.online.messages import Request, encode, sign
+    from navakankari.firmware.online.messages import Request, sign
 
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
@@ -187,8 +186,7 @@ def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tm
 
     import aiomqtt
 
-    from navakankari.firmware.online.link import topic
-    from navakankari.firmware.online.messages import Move, encode, sign
+    from navakankari.firmware.online.messages import Move, sign
 
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
@@ -233,8 +231,7 @@ def test_a_move_marked_with_the_other_side_stalls_nothing(tmp_path, broker):
 
     import aiomqtt
 
-    from navakankari.firmware.online.link import topic
-    from navakankari.firmware.online.messages import Move, encode, sign
+    from navakankari.firmware.online.messages import Move, sign
 
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),

@@ -11,7 +11,7 @@ from navakankari.hal import load_profile
 from navakankari.hal.backends.neopixel_leds import NeoPixelSpiStrip
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hal"))
-from hal_fakes import FakeSPI  # noqa: E402  (tests/hal's fakes)
+from hal_fakes import FakeSPI
 
 SHOWN = {"a7": (255, 0, 0), "d4": (0, 255, 0), "g1": (128, 0, 255)}
 # gamma 2.6 and brightness 0.25: 255 -> 64, 128 -> 11
