@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from navakankari.firmware.cli.local_broker import USERS
+from navakankari.firmware.tools.local_broker import USERS
 from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.invitation import host, offer
