@@ -130,7 +130,7 @@ def menu_svg(board: Board, profile: str, tr: Translator = ENGLISH) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif" font-size="11">',
         f'<rect width="{width:g}" height="{height:g}" fill="white"/>',
-        f'<text x="20" y="28" font-size="16" font-weight="bold">'
+        '<text x="20" y="28" font-size="16" font-weight="bold">'
         + escape(tr.gettext("The board's menu: {points}-point board ({profile})").format(
             points=len(board.points), profile=profile)) + '</text>',
         '<text x="20" y="48">' + escape(tr.gettext(
@@ -158,14 +158,14 @@ def menu_svg(board: Board, profile: str, tr: Translator = ENGLISH) -> str:
         y = ly + k * 18
         fill = UNUSED if role is None else fills[role]
         if role is None:
-            line = tr.gettext("{colour}: {means}").format(colour=tr.gettext(colour),
-                                                          means=tr.gettext(words))
+            meaning = tr.gettext("{colour}: {means}").format(colour=tr.gettext(colour),
+                                                             means=tr.gettext(words))
         else:
-            line = tr.gettext("{colour}, {motion}: {means}").format(
+            meaning = tr.gettext("{colour}, {motion}: {means}").format(
                 colour=tr.gettext(colour), motion=motion_words(PALETTE[role], tr),
                 means=tr.gettext(words))
         out.append(f'<circle cx="{ox:g}" cy="{y:g}" r="6" fill="{fill}" stroke="#333"/>')
-        out.append(f'<text x="{ox + 12:g}" y="{y + 4:g}">{escape(line)}</text>')
+        out.append(f'<text x="{ox + 12:g}" y="{y + 4:g}">{escape(meaning)}</text>')
     out.append(f'<text x="{tx:g}" y="{oy - 24:g}" font-weight="bold">'
                + escape(tr.gettext("point")) + '</text>')
     for c, (step, title) in enumerate(COLUMNS):
