@@ -32,7 +32,9 @@ class Level:
     `budget` is the thinking time in seconds on a laptop-class CPU (a Raspberry Pi 4 is
     about 3-5 times slower, so it reaches a ply or so less in the same time). The lower
     levels also cap the depth and choose at random among the root actions that score within
-    `margin` of the best, and with probability `blunder` play any legal action.
+    `margin` of the best, and with probability `blunder` play any legal action. With `vary`
+    a level chooses at random (by its seed) among root actions that score exactly the best,
+    so a person who found a winning line cannot play the same game again and again.
     """
 
     number: int
@@ -40,6 +42,7 @@ class Level:
     max_depth: int
     margin: int = 0
     blunder: float = 0.0
+    vary: bool = True
 
 
 #: Adjacent levels differ by one ply of depth cap up to level 5, and each budget reaches its
@@ -53,7 +56,8 @@ LEVELS: tuple[Level, ...] = (
     Level(3, 0.35, 3, margin=30, blunder=0.04),
     Level(4, 0.60, 4),
     Level(5, 1.00, 5),
-    Level(6, 2.00, 64),
+    # Exact root scores cost level 6 a ply in its budget: it plays its one best line.
+    Level(6, 2.00, 64, vary=False),
 )
 MAX_LEVEL = len(LEVELS)
 DEFAULT_LEVEL = 3
@@ -136,10 +140,11 @@ class Player:
             info = SearchInfo(action, 0, 0, 0, 0.0, (action,))
             self.last = info
             return info
+        pick = lv.margin > 0 or lv.vary
         info = self.searcher.search(
             game.copy(), max_depth=lv.max_depth, budget=self.budget, clock=self.clock,
-            stop=_Either(flag, stop), all_root_scores=lv.margin > 0)
-        if lv.margin > 0 and info.root_scores:
+            stop=_Either(flag, stop), all_root_scores=pick)
+        if pick and info.root_scores:
             info = self._near_best(info)
         self.last = info
         return info
