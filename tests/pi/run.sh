@@ -8,10 +8,11 @@
 #
 #   sudo tests/pi/run.sh            # PI_CACHE=/var/cache/navakankari-pi by default
 #
-# Not part of tests/run.sh: the first run builds the image (about half an hour, mostly
-# mkinitramfs under qemu-user), every run then boots twice (about two minutes each) and runs
-# pip install on the emulated Pi (about six minutes). The emulator runs niced, on one host
-# thread. Nothing is left running; binfmt_misc is left as it was found.
+# Not part of tests/run.sh: the first run builds the image (half an hour on a quiet machine,
+# mostly mkinitramfs under qemu-user), every run then boots twice and runs pip install on the
+# emulated Pi; the emulator runs niced, on one host thread, so on a busy machine each step
+# takes several times as long (tests/pi/README.md has the times seen). Nothing is left
+# running; binfmt_misc is left as it was found.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
