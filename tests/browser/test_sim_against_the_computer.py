@@ -152,3 +152,30 @@ def _black_plies(actions: list[str]) -> set[int]:
             out.add(k)
         game.play(text)
     return out
+
+
+def test_a_game_black_begins_keeps_the_players_and_the_page_says_who_began(browser, tmp_path):
+    """The page's new game with black to begin (the toss's outcome, or chosen): the hand
+    keeps white, the computer's black moves first, and the page and its form say so."""
+    from sim_daemon import sim_daemon
+    from test_companion import request
+
+    with sim_daemon(tmp_path, white="hand", black="computer:1", carry_out_after=0.2) as running:
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(f"{running.url}/#pin={running.pin}")
+        page.wait_for_selector("#point-d6")
+        assert request(running.url + "/api/new-game", {"variant": "navakankari", "white": "hand",
+                                                       "black": "computer:1", "first": "black"}
+                       ) == (200, {"ok": True})
+        page.wait_for_function("document.querySelectorAll('#moves [data-ply]').length === 1",
+                               timeout=30_000)
+        placed = state(running.url)["actions"][0]
+        assert page.get_attribute(f"#point-{placed}", "data-pebble") == "black"
+        assert "first to move" in page.inner_text("#black-count")
+        assert "first to move" not in page.inner_text("#white-count")
+        assert page.inner_text("#white-count").endswith("played on the board")
+        assert page.input_value("#first-select") == "black"
+        assert page.input_value("select[name=white]") == "hand"
+        page.wait_for_function("document.querySelector('#status').textContent"
+                               ".startsWith('white to place')")
+        page.close()

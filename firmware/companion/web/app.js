@@ -466,7 +466,6 @@ function renderOnline() {
   if (select.options.length !== state.variants.length) {
     select.replaceChildren(...state.variants.map((v) => new Option(variantName(v), v)));
     select.value = state.variant;
-  $("first-select").value = state.first;
   }
   // The code carries the game's secret: the board gives it (and its QR code) only with the
   // PIN, fetched once per game.
@@ -575,6 +574,7 @@ function fillSelectors() {
   formShows = shows;
   formTouched = false;
   select.value = state.variant;
+  $("first-select").value = state.first;
   for (const s of document.querySelectorAll("select.player")) {
     const current = state.players[s.name] || "hand";
     if (![...s.options].some((o) => o.value === current)) s.add(new Option(playerName(current), current));
