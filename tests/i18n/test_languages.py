@@ -192,3 +192,15 @@ def test_the_printed_menu_card_is_in_the_language_with_every_language_in_its_own
     assert [t for t, words in left if words and t not in LANGUAGES.values()] == []
     for name in LANGUAGES.values():  # English among them, as English
         assert name in texts
+
+
+def test_the_readmes_table_names_every_language_and_what_its_catalog_says_of_itself():
+    readme = (LOCALE.parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = {m[0]: m[1:] for m in re.findall(
+        r"^\| (\w\w) \| ([^|]+?) \| ([^|]+?) \|\s*([^|]*?)\s*\|$", readme, re.M)}
+    assert set(rows) == set(LANGUAGES)
+    for code in TRANSLATED:
+        name, catalog, who = rows[code]
+        assert name.startswith(LANGUAGES[code])
+        assert catalog == ("complete" if catalog_problems(code) == [] else "incomplete")
+        assert who == translation_status(code)
