@@ -15,15 +15,18 @@ turn: one marked `interrupt` cuts short what is being said, because the hands ac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.game import Game, Side
 from navakankari.engine.hint_words import side_words
 from navakankari.engine.translator import ENGLISH, Translator
 
-from .session import Update
 from .status import Status, StatusKind
 from .wording import status_text
+
+if TYPE_CHECKING:
+    from .session import Update  # the session's report (only read here)
 
 REPEAT = 8.0
 """Seconds of silence after which the computer's move, not yet carried out, is said again."""

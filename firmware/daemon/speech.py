@@ -19,9 +19,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..core.announce import Utterance
+if TYPE_CHECKING:
+    from ..core.announce import Utterance
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ class Playing(Protocol):
         """Stop saying it now."""
 
 
-Start = Callable[[Utterance], Playing]
+Start = Callable[["Utterance"], Playing]
 
 
 class Saying(Protocol):

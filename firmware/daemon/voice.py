@@ -20,8 +20,10 @@ import subprocess
 import wave
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..core.announce import Utterance
+if TYPE_CHECKING:
+    from ..core.announce import Utterance
 
 log = logging.getLogger(__name__)
 

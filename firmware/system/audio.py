@@ -16,23 +16,33 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
-
-from navakankari.hal.needs import Device, Needs
+from typing import TYPE_CHECKING
 
 from ..daemon.voice import APLAY, ESPEAK, VOICES
 
-AUDIO = Device("/dev/snd/*", "char-alsa", "audio", "the speaker (ALSA): spoken announcements")
+if TYPE_CHECKING:
+    from navakankari.hal.needs import Device, Needs
+
 PI_JACK = "Headphones"
 """The card id Raspberry Pi OS (Bookworm) gives the Pi's 3.5 mm jack (snd_bcm2835)."""
 PACKAGES = "espeak-ng alsa-utils"
 
 
+def audio_device() -> Device:
+    """ALSA's device nodes, as the unit and doctor name a device (hal is imported only when
+    asked: `service` stays quick to start)."""
+    from navakankari.hal.needs import Device
+
+    return Device("/dev/snd/*", "char-alsa", "audio", "the speaker (ALSA): spoken announcements")
+
+
 def speaker_needs(n: Needs) -> Needs:
     """`n` with the speaker's devices added, unless the profile opens no device (the
     simulated board). Adding twice changes nothing."""
-    if not n.devices or AUDIO in n.devices:
+    audio = audio_device()
+    if not n.devices or audio in n.devices:
         return n
-    return dataclasses.replace(n, devices=(*n.devices, AUDIO))
+    return dataclasses.replace(n, devices=(*n.devices, audio))
 
 
 @dataclass(frozen=True)

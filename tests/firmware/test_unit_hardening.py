@@ -278,7 +278,7 @@ def test_speech_is_made_and_played_under_the_filters(tmp_path):
     assert "DeviceAllow=char-alsa rw" in text and "SupplementaryGroups=audio gpio spi" in text
     unit.write_text(text)
     probe = """
-from navakankari.firmware.daemon.speech import Utterance
+from navakankari.firmware.core.announce import Utterance
 from navakankari.firmware.daemon.voice import Voice, wav_seconds
 print("wav", round(wav_seconds(Voice().wav("white, d6", "gu")), 1) > 0.3)
 playing = Voice(device="null").start(Utterance("white, d6", "hi"))
