@@ -64,7 +64,7 @@ def carrier_circuit(circuit: Circuit) -> Circuit:
             harness_nets.append(net.name)
     led_nets = _power_last(led_nets)
     harness_nets = _power_last(harness_nets)
-    names = {"PI": HEADER_SOCKET, "PSU": SUPPLY_TERMINAL}
+    names = _annotated(circuit, away)
 
     def renamed(node: str) -> str:
         ref, _, pin = node.partition(".")
@@ -87,9 +87,25 @@ def carrier_circuit(circuit: Circuit) -> Circuit:
               + tuple(c.ref for c in connectors)}
     for g in ON_BOARD_GROUPS[1:]:
         if circuit.groups.get(g):
-            groups[g] = circuit.groups[g]
+            groups[g] = tuple(names.get(r, r) for r in circuit.groups[g])
     return replace(circuit, name=f"{circuit.name}-carrier", title=f"{circuit.title}: carrier board",
                    parts=tuple(parts + connectors), nets=tuple(nets), groups=groups)
+
+
+def _annotated(circuit: Circuit, away: set[str]) -> dict[str, str]:
+    """Board references for the model's unnumbered ones: the Pi's header and the supply as
+    J1 and J4, any other (the INT pull-up RINT) as the next free number of its letter, since
+    KiCad's BOM and placement files take a reference without a number for one not annotated."""
+    names = {"PI": HEADER_SOCKET, "PSU": SUPPLY_TERMINAL}
+    taken = {p.ref for p in circuit.parts if p.ref not in away} | set(names.values())
+    for part in circuit.parts:
+        if part.ref in away or part.ref in names or part.ref[-1:].isdigit():
+            continue
+        letter = part.ref[0]
+        number = next(n for n in range(1, 1000) if f"{letter}{n}" not in taken)
+        names[part.ref] = f"{letter}{number}"
+        taken.add(names[part.ref])
+    return names
 
 
 def _power_last(nets: list[str]) -> list[str]:

@@ -29,7 +29,7 @@ def test_every_net_leaving_the_board_is_on_its_connector(name: str) -> None:
     assert set(leds) == {"DIN0", "5V", "GND"}
     for net in model.nets:
         refs = {n.partition(".")[0] for n in net.nodes}
-        on = tuple(n.replace("PI.", "J1.").replace("PSU.", "J4.") for n in net.nodes
+        on = tuple(n.replace("PI.", "J1.").replace("PSU.", "J4.").replace("RINT.", "R2.") for n in net.nodes
                    if n.partition(".")[0] not in away)
         if not on:
             continue
@@ -44,6 +44,9 @@ def test_every_net_leaving_the_board_is_on_its_connector(name: str) -> None:
 def test_the_expander_carrier_holds_the_expanders_and_the_int_pull_up() -> None:
     carrier = carrier_circuit(build_circuit(load_profile("mcp23017-24"), "mcp23017-24"))
     refs = {p.ref for p in carrier.parts}
-    assert {"U2", "U3", "C3", "C4", "RINT"} <= refs
+    assert {"U2", "U3", "C3", "C4", "R2"} <= refs  # R2: the model's RINT, numbered for the board
+    assert all(ref[-1].isdigit() for ref in refs)
+    int_net = next(n for n in carrier.nets if n.name == "INT")
+    assert "R2.1" in int_net.nodes
     assert set(_pins(carrier, HARNESS_CONNECTOR)) == {f"S_{p}" for p in load_profile("mcp23017-24").points} | {
         "3V3", "GND"}

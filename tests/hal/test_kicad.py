@@ -55,8 +55,8 @@ def test_kicads_erc_finds_nothing(made: dict[str, Result], stem: str) -> None:
     assert made[stem].violations == ()
 
 
-def test_the_carrier_board_is_routed_and_exported_for_ordering(made: dict[str, Result]) -> None:
-    stem = generate.BOARD
+@pytest.mark.parametrize("stem", generate.BOARDS)
+def test_the_carrier_board_is_routed_and_exported_for_ordering(made: dict[str, Result], stem: str) -> None:
     files = made[stem].files
     fab = {name.rsplit("/", 1)[1] for name in files if name.startswith(f"{stem}/fab/")}
     layers = {"F_Cu.gtl", "B_Cu.gbl", "F_Mask.gts", "B_Mask.gbs", "F_Paste.gtp", "F_Silkscreen.gto",
@@ -66,6 +66,8 @@ def test_the_carrier_board_is_routed_and_exported_for_ordering(made: dict[str, R
     assert board.count("(segment") > 100 and board.count("(via") > 40 and "(zone" in board
     bom = files[f"{stem}/fab/{stem}-bom.csv"].decode()
     assert '"F1","MF-R300"' in bom and '"Q1","AO4407"' in bom and '"U1","74AHCT125"' in bom
+    if stem.startswith("mcp23017"):
+        assert '"U2","MCP23017 0x20"' in bom and '"U3","MCP23017 0x21"' in bom and '"R2","10k"' in bom
     assert files[f"{stem}/{stem}-3d.png"].startswith(b"\x89PNG")
 
 

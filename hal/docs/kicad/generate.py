@@ -33,9 +33,11 @@ from .library import symbol_dir
 from .project import KicadError, Violation
 
 KICAD_DIR = PROFILE_DIR / "kicad"
-BOARD = "direct-24-carrier"
-"""The carrier board laid out so far (`pcb.py`): the direct GPIO build's."""
+BOARDS = ("direct-24-carrier", "mcp23017-24-carrier")
+"""The carrier boards laid out so far (`pcb.py`): the direct GPIO build's and the expanders'."""
 FIXED_PDF_DATE = b"D:20260101000000"
+BOARD_TIMEOUT_S = 900
+"""Placing and routing a board by code: about 20 s of one core, minutes on a busy machine."""
 JOBS = 3
 """kicad-cli runs at once: each is mostly one core for a few seconds."""
 
@@ -119,19 +121,20 @@ def make(build: Build) -> Result:
         files[f"{build.stem}/{build.stem}.pdf"] = _normalise_pdf((folder / f"{build.stem}.pdf").read_bytes())
         svg = _normalise_svg((folder / "svg" / f"{build.stem}.svg").read_text(encoding="utf-8"))
         files[f"{build.stem}/{build.stem}.svg"] = svg.encode("utf-8")
-        if build.stem == BOARD:
-            board_violations = _board(folder, build.stem, files)
+        if build.stem in BOARDS:
+            board_violations = _board(folder, build, files)
             if board_violations:
                 return Result(files, board_violations)
     return Result(files, ())
 
 
-def _board(folder: Path, stem: str, files: dict[str, bytes]) -> tuple[Violation, ...]:
+def _board(folder: Path, build: Build, files: dict[str, bytes]) -> tuple[Violation, ...]:
     """Place and route the carrier board (pcbnew, in its own process), check it against its
     schematic, and export what a board maker needs."""
+    stem = build.stem
     pcb = folder / f"{stem}.kicad_pcb"
-    done = subprocess.run([sys.executable, "-m", "navakankari.hal.docs.kicad.pcb", str(pcb)], capture_output=True,
-                          text=True, timeout=project.KICAD_CLI_TIMEOUT_S, check=False)
+    done = subprocess.run([sys.executable, "-m", "navakankari.hal.docs.kicad.pcb", str(pcb), build.profile],
+                          capture_output=True, text=True, timeout=BOARD_TIMEOUT_S, check=False)
     if done.returncode != 0 or not pcb.exists():
         raise KicadError(f"the board generator failed: {done.stderr.strip()[-2000:]}")
     violations = project.drc(pcb)

@@ -1,15 +1,19 @@
-"""The direct-24 carrier board placed and routed by code with KiCad's pcbnew: a HAT-sized
-board (65 x 56.5 mm, M2.5 holes at the corners), the Pi's header socket on the underside, the
-sensor harness routed to the box header in non-crossing lanes (verticals on the bottom copper,
-one horizontal lane per net on the top), the supply section below, a ground pour on the
-bottom copper.
+"""The carrier boards placed and routed by code with KiCad's pcbnew: HAT-sized (65 x 56.5 mm,
+M2.5 holes at the corners), the Pi's header socket on the underside, the supply section along
+the bottom edge, ground pours on both copper layers.
+
+The direct-24 board routes its sensor harness to the box header in non-crossing lanes
+(verticals on the bottom copper, one horizontal lane per net on the top); the expander board
+is placed from a table and routed by the grid router (`route.py`), the supplies first with
+wide tracks.
 
 Run in its own process (pcbnew is KiCad's, imported from Debian's Python path):
-    python -m navakankari.hal.docs.kicad.pcb OUT.kicad_pcb
+    python -m navakankari.hal.docs.kicad.pcb OUT.kicad_pcb [PROFILE]
 """
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,7 +21,9 @@ from typing import Any
 from ...profile import load_profile
 from ..carrier import carrier_circuit
 from ..circuit import Circuit, build_circuit
-from . import sexpr
+from . import route, sexpr
+
+log = logging.getLogger(__name__)
 
 DIST_PACKAGES = "/usr/lib/python3/dist-packages"
 FP_DIR = "/usr/share/kicad/footprints"
@@ -51,10 +57,12 @@ def main(argv: list[str]) -> int:
     import pcbnew  # KiCad's module, not on the venv's path
 
     out = Path(argv[0])
+    profile = argv[1] if len(argv) > 1 else "direct-24"
     pcbnew.KIID.SeedGenerator(35)  # ids from a fixed seed: the same board gives the same file
-    circuit = carrier_circuit(build_circuit(load_profile("direct-24"), "direct-24"))
+    circuit = carrier_circuit(build_circuit(load_profile(profile), profile))
     board = pcbnew.NewBoard(str(out))
-    Board(pcbnew, board, circuit, kicad_nets(out.with_suffix(".net"))).build()
+    kind = Board if profile == "direct-24" else RoutedBoard
+    kind(pcbnew, board, circuit, kicad_nets(out.with_suffix(".net"))).build()
     board.Save(str(out))
     # fill the pours on the board as saved: filled in memory they ignore the holes' clearance
     pcbnew.KIID.SeedGenerator(36)
@@ -276,7 +284,7 @@ class Board:
         self.zone("GND", "B")
         self.zone("GND", "F")
 
-    def zone(self, net: str, layer: str) -> None:
+    def zone(self, net: str, layer: str, solid: bool = False) -> None:
         p = self.p
         z = p.ZONE(self.b)
         z.SetLayer(p.F_Cu if layer == "F" else p.B_Cu)
@@ -287,8 +295,92 @@ class Board:
             outline.Append(p.FromMM(x), p.FromMM(y))
         z.SetLocalClearance(p.FromMM(0.25))
         z.SetMinThickness(p.FromMM(0.2))
-        z.SetPadConnection(p.ZONE_CONNECTION_THERMAL)
+        z.SetPadConnection(p.ZONE_CONNECTION_FULL if solid else p.ZONE_CONNECTION_THERMAL)
         self.b.Add(z)
+
+
+def gx(i: int) -> float:
+    """The x of grid column `i`: the router's cells fall on the header's pin 1."""
+    return round(HEADER_X0 + route.GRID * i, 4)
+
+
+def gy(j: int) -> float:
+    return round(ODD_Y + route.GRID * j, 4)
+
+
+PLACES: dict[str, tuple[tuple[str, str, float, float, float], ...]] = {
+    # the expander build: U2 over U3 (pins in rows across), the box header below them, the
+    # supply along the bottom edge, the level shifter and the LED connector on the right
+    "mcp23017-24": (
+        ("U2", "1", gx(55), gy(14), 270), ("J3", "1", gx(52), gy(36), 270), ("U3", "1", gx(4), gy(60), 90),
+        ("C3", "1", gx(21), gy(9), 180), ("R2", "1", gx(28), gy(9), 0), ("C4", "1", gx(34), gy(65), 0),
+        ("J4", "1", gx(3), gy(72), 0), ("F1", "1", gx(20), gy(64), 0), ("Q1", "1", gx(34), gy(70), 0),
+        ("C1", "1", gx(50), gy(72), 0), ("C2", "1", gx(68), gy(69), 0), ("U1", "1", gx(64), gy(39), 0),
+        ("R1", "2", gx(83), gy(44), 90), ("J2", "1", gx(82), 22.0, 90),
+    ),
+}
+"""Per profile: each part's pad, where that pad goes (mm) and the part's turn (degrees)."""
+
+LABELS: dict[str, dict[str, tuple[float, float]]] = {
+    "mcp23017-24": {"C3": (19.2, 8.4), "J4": (5.2, 46.0), "F1": (23.5, 49.3), "C4": (37.8, 45.6), "Q1": (32.435, 55.0),
+                    "C2": (54.05, 50.8)},
+}
+"""Per profile: where a part's reference is printed when its own place would touch another part."""
+
+FAT = frozenset({"J4.1", "J4.2", "F1.1", "F1.2", "Q1.1", "Q1.2", "Q1.3", "Q1.5", "Q1.6", "Q1.7", "Q1.8",
+                 "J1.2", "J1.4", "J1.9", "C1.1", "C1.2", "J2.2", "J2.3"})
+"""Pads that carry the Pi's or the LED chain's supply current: joined by wide tracks."""
+SUPPLY_FIRST = ("5V_SUPPLY", "5V_FUSED", "5V", "GND")
+
+
+class RoutedBoard(Board):
+    """A carrier placed from `PLACES` and routed by the grid router (`route.py`)."""
+
+    def place_rest(self) -> None:
+        profile = self.c.name.removesuffix("-carrier")
+        for ref, pad, x, y, angle in PLACES[profile]:
+            self.at_pad(ref, pad, x, y, angle)
+        for ref, (x, y) in LABELS.get(profile, {}).items():
+            self.fps[ref].Reference().SetPosition(self.mm(x, y))
+
+    def route(self) -> None:
+        p = self.p
+        holes: list[tuple[float, float, float]] = []
+        pads: list[route.Pad] = []
+        for ref, fp in self.fps.items():
+            for pad in fp.Pads():
+                if not pad.GetNumber():
+                    holes.append((*self.pad_xy(ref, ""), p.ToMM(pad.GetDrillSize().x)))
+                    continue
+                net = pad.GetNetname()
+                if net == "" or net.startswith("unconnected-"):
+                    net = f"~{ref}.{pad.GetNumber()}"  # copper of no net: kept clear like any other
+                box = pad.GetBoundingBox()
+                layers = tuple(name for name, layer in (("F", p.F_Cu), ("B", p.B_Cu)) if pad.IsOnLayer(layer))
+                pads.append(route.Pad(ref, pad.GetNumber(), net, p.ToMM(pad.GetPosition().x),
+                                      p.ToMM(pad.GetPosition().y), p.ToMM(box.GetWidth()), p.ToMM(box.GetHeight()),
+                                      layers))
+
+        def grid() -> route.Router:
+            r = route.Router(W, H, HEADER_X0, ODD_Y)
+            for x, y, d in holes:
+                r.hole(x, y, d)
+            for pad in pads:
+                r.pad(pad)
+            return r
+
+        supply = [self.net(n).GetNetname() for n in SUPPLY_FIRST]
+        nets = sorted({pad.net for pad in pads} - set(supply))
+        count = {n: sum(pad.net == n for pad in pads) for n in nets}
+        r = route.route_all(grid, supply + sorted(nets, key=lambda n: (-count[n], n)), FAT, len(supply))
+        for s in r.segments:
+            self.track([s.start, s.end], s.net, s.layer, s.width)
+        for v in r.vias:
+            self.via(v.at, v.net)
+        # pads joined to the pours solidly: every GND pad has its track already, and a thermal
+        # relief's spokes can land on a sliver of pour between the lanes
+        self.zone("GND", "B", solid=True)
+        self.zone("GND", "F", solid=True)
 
 
 if __name__ == "__main__":
