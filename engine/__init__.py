@@ -16,10 +16,10 @@ _native.activate(__path__)  # the compiled hot modules, when built for these sou
 from .actions import Action, ActionKind
 from .boards import BOARDS, Board
 from .errors import (
-    EngineError,
     GameOverError,
     IllegalActionError,
     InvalidNotationError,
+    PlayerError,
     RulesError,
     UnknownVariantError,
 )
@@ -42,7 +42,7 @@ from .rules import AllInMills, BoardFull, Flying, NoCaptureEnd, Removals, Rules
 from .variants import game_from_position, new_game
 
 __all__ = [
-    "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "EngineError", "RulesError",
+    "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "PlayerError", "RulesError",
     "JumpPosition", "MorrisPosition",
     "Flying", "Game", "GameOverError", "IllegalActionError", "InvalidNotationError",
     "NoCaptureEnd", "Outcome", "PRESETS", "ParsedAction", "Phase", "Reason", "Removals",

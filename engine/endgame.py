@@ -24,7 +24,6 @@ from importlib import resources
 from itertools import combinations
 from pathlib import Path
 
-from .errors import RulesError
 from .game import Game
 from .rules import AllInMills, Flying, Rules
 
@@ -39,7 +38,7 @@ POSITIONS34 = 2024 * 5985  #: each class: C(24, 3) * C(21, 4) = C(24, 4) * C(20,
 LOSS = 128  #: added to a loss's distance in a three-against-four result byte
 
 
-class EndgameDataError(RulesError):
+class EndgameDataError(Exception):
     """The database file is missing or not what it should be."""
 
 

@@ -1,14 +1,16 @@
-"""Narrow errors: text that is not notation, and notation that names an illegal action."""
+"""Narrow errors: text that is not notation, notation that names an illegal action, and a
+computer player in another process that gave no usable answer."""
 
 
 class RulesError(Exception):
-    """Base of every error the rules engine raises on bad input. (An installed engine that
-    fails is an `ExternalEngineError`, in external.py.)"""
+    """Base of every error the rules engine raises on bad input: text, an action, a variant
+    name. A player or a file that fails is not bad input (`PlayerError`, EndgameDataError)."""
 
 
-EngineError = RulesError
-"""The former name of RulesError, kept so existing code keeps working. In python-chess an
-EngineError is an external engine's failure, which would mislead a reader here."""
+class PlayerError(Exception):
+    """A computer player in another process (an installed engine, the search process) gave
+    no usable answer; the message names it and the position (`ExternalEngineError`,
+    `SearchProcessError`)."""
 
 
 class InvalidNotationError(RulesError, ValueError):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
 from .actions import Action
-from .errors import GameOverError, IllegalActionError, InvalidNotationError, RulesError
+from .errors import GameOverError, IllegalActionError, InvalidNotationError, PlayerError
 from .game import Game
 from .process import LineProcess, ProcessError, ProcessTimeout
 from .variants import new_game
@@ -54,7 +54,7 @@ _FEN = re.compile(r"\bFen:\s*(\S.*)$")
 _COMPARED_FIELDS = (0, 1, 3, 4, 5, 6, 7)
 
 
-class ExternalEngineError(RulesError):
+class ExternalEngineError(PlayerError):
     """The engine gave no usable answer; the message names it and the position."""
 
 

@@ -8,12 +8,10 @@ responsive.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 import threading
 import time
-import warnings
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -231,42 +229,3 @@ def close_player(player: object) -> None:
     close = getattr(player, "close", None)
     if close is not None:
         close()
-
-
-def make_player(spec: str, seed: int | None = None, budget_scale: float = 1.0,
-                movetime: float | None = None) -> ChoosesActions:
-    """A player from a spec of the grammar every command shares: `computer`, `computer:N`,
-    `computer:max` or `engine:PATH[?KEY=VALUE&...]` (an installed engine, see external.py),
-    and for strength runs `random` and `greedy`. The former `level:N` is read as
-    `computer:N` with a FutureWarning. `movetime`, if given, is the thinking time per action
-    in seconds for a computer level (its budget, in place of `budget_scale`) and for an
-    engine alike."""
-    if movetime is not None and not (0 < movetime < float("inf")):
-        raise ValueError(f"the time per action must be a positive number of seconds, not {movetime}")
-    text = spec.strip()
-    if text.lower().startswith("engine:"):
-        from .external import EnginePlayer, EngineSpec
-
-        engine = EngineSpec.parse(text)
-        if movetime is not None:
-            engine = dataclasses.replace(engine, seconds=movetime)
-        return EnginePlayer(engine)
-    spec = text.lower()
-    if spec == "random":
-        return RandomPlayer(seed)
-    if spec == "greedy":
-        return GreedyPlayer(seed)
-    kind, colon, value = spec.partition(":")
-    if kind == "level" and colon:
-        warnings.warn(f"player {spec!r}: the spelling level:N is deprecated and will be removed; "
-                      f"write computer:{value}", FutureWarning, stacklevel=2)
-        kind = "computer"
-    if kind == "computer":
-        value = value or str(DEFAULT_LEVEL)
-        number = MAX_LEVEL if value == "max" else int(value) if value.isdigit() else 0
-        if 1 <= number <= MAX_LEVEL:
-            if movetime is not None:
-                budget_scale = movetime / level_info(number).budget
-            return Player(number, seed=seed, budget_scale=budget_scale)
-    raise ValueError(f"unknown player {spec!r}; use computer:1..computer:{MAX_LEVEL}, "
-                     "computer:max, engine:PATH, greedy or random")

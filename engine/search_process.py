@@ -35,7 +35,7 @@ from typing import TextIO
 
 from . import core
 from .actions import Action
-from .errors import GameOverError, RulesError
+from .errors import GameOverError, PlayerError, RulesError
 from .external import start_and_moves
 from .game import Game
 from .player import Player, level_info
@@ -53,7 +53,7 @@ DEFAULT_GRACE = 5.0
 START_TIMEOUT = 300.0
 
 
-class SearchProcessError(RulesError):
+class SearchProcessError(PlayerError):
     """The search process gave no usable answer; the message names it and the position."""
 
 
@@ -66,7 +66,7 @@ def format_request(ident: int, game: Game) -> str:
 
 
 def parse_request(line: str) -> tuple[int, Game]:
-    """(ID, the game) from a `go` line; anything else is a RulesError saying why."""
+    """(ID, the game) from a `go` line; anything else is a SearchProcessError saying why."""
     word, _, rest = line.strip().partition(" ")
     ident, _, body = rest.partition(" ")
     if word != "go" or not ident.isdigit():
@@ -119,7 +119,7 @@ def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> No
         try:
             _, game = parse_request(line)
             answer = f"bestmove {ident} {player.choose(game, stop).text}"
-        except RulesError as exc:
+        except (RulesError, SearchProcessError) as exc:  # a bad request, or a game over
             answer = f"error {ident} {' '.join(str(exc).split())}"
         try:
             out.write(answer + "\n")

@@ -52,7 +52,7 @@ def test_sim_help_names_every_player_kind(capsys):
         cli.main(["sim", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     for kind in ("hand", "computer (level 3)", "computer:N", "computer:max", "engine:PATH",
-                 "remote"):
+                 "remote", "online", "random", "greedy"):
         assert kind in out, kind
 
 

@@ -40,8 +40,7 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     from navakankari.engine.errors import UnknownVariantError
     from navakankari.engine.presets import preset
 
-    from ..core.errors import ConfigError
-    from ..core.players import PlayerSpec
+    from ..core.players import PlayerSpec, PlayerSpecError
 
     try:  # what can be checked here is checked before any daemon is asked
         if args.variant:
@@ -52,7 +51,7 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     except UnknownVariantError as exc:
         print(f"navakankari new-game: --variant: {exc.args[0]}", file=sys.stderr)
         return 2
-    except ConfigError as exc:
+    except PlayerSpecError as exc:
         print(f"navakankari new-game: {exc}", file=sys.stderr)
         return 2
     return ask_daemon(args, "/api/new-game", lambda config: {

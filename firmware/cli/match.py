@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from navakankari.engine.game import Game, Outcome, Reason, Side
-from navakankari.engine.player import ChoosesActions, close_player, make_player
+from navakankari.engine.player import ChoosesActions, close_player
+from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 

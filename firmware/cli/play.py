@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from navakankari.engine.errors import RulesError
+from navakankari.engine.errors import PlayerError, RulesError
 
 from .args import Commands
 
@@ -56,7 +56,8 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
-    from navakankari.engine.player import close_player, make_player
+    from navakankari.engine.player import close_player
+    from navakankari.engine.player_spec import make_player
     from navakankari.engine.presets import preset
     from navakankari.firmware.cli.terminal import play_terminal
 
@@ -73,7 +74,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C: the player left; `main` ends it quietly
         print("\ngame abandoned", flush=True)
         raise
-    except RulesError as exc:  # an engine that failed: the game so far was printed
+    except (RulesError, PlayerError) as exc:  # a player that failed: the game so far was printed
         print(f"navakankari play: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -124,7 +125,7 @@ class _Progress:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from navakankari.engine.game import Side
-    from navakankari.engine.player import make_player
+    from navakankari.engine.player_spec import make_player
     from navakankari.engine.presets import preset
     from navakankari.firmware.cli.match import run_match
 
@@ -141,7 +142,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                            movetime=args.movetime, swap=args.swap,
                            on_game=_Progress(args.white, args.black, args.records,
                                              None if args.quiet else sys.stderr))
-    except RulesError as exc:
+    except (RulesError, PlayerError) as exc:
         print(f"navakankari match: stopped: {exc}", file=sys.stderr)
         return 1
     pace = f"{args.movetime:g} s per action" if args.movetime is not None else \

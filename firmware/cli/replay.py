@@ -8,7 +8,7 @@ nothing is pending. A computer side answers at once with the turn the recording'
 carry out (a seeded random turn when they carry out none of its legal turns), and a remote
 side's move is that turn too, so a game against either replays as it was played.
 
-A recording's first line may say what it plays (`core/recording.py`): the game
+A recording's first line may say what it plays (`core/recording_head.py`): the game
 (`# navakankari-game`, written for every game the daemon records) or how the board's menu
 stood (`# navakankari-menu`, a game chosen on the board; with `menu`, a recording without the
 line starts in the menu too): the variant and players given are then "the same as last
@@ -42,7 +42,7 @@ from navakankari.engine.advice import Advisor
 from ..core.clockwork import drive
 from ..core.menu import GameChoice, MenuSettings
 from ..core.players import HAND, PlayerSpec, computer_turn
-from ..core.recording import MenuStart, find, find_game
+from ..core.recording_head import MenuStart, find, find_game
 from ..core.session import Session, Update
 from ..core.status import StatusKind
 from ..core.tracker import TrackerSettings
@@ -125,7 +125,7 @@ class _Replayer:
         session = self.session
         game = session.game
         if (session.menu is not None or game.outcome() is not None
-                or session.players[game.turn].kind not in ("remote", "online")
+                or not session.players[game.turn].moves_arrive
                 or session.status.kind != StatusKind.THINKING):
             return
         turn = self._foreseen(game)

@@ -55,7 +55,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from navakankari.hal import load_profile, open_board
 
     from ..companion.backend import companion_service
-    from ..core.players import PlayerSpec
+    from ..core.players import PlayerSpec, PlayerSpecError
     from ..core.errors import ConfigError
     from ..daemon.config import Config
     from ..daemon.notify import setup_logging
@@ -80,7 +80,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     except StoreUnusableError as exc:
         print(f"navakankari sim: {exc}", file=sys.stderr)
         return EXIT_STORE_UNUSABLE
-    except ConfigError as exc:  # named as typed: --pin, not the configuration's web.pin
+    except (ConfigError, PlayerSpecError) as exc:  # named as typed: --pin, not web.pin
         flag = SIM_FLAGS.get(exc.key)
         print(f"navakankari sim: {f'{flag}: {exc.problem}' if flag else exc}", file=sys.stderr)
         return 2

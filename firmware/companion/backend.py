@@ -20,11 +20,10 @@ from navakankari.engine.presets import PRESETS, preset
 from navakankari.hal.leds import on_screen
 from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
 
-from ..core.errors import ConfigError
 from ..core.assist import BEST
 from ..core.menu import variant_label
 from ..core.palette import PALETTE
-from ..core.players import ASSIST_LEVELS, PlayerSpec, assist_words
+from ..core.players import ASSIST_LEVELS, PlayerSpec, PlayerSpecError, assist_words
 from ..core.status import StatusKind
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
 from .review import turns
@@ -259,7 +258,7 @@ class DaemonBackend:
             rules = preset(variant)
             players = {Side.WHITE: PlayerSpec.parse(white, "white"),
                        Side.BLACK: PlayerSpec.parse(black, "black")}
-        except (UnknownVariantError, ConfigError) as exc:
+        except (UnknownVariantError, PlayerSpecError) as exc:
             raise RequestError(f"new game: {exc}") from None
         if any(p.kind == "online" for p in players.values()):
             raise RequestError("new game: an online game starts from an invitation (invite, "

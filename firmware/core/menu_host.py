@@ -22,7 +22,7 @@ from navakankari.engine.variants import new_game
 
 from . import menu as board_menu
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
-from .recording import Clocked, MenuStart
+from .recording_head import Clocked, MenuStart
 from .status import Status, StatusKind
 
 

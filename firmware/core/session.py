@@ -37,7 +37,7 @@ from .language import keep_language, kept_language
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
-from .recording import Clocked, format_game_line, format_line
+from .recording_head import Clocked, format_game_line, format_line
 from .sensing import Sensing
 from .status import Status
 from .tracker import Tracker, TrackerSettings
@@ -663,7 +663,7 @@ class Session:
         side = self.game.turn
         if self.menu is not None:
             raise ValueError("no game in play: the board shows its menu")
-        if self.players[side].kind not in ("remote", "online"):
+        if not self.players[side].moves_arrive:
             raise ValueError(f"{side} is not a remote player")
         actions = tuple(self.game.parse_actions(text))
         if now < self.teacher.reply_due(self.game):

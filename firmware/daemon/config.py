@@ -24,7 +24,7 @@ from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError
 from ..online.broker import BrokerAddress, BrokerAddressError
 from ..core.menu import MenuSettings
-from ..core.players import HAND, PlayerSpec
+from ..core.players import HAND, PlayerSpec, PlayerSpecError
 from ..core.tracker import TrackerSettings
 from .voice import RATE, RATES
 
@@ -243,7 +243,7 @@ class Config:
                 if name in ("game_white", "game_black"):
                     try:
                         value = PlayerSpec.parse(value, f"{section}.{key}")
-                    except ConfigError as exc:
+                    except PlayerSpecError as exc:
                         raise ConfigError(exc.key, exc.problem, source) from None
                 elif ((name.startswith("tracker_") and name != "tracker_fault_edges"
                        or name == "game_menu_hold")

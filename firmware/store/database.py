@@ -22,6 +22,7 @@ from navakankari.engine.errors import RulesError
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
+from navakankari.sim.recording import event_to_line
 
 log = logging.getLogger(__name__)
 
@@ -308,8 +309,7 @@ class Store:
     def events_jsonl(self, game: int) -> str:
         """The game's raw events in the replay format, one JSON object a line, after the
         recording's head line if it has one; empty when no events are kept."""
-        text = "".join(json.dumps({"t": round(e.t, 6), "point": e.point, "present": e.present})
-                       + "\n" for e in self.events(game))
+        text = "".join(event_to_line(e) + "\n" for e in self.events(game))
         row = self._open.execute("SELECT head FROM recording_heads WHERE game = ?",
                                (game,)).fetchone()
         return f"{row[0]}\n{text}" if text and row is not None else text

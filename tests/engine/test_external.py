@@ -19,7 +19,7 @@ from navakankari.engine.external import (
     ExternalEngineError,
     _same_position,
 )
-from navakankari.engine.player import make_player
+from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli.match import run_match

@@ -12,8 +12,8 @@ from navakankari.engine.player import (
     RandomPlayer,
     choose_async,
     level_info,
-    make_player,
 )
+from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli.match import play_game, run_match
@@ -37,9 +37,14 @@ def test_make_player_reads_specs():
     assert make_player("computer:2").level.number == 2  # type: ignore[union-attr]
     assert make_player("computer:max").level.number == MAX_LEVEL  # type: ignore[union-attr]
     assert make_player("computer").level.number == 3  # type: ignore[union-attr]
-    for bad in ("computer:0", "computer:x", "minimax"):
-        with pytest.raises(ValueError, match="unknown player"):
+    for bad, problem in (("computer:0", "computer level must be 1..6, not '0'"),
+                         ("computer:x", "computer level must be 1..6, not 'x'"),
+                         ("minimax", "unknown player 'minimax'")):
+        with pytest.raises(ValueError, match=problem):
             make_player(bad)
+    for elsewhere in ("hand", "hand:2", "remote", "online"):
+        with pytest.raises(ValueError, match="is not a player the computer plays"):
+            make_player(elsewhere)
 
 
 def test_same_seed_same_choices_at_a_random_level():

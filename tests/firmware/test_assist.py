@@ -228,7 +228,7 @@ def test_a_replay_of_a_game_with_assistance_lights_the_same_help(tmp_path):
     import io
 
     from navakankari.firmware.cli.replay import read_recording, run_replay
-    from navakankari.firmware.core.recording import find_game
+    from navakankari.firmware.core.recording_head import find_game
     from navakankari.firmware.store.database import Store
 
     store = Store(tmp_path / "games.sqlite3")

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.core.menu import GameChoice, MenuSettings
-from navakankari.firmware.core.recording import (
+from navakankari.firmware.core.recording_head import (
     MenuLineError,
     MenuStart,
     find,
@@ -128,7 +128,7 @@ def test_the_store_keeps_the_line_with_the_current_games_events_only(tmp_path):
 
 @given(st.builds(GameChoice, names, names, names))
 def test_the_game_line_reads_back_as_written(game):
-    from navakankari.firmware.core.recording import find_game, format_game_line, parse_game_line
+    from navakankari.firmware.core.recording_head import find_game, format_game_line, parse_game_line
 
     line = format_game_line(game)
     assert "\n" not in line and line.startswith("# navakankari-game ")

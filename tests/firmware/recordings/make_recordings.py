@@ -15,7 +15,7 @@ from navakankari.engine.presets import preset
 from navakankari.engine.game import Side
 from navakankari.engine.variants import new_game, start_game, start_position
 from navakankari.firmware.core.menu import GameChoice, MenuSettings, layout, playable, player_specs
-from navakankari.firmware.core.recording import MenuStart, format_line
+from navakankari.firmware.core.recording_head import MenuStart, format_line
 from navakankari.hal import load_profile
 from navakankari.sim.hands import Hands
 

@@ -1,0 +1,160 @@
+"""Who plays a side, as every command and the configuration write it: the one grammar.
+
+    hand, hand:N          pebbles moved by hand, with assistance N (0..MAX_ASSIST)
+    computer, computer:N  the built-in search at level N (1..MAX_LEVEL, or max)
+    engine:PATH[?K=V&...] an installed engine (external.py)
+    remote                moves typed on the board's web page
+    online                a player at another board, through a broker
+    random, greedy        the weak opponents of strength runs
+
+`level:N`, the former spelling of `computer:N`, is read with a FutureWarning. The board's
+daemon, `sim`, `new-game`, `replay`, `play` and `match` all read player specs here; each says
+which kinds it takes (`play` and `match` the ones the computer plays).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+from dataclasses import dataclass
+
+from .player import (
+    DEFAULT_LEVEL,
+    MAX_LEVEL,
+    ChoosesActions,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    level_info,
+)
+
+PLAYER_KINDS = ("hand", "computer", "engine", "remote", "online", "random", "greedy")
+COMPUTER_KINDS = ("computer", "engine", "random", "greedy")
+"""The kinds the computer plays itself (a search, an installed engine, a weak opponent)."""
+
+DEFAULT_ASSIST = 1  #: a hand side's assistance unless it says otherwise: the legal moves
+MAX_ASSIST = 4  #: the most assistance a hand side gets: the best move on request
+
+SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_ASSIST}), "
+              f"computer (level {DEFAULT_LEVEL}), computer:N (level 1..{MAX_LEVEL}), "
+              "computer:max, engine:PATH[?KEY=VALUE&...] (an installed engine), remote (moves "
+              "typed on the web page), online (a player at another board: a game that starts "
+              "from an invitation), random or greedy (weak opponents)")
+"""Every player spec `PlayerSpec.parse` reads, for the commands' help."""
+
+
+class PlayerSpecError(ValueError):
+    """Text that is not a player spec; names the setting or option it was given as (`key`)."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{key}: {problem}")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who plays a side (`kind`, one of PLAYER_KINDS): a computer has a `level`, an installed
+    engine what follows `engine:` (`engine`), a hand side an assistance level (`assist`),
+    written "hand:N" unless it is the default; no other side has one."""
+
+    kind: str = "hand"
+    level: int = DEFAULT_LEVEL
+    engine: str = ""
+    assist: int = DEFAULT_ASSIST
+
+    def __str__(self) -> str:
+        if self.kind == "computer":
+            return f"computer:{self.level}"
+        if self.kind == "engine":
+            return f"engine:{self.engine}"
+        if self.kind == "hand" and self.assist != DEFAULT_ASSIST:
+            return f"hand:{self.assist}"
+        return self.kind
+
+    @property
+    def assistance(self) -> int:
+        """The help this side gets on the board: its level for a hand, none otherwise."""
+        return self.assist if self.kind == "hand" else 0
+
+    @property
+    def plays_itself(self) -> bool:
+        """The computer chooses this side's actions (a search, an engine, a weak opponent)."""
+        return self.kind in COMPUTER_KINDS
+
+    @property
+    def moves_arrive(self) -> bool:
+        """This side's moves arrive from elsewhere and the board shows them: typed on the
+        web page (remote) or sent by another board (online)."""
+        return self.kind in ("remote", "online")
+
+    @classmethod
+    def parse(cls, text: object, key: str = "player") -> PlayerSpec:
+        """The spec `text` writes (see the module); PlayerSpecError naming `key` else."""
+        if not isinstance(text, str):
+            raise PlayerSpecError(key, f"must be a string like \"hand\" or \"computer:3\", "
+                                       f"not {text!r}")
+        kind, colon, level = text.strip().partition(":")
+        kind = kind.lower()
+        if kind == "level" and colon:
+            warnings.warn(f"player {text!r}: the spelling level:N is deprecated and will be "
+                          f"removed; write computer:{level}", FutureWarning, stacklevel=2)
+            kind = "computer"
+        if kind not in PLAYER_KINDS:
+            raise PlayerSpecError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
+        if kind == "engine":
+            from .external import EngineSpec  # its own grammar after `engine:`
+
+            try:
+                EngineSpec.parse(text.strip())
+            except ValueError as exc:
+                raise PlayerSpecError(key, str(exc)) from None
+            return cls(kind, engine=level)
+        if kind == "hand" and level:
+            if not level.isdigit() or not 0 <= int(level) <= MAX_ASSIST:
+                raise PlayerSpecError(key, f"a hand's assistance must be 0..{MAX_ASSIST}, "
+                                           f"not {level!r}")
+            return cls(kind, assist=int(level))
+        if kind != "computer":
+            if colon:
+                raise PlayerSpecError(key, f"only a computer player has a level ({text!r})")
+            return cls(kind)
+        if not level:
+            return cls(kind)
+        if level.lower() == "max":
+            return cls(kind, MAX_LEVEL)
+        if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
+            raise PlayerSpecError(key, f"computer level must be 1..{MAX_LEVEL}, not {level!r}")
+        return cls(kind, int(level))
+
+
+HAND = PlayerSpec("hand")
+
+
+def make_player(spec: str | PlayerSpec, seed: int | None = None, budget_scale: float = 1.0,
+                movetime: float | None = None) -> ChoosesActions:
+    """The player the computer runs in this process for a side it plays (COMPUTER_KINDS): the
+    search at a level, an installed engine, random or greedy. `movetime`, if given, is the
+    thinking time per action in seconds for a computer level (its budget, in place of
+    `budget_scale`) and for an engine alike. A side the computer does not play (hand,
+    remote, online) is a ValueError, as is text that is not a player spec."""
+    if movetime is not None and not (0 < movetime < float("inf")):
+        raise ValueError(f"the time per action must be a positive number of seconds, not {movetime}")
+    parsed = spec if isinstance(spec, PlayerSpec) else PlayerSpec.parse(spec)
+    if parsed.kind == "engine":
+        from .external import EnginePlayer, EngineSpec
+
+        engine = EngineSpec.parse(str(parsed))
+        if movetime is not None:
+            engine = dataclasses.replace(engine, seconds=movetime)
+        return EnginePlayer(engine)
+    if parsed.kind == "random":
+        return RandomPlayer(seed)
+    if parsed.kind == "greedy":
+        return GreedyPlayer(seed)
+    if parsed.kind == "computer":
+        if movetime is not None:
+            budget_scale = movetime / level_info(parsed.level).budget
+        return Player(parsed.level, seed=seed, budget_scale=budget_scale)
+    raise ValueError(f"{parsed} is not a player the computer plays; use computer:1..computer:"
+                     f"{MAX_LEVEL}, computer:max, engine:PATH, greedy or random")
