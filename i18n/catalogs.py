@@ -47,6 +47,10 @@ LANGUAGES: dict[str, str] = {
 """Every language the board speaks, by its code, named in its own script (the menu card, the
 page's and the browser player's choice)."""
 
+WORDS_JS = Path(__file__).resolve().parent / "words.js"
+"""The pages' side of the catalogs: `_`, `ngettext`, `fmt` and `translatePage` over a
+`ScriptCatalog` (the board's page and the browser player load it)."""
+
 SCRIPT_SUFFIXES = (".js", ".html")
 """The sources whose messages the page and the browser player translate themselves."""
 

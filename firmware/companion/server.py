@@ -27,7 +27,7 @@ from aiohttp.abc import AbstractAccessLogger
 
 from ..daemon.voice import VoiceError
 
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE, negotiate, script_catalog
+from navakankari.i18n.catalogs import LANGUAGES, SOURCE, WORDS_JS, negotiate, script_catalog
 
 from ..online.code import SECRET_KEYS
 from . import names as web_names
@@ -40,6 +40,7 @@ access_log = logging.getLogger(__name__ + ".access")
 STATIC_DIR = Path(__file__).resolve().parent / "web"
 STATIC_FILES = {  # the only files served: nothing outside this list is reachable
     "app.js": "application/javascript",
+    "words.js": "application/javascript",
     "style.css": "text/css",
     "index.html": "text/html",
 }
@@ -228,7 +229,8 @@ class Companion:
         name = request.match_info["name"]
         if name not in STATIC_FILES:
             return _error(404, f"no such file: {name}")
-        return web.FileResponse(STATIC_DIR / name, headers={
+        folder = WORDS_JS.parent if name == WORDS_JS.name else STATIC_DIR
+        return web.FileResponse(folder / name, headers={
             "Content-Type": STATIC_FILES[name], "Cache-Control": "no-cache"})
 
     def _language(self, request: web.Request) -> str:

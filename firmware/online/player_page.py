@@ -15,12 +15,14 @@ from typing import Any
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.presets import PRESETS
+from navakankari.i18n.catalogs import LANGUAGES, WORDS_JS, script_catalog
 
 FOLDER = Path(__file__).resolve().parent / "player"
 VARIANTS_FILE = "variants.js"
+MESSAGES_FILE = "messages.js"
 FILES = ("index.html", "player.css", "player.js", "protocol.js", "rules.js", "mqtt.min.js",
          "mqtt.LICENSE.md", "noble.js", "noble-hashes.LICENSE", "noble-ciphers.LICENSE",
-         VARIANTS_FILE)
+         VARIANTS_FILE, WORDS_JS.name, MESSAGES_FILE)
 """Everything the page loads, with the licences of what came from the npm registry: mqtt.js
 5.16.0 unchanged, and @noble/hashes 2.4.0 with @noble/ciphers 2.4.0 bundled by
 `player-vendor/build.sh` (its README says how)."""
@@ -55,6 +57,14 @@ def variants_script() -> str:
             f"window.NAVAKANKARI_VARIANTS = {{\n{lines}\n}};\n")
 
 
+def messages_script() -> str:
+    """`messages.js`: the page's words in every language the board speaks, from the same
+    catalogs as the board's (a static host has no daemon to ask for them)."""
+    catalogs = {code: script_catalog(code).to_dict() for code in LANGUAGES}
+    return ("// Written by `navakankari online-page` from the board's catalogs: do not edit.\n"
+            f"window.NAVAKANKARI_MESSAGES = {json.dumps(catalogs, ensure_ascii=False)};\n")
+
+
 def write_page(folder: Path) -> list[Path]:
     """The page's files in `folder` (made if missing), ready for a static host."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -63,6 +73,10 @@ def write_page(folder: Path) -> list[Path]:
         target = folder / name
         if name == VARIANTS_FILE:
             target.write_text(variants_script())
+        elif name == MESSAGES_FILE:
+            target.write_text(messages_script(), encoding="utf-8")
+        elif name == WORDS_JS.name:
+            shutil.copyfile(WORDS_JS, target)
         else:
             shutil.copyfile(FOLDER / name, target)
         written.append(target)

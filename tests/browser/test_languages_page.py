@@ -89,3 +89,26 @@ def test_the_printed_menu_card_draws_each_script(browser, artifacts, code):
     assert any(FONTS[code] in f for f in fonts), fonts
     page.screenshot(path=str(artifacts / f"menu-card-{code}.png"))
     page.close()
+
+
+def test_the_browser_player_speaks_the_browsers_language_and_keeps_the_one_chosen(
+        browser, tmp_path, artifacts):
+    from navakankari.firmware.online.player_page import write_page
+
+    write_page(tmp_path / "www")
+    context = browser.new_context(locale="kn-IN", viewport={"width": 900, "height": 700})
+    page = context.new_page()
+    page.goto((tmp_path / "www" / "index.html").as_uri())
+    page.wait_for_function("document.documentElement.lang === 'kn'")
+    tr = translations("kn")
+    assert page.inner_text("#join-form button[value=join]") == tr.gettext("Join the game")
+    assert page.input_value("#language") == "kn"
+    fonts = fonts_of(page, "#join-form p")
+    assert any("Kannada" in f for f in fonts), fonts
+    page.screenshot(path=str(artifacts / "player-kn.png"))
+    with page.expect_navigation():
+        page.select_option("#language", "bn")
+    page.wait_for_function("document.documentElement.lang === 'bn'")
+    assert page.inner_text("#join-form button[value=join]") == \
+        translations("bn").gettext("Join the game")
+    context.close()

@@ -12,49 +12,15 @@ let drag = null;
 let reviewing = null;  // while the page steps through a game: its frames and the one shown
 
 // -- words: the catalog of the viewer's language, served by the board (/api/i18n) ----------
-// Every message is one whole sentence with named places ({side}), as in the board's own
-// catalogs; a message the catalog lacks is shown as written.
-let catalog = { language: "en", plural: "n != 1", messages: {}, languages: { en: "English" } };
-let pluralIndex = (n) => Number(n !== 1);
-function _(message) {
-  const found = catalog.messages[message];
-  return typeof found === "string" ? found : message;
-}
-function ngettext(one, many, n) {
-  const found = catalog.messages[one];
-  if (Array.isArray(found)) return found[Math.min(pluralIndex(n), found.length - 1)] || one;
-  return n === 1 ? one : many;
-}
-function fmt(text, places) {
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in places ? String(places[name]) : all));
-}
-// The page's own words: each element marked data-i18n holds a message as its text, and
-// data-i18n-attr names its attributes that are messages too.
-function translatePage() {
-  for (const node of document.querySelectorAll("[data-i18n]")) {
-    if (!node.dataset.message) node.dataset.message = node.textContent.split(/\s+/).join(" ").trim();
-    node.textContent = _(node.dataset.message);
-  }
-  for (const node of document.querySelectorAll("[data-i18n-attr]")) {
-    for (const name of node.dataset.i18nAttr.split(" ")) {
-      const key = "message" + name.replace(/(^|-)(\w)/g, (all, dash, c) => c.toUpperCase());
-      if (!node.dataset[key]) node.dataset[key] = node.getAttribute(name) || "";
-      node.setAttribute(name, _(node.dataset[key]));
-    }
-  }
-  document.documentElement.lang = catalog.language;
-}
+const { _, ngettext, fmt } = NavakankariWords;
 async function loadWords() {
   const chosen = localStorage.getItem("language") || "";
   try {
     const response = await fetch("/api/i18n" + (chosen ? `?lang=${encodeURIComponent(chosen)}` : ""));
-    if (response.ok) catalog = await response.json();
+    if (response.ok) NavakankariWords.use(await response.json());
   } catch (e) { /* the page speaks English */ }
-  // The plural rule is the catalog's own C expression in n (digits, n and operators only).
-  if (/^[n0-9\s!=<>&|?:%()]+$/.test(catalog.plural)) {
-    pluralIndex = new Function("n", `return Number(${catalog.plural});`);
-  }
-  translatePage();
+  NavakankariWords.translatePage();
+  const catalog = NavakankariWords.catalog;
   const select = $("language");
   select.replaceChildren(...Object.entries(catalog.languages).map(([code, name]) => new Option(name, code)));
   select.value = catalog.language;
@@ -801,7 +767,7 @@ for (const side of ["white", "black"]) {
 // -- live updates ---------------------------------------------------------------------------
 function connect() {
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-    "/ws?lang=" + encodeURIComponent(catalog.language));
+    "/ws?lang=" + encodeURIComponent(NavakankariWords.catalog.language));
   ws.addEventListener("open", () => {
     $("connection").textContent = _("live");
     $("connection").setAttribute("data-state", "open");
@@ -822,7 +788,7 @@ function connect() {
 }
 // The legend: every light in words, drawn as the LED shows it (colour, blink, pulse).
 async function showLegend() {
-  const response = await fetch("/api/legend?lang=" + encodeURIComponent(catalog.language));
+  const response = await fetch("/api/legend?lang=" + encodeURIComponent(NavakankariWords.catalog.language));
   if (!response.ok) return;
   const list = $("legend-list");
   list.replaceChildren();

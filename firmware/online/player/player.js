@@ -8,6 +8,21 @@
   "use strict";
   const P = NavakankariProtocol, R = NavakankariRules, VARIANTS = NAVAKANKARI_VARIANTS;
   const $ = (id) => document.getElementById(id);
+  const { _, ngettext, fmt } = NavakankariWords;
+  // The page's words: the language chosen here before, else the browser's, from the board's
+  // catalogs written beside the page (messages.js).
+  const CATALOGS = window.NAVAKANKARI_MESSAGES || {};
+  const LANGUAGE = localStorage.getItem("navakankari-language") ||
+    NavakankariWords.preferred(Object.keys(CATALOGS));
+  if (CATALOGS[LANGUAGE]) NavakankariWords.use(CATALOGS[LANGUAGE]);
+  NavakankariWords.translatePage();
+  $("language").replaceChildren(...Object.entries(CATALOGS).map(([code, c]) => new Option(c.name, code)));
+  $("language").value = LANGUAGE;
+  $("language").addEventListener("change", (event) => {
+    localStorage.setItem("navakankari-language", event.target.value);
+    location.reload();
+  });
+  const sideName = (side) => (side === "white" ? _("white") : side === "black" ? _("black") : side);
   const STORE = "navakankari-player:";
   const WAIT_MS = 10000;
   const KEEP_IDS = 200;
@@ -32,9 +47,10 @@
     const text = String((err && err.message) || err || "");
     const low = text.toLowerCase();
     if (low.includes("bad user name or password") || low.includes("not authorized")) {
-      return "the broker refused the login: check the user name and password";
+      return _("the broker refused the login: check the user name and password");
     }
-    return `cannot reach the broker at ${url}` + (text ? ` (${text})` : "");
+    return text ? fmt(_("cannot reach the broker at {url} ({error})"), { url, error: text })
+      : fmt(_("cannot reach the broker at {url}"), { url });
   }
 
   function connect(settings, options) {
@@ -74,7 +90,7 @@
         }
       });
       client.on("connect", async () => {
-        wait("no game waits under this code (ended, or mistyped?)");
+        wait(_("no game waits under this code (ended, or mistyped?)"));
         // The join topic first: a retained answer arrives before the invitation, so a
         // second device of the same player carries on the game instead of answering again.
         await client.subscribeAsync(P.gameTopic(code, "join"), { qos: 1 });
@@ -699,44 +715,54 @@
       const game = this.game, a = this.agreement;
       $("join-form").hidden = true;
       $("game").hidden = false;
-      $("players").textContent = `You play ${a.side} (${this.colour === "white" ? "first" : "second"})` +
-        ` against ${a.opponent} (${P.OTHER[a.side]}), ${a.variant}; game ${this.code.text}`;
+      $("players").textContent = fmt(this.colour === "white"
+        ? _("You play {side} (first) against {opponent} ({other}), {variant}; game {code}")
+        : _("You play {side} (second) against {opponent} ({other}), {variant}; game {code}"),
+      { side: sideName(a.side), opponent: a.opponent, other: sideName(P.OTHER[a.side]),
+        variant: a.variant, code: this.code.text });
       const outcome = game.outcome();
       let turn;
       const fork = this.log.forked && !this.ended ? this.log.fork : null;
       if (fork) {
-        turn = `The games differ: ${a.opponent} holds other moves than this page from move ` +
-          `${fork.common + 1}, so its moves are no longer shown.`;
+        turn = fmt(_("The games differ: {opponent} holds other moves than this page from move " +
+          "{n}, so its moves are no longer shown."), { opponent: a.opponent, n: fork.common + 1 });
       } else if (this.ended) turn = this.ended[0].toUpperCase() + this.ended.slice(1) + ".";
       else if (outcome) {
-        turn = outcome.winner === null ? `Drawn (${outcome.reason}).`
-          : (outcome.winner === this.colour ? "You won" : `${a.opponent} won`) + ` (${outcome.reason}).`;
+        turn = fmt(outcome.winner === null ? _("Drawn ({reason}).")
+          : outcome.winner === this.colour ? _("You won ({reason}).") : _("{opponent} won ({reason})."),
+        { opponent: a.opponent, reason: outcome.reason });
       } else if (game.turn === this.colour) {
-        turn = game.pending ? "Your mill: take one of their pebbles."
-          : game.inHand(this.colour) ? `Your turn: place a pebble (${game.inHand(this.colour)} in hand).`
-            : "Your turn: move a pebble.";
-      } else turn = `${a.opponent} to play.`;
+        turn = game.pending ? _("Your mill: take one of their pebbles.")
+          : game.inHand(this.colour) ? fmt(_("Your turn: place a pebble ({n} in hand)."),
+            { n: game.inHand(this.colour) })
+            : _("Your turn: move a pebble.");
+      } else turn = fmt(_("{opponent} to play."), { opponent: a.opponent });
       $("turn").textContent = turn;
       const connected = this.client && this.client.connected;
-      const peer = this.peerOnline ? `${a.opponent} is connected`
-        : `${a.opponent} offline` + (this.peerSeen ? ` since ${this.peerSeen.toLocaleTimeString()}` : "");
-      $("link").textContent = (connected ? "connected" : this.problem || "connecting…") +
-        ` · ${peer} · move ${this.log.moves.length}, ${this.acked} acknowledged` +
-        (this.rejected ? ` · ${this.rejected} message(s) dropped` : "");
+      const peer = fmt(this.peerOnline ? _("{opponent} is connected")
+        : this.peerSeen ? _("{opponent} offline since {time}") : _("{opponent} offline"),
+      { opponent: a.opponent, time: this.peerSeen ? this.peerSeen.toLocaleTimeString() : "" });
+      $("link").textContent = [connected ? _("connected") : this.problem || _("connecting…"), peer,
+        fmt(_("move {n}, {acked} acknowledged"), { n: this.log.moves.length, acked: this.acked }),
+        ...(this.rejected ? [fmt(ngettext("{n} message dropped", "{n} messages dropped",
+          this.rejected), { n: this.rejected })] : [])].join(" · ");
       $("link").className = connected ? "" : "offline";
-      const names = { takeback: "to take back", "new-game": "for a new game" };
+      const theirs = { takeback: _("{opponent} asks to take back."),
+        "new-game": _("{opponent} asks for a new game.") };
+      const ours = { takeback: _("You asked to take back; waiting for {opponent}."),
+        "new-game": _("You asked for a new game; waiting for {opponent}.") };
       const asked = this.askedOfUs || this.asked;
       $("request").hidden = !asked && !this.notice;
       $("request-text").textContent = this.askedOfUs
-        ? `${a.opponent} asks ${names[this.askedOfUs.what]}.`
-        : this.asked ? `You asked ${names[this.asked.what]}; waiting for ${a.opponent}.`
+        ? fmt(theirs[this.askedOfUs.what] || this.askedOfUs.what, { opponent: a.opponent })
+        : this.asked ? fmt(ours[this.asked.what] || this.asked.what, { opponent: a.opponent })
           : this.notice || "";
       $("accept").hidden = $("decline").hidden = !this.askedOfUs;
       $("asks").hidden = Boolean(this.ended || this.log.forked);
       $("fork").hidden = !fork;
       if (fork) {
         $("fork-takeback").textContent = fork.common
-          ? `Take back to move ${fork.common}` : "Take back every move";
+          ? fmt(_("Take back to move {n}"), { n: fork.common }) : _("Take back every move");
         $("fork-takeback").disabled = Boolean(this.asked);
       }
       this.drawBoard();
@@ -830,7 +856,7 @@
       return;
     }
     if (!/^wss?:\/\//.test(settings.broker)) {
-      say("the broker is a ws:// or wss:// address (the broker's websockets listener)");
+      say(_("the broker is a ws:// or wss:// address (the broker's websockets listener)"));
       return;
     }
     sessionStorage.setItem(STORE + "password", settings.password || "");
@@ -841,7 +867,7 @@
         agreement = kept.agreement;
         actions = kept.actions;
       } else {
-        $("problem").textContent = "joining…";
+        $("problem").textContent = _("joining…");
         agreement = await join(settings, code);
         say("");
       }
@@ -852,7 +878,7 @@
       current.start();
     } catch (err) {
       say(err instanceof JoinError || err instanceof P.ProtocolError || err instanceof R.RulesError
-        ? err.message : `could not join: ${err}`);
+        ? err.message : fmt(_("could not join: {error}"), { error: err }));
     }
   }
 
@@ -866,7 +892,7 @@
 
   async function invite(settings) {
     if (!/^wss?:\/\//.test(settings.broker)) {
-      say("the broker is a ws:// or wss:// address (the broker's websockets listener)");
+      say(_("the broker is a ws:// or wss:// address (the broker's websockets listener)"));
       return;
     }
     const form = new FormData($("join-form"));
@@ -892,7 +918,8 @@
     } catch (err) {
       $("waiting").hidden = true;
       $("join-form").hidden = false;
-      say(err instanceof JoinError || err instanceof P.ProtocolError ? err.message : `could not invite: ${err}`);
+      say(err instanceof JoinError || err instanceof P.ProtocolError ? err.message
+        : fmt(_("could not invite: {error}"), { error: err }));
     }
   }
 
@@ -909,7 +936,7 @@
   $("asks").addEventListener("click", (event) => {
     const what = event.target.dataset && event.target.dataset.ask;
     if (!what || !current) return;
-    if (what === "resign" && !confirm("Resign this game? It ends for both players.")) return;
+    if (what === "resign" && !confirm(_("Resign this game? It ends for both players."))) return;
     try {
       current.ask(what);
       say("");
