@@ -20,6 +20,7 @@ import asyncio
 import logging
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -27,7 +28,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from navakankari.firmware.core.players import PlayerSpec
+from navakankari.engine.player import ChoosesActions
+from navakankari.firmware.core.players import PlayerSpec, player_for
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
 from navakankari.hal import load_profile, open_board
@@ -117,14 +119,16 @@ class _Tracer:
             self._turn = None
 
 
-def settled_change(tmp: Path) -> Turn:
-    """The turn of the loop in which a hand's pebble on d6 settles and is committed."""
+def settled_change(tmp: Path, player_factory: Callable[[PlayerSpec], ChoosesActions] = player_for
+                   ) -> Turn:
+    """The turn of the loop in which a hand's pebble on d6 settles and is committed;
+    `player_factory` makes the computer's player (the daemon's own by default)."""
     clock = ManualClock(1000.0)
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     config = Config(game_variant="nine-mens-morris", game_white=PlayerSpec("hand"),
                     game_black=PlayerSpec("computer", 1), board_profile="sim-24",
                     store_path=str(tmp / "games.sqlite3"), game_menu=False)
-    daemon = Daemon(config, board, clock=clock)
+    daemon = Daemon(config, board, clock=clock, player_factory=player_factory)
     tracer = _Tracer()
 
     async def main() -> None:
