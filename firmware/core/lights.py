@@ -120,7 +120,7 @@ def _assist_layer(status: Status, now: float, put: Put) -> None:
 
 
 MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TAKEBACK,
-              "brightness": Role.MENU_BRIGHTNESS, "level": Role.MENU_BRIGHTNESS,
+              "brightness": Role.MENU_BRIGHTNESS, "brightness-value": Role.MENU_BRIGHTNESS,
               "speech": Role.MENU_BRIGHTNESS, "language": Role.MENU_BRIGHTNESS}
 """The menu's fixed points (and the brightness step's levels, speech on or off and the
 languages) by the kind of their choice."""

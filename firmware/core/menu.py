@@ -8,7 +8,7 @@ confirmed: a pebble held alone on a lit point for `hold` seconds, then lifted (a
 left empty for `lift` seconds, so a pebble slid away to another point chooses nothing).
 
 Steps: the variant (with "the same as last time", "take back the last move" and "LED
-brightness" beside it, which leads to the brightness levels and speech on or off) -> who
+brightness" beside it, which leads to the brightness values and speech on or off) -> who
 plays white -> who plays black -> the help each side played by hand gets (its assistance,
 players.ASSIST_LEVELS; one step per hand side, skipped for the computer and remote players)
 -> who starts (white, black or a toss: a light runs round the board and stops on a colour).
@@ -36,17 +36,17 @@ from .tracker import confirm_point
 
 log = logging.getLogger(__name__)
 
-BRIGHTNESS_LEVELS: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
+BRIGHTNESS_VALUES: tuple[float, ...] = (0.2, 0.4, 0.6, 0.8, 1.0)
 """LED brightness choices, as fractions of the wiring profile's brightness cap."""
 
 
 def format_brightness(level: float) -> str:
-    """A brightness level as kept in the store (`parse_brightness` reads it back)."""
+    """A brightness value as kept in the store (`parse_brightness` reads it back)."""
     return repr(float(level))
 
 
 def parse_brightness(text: str) -> float:
-    """A kept brightness level; ValueError unless it is a number above 0 and at most 1 (a
+    """A kept brightness value; ValueError unless it is a number above 0 and at most 1 (a
     fraction of the cap), so a damaged value is never sent to the LEDs."""
     try:
         level = float(text)
@@ -86,7 +86,7 @@ class Kind(str, Enum):
     PLAYER = "player"
     ASSIST = "assist"  #: an assistance level
     STARTER = "starter"
-    LEVEL = "level"  #: a brightness level
+    BRIGHTNESS_VALUE = "brightness-value"  #: one of the brightness values (BRIGHTNESS_VALUES)
     SPEECH = "speech"  #: spoken announcements on or off
     LANGUAGE = "language"  #: the board's language
     SAME = "same"  #: the same game as last time, at once
@@ -147,7 +147,7 @@ class GameChoice:
 class Chosen:
     """What the menu decided; the session carries it out."""
 
-    kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; LEVEL: set `brightness`;
+    kind: Kind  #: SAME or STARTER: start `game`; TAKEBACK; BRIGHTNESS_VALUE: set `brightness`;
     #: SPEECH: turn spoken announcements on or off (`speech`); LANGUAGE: speak `language`
     game: GameChoice | None = None
     brightness: float = 0.0
@@ -272,7 +272,7 @@ class Menu:
         self.variants = tuple(variants)
         self.players = tuple(players)
         need = max(len(self.variants), len(self.players),
-                   len(BRIGHTNESS_LEVELS) + 2 + len(LANGUAGES),
+                   len(BRIGHTNESS_VALUES) + 2 + len(LANGUAGES),
                    len(ASSIST_LEVELS), 3)
         if need > len(self.layout.slots):
             raise ValueError(f"the {board.name} board has {len(self.layout.slots)} menu points "
@@ -317,14 +317,14 @@ class Menu:
             out += [Choice(p, Kind.STARTER, v, starter_words(v, tr))
                     for p, v in zip(lay.slots, STARTERS)]
         elif s.step == Step.BRIGHTNESS:
-            out += [Choice(p, Kind.LEVEL, f"{v:g}", f"{round(v * 100)} %")
-                    for p, v in zip(lay.slots, BRIGHTNESS_LEVELS)]
-            on, off = lay.slots[len(BRIGHTNESS_LEVELS):len(BRIGHTNESS_LEVELS) + 2]
+            out += [Choice(p, Kind.BRIGHTNESS_VALUE, f"{v:g}", f"{round(v * 100)} %")
+                    for p, v in zip(lay.slots, BRIGHTNESS_VALUES)]
+            on, off = lay.slots[len(BRIGHTNESS_VALUES):len(BRIGHTNESS_VALUES) + 2]
             out += [Choice(on, Kind.SPEECH, "on", tr.gettext("speech on")),
                     Choice(off, Kind.SPEECH, "off", tr.gettext("speech off"))]
             # Each language by its own name in its own script, whatever the board speaks now.
             out += [Choice(p, Kind.LANGUAGE, code, name) for p, (code, name) in
-                    zip(lay.slots[len(BRIGHTNESS_LEVELS) + 2:], LANGUAGES.items())]
+                    zip(lay.slots[len(BRIGHTNESS_VALUES) + 2:], LANGUAGES.items())]
         if s.step not in (Step.VARIANT, Step.TOSS):
             out.append(Choice(lay.back, Kind.BACK, "back", tr.gettext("back")))
         return tuple(out)
@@ -408,9 +408,9 @@ class Menu:
             return Chosen(Kind.TAKEBACK)
         if choice.kind == Kind.BRIGHTNESS:
             s.step = Step.BRIGHTNESS
-        elif choice.kind == Kind.LEVEL:
+        elif choice.kind == Kind.BRIGHTNESS_VALUE:
             s.step = Step.VARIANT
-            return Chosen(Kind.LEVEL, brightness=float(choice.value))
+            return Chosen(Kind.BRIGHTNESS_VALUE, brightness=float(choice.value))
         elif choice.kind == Kind.SPEECH:
             s.step = Step.VARIANT
             return Chosen(Kind.SPEECH, speech=choice.value == "on")

@@ -446,7 +446,7 @@ class Session:
         self._carry_out(chosen, now)
 
     def _carry_out(self, chosen: Chosen, now: float) -> None:
-        if chosen.kind == Kind.LEVEL:
+        if chosen.kind == Kind.BRIGHTNESS_VALUE:
             self.brightness = chosen.brightness
             log.info("LED brightness %g of the cap", chosen.brightness)
             if self.store is not None:

@@ -14,7 +14,7 @@ from navakankari.engine.variants import new_game
 from navakankari.firmware.core import lights
 from navakankari.firmware.core.clockwork import drive, run_until
 from navakankari.firmware.core.menu import (
-    BRIGHTNESS_LEVELS,
+    BRIGHTNESS_VALUES,
     GameChoice,
     Kind,
     Menu,
@@ -314,8 +314,8 @@ def test_brightness_from_the_board(variant, store):
     assert "LED brightness" in status_text(b.session.game, b.status)
     b.choose(Kind.BACK)
     assert b.status.menu_step == "variant" and b.session.brightness == 1.0
-    b.choose(Kind.BRIGHTNESS).choose(Kind.LEVEL, f"{BRIGHTNESS_LEVELS[1]:g}")
-    assert b.session.brightness == BRIGHTNESS_LEVELS[1] and b.status.menu_step == "variant"
+    b.choose(Kind.BRIGHTNESS).choose(Kind.BRIGHTNESS_VALUE, f"{BRIGHTNESS_VALUES[1]:g}")
+    assert b.session.brightness == BRIGHTNESS_VALUES[1] and b.status.menu_step == "variant"
 
 
 @pytest.mark.parametrize("variant", BOTH)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from navakankari.engine.boards import BOARDS
-from navakankari.firmware.core.menu import BRIGHTNESS_LEVELS, layout
+from navakankari.firmware.core.menu import BRIGHTNESS_VALUES, layout
 from navakankari.firmware.core.status import StatusKind
 from sim_daemon import sim_daemon
 
@@ -37,6 +37,6 @@ def test_brightness_chosen_on_the_board_reaches_the_leds(tmp_path):
         wait_for(lambda: daemon.session.status.menu_step == "brightness")
         choose(lay.slots[1])
         wait_for(lambda: daemon.session.status.menu_step == "variant")
-        assert running.call(lambda: leds.brightness) == cap * BRIGHTNESS_LEVELS[1]
+        assert running.call(lambda: leds.brightness) == cap * BRIGHTNESS_VALUES[1]
         frames = running.call(lambda: leds.frames_written)
         assert frames > 0

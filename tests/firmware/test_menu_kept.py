@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from navakankari.firmware.core.menu import (
-    BRIGHTNESS_LEVELS,
+    BRIGHTNESS_VALUES,
     Kind,
     format_brightness,
     layout,
@@ -43,8 +43,8 @@ def test_the_brightness_chosen_survives_a_restart_and_a_power_cut(variant, tmp_p
     path = tmp_path / "games.sqlite3"
     store = Store(path)
     b = MenuBoard(variant, store).run()
-    level = BRIGHTNESS_LEVELS[1]
-    b.choose(Kind.BRIGHTNESS).choose(Kind.LEVEL, f"{level:g}")
+    level = BRIGHTNESS_VALUES[1]
+    b.choose(Kind.BRIGHTNESS).choose(Kind.BRIGHTNESS_VALUE, f"{level:g}")
     assert b.session.brightness == level
     # A power cut: the file is read by another connection, the first never closed.
     cut = Store(path)
@@ -55,10 +55,10 @@ def test_the_brightness_chosen_survives_a_restart_and_a_power_cut(variant, tmp_p
     again = Store(path)
     b = MenuBoard(variant, again).run()
     assert b.session.brightness == level
-    b.choose(Kind.BRIGHTNESS).choose(Kind.LEVEL, f"{BRIGHTNESS_LEVELS[3]:g}")
+    b.choose(Kind.BRIGHTNESS).choose(Kind.BRIGHTNESS_VALUE, f"{BRIGHTNESS_VALUES[3]:g}")
     again.close()
     last = Store(path)
-    assert MenuBoard(variant, last).session.brightness == BRIGHTNESS_LEVELS[3]
+    assert MenuBoard(variant, last).session.brightness == BRIGHTNESS_VALUES[3]
     last.close()
 
 
@@ -85,7 +85,7 @@ class _Clock:
 def test_the_daemon_sets_the_kept_brightness_before_its_first_frame(tmp_path):
     path = tmp_path / "games.sqlite3"
     store = Store(path)
-    store.set_setting(BRIGHTNESS_KEY, format_brightness(BRIGHTNESS_LEVELS[0]))
+    store.set_setting(BRIGHTNESS_KEY, format_brightness(BRIGHTNESS_VALUES[0]))
     store.close()
     config = Config(game_variant="nine-mens-morris", board_profile="sim-25",
                     store_path=str(path), game_menu=True)
@@ -100,7 +100,7 @@ def test_the_daemon_sets_the_kept_brightness_before_its_first_frame(tmp_path):
 
     daemon.add_frame_listener(on_frame)
     assert asyncio.run(daemon.run()) == 0
-    assert first[0] == pytest.approx(cap * BRIGHTNESS_LEVELS[0])
+    assert first[0] == pytest.approx(cap * BRIGHTNESS_VALUES[0])
     assert daemon.session is not None and daemon.session.status.kind == StatusKind.MENU
 
 
