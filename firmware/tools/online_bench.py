@@ -5,7 +5,9 @@ A killed board loses whatever its link held in memory; it comes back with the lo
 from its stored actions, as the daemon's store would give them. With `attack`, an outsider
 (another member's login, knowing only what the broker shows it) strikes at every move:
 floods the game's topics with garbage and forgeries, publishes poison retained, deletes
-the boards' retained snapshots and replays old messages it saw. Printed: games, actions,
+the boards' retained snapshots and replays old messages it saw; and the two boards agree to a
+takeback every TAKEBACK_EVERY moves, so what it replays includes withdrawn moves. Printed:
+games, actions,
 actions lost, applied twice, forks, stalls (a move that had not arrived WAIT seconds after it
 was made: that game is played no further), messages dropped, and the time from a move
 recorded on one board to its arrival on the other.
@@ -36,6 +38,7 @@ from navakankari.firmware.online.wire import game_topic, seal
 from .local_broker import BrokerMissingError, LocalBroker
 
 PLY_LIMIT = 300
+TAKEBACK_EVERY = 15  #: under attack: a takeback both boards agree to, every so many moves
 WAIT = 15.0
 
 
@@ -117,7 +120,8 @@ class _Outsider:
                     self.sent += 1
             else:
                 mine = [(t, p) for t, p in self.seen if t.startswith(f"{PREFIX}/{code.room}/")]
-                for name, payload in rng.sample(mine, min(10, len(mine))):
+                # the latest it saw (moves a takeback may have withdrawn since) and older ones
+                for name, payload in mine[-6:] + rng.sample(mine, min(6, len(mine))):
                     await self.client.publish(name, payload, qos=1,
                                               retain=name.endswith(("snapshot", "request")))
                     self.sent += 1
@@ -127,10 +131,11 @@ class _Outsider:
 
 class _Board:
     def __init__(self, broker: LocalBroker, user: str, side: str, code: GameCode,
-                 variant: str, actions: list[str], arrived: Callable[[str, Move], None]) -> None:
+                 variant: str, actions: list[str], arrived: Callable[[str, Move], None],
+                 takebacks: list[int] | None = None) -> None:
         self.side = side
         self.variant = variant
-        moves = MoveLog.rebuild(code, new_game(variant), actions)
+        moves = MoveLog.rebuild(code, new_game(variant), actions, takebacks or [])
         self.link = OnlineLink(BrokerAddress.parse(broker.url(user)), moves, side,
                                on_move=lambda m: arrived(side, m), backoff=(0.05, 0.5))
         self.task = asyncio.create_task(self.link.run())
@@ -155,6 +160,8 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
     latencies: list[float] = []
     counts = {"games": 0, "actions": 0, "lost": 0, "applied twice": 0, "forks": 0,
               "stalls": 0, "dropped": 0, "broker restarts": 0, "boards killed": 0}
+    if attack:
+        counts["takebacks"] = 0
     sent_at: dict[tuple[str, int], float] = {}
     sends: set[asyncio.Task[None]] = set()
     applied: dict[str, list[int]] = {"white": [], "black": []}
@@ -204,7 +211,8 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
                 await old.stop()
                 boards[victim] = _Board(broker, "grandma" if victim == "white" else "ravi",
                                         victim, code, variant,
-                                        [m.action for m in old.link.moves.moves], arrived)
+                                        [m.action for m in old.link.moves.moves], arrived,
+                                        old.link.moves.takebacks)
                 counts["boards killed"] += 1
             deadline = time.monotonic() + WAIT
             while len(boards[there.side].link.moves.moves) < want:
@@ -214,6 +222,16 @@ async def _drill(broker: LocalBroker, games: int, restarts: int, kills: int, see
             if len(boards[there.side].link.moves.moves) < want:
                 counts["stalls"] += 1  # the game stands still: the rest of it is not played
                 break
+            if attack and ply % TAKEBACK_EVERY == 0 and want > 2:
+                # Both agree to take back the last two moves (as a request answered yes
+                # does): what was applied of them may be applied again once made again.
+                keep = want - 2
+                for b in boards.values():
+                    b.link.moves.truncate(keep)
+                    await b.link.publish_snapshot()
+                for ns in applied.values():
+                    ns[:] = [n for n in ns if n <= keep]
+                counts["takebacks"] += 1
         white, black = (boards[s].link.moves for s in ("white", "black"))
         counts["games"] += 1
         counts["actions"] += len(white.moves)

@@ -38,4 +38,6 @@ def test_an_outsider_striking_at_every_move_loses_doubles_forks_and_stalls_nothi
     latency = result.pop("latency")
     assert result["attacker's messages"] > 100 and result["dropped"] > 0
     assert result["lost"] == result["applied twice"] == result["forks"] == result["stalls"] == 0
-    assert isinstance(latency, list) and len(latency) == result["actions"] > 0
+    assert result["takebacks"] > 0  # and the withdrawn moves replayed changed nothing
+    # every move arrived once, the withdrawn ones as well as those the game kept
+    assert isinstance(latency, list) and len(latency) >= result["actions"] > 0
