@@ -45,6 +45,7 @@ from .evaluate import PIECE, Evaluator, evaluator_for
 from .game import Game, Reason as EndReason, Side
 from .morris import MorrisGame
 from .hint_words import blunder_words, reason_words
+from .translator import ENGLISH, Translator
 from .reasons import Quality, Reason, ReasonKind
 from .rules import Rules
 from .search import MATE_BOUND, WIN, Searcher, endgame_score
@@ -520,15 +521,16 @@ def blunder(game: Game, action: Action | str, judgement: Judgement | None = None
                    verdict.reason)
 
 
-def describe(judgement: Judgement, actions: Iterable[str] | None = None) -> list[str]:
+def describe(judgement: Judgement, actions: Iterable[str] | None = None,
+             tr: Translator = ENGLISH) -> list[str]:
     """`a1-a4 keeps` lines, best first marked, as `navakankari hint` prints them; a red
-    action's reason follows on its line."""
+    action's reason follows on its line, in `tr`'s language."""
     wanted = set(actions) if actions is not None else None
     lines = []
     for v in judgement.verdicts:
         if wanted is None or v.action in wanted:
             mark = "  (best)" if v.action == judgement.best else ""
-            why = (f"  - {reason_words(v.action, v.reason, v.quality)}"
+            why = (f"  - {reason_words(v.action, v.reason, v.quality, tr)}"
                    if v.reason is not None else "")
             lines.append(f"{v.action} {v.quality}{mark}{why}")
     return lines

@@ -15,7 +15,9 @@ from typing import Any
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.presets import PRESETS
-from navakankari.i18n.catalogs import LANGUAGES, WORDS_JS, script_catalog
+from navakankari.i18n.catalogs import LANGUAGES, WORDS_JS, script_catalog, translations
+
+from ..core.menu import variant_label
 
 FOLDER = Path(__file__).resolve().parent / "player"
 VARIANTS_FILE = "variants.js"
@@ -60,7 +62,10 @@ def variants_script() -> str:
 def messages_script() -> str:
     """`messages.js`: the page's words in every language the board speaks, from the same
     catalogs as the board's (a static host has no daemon to ask for them)."""
-    catalogs = {code: script_catalog(code).to_dict() for code in LANGUAGES}
+    catalogs = {code: {**script_catalog(code).to_dict(),
+                       "variant_names": {name: variant_label(name, translations(code))
+                                         for name in variants()}}
+                for code in LANGUAGES}
     return ("// Written by `navakankari online-page` from the board's catalogs: do not edit.\n"
             f"window.NAVAKANKARI_MESSAGES = {json.dumps(catalogs, ensure_ascii=False)};\n")
 

@@ -103,6 +103,7 @@ def test_the_browser_player_speaks_the_browsers_language_and_keeps_the_one_chose
     tr = translations("kn")
     assert page.inner_text("#join-form button[value=join]") == tr.gettext("Join the game")
     assert page.input_value("#language") == "kn"
+    assert tr.pgettext("variant", "nine-mens-morris") in page.inner_text("#variant")
     fonts = fonts_of(page, "#join-form p")
     assert any("Kannada" in f for f in fonts), fonts
     page.screenshot(path=str(artifacts / "player-kn.png"))

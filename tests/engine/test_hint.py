@@ -236,6 +236,25 @@ def test_hint_prints_every_action_with_its_class_and_the_best(capsys):
     assert lines[-1] == "threats: none"
 
 
+def test_hint_says_its_reasons_in_the_language_asked_for(capsys):
+    from navakankari.engine.variants import new_game
+    from navakankari.i18n.catalogs import translations
+
+    game = new_game("nine-mens-morris")
+    for text in "a7 b6 g7 d5 f6".split():  # white threatens a7-d7-g7 on d7
+        game.push(game.parse(text))
+    position = game.position()
+    assert cli.main(["hint", "--position", position, "--budget", "20000"]) == 0
+    english = [ln for ln in capsys.readouterr().out.splitlines() if "  - " in ln]
+    assert cli.main(["hint", "--position", position, "--budget", "20000",
+                     "--language", "ta"]) == 0
+    tamil = [ln for ln in capsys.readouterr().out.splitlines() if "  - " in ln]
+    assert english and len(tamil) == len(english)
+    white = translations("ta").gettext("white")
+    assert all(" lets " not in ln for ln in tamil) and all(white in ln for ln in tamil)
+    assert [ln.split("  - ")[0] for ln in tamil] == [ln.split("  - ")[0] for ln in english]
+
+
 def test_hint_json_names_the_best_and_each_class(capsys):
     assert cli.main(["hint", "--position", BLOCKADE, "--json", "--budget", "20000"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -22,6 +22,7 @@
     localStorage.setItem("navakankari-language", event.target.value);
     location.reload();
   });
+  const variantName = (name) => (NavakankariWords.catalog.variant_names || {})[name] || name;
   const sideName = (side) => (side === "white" ? _("white") : side === "black" ? _("black") : side);
   const STORE = "navakankari-player:";
   const WAIT_MS = 10000;
@@ -719,7 +720,7 @@
         ? _("You play {side} (first) against {opponent} ({other}), {variant}; game {code}")
         : _("You play {side} (second) against {opponent} ({other}), {variant}; game {code}"),
       { side: sideName(a.side), opponent: a.opponent, other: sideName(P.OTHER[a.side]),
-        variant: a.variant, code: this.code.text });
+        variant: variantName(a.variant), code: this.code.text });
       const outcome = game.outcome();
       let turn;
       const fork = this.log.forked && !this.ended ? this.log.fork : null;
@@ -930,7 +931,7 @@
     else begin(settings);
   });
   $("withdraw").addEventListener("click", () => { withdrawing = true; });
-  $("variant").replaceChildren(...Object.keys(VARIANTS).sort().map((v) => new Option(v, v)));
+  $("variant").replaceChildren(...Object.keys(VARIANTS).sort().map((v) => new Option(variantName(v), v)));
   $("variant").value = "nine-mens-morris";
 
   $("asks").addEventListener("click", (event) => {
