@@ -1,6 +1,6 @@
 """The simulated board: pebbles on points, virtual sensors that see them, virtual LEDs.
 
-Hands act through `place`, `lift`, `slide` and `chatter`; the sensors report what a real
+Scripted hands act through `place`, `lift`, `slide` and `chatter`; the sensors report what a real
 board's would, edges included (a slide closes the sensors it passes, a pebble set down may
 chatter), synchronously in the caller's thread with times from the injected clock. Unlike real
 sensors, the board also knows every pebble's colour, so tests can check what the firmware

@@ -44,7 +44,7 @@ class HandAction(Protocol):
     def jumped(self) -> Sequence[int]: ...
 
 
-class Hands:
+class ScriptedHands:
     """Builds a list of `SensorEvent`s from hand gestures, starting at time `t`."""
 
     def __init__(self, occupied: Iterable[str] = (), *, t: float = 0.0,
@@ -59,7 +59,7 @@ class Hands:
         self.pause = pause
 
     # -- gestures ----------------------------------------------------------------------------
-    def wait(self, dt: float) -> "Hands":
+    def wait(self, dt: float) -> "ScriptedHands":
         self.t += dt
         return self
 
@@ -73,7 +73,7 @@ class Hands:
             self.t += wait
             self.edge(point, state != flipped)
 
-    def place(self, point: str, *, chatter: int | None = None) -> "Hands":
+    def place(self, point: str, *, chatter: int | None = None) -> "ScriptedHands":
         if point in self.occupied:
             raise ValueError(f"{point} already holds a pebble")
         self.occupied.add(point)
@@ -81,7 +81,7 @@ class Hands:
         self.bounce(point, self._chatter(chatter))
         return self
 
-    def lift(self, point: str, *, chatter: int | None = None) -> "Hands":
+    def lift(self, point: str, *, chatter: int | None = None) -> "ScriptedHands":
         if point not in self.occupied:
             raise ValueError(f"no pebble on {point}")
         self.occupied.discard(point)
@@ -90,7 +90,7 @@ class Hands:
         return self
 
     def slide(self, path: Sequence[str], *, step: float | None = None,
-              dwell: float | None = None) -> "Hands":
+              dwell: float | None = None) -> "ScriptedHands":
         """Slide a pebble from path[0] over the points between (closing their sensors
         briefly; one that holds a pebble stays closed) to path[-1]."""
         timing = self.timing.slide(step, dwell)
@@ -112,7 +112,7 @@ class Hands:
 
     # -- actions -----------------------------------------------------------------------------
     def perform(self, board: PointNames, action: HandAction, *, order: str = "hop",
-                gap: float = 0.12) -> "Hands":
+                gap: float = 0.12) -> "ScriptedHands":
         """Carry out one action by hand, then pause long enough for it to settle."""
         names = board.points
         kind = action.kind.name
@@ -155,7 +155,7 @@ class Hands:
         else:
             raise ValueError(f"jump order must be one of {JUMP_ORDERS}, not {order!r}")
 
-    def setup(self, points: Iterable[str], *, gap: float = 0.15) -> "Hands":
+    def setup(self, points: Iterable[str], *, gap: float = 0.15) -> "ScriptedHands":
         """Set pebbles down one by one (a start position)."""
         for p in points:
             self.place(p).wait(gap)

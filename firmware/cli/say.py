@@ -20,7 +20,7 @@ from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.translator import Translator
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 
 from ..core.announce import Announcer, Utterance
 from ..core.clockwork import drive
@@ -51,7 +51,7 @@ def game_utterances(record: list[str], rules: Rules, language: str, tr: Translat
 
     heard(Update("status", session.status, 0))
     session.subscribe(heard)
-    hands = Hands((), pause=0.6)
+    hands = ScriptedHands((), pause=0.6)
     now = 0.0
     k = 0
     while k < len(record):

@@ -20,7 +20,7 @@ from pathlib import Path
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 
 from ..core.clockwork import run_until
 from ..core.session import Session
@@ -46,13 +46,13 @@ def _spread(values: list[float], what: str, *, with_max: bool = False) -> str:
     return f"{text} ({len(values)} {what})"
 
 
-def _games(variant: str, n: int, seed: int) -> list[Hands]:
+def _games(variant: str, n: int, seed: int) -> list[ScriptedHands]:
     rules = preset(variant)
     out = []
     rng = random.Random(seed)
     for _ in range(n):
         game = new_game(rules)
-        hands = Hands((), rng=rng, chatter=4, pause=0.6)
+        hands = ScriptedHands((), rng=rng, chatter=4, pause=0.6)
         hands.setup(game.board.names(game.occupancy))
         while game.outcome() is None and len(game.history) < 120:
             action = rng.choice(game.legal_actions())

@@ -33,7 +33,7 @@ from navakankari.engine.errors import RulesError, UnknownVariantError
 from navakankari.engine.game import Game, Side
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
-from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.sim.hands import JUMP_ORDERS, ScriptedHands
 
 from ..core.clockwork import drive, run_until
 from ..core.players import HAND
@@ -83,7 +83,7 @@ class Figures:
         return out
 
 
-def _noise(hands: Hands, game: Game, rng: random.Random, kind: str) -> None:
+def _noise(hands: ScriptedHands, game: Game, rng: random.Random, kind: str) -> None:
     """One thing that goes wrong on a real board, done to what the hands see."""
     board = game.board
     names = board.points
@@ -116,7 +116,7 @@ def _noise(hands: Hands, game: Game, rng: random.Random, kind: str) -> None:
     hands.wait(rng.uniform(0.0, 2.0) if kind == "wait" else rng.uniform(0.0, 0.6))
 
 
-def _legal(hands: Hands, game: Game, rng: random.Random) -> bool:
+def _legal(hands: ScriptedHands, game: Game, rng: random.Random) -> bool:
     """The next action of the game the session follows, done by hand (False: none fits what
     the board holds)."""
     actions = game.legal_actions()
@@ -138,10 +138,10 @@ def _legal(hands: Hands, game: Game, rng: random.Random) -> bool:
     return True
 
 
-def _put_right(hands: Hands, game: Game, now: float) -> Hands:
+def _put_right(hands: ScriptedHands, game: Game, now: float) -> ScriptedHands:
     """Hands that make the board what the game expects, from what it holds."""
     expected = set(game.board.names(game.occupancy))
-    fix = Hands(hands.occupied, t=now + 0.1)
+    fix = ScriptedHands(hands.occupied, t=now + 0.1)
     for p in sorted(fix.occupied - expected):
         fix.lift(p).wait(0.05)
     for p in sorted(expected - fix.occupied):
@@ -159,12 +159,12 @@ def stream(variant: str, seed: int, figures: Figures, settings: TrackerSettings)
     start = start_game.board.names(start_game.occupancy)
     session = Session(rules, {Side.WHITE: HAND, Side.BLACK: HAND}, settings=settings,
                       occupied=start, auto_new_game=False, resume=False)
-    hands = Hands(start, rng=rng, chatter=4, pause=rng.choice((0.3, 0.6, 1.0)))
+    hands = ScriptedHands(start, rng=rng, chatter=4, pause=rng.choice((0.3, 0.6, 1.0)))
     fed = 0
     now = 0.0
     where = f"{variant} seed {seed}"
 
-    def feed(h: Hands) -> None:
+    def feed(h: ScriptedHands) -> None:
         nonlocal fed, now
         fed += len(h.events)
         now = drive(session, h.events, now=now)

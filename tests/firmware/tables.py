@@ -12,7 +12,7 @@ from navakankari.firmware.core.clockwork import run_until
 from navakankari.firmware.core.sensing import Sensing
 from navakankari.firmware.core.tracker import BOTH_SIDES, Tracker, TrackerSettings
 from navakankari.hal.sensors import SensorEvent
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 
 SETTINGS = TrackerSettings(settle=0.2, grow=0.35, grace=0.8)
 
@@ -57,7 +57,7 @@ class Table:
         board = self.game.board
         start = board.names(self.game.occupancy) if occupied is None else occupied
         self.tracker = Following(self.game, settings=settings, hands=hands, occupied=start)
-        self.hands = Hands(start, pause=0.0)
+        self.hands = ScriptedHands(start, pause=0.0)
         self.now = 0.0
         self.sent = 0
 

@@ -15,7 +15,7 @@ from navakankari.firmware.core.menu import MenuSettings
 from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import Status, StatusKind
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from navakankari.firmware.core.clockwork import drive
 from tables import SETTINGS, random_game
 
@@ -31,7 +31,7 @@ class Listening:
         self.session = session
         self.announcer = announcer or Announcer()
         self.said: list[Utterance] = []
-        self.hands = Hands((), pause=0.5)
+        self.hands = ScriptedHands((), pause=0.5)
         self.now = 0.0
         session.subscribe(self._heard)
 

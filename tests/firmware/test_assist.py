@@ -22,7 +22,7 @@ from navakankari.firmware.core.palette import PALETTE, Role
 from navakankari.firmware.core.players import HAND, PlayerSpec
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import Status, StatusKind
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS
 
 NINE = preset("nine-mens-morris")
@@ -33,9 +33,9 @@ def _hand(level: int) -> PlayerSpec:
     return PlayerSpec.parse(f"hand:{level}")
 
 
-def _session(white: PlayerSpec, black: PlayerSpec, record: str = "") -> tuple[Session, Hands, float]:
+def _session(white: PlayerSpec, black: PlayerSpec, record: str = "") -> tuple[Session, ScriptedHands, float]:
     session = Session(NINE, {Side.WHITE: white, Side.BLACK: black}, settings=SETTINGS)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     for p in record.split():
         hands.place(p).wait(0.5)
     now = drive(session, _take(hands), now=0.0)
@@ -43,13 +43,13 @@ def _session(white: PlayerSpec, black: PlayerSpec, record: str = "") -> tuple[Se
     return session, hands, now
 
 
-def _take(hands: Hands):
+def _take(hands: ScriptedHands):
     events = hands.events[:]
     hands.events.clear()
     return events
 
 
-def _drive_for(session: Session, hands: Hands, seconds: float, now: float) -> float:
+def _drive_for(session: Session, hands: ScriptedHands, seconds: float, now: float) -> float:
     """The hands' events, then the clock run on to `seconds` after the last of them (not
     until nothing is pending: a pebble lifted to ask has a deadline of its own)."""
     events = _take(hands)
@@ -234,7 +234,7 @@ def test_a_replay_of_a_game_with_assistance_lights_the_same_help(tmp_path):
     store = Store(tmp_path / "games.sqlite3")
     session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: _hand(3)}, settings=SETTINGS,
                       store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     for p in "d6 a1 d5".split():
         hands.place(p).wait(0.5)
     now = drive(session, _take(hands), now=0.0)
@@ -286,7 +286,7 @@ def test_without_a_blunder_lifting_a_placed_pebble_is_a_mistake_to_put_right():
 def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
     session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: PlayerSpec("computer", 1)},
                       settings=SETTINGS)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     request = session.advice_request()  # white to act: its own advice first
     session.advise(advise(request, budget=10**7, max_depth=1), 0.0)
     hands.place("d6").wait(0.5)
@@ -376,7 +376,7 @@ def test_the_other_sides_move_never_raises_this_sides_warning():
 COMPUTER_ROLES = {Role.COMPUTER_FROM, Role.COMPUTER_TO, Role.COMPUTER_TAKE}
 
 
-def _blunder_against(black: PlayerSpec) -> tuple[Session, Hands, float, str]:
+def _blunder_against(black: PlayerSpec) -> tuple[Session, ScriptedHands, float, str]:
     """White (level 3) blunders while black threatens d7-d6-d5; black is `black` from then."""
     session, hands, now = _session(_hand(3), HAND, "a1 d6 a7 d5")
     session.set_players(now, {Side.BLACK: black})

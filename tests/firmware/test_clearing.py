@@ -14,7 +14,7 @@ from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.core.tracker import confirm_point
 from navakankari.firmware.store.database import Store
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS, random_game
 
 HANDS = {Side.WHITE: HAND, Side.BLACK: HAND}
@@ -33,7 +33,7 @@ class Board:
         self.store = store
         self.session = Session(self.rules, HANDS, settings=SETTINGS, store=store)
         self.board = self.session.game.board
-        self.hands = Hands((), pause=0.5)
+        self.hands = ScriptedHands((), pause=0.5)
         self.now = 0.0
         point = confirm_point(self.board)
         ref = next(g for g in (random_game(self.rules, seed=s, plies=plies) for s in range(50))
@@ -184,7 +184,7 @@ def test_a_short_hold_or_chatter_on_the_confirm_point_does_not_confirm(variant, 
 
 def test_one_pebble_knocked_off_is_a_mistake_not_a_clearing(store):
     session = Session(preset("nine-mens-morris"), HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5).lift("d6").wait(2.0)
     drive(session, hands.events)
     assert session.status.kind == StatusKind.MISMATCH and session.status.to_fill == ("d6",)
@@ -195,7 +195,7 @@ def test_a_restart_on_an_empty_board_offers_to_end_the_game(store):
     old = b.session.game_id
     again = Session(b.rules, HANDS, settings=SETTINGS, store=store, now=100.0)
     assert again.game_id == old and again.status.kind == StatusKind.CLEARING
-    hands = Hands((), t=100.0)
+    hands = ScriptedHands((), t=100.0)
     hands.place("d5").wait(HOLD + 0.5).lift("d5").wait(0.5)
     drive(again, hands.events, now=100.0)
     assert again.game_id != old and again.status.kind == StatusKind.IDLE

@@ -20,7 +20,7 @@ from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import StatusKind
 from navakankari.firmware.core.tracker import confirm_point
 from navakankari.firmware.store.database import Store
-from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.sim.hands import JUMP_ORDERS, ScriptedHands
 from tables import SETTINGS, Following, Table
 
 NKK = preset("nau-keti-keta")
@@ -104,7 +104,7 @@ def test_a_lone_pebbles_capture_of_the_last_pebble_commits_and_wins(order, gap):
     game = reproduction_game()
     start = game.board.names(game.occupancy)
     tracker = Following(game, settings=SETTINGS, occupied=start)
-    hands = Hands(start, rng=random.Random(1), chatter=3)
+    hands = ScriptedHands(start, rng=random.Random(1), chatter=3)
     hands.perform(game.board, game.parse_action("c3xe5"), order=order, gap=gap)
     w = Watched(tracker).run(hands.events)
     assert game.record() == "d5-d4 c3xe5"
@@ -121,7 +121,7 @@ def test_the_computers_capture_of_the_last_pebble_carried_out_by_hand(order, gap
     tracker = Following(game, settings=SETTINGS, hands={Side.BLACK}, occupied=start)
     action = game.parse_action("c3xe5")
     tracker.set_forced([action], 0.0)
-    hands = Hands(start, t=0.5)
+    hands = ScriptedHands(start, t=0.5)
     hands.perform(game.board, action, order=order, gap=gap)
     w = Watched(tracker).run(hands.events)
     assert game.record() == "d5-d4 c3xe5" and game.outcome().winner == Side.WHITE
@@ -135,7 +135,7 @@ def test_an_empty_board_that_no_action_explains_is_still_a_clearing():
     assert all(a.kind != ActionKind.JUMP for a in game.legal_actions())
     start = game.board.names(game.occupancy)
     tracker = Following(game, settings=SETTINGS, occupied=start)
-    hands = Hands(start)
+    hands = ScriptedHands(start)
     hands.lift("b2").wait(0.3).lift("d4").wait(1.0)
     Watched(tracker).run(hands.events)
     assert tracker.status.kind == StatusKind.CLEARING
@@ -172,7 +172,7 @@ class Board:
         self.session = Session(rules, HANDS, settings=SETTINGS, store=store, occupied=occupied)
         assert self.session.game_id == gid and self.session.record() == record
         self.board = game.board
-        self.hands = Hands(occupied, rng=random.Random(5), chatter=2, pause=0.6)
+        self.hands = ScriptedHands(occupied, rng=random.Random(5), chatter=2, pause=0.6)
         self.watch = Watched(self.session)
 
     def run(self) -> "Board":
@@ -297,7 +297,7 @@ def test_a_removal_that_leaves_the_loser_two_pebbles(variant, order, gap, store)
 RESTORE_ORDERS = ("clear-then-set-up", "pairs", "fill-first")
 
 
-def restore(hands: Hands, board, target: set[str], order: str, gap: float) -> None:  # type: ignore[no-untyped-def]
+def restore(hands: ScriptedHands, board, target: set[str], order: str, gap: float) -> None:  # type: ignore[no-untyped-def]
     """Put the board to `target` by hand."""
     to_empty = sorted(hands.occupied - target)
     to_fill = sorted(target - hands.occupied)

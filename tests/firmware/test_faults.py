@@ -11,13 +11,13 @@ from navakankari.firmware.core import lights
 from navakankari.firmware.core.palette import PALETTE, Role
 from navakankari.firmware.core.status import StatusKind
 from navakankari.firmware.core.tracker import TrackerSettings
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS, Table, random_game
 
 NINE = preset("nine-mens-morris")
 
 
-def chatter(hands: Hands, point: str, seconds: float, gap: float = 0.04) -> None:
+def chatter(hands: ScriptedHands, point: str, seconds: float, gap: float = 0.04) -> None:
     """A sensor flipping every `gap` seconds, ending where it was."""
     state = point in hands.occupied
     for _ in range(round(seconds / gap / 2)):

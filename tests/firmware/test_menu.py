@@ -31,7 +31,7 @@ from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.core.tracker import confirm_point
 from navakankari.firmware.core.wording import status_text
 from navakankari.firmware.store.database import Store
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS
 
 MENU = MenuSettings(hold=1.0, lift=0.3)
@@ -51,7 +51,7 @@ class MenuBoard:
         self.board = new_game(self.rules).board
         self.session = Session(self.rules, players, settings=SETTINGS, store=store, menu=MENU,
                                variants=playable(self.board.points), seed=seed)
-        self.hands = Hands((), rng=random.Random(seed), chatter=3, pause=0.5)
+        self.hands = ScriptedHands((), rng=random.Random(seed), chatter=3, pause=0.5)
         self.now = 0.0
         self.steps: list[str] = []
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from navakankari.engine.presets import preset
 from navakankari.firmware.cli import main as cli
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from navakankari.firmware.tools.referee import Referee
 
 RECORDINGS = Path(__file__).parent / "recordings"
@@ -89,7 +89,7 @@ def test_replay_reads_stdin_and_plays_the_computer(monkeypatch, capsys, tmp_path
     import io
     import sys
 
-    hands = Hands(()).place("d6").wait(0.6)
+    hands = ScriptedHands(()).place("d6").wait(0.6)
     text = "".join(json.dumps({"t": e.t, "point": e.point, "present": e.present}) + "\n"
                    for e in hands.events)
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
@@ -120,7 +120,7 @@ def test_export_from_the_store_gives_a_replayable_recording(tmp_path, capsys):
     # The board holds a stray pebble when the game begins; it is cleared off first.
     session = Session(preset("nine-mens-morris"), {Side.WHITE: HAND, Side.BLACK: HAND},
                       store=store, occupied={"g7"}, now=50.0)
-    hands = Hands({"g7"}, t=50.5, pause=0.6)
+    hands = ScriptedHands({"g7"}, t=50.5, pause=0.6)
     hands.lift("g7").wait(0.5).place("d6").wait(0.6).place("a1").wait(0.6)
     drive(session, hands.events, now=50.0)
     session.close()
@@ -153,7 +153,7 @@ def test_a_nau_keti_keta_game_begun_on_a_set_up_board_exports_its_setup(tmp_path
     store = Store(tmp_path / "g.sqlite3")
     session = Session(rules, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store,
                       occupied=start, now=7.0)
-    hands = Hands(start, t=7.5, pause=0.6)
+    hands = ScriptedHands(start, t=7.5, pause=0.6)
     hands.lift("c3").wait(0.2).place("d4").wait(0.6)
     drive(session, hands.events, now=7.0)
     session.close()
@@ -189,7 +189,7 @@ def test_a_game_started_on_the_page_while_the_menu_is_lit_replays_to_itself(tmp_
     session = Session(preset("navakankari"), {Side.WHITE: HAND, Side.BLACK: HAND}, store=store,
                       menu=MenuSettings())
     assert session.menu is not None
-    hands = Hands((), t=1.0, pause=0.6)
+    hands = ScriptedHands((), t=1.0, pause=0.6)
     hands.place("d5").wait(0.4).lift("d5").wait(0.5)  # a pebble tried on the menu, not chosen
     now = _play(session, hands, 0.0)
     assert session.menu is not None
@@ -266,7 +266,7 @@ def test_a_game_against_a_remote_player_replays_to_itself(tmp_path, capsys):
     store = Store(tmp_path / "g.sqlite3")
     session = Session(preset("nine-mens-morris"),
                       {Side.WHITE: HAND, Side.BLACK: PlayerSpec("remote")}, store=store)
-    hands, now = Hands((), t=0.5, pause=0.6), 0.0
+    hands, now = ScriptedHands((), t=0.5, pause=0.6), 0.0
     white, black = RandomPlayer(seed=2), RandomPlayer(seed=3)
     for _ in range(5):
         for action in computer_turn(white, session.game):

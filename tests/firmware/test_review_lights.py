@@ -12,15 +12,15 @@ from navakankari.firmware.core.palette import Role
 from navakankari.firmware.core.players import HAND
 from navakankari.firmware.core.session import REVIEW_SECONDS, Session
 from navakankari.firmware.core.status import StatusKind
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS
 
 NINE = preset("nine-mens-morris")
 
 
-def _session() -> tuple[Session, Hands, float]:
+def _session() -> tuple[Session, ScriptedHands, float]:
     session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: HAND}, settings=SETTINGS)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     for p in ("d6", "a4", "e3"):
         hands.place(p).wait(0.5)
     events = hands.events[:]

@@ -16,7 +16,7 @@ from navakankari.firmware.core.menu import MenuSettings
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.store.database import Store
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS, random_game
 
 NINE = preset("nine-mens-morris")
@@ -25,7 +25,7 @@ VS_COMPUTER = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 1)}
 
 
 
-def play(session: Session, hands: Hands, now: float) -> float:
+def play(session: Session, hands: ScriptedHands, now: float) -> float:
     events = hands.events[:]
     hands.events.clear()
     return drive(session, events, now=now)
@@ -38,7 +38,7 @@ def test_the_store_uses_wal_and_full_sync(tmp_path, store):
 
 def test_committed_actions_are_stored_and_a_new_session_resumes_them(store):
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     for p in ("d6", "a4", "e3"):
         hands.place(p).wait(0.5)
     now = play(session, hands, 0.0)
@@ -71,7 +71,7 @@ def test_actions_are_in_the_store_before_subscribers_hear_of_them(store):
             seen.append((update.actions, [r[0] for r in rows]))
 
     unsubscribe = session.subscribe(listener)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5).place("a1").wait(0.5)
     play(session, hands, 0.0)
     assert seen == [(("d6",), ["d6"]), (("a1",), ["d6", "a1"])]
@@ -85,7 +85,7 @@ def test_a_placement_and_its_removal_settled_together_are_both_stored(store):
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
     commits = []
     session.subscribe(lambda update: commits.append(update.actions) if update.actions else None)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     for p in ("a7", "b6", "d7", "f6"):
         hands.place(p).wait(0.5)
     hands.place("g7").wait(0.05).lift("b6").wait(0.5)  # faster than the settle time
@@ -111,7 +111,7 @@ def test_the_store_keeps_every_action_of_one_append(store):
 
 def test_the_computer_is_asked_and_its_turn_is_shown_then_followed(store):
     session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5)
     now = play(session, hands, 0.0)
     assert session.status.kind == StatusKind.THINKING
@@ -133,7 +133,7 @@ def test_the_computer_is_asked_and_its_turn_is_shown_then_followed(store):
 
 def test_a_stale_computer_answer_is_ignored_after_a_takeback(store):
     session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5)
     now = play(session, hands, 0.0)
     request = session.computer_request()
@@ -145,7 +145,7 @@ def test_a_stale_computer_answer_is_ignored_after_a_takeback(store):
 
 def test_takeback_to_an_earlier_position_and_play_on(store):
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     for p in ("d6", "a4", "e3", "b2"):
         hands.place(p).wait(0.5)
     now = play(session, hands, 0.0)
@@ -162,7 +162,7 @@ def test_takeback_to_an_earlier_position_and_play_on(store):
 def test_remote_moves_are_shown_and_only_they_are_accepted(store):
     players = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("remote")}
     session = Session(NINE, players, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5)
     now = play(session, hands, 0.0)
     with pytest.raises(ValueError):
@@ -182,7 +182,7 @@ def test_setting_up_the_start_position_after_a_game_starts_the_next(store):
     finished = random_game(NINE, seed=3, plies=400)
     assert finished.outcome() is not None
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.3)
+    hands = ScriptedHands((), pause=0.3)
     replica = new_game(NINE)
     for a in finished.history:
         hands.perform(replica.board, a)
@@ -208,7 +208,7 @@ def test_the_stored_raw_events_replay_to_the_same_game(store):
     rules = preset("navakankari")
     ref = random_game(rules, seed=5, plies=60)
     session = Session(rules, HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), rng=random.Random(2), chatter=3, pause=0.5)
+    hands = ScriptedHands((), rng=random.Random(2), chatter=3, pause=0.5)
     replica = new_game(rules)
     for a in ref.history:
         hands.perform(replica.board, a)
@@ -225,7 +225,7 @@ def test_the_stored_raw_events_replay_to_the_same_game(store):
 def test_nau_keti_keta_replay_sets_up_then_plays():
     rules = preset("nau-keti-keta")
     ref = random_game(rules, seed=9, plies=30)
-    hands = Hands((), chatter=2, rng=random.Random(1), pause=0.5)
+    hands = ScriptedHands((), chatter=2, rng=random.Random(1), pause=0.5)
     start = new_game(rules)
     hands.setup(start.board.names(start.occupancy))
     for a in ref.history:
@@ -239,7 +239,7 @@ def test_nau_keti_keta_replay_sets_up_then_plays():
 
 def test_replay_with_a_computer_side_answers_it():
     players = {Side.WHITE: HAND, Side.BLACK: PlayerSpec("computer", 1)}
-    session = replay(Hands(()).place("d6").wait(0.5).events, NINE, players=players,
+    session = replay(ScriptedHands(()).place("d6").wait(0.5).events, NINE, players=players,
                      settings=SETTINGS)
     assert session.status.kind == StatusKind.EXECUTING
     assert len(session.game.history) == 1 and len(session.status.forced) == 1
@@ -248,7 +248,7 @@ def test_replay_with_a_computer_side_answers_it():
 def test_events_are_bounded(tmp_path):
     store = Store(tmp_path / "g.sqlite3", events_kept=50)
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.0)
+    hands = ScriptedHands((), pause=0.0)
     for _ in range(200):
         hands.place("d6").wait(0.01).lift("d6").wait(0.01)
     play(session, hands, 0.0)
@@ -285,7 +285,7 @@ def test_a_game_of_another_variant_is_resumed_the_configured_one_is_for_new_game
     """The configuration's variant names the default for a new game: a game chosen on the
     board (or the page) is the board's game, and a restart resumes it."""
     session = Session(NINE, HANDS, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5)
     play(session, hands, 0.0)
     with caplog.at_level("INFO", logger="navakankari"):
@@ -320,7 +320,7 @@ def test_a_game_this_board_cannot_play_is_not_resumed(store, caplog):
 
 def test_a_computer_answer_arriving_while_the_board_is_disturbed_is_shown_later(store):
     session = Session(NINE, VS_COMPUTER, settings=SETTINGS, store=store)
-    hands = Hands((), pause=0.5)
+    hands = ScriptedHands((), pause=0.5)
     hands.place("d6")
     now = play(session, hands, 0.0)
     request = session.computer_request()
@@ -371,7 +371,7 @@ def test_a_new_game_during_one_names_the_colours_of_the_pebbles_left_standing():
     start = new_game(nkk)
     session = Session(nkk, HANDS, settings=SETTINGS,
                       occupied=set(start.board.names(start.occupancy)))
-    hands = Hands(start.board.names(start.occupancy), pause=0.5)
+    hands = ScriptedHands(start.board.names(start.occupancy), pause=0.5)
     hands.lift("c3").wait(0.1).place("d4").wait(0.6)
     hands.lift("e5").wait(0.1).lift("d4").wait(0.1).place("c3").wait(0.6)
     now = play(session, hands, 0.0)

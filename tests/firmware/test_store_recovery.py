@@ -170,12 +170,12 @@ def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, 
     from navakankari.firmware.core.clockwork import drive
     from navakankari.firmware.core.players import HAND
     from navakankari.firmware.core.session import Session
-    from navakankari.sim.hands import Hands
+    from navakankari.sim.hands import ScriptedHands
 
     store = Store(tmp_path / "games.sqlite3")
     session = Session(NINE, {Side.WHITE: HAND, Side.BLACK: HAND}, store=store)
     store._db.execute("PRAGMA query_only = ON")  # every write fails from now on
-    hands = Hands(())
+    hands = ScriptedHands(())
     for action in ("d6", "d2", "f4"):
         hands.perform(session.game.board, session.game.parse_action(action))
     drive(session, hands.events, now=0.0)

@@ -12,7 +12,7 @@ from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import MismatchReason, StatusKind
 from navakankari.firmware.core.tracker import TrackerSettings
 from navakankari.firmware.core.wayback import pair_points
-from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.sim.hands import JUMP_ORDERS, ScriptedHands
 from tables import SETTINGS, Following, Table, find_chain_record, random_game
 
 NINE = preset("nine-mens-morris")
@@ -31,7 +31,7 @@ def test_whole_random_games_with_chatter_are_followed_exactly(variant, order):
     game = new_game(preset(variant))
     start = game.board.names(game.occupancy)
     tracker = Following(game, occupied=start, settings=SETTINGS)
-    hands = Hands(start, rng=rng, chatter=4, pause=0.6)
+    hands = ScriptedHands(start, rng=rng, chatter=4, pause=0.6)
     replay = new_game(preset(variant))
     for action in ref.history:
         hands.perform(replay.board, action, order=order)
@@ -124,7 +124,7 @@ def test_flying_waits_longer_then_commits():
                   if a.origin == game.board.index(origin)
                   and not game.board.adjacency[a.origin] >> a.target & 1)
     target = game.board.points[target]
-    hands = Hands(occ).lift(origin).wait(0.3).place(target)
+    hands = ScriptedHands(occ).lift(origin).wait(0.3).place(target)
     t_place = hands.t
     for e in hands.events:
         tracker.feed(e)
@@ -144,7 +144,7 @@ def test_a_flying_pebble_set_down_briefly_on_the_way_is_not_a_move():
     white = game.board.names(game.pieces(game.turn))
     empty = [p for p in game.board.points if p not in occ]
     stop, final = empty[0], empty[-1]
-    hands = Hands(occ).lift(white[0]).wait(0.3).place(stop).wait(0.4)  # > settle, < settle+grow
+    hands = ScriptedHands(occ).lift(white[0]).wait(0.3).place(stop).wait(0.4)  # > settle, < settle+grow
     hands.lift(stop).wait(0.2).place(final).wait(1.0)
     drive(tracker, hands.events)
     assert game.record() == f"{base} {white[0]}-{final}"
@@ -161,7 +161,7 @@ def test_the_next_move_right_after_a_flight_commits_the_flight_first():
     probe = game.copy()
     probe.push(flight)
     reply = probe.legal_actions()[0]
-    hands = Hands(occ, pause=0.0)
+    hands = ScriptedHands(occ, pause=0.0)
     hands.perform(game.board, flight).wait(0.3)  # settled, still inside the longer wait
     hands.perform(game.board, reply).wait(1.0)
     drive(tracker, hands.events)
@@ -344,7 +344,7 @@ def test_nau_keti_keta_setup_then_play_never_commits_during_setup():
     assert tracker.status.reason == MismatchReason.RESTORE
     start = list(game.board.names(game.start_occupancy()))
     start.remove("c3")
-    hands = Hands(())
+    hands = ScriptedHands(())
     hands.setup(start)
     # The last pebble goes on the apex first (the shape of the step c3-d4), then is moved.
     hands.place("d4").wait(0.6).lift("d4").wait(0.1).place("c3").wait(0.6)

@@ -10,7 +10,7 @@ from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.status import StatusKind
-from navakankari.sim.hands import JUMP_ORDERS, Hands
+from navakankari.sim.hands import JUMP_ORDERS, ScriptedHands
 from navakankari.firmware.tools.referee import Referee
 from tables import SETTINGS, Following
 
@@ -34,7 +34,7 @@ def judge_record(rules, game) -> None:  # type: ignore[no-untyped-def]
         new_game(rules).play_record(game.record())
 
 
-def noise(hands: Hands, board, kind: str, a, b) -> None:  # type: ignore[no-untyped-def]
+def noise(hands: ScriptedHands, board, kind: str, a, b) -> None:  # type: ignore[no-untyped-def]
     """A stray pebble put down or lifted, a chattering sensor, or a pause."""
     if kind == "flip":
         p = board.points[a % board.size]
@@ -56,7 +56,7 @@ def test_random_streams(variant, steps, seed):
     board = game.board
     start = board.names(game.occupancy)
     tracker = Following(game, settings=SETTINGS, occupied=start)
-    hands = Hands(start, rng=random.Random(seed), chatter=3, pause=0.6)
+    hands = ScriptedHands(start, rng=random.Random(seed), chatter=3, pause=0.6)
     # The hands act on what they believe the game is; noise may make that drift.
     shadow = new_game(rules)
     for kind, a, b in steps:
@@ -81,7 +81,7 @@ def test_random_streams(variant, steps, seed):
     judge_record(rules, game)
     # Put the board back to what the game expects: the tracker is in sync again.
     expected = set(board.names(game.occupancy))
-    fix = Hands(hands.occupied, t=now + 0.1)
+    fix = ScriptedHands(hands.occupied, t=now + 0.1)
     for p in sorted(fix.occupied - expected):
         fix.lift(p).wait(0.05)
     for p in sorted(expected - fix.occupied):
@@ -93,7 +93,7 @@ def test_random_streams(variant, steps, seed):
     acts = game.legal_actions()
     if acts:
         before = game.record()
-        nxt = Hands(fix.occupied, t=fix.t + 1.0)
+        nxt = ScriptedHands(fix.occupied, t=fix.t + 1.0)
         nxt.perform(board, acts[0])
         drive(tracker, nxt.events, now=fix.t + 1.0)
         assert game.record() == f"{before} {acts[0].text}".strip()
@@ -118,7 +118,7 @@ def test_random_streams_against_the_computer(variant, steps):
     board = game.board
     start = board.names(game.occupancy)
     tracker = Following(game, settings=SETTINGS, occupied=start, hands={Side.WHITE})
-    hands = Hands(start, pause=0.0)
+    hands = ScriptedHands(start, pause=0.0)
     now = 0.0
     given: dict[int, str] = {}  # ply -> the computer's action given for it
     for kind, a, b in steps:
@@ -150,7 +150,7 @@ def test_random_streams_against_the_computer(variant, steps):
             assert given.get(ply) == action.text
         check.push(action)
     expected = set(board.names(game.occupancy))
-    fix = Hands(hands.occupied, t=now + 0.1)
+    fix = ScriptedHands(hands.occupied, t=now + 0.1)
     for p in sorted(fix.occupied - expected):
         fix.lift(p).wait(0.05)
     for p in sorted(expected - fix.occupied):

@@ -21,7 +21,7 @@ from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.link import OnlineLink
 from navakankari.firmware.online.log import MoveLog
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 
 LIMIT = 10.0
 ONLINE = PlayerSpec("online")
@@ -38,7 +38,7 @@ class Board:
         self.now = 0.0
         self.session = Session(rules, players, settings=TrackerSettings(), auto_new_game=False)
         start = new_game(rules)
-        self.hands = Hands((), rng=random.Random(seed), chatter=3, pause=0.6)
+        self.hands = ScriptedHands((), rng=random.Random(seed), chatter=3, pause=0.6)
         self.hands.setup(start.board.names(start.occupancy))
         self.now = drive(self.session, self._events(), now=self.now)  # armies set up, if any
         self.link = OnlineLink(BrokerAddress.parse(broker.url(user)),

@@ -8,7 +8,7 @@ from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.board import SimulatedBoard
 from navakankari.sim.clock import ManualClock
 from navakankari.sim.gestures import HAND, Timing, bounces, passes
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 
 POINTS = ("a7", "d7", "g7", "d6", "f6")
 
@@ -26,7 +26,7 @@ def _board_edges(act) -> list[tuple[str, bool, float]]:
 
 
 def _hand_edges(act) -> list[tuple[str, bool, float]]:
-    hands = Hands({"d6", "a7"})
+    hands = ScriptedHands({"d6", "a7"})
     act(hands)
     return [(e.point, e.present, round(e.t, 6)) for e in hands.events]
 

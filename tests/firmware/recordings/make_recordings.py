@@ -17,7 +17,7 @@ from navakankari.engine.variants import new_game, start_game, start_position
 from navakankari.firmware.core.menu import GameChoice, MenuSettings, layout, playable, player_specs
 from navakankari.firmware.core.recording_head import MenuStart, format_line
 from navakankari.hal import load_profile
-from navakankari.sim.hands import Hands
+from navakankari.sim.hands import ScriptedHands
 
 MENU = MenuSettings()
 OLD_MENU = MenuSettings(assist=False)
@@ -26,7 +26,7 @@ OLD_MENU = MenuSettings(assist=False)
 HERE = Path(__file__).parent
 
 
-def write(name: str, variant: str, hands: Hands, game, *, white: str = "hand",  # type: ignore[no-untyped-def]
+def write(name: str, variant: str, hands: ScriptedHands, game, *, white: str = "hand",  # type: ignore[no-untyped-def]
           black: str = "hand", args: tuple[str, ...] = (), head: str = "") -> None:
     with open(HERE / f"{name}.jsonl", "w", encoding="utf-8") as out:
         if head:  # the menu's line, as the store writes it for a game chosen on the board
@@ -57,7 +57,7 @@ def scripted(name: str, variant: str, record: str, *, seed: int, order: str = "h
     rules = preset(variant)
     game = new_game(rules)
     rng = random.Random(seed)
-    hands = Hands((), rng=rng, chatter=5, pause=0.6)
+    hands = ScriptedHands((), rng=rng, chatter=5, pause=0.6)
     hands.setup(game.board.names(game.occupancy))
     for k, token in enumerate(record.split()):
         action = game.parse_action(token)
@@ -88,7 +88,7 @@ def random_record(variant: str, seed: int, plies: int, first: Side = Side.WHITE)
     return game.record()
 
 
-def choose(hands: Hands, point: str, *, knock: str | None = None) -> None:
+def choose(hands: ScriptedHands, point: str, *, knock: str | None = None) -> None:
     """A menu choice by hand: a knock elsewhere and a hesitation first (neither chooses),
     then the pebble held on the point past the hold time and lifted."""
     if knock is not None:
@@ -106,7 +106,7 @@ def menu_session(name: str, seed: int) -> None:
     variants = playable(profile_points)
     players = player_specs(MAX_LEVEL)
     rng = random.Random(seed)
-    hands = Hands((), rng=rng, chatter=4, pause=0.6)
+    hands = ScriptedHands((), rng=rng, chatter=4, pause=0.6)
     hands.wait(0.5)
     choose(hands, lay.slots[variants.index("nau-keti-keta")], knock=lay.slots[0])
     choose(hands, lay.slots[players.index("remote")])
