@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from navakankari.engine.boards import Board
 from navakankari.engine.game import Side
 
 COLOURS = (str(Side.WHITE), str(Side.BLACK))
 
 
-def pair_points(board, to_empty: Sequence[str], to_fill: Sequence[str]  # type: ignore[no-untyped-def]
+def pair_points(board: Board, to_empty: Sequence[str], to_fill: Sequence[str]
                 ) -> tuple[tuple[str, str], ...]:
     """Pair points to empty with points to fill into moves, nearest pairs first."""
     coords = dict(zip(board.points, board.coordinates))
@@ -31,7 +32,7 @@ def pair_points(board, to_empty: Sequence[str], to_fill: Sequence[str]  # type: 
     return tuple(pairs)
 
 
-def restore_steps(board, wanted: Mapping[str, str], believed: Mapping[str, str]  # type: ignore[no-untyped-def]
+def restore_steps(board: Board, wanted: Mapping[str, str], believed: Mapping[str, str]
                   ) -> tuple[tuple[str, str, str, str], ...]:
     """The way from the board as it stands to the game's position, in an order hands can
     follow and naming every pebble's colour: `wanted` is the game's colour of each point
