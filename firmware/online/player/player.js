@@ -594,7 +594,7 @@
       this.mine.add(request.id);
       this.publishRetained("request", request);
       if (what === "resign") {
-        this.ended = `you resigned: ${this.other} wins`;
+        this.ended = fmt(_("you resigned: {side} wins"), { side: sideName(this.other) });
       } else {
         this.asked = request;
       }
@@ -634,7 +634,8 @@
         this.publishRetained("answer", P.sign(this.code.key, { kind: "answer",
           game: this.code.game, side: this.colour, id: request.id, accept: 0 }));
       } else if (request.what === "resign") {
-        this.ended = `${this.agreement.opponent} resigned: ${this.colour} wins`;
+        this.ended = fmt(_("{opponent} resigned: {side} wins"),
+          { opponent: this.agreement.opponent, side: sideName(this.colour) });
         this.save();
       } else {
         this.askedOfUs = request;
