@@ -49,7 +49,8 @@ def on_screen(pixel: RGB, brightness: float) -> RGB:
     if not 0.0 < brightness <= 1.0:
         raise ValueError(f"brightness must be within 0..1 and above 0, not {brightness}")
     top = 255 * brightness
-    return tuple(_srgb_encode(min(1.0, c / top)) for c in pixel)  # type: ignore[return-value]
+    r, g, b = (_srgb_encode(min(1.0, c / top)) for c in pixel)
+    return (r, g, b)
 
 
 def _srgb_encode(linear: float) -> int:

@@ -199,7 +199,7 @@ class Store:
             ("DELETE FROM recording_heads", ()),  # ... and so is the line that starts them
             ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
              (created, json.dumps(rules.to_dict()), json.dumps(players), start))])
-        return int(cur.lastrowid) if cur is not None else -1  # type: ignore[arg-type]
+        return cur.lastrowid if cur is not None and cur.lastrowid is not None else -1
 
     def append(self, game: int, first_ply: int, actions: Sequence[str], *,
                events: Sequence[tuple[float, str, bool]] = (), t: float | None = None) -> None:
