@@ -179,9 +179,9 @@
 
   /** Offer a game under a fresh code and wait for a board to join: resolves to the
    * agreement, or to null once `withdrawn()` says so. */
-  function host(settings, variant, side, starts, shown, withdrawn) {
+  async function host(settings, variant, side, starts, shown, withdrawn) {
+    const code = await P.prepare(P.newCode());
     return new Promise((resolve, reject) => {
-      const code = P.newCode();
       const toss = starts === "toss"
         ? { nonce: P.hex(crypto.getRandomValues(new Uint8Array(16))), bit: P.randomBit() } : null;
       const invite = P.sign(code.key, { kind: "invite", game: code.game, variant, side, starts,
@@ -852,7 +852,7 @@
     say("");
     let code;
     try {
-      code = P.parseCode(settings.code);
+      code = await P.prepare(P.parseCode(settings.code));
     } catch (err) {
       say(err.message);
       return;

@@ -86,6 +86,18 @@
     return STRETCHED.get(name);
   }
 
+  /** Stretch a code's secret without holding the page up (scrypt yields to it now and then,
+   * where the first read of a key would block it for as long): the keys come from the cache
+   * afterwards. */
+  async function prepare(code) {
+    const name = code.game + code.secret;
+    if (!STRETCHED.has(name)) {
+      const value = await NOBLE.scryptAsync(utf8(code.secret), utf8(LABEL + code.game), SCRYPT);
+      if (!STRETCHED.has(name)) STRETCHED.set(name, value);
+    }
+    return code;
+  }
+
   function derive(game, secret, label, length) {
     return NOBLE.hkdf(NOBLE.sha256, stretched(game, secret), undefined, utf8(LABEL + label),
       length || 32);
@@ -621,7 +633,7 @@
     sha256, hmacSha256, hex, utf8, canonical, parseCode, newCode, nextCode, ProtocolError, sign,
     encode, read, Rejection, Refusals, REJECTIONS, MAX_DEPTH, MAX_DIGITS, MAX_MOVES,
     decode, REQUESTS, VERSION, seal, unseal, fromOlder, olderTopic, OLDER, OVERHEAD, MAX_PAYLOAD,
-    stretched, derive,
+    stretched, derive, prepare,
     topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
     APPLIED, DUPLICATE, GAP, FORK, REJECTED, STALE,
   };
