@@ -38,7 +38,7 @@ def _connector(ref: str, nets: list[str], led: bool) -> Part:
         pins = tuple(Pin(str(i + 1), net, "passive") for i, net in enumerate(nets))
         return Part(ref, f"conn-1x{n:02d}", f"JST XH {n}-pin", pins,
                     footprint=f"Connector_JST:JST_XH_B{n}B-XH-A_1x{n:02d}_P2.50mm_Vertical",
-                    description="LED chain connector, keyed")
+                    description="LED chain connector, keyed", maker="JST", mpn=f"B{n}B-XH-A")
     rows = next(r for r in IDC_ROWS if 2 * r >= len(nets))
     pins = tuple(Pin(str(i + 1), nets[i] if i < len(nets) else "NC", "passive" if i < len(nets) else "nc")
                  for i in range(2 * rows))

@@ -64,6 +64,10 @@ class Part:
     description: str = ""
     io_level: float | None = None
     """The high level its outputs drive when it is not its supply (the Pi: fed 5 V, 3.3 V GPIOs)."""
+    maker: str = ""
+    mpn: str = ""
+    """The manufacturer and its part number, where the part is one maker's (the data sheet the
+    documents cite); empty for parts any maker's will do (resistors, capacitors, headers)."""
 
     def pin(self, key: str) -> Pin:
         """A pin by number or name."""
@@ -181,7 +185,7 @@ def supply() -> Part:
     return Part("PSU", "supply-5v", "5.1 V 3 A",
                 (Pin("1", "+5V", "power_out", domain="5V"), Pin("2", "GND", "ground")),
                 footprint="TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-2-5.08_1x02_P5.08mm_Horizontal",
-                description="5 V supply")
+                description="5 V supply", maker="Phoenix Contact", mpn="MKDS 1,5/ 2-5,08")
 
 
 def polyfuse(ref: str = "F1") -> Part:
@@ -189,7 +193,8 @@ def polyfuse(ref: str = "F1") -> Part:
     KiCad's library has no MF-R300 footprint; its MF-RHT300 has the same 5.1 mm radial leads
     (its outline is narrower than the MF-R300's body)."""
     return Part(ref, "polyfuse", "MF-R300", (Pin("1", "1", "passive"), Pin("2", "2", "passive")),
-                footprint="Fuse:Fuse_Bourns_MF-RHT300", description="resettable fuse, 3 A hold")
+                footprint="Fuse:Fuse_Bourns_MF-RHT300", description="resettable fuse, 3 A hold",
+                maker="Bourns", mpn="MF-R300")
 
 
 AO4407_PINS = (("1", "S"), ("2", "S"), ("3", "S"), ("4", "G"), ("5", "D"), ("6", "D"), ("7", "D"), ("8", "D"))
@@ -205,7 +210,7 @@ def reverse_protection(ref: str = "Q1") -> Part:
     pins = tuple(Pin(n, name, kinds[name], domain="5V" if name == "S" else None)  # type: ignore[arg-type]
                  for n, name in AO4407_PINS)
     return Part(ref, "AO4407", "AO4407", pins, footprint="Package_SO:SOIC-8_3.9x4.9mm_P1.27mm",
-                description="P-MOSFET, reverse-polarity protection")
+                description="P-MOSFET, reverse-polarity protection", maker="Alpha & Omega", mpn="AO4407")
 
 
 AHCT125_PINS = (
@@ -221,7 +226,8 @@ def ahct125(ref: str = "U1") -> Part:
     pins = tuple(Pin(n, name, kind, vih=2.0 if kind == "input" else None)  # type: ignore[arg-type]
                  for n, name, kind in AHCT125_PINS)
     return Part(ref, "74AHCT125", "74AHCT125", pins, supply=(4.5, 5.5),
-                footprint="Package_DIP:DIP-14_W7.62mm", description="quad buffer, TTL inputs")
+                footprint="Package_DIP:DIP-14_W7.62mm", description="quad buffer, TTL inputs",
+                maker="Texas Instruments", mpn="SN74AHCT125N")
 
 
 MCP23017_FIXED = {
@@ -249,7 +255,8 @@ def mcp23017(ref: str, address: int) -> Part:
             name, kind = MCP23017_FIXED[str(number)]
             pins.append(Pin(str(number), name, kind))  # type: ignore[arg-type]
     return Part(ref, "MCP23017", f"MCP23017 0x{address:02x}", tuple(pins), supply=(1.8, 5.5),
-                current_ma=1.0, footprint="Package_DIP:DIP-28_W7.62mm", description="I2C expander")
+                current_ma=1.0, footprint="Package_DIP:DIP-28_W7.62mm", description="I2C expander",
+                maker="Microchip", mpn="MCP23017-E/SP")
 
 
 def ws2812b(ref: str, brightness: float) -> Part:
@@ -259,7 +266,7 @@ def ws2812b(ref: str, brightness: float) -> Part:
     return Part(ref, "WS2812B", "WS2812B", pins, supply=(3.5, 5.3),
                 current_ma=60.0 * brightness + 1.0,
                 footprint="Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
-                description="RGB LED, 60 mA full white")
+                description="RGB LED, 60 mA full white", maker="Worldsemi", mpn="WS2812B")
 
 
 def drv5032(ref: str) -> Part:
@@ -268,7 +275,7 @@ def drv5032(ref: str) -> Part:
     return Part(ref, "DRV5032FC", "DRV5032FC",
                 (Pin("1", "VCC", "power_in"), Pin("2", "GND", "ground"), Pin("3", "OUT", "open_collector")),
                 supply=(1.65, 5.5), current_ma=0.0016, footprint="Package_TO_SOT_THT:TO-92_Inline",
-                description="omnipolar hall switch, open-drain")
+                description="omnipolar hall switch, open-drain", maker="Texas Instruments", mpn="DRV5032FCLPG")
 
 
 def drv5032fa(ref: str) -> Part:
@@ -276,7 +283,7 @@ def drv5032fa(ref: str) -> Part:
     output high and so fights any other driver on its net."""
     return replace(drv5032(ref), kind="DRV5032FA", value="DRV5032FA",
                    pins=(Pin("1", "VCC", "power_in"), Pin("2", "GND", "ground"), Pin("3", "OUT", "output")),
-                   description="omnipolar hall switch, push-pull")
+                   description="omnipolar hall switch, push-pull", mpn="DRV5032FALPG")
 
 
 def a3144(ref: str) -> Part:
@@ -298,7 +305,7 @@ def ky003(ref: str) -> Part:
 def reed(ref: str) -> Part:
     return Part(ref, "reed", "MACD-14", (Pin("1", "1", "passive"), Pin("2", "2", "passive")),
                 footprint="Connector_Wire:SolderWire-0.15sqmm_1x02_P4mm_D0.5mm_OD1.5mm",
-                description="reed switch, NO, 14 mm glass")
+                description="reed switch, NO, 14 mm glass", maker="Littelfuse", mpn="MACD-14")
 
 
 def resistor(ref: str, ohms: float) -> Part:
@@ -340,7 +347,8 @@ def microfarads(part: Part) -> float:
 def diode(ref: str) -> Part:
     """BAT43 Schottky: 1 K (cathode, the band), 2 A."""
     return Part(ref, "BAT43", "BAT43", (Pin("1", "K", "passive"), Pin("2", "A", "passive")),
-                footprint="Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", description="Schottky diode")
+                footprint="Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", description="Schottky diode",
+                maker="STMicroelectronics", mpn="BAT43")
 
 
 # --- building a profile's model ---------------------------------------------------------------

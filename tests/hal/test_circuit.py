@@ -165,3 +165,17 @@ def test_supply_current_never_runs_through_the_pis_header(name: str, stem: str, 
         ends = (row["from"], row["to"])
         if row["net"] in ("5V", "GND") and any(e.startswith("PI.") for e in ends):
             assert any(e.startswith("Q1." if row["net"] == "5V" else "PSU.") for e in ends), row
+
+
+@pytest.mark.parametrize(("name", "stem", "circuit"), BUILDS, ids=IDS)
+def test_every_part_one_maker_makes_has_its_part_number(name: str, stem: str, circuit: Circuit) -> None:
+    """Each part is either one maker's, with that maker and the part number its data sheet
+    gives, or a generic one (resistor, capacitor, the Pi's header); and the BOM line of each
+    one-maker part names the same part number."""
+    for part in circuit.parts:
+        generic = part.kind == "raspberry-pi" or re.fullmatch(r"[RC][\d.]+[kmunp]?", part.kind) is not None
+        assert bool(part.mpn) != generic, part
+        assert bool(part.maker) == bool(part.mpn), part
+        line = next((x for x in LINES if part.kind in x.kinds), None)
+        if part.mpn and line is not None and part.kind != "supply-5v":  # that line is the supply, not its terminal
+            assert part.mpn in line.number, (part.ref, line.number)

@@ -70,6 +70,13 @@ def test_the_carrier_board_is_routed_and_exported_for_ordering(made: dict[str, R
     assert board.count("(segment") > 100 and board.count("(via") > 30 and "(zone" in board
     bom = files[f"{stem}/fab/{stem}-bom.csv"].decode()
     assert '"F1","MF-R300"' in bom and '"Q1","AO4407"' in bom and '"U1","74AHCT125"' in bom
+    rows = list(csv.DictReader(io.StringIO(bom)))
+    mpn = {r["Reference"]: r["Manufacturer part number"] for r in rows}
+    assert (mpn["F1"], mpn["Q1"], mpn["U1"], mpn["J2"], mpn["J4"]) == (
+        "MF-R300", "AO4407", "SN74AHCT125N", "B3B-XH-A", "MKDS 1,5/ 2-5,08")
+    for row in rows:  # one maker's parts carry its name and part number; resistors, capacitors, headers none
+        generic = row["Reference"][0] in "RC" or row["Reference"] in ("J1", "J3")
+        assert bool(row["Manufacturer"]) == bool(row["Manufacturer part number"]) != generic, row
     if stem.startswith("mcp23017"):
         assert '"U2","MCP23017 0x20"' in bom and '"U3","MCP23017 0x21"' in bom and '"R2","10k"' in bom
     assert files[f"{stem}/{stem}-3d.png"].startswith(b"\x89PNG")

@@ -192,8 +192,9 @@ def export_fabrication(board_path: Path, schematic_path: Path, out: Path) -> Non
     _export(["pcb", "export", "drill", "--output", f"{out}/", str(board_path)], out / f"{stem}.drl")
     _export(["pcb", "export", "pos", "--format", "csv", "--units", "mm", "--output", str(out / f"{stem}-pos.csv"),
              str(board_path)], out / f"{stem}-pos.csv")
-    _export(["sch", "export", "bom", "--fields", "Reference,Value,Description,Footprint,${QUANTITY}",
-             "--labels", "Reference,Part number,Description,Footprint,Quantity", "--group-by", "Value,Footprint",
+    _export(["sch", "export", "bom", "--fields", "Reference,Value,Manufacturer,MPN,Description,Footprint,${QUANTITY}",
+             "--labels", "Reference,Value,Manufacturer,Manufacturer part number,Description,Footprint,Quantity",
+             "--group-by", "Value,Footprint",
              "--output", str(out / f"{stem}-bom.csv"), str(schematic_path)], out / f"{stem}-bom.csv")
 
 

@@ -146,7 +146,8 @@ class Sheet:
     def place(self, symbol: Symbol, ref: str, value: str, at: tuple[float, float], *, unit: int = 1,
               rotation: int = 0, footprint: str = "", hidden_ref: bool = False,
               ref_at: tuple[float, float] | None = None, value_at: tuple[float, float] | None = None,
-              description: str = "", justify: str = "", field_angle: int = 0) -> None:
+              description: str = "", justify: str = "", field_angle: int = 0, maker: str = "",
+              mpn: str = "") -> None:
         self.symbols.setdefault(symbol.lib_id, symbol)
         key = f"{ref}/{unit}" if not ref.startswith("#") else f"{ref}"
         ref_pos = ref_at or at
@@ -172,6 +173,8 @@ class Sheet:
             prop("Datasheet", "", at, True),
             prop("Description", description, at, True),
         ]
+        if mpn:  # the BOM's manufacturer columns
+            node += [prop("Manufacturer", maker, at, True), prop("MPN", mpn, at, True)]
         for pin in symbol.pins:
             if pin.unit in (0, unit):
                 node.append(["pin", Text(pin.number), ["uuid", _uuid(self.project, f"pin/{key}/{pin.number}")]])
@@ -373,7 +376,8 @@ def schematic(circuit: Circuit, project: str, comments: list[str]) -> str:
         part = unit.part
         ref_at, value_at, justify = _field_places(unit, box, x, y)
         sheet.place(unit.symbol, part.ref, part.value, (x, y), unit=unit.unit, footprint=part.footprint,
-                    description=part.description, ref_at=ref_at, value_at=value_at, justify=justify)
+                    description=part.description, ref_at=ref_at, value_at=value_at, justify=justify,
+                    maker=part.maker, mpn=part.mpn)
         for pin in unit.pins:
             kind, net = _pin_end(circuit, unit, pin)
             at = (x + pin.x, y - pin.y)
