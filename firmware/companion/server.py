@@ -135,6 +135,14 @@ class CompanionBackend(Protocol):
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+def _named(body: dict[str, Any], key: str) -> str:
+    """A new game's variant or player, as the request names it: text, not empty."""
+    value = body.get(key)
+    if not isinstance(value, str) or not value:
+        raise RequestError(f"new game: {key} must be a non-empty string")
+    return value
+
+
 def _error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
@@ -366,14 +374,11 @@ class Companion:
         return run
 
     async def new_game(self, body: dict[str, Any]) -> None:
-        variant, white, black = (body.get(k) for k in ("variant", "white", "black"))
+        variant, white, black = (_named(body, k) for k in ("variant", "white", "black"))
         first = body.get("first", "white")
-        for key, value in (("variant", variant), ("white", white), ("black", black)):
-            if not isinstance(value, str) or not value:
-                raise RequestError(f"new game: {key} must be a non-empty string")
         if first not in ("white", "black", "toss"):
             raise RequestError("new game: first must be white, black or toss")
-        await self.backend.new_game(variant, white, black, first)  # type: ignore[arg-type]
+        await self.backend.new_game(variant, white, black, first)
 
     async def takeback(self, body: dict[str, Any]) -> None:
         count, to = body.get("count"), body.get("to")
