@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "hal", "sim", "firmware", "wiring", "i18n")
+PACKAGES = ("engine", "hal", "sim", "firmware", "wiring")
 LINT = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
         "sys.exit(lint_imports_command())"]
 

@@ -15,7 +15,7 @@ from navakankari.engine.game import Game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE
 
 from .args import Commands
 from .soak import SOAK_SECTIONS, add_arguments
@@ -96,7 +96,7 @@ def _hint_positions(args: argparse.Namespace) -> list[str | None]:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     from navakankari.engine.hint import Judge, describe, threats
-    from navakankari.i18n.catalogs import translations
+    from navakankari.firmware.i18n.catalogs import translations
 
     judge = Judge()  # one judge one position after another: what the board's worker does
     rules = preset(args.variant)

@@ -29,7 +29,7 @@ from ..core.menu import Kind, Menu, MenuSettings, Step, playable, player_specs
 from ..core.palette import PALETTE, Role
 from ..core.wording import LEGEND, N_, motion_words
 from navakankari.engine.translator import ENGLISH, Translator
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
 
 MENU_DIR = PROFILE_DIR / "menu"
 

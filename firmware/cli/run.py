@@ -60,7 +60,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def announcements(config: "Config", *, aloud: bool) -> Any:
     """Spoken announcements: aloud through espeak-ng and ALSA on a board, by the page in the
     simulator; off until the configuration, the menu or the page turns them on."""
-    from navakankari.i18n.catalogs import translations
+    from navakankari.firmware.i18n.catalogs import translations
 
     from ..daemon.speech_service import speech_service
     from ..daemon.voice import Voice

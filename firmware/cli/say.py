@@ -78,7 +78,7 @@ def game_utterances(record: list[str], rules: Rules, language: str, tr: Translat
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    from navakankari.i18n.catalogs import LANGUAGES, translations
+    from navakankari.firmware.i18n.catalogs import LANGUAGES, translations
 
     if not args.verbose:  # the sentences only: the session's log lines would drown them
         logging.getLogger("navakankari").setLevel(logging.WARNING)

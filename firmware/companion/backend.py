@@ -18,7 +18,7 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.hal.leds import on_screen
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE, translations
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
 
 from ..core.assist import BEST
 from ..core.menu import variant_label

@@ -27,7 +27,7 @@ from aiohttp.abc import AbstractAccessLogger
 
 from ..daemon.voice import VoiceError
 
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE, WORDS_JS, negotiate, script_catalog
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, WORDS_JS, negotiate, script_catalog
 
 from ..online.code import SECRET_KEYS
 from . import names as web_names

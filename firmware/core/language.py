@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from navakankari.i18n.catalogs import SOURCE, UnknownLanguage, check_language
+from navakankari.firmware.i18n.catalogs import SOURCE, UnknownLanguage, check_language
 
 from ..store.database import Store
 

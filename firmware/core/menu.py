@@ -27,7 +27,7 @@ from enum import Enum
 
 from navakankari.engine.boards import Board
 from navakankari.engine.translator import ENGLISH, Translator
-from navakankari.i18n.catalogs import LANGUAGES
+from navakankari.firmware.i18n.catalogs import LANGUAGES
 
 from .errors import check_seconds
 from .gesture import HoldGesture

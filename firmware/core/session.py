@@ -26,7 +26,7 @@ from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game, start_position
 from navakankari.engine.translator import Translator
 from navakankari.hal.sensors import SensorEvent
-from navakankari.i18n.catalogs import SOURCE, translations
+from navakankari.firmware.i18n.catalogs import SOURCE, translations
 
 from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording

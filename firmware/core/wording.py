@@ -1,7 +1,7 @@
 """The tracker's status and the game's outcome in words, for the web page and the terminal.
 
 A family at the board reads these: they say what to do with the hands, naming points. Every
-sentence is one message of the catalogs (i18n/), its points and players in named places;
+sentence is one message of the catalogs (firmware/i18n/), its points and players in named places;
 `tr` gives the language (English when none is given).
 """
 

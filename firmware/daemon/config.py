@@ -18,7 +18,7 @@ from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
-from navakankari.i18n.catalogs import LANGUAGES, SOURCE
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE
 
 from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError

@@ -15,7 +15,7 @@ from typing import Any
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.presets import PRESETS
-from navakankari.i18n.catalogs import LANGUAGES, WORDS_JS, script_catalog, translations
+from navakankari.firmware.i18n.catalogs import LANGUAGES, WORDS_JS, script_catalog, translations
 
 from ..core.menu import variant_label
 

@@ -9,7 +9,7 @@ from sim_daemon import sim_daemon
 
 from navakankari.engine.boards import BOARDS
 from navakankari.firmware.cli.menu_drawings import menu_svg
-from navakankari.i18n.catalogs import LANGUAGES, translations
+from navakankari.firmware.i18n.catalogs import LANGUAGES, translations
 
 FONTS = {"gu": "Gujarati", "kn": "Kannada", "hi": "Devanagari", "te": "Telugu",
          "mr": "Devanagari", "bn": "Bengali", "ta": "Tamil"}

@@ -238,7 +238,7 @@ def test_hint_prints_every_action_with_its_class_and_the_best(capsys):
 
 def test_hint_says_its_reasons_in_the_language_asked_for(capsys):
     from navakankari.engine.variants import new_game
-    from navakankari.i18n.catalogs import translations
+    from navakankari.firmware.i18n.catalogs import translations
 
     game = new_game("nine-mens-morris")
     for text in "a7 b6 g7 d5 f6".split():  # white threatens a7-d7-g7 on d7

@@ -44,7 +44,7 @@ class Player:
 
 def _daemon(tmp_path: Path, clock: ManualClock, script: list[str], *, enabled: bool,
             start=None, language: str = "en") -> Daemon:
-    from navakankari.i18n.catalogs import translations
+    from navakankari.firmware.i18n.catalogs import translations
 
     config = Config(game_variant="nine-mens-morris", game_white=PlayerSpec("hand"),
                     game_black=PlayerSpec("hand"), board_profile="sim-24",
@@ -90,7 +90,7 @@ def test_a_scripted_game_is_said_move_by_move_and_aloud(tmp_path):
 def test_the_board_says_it_in_its_language(tmp_path):
     from navakankari.engine.game import Side
     from navakankari.engine.hint_words import side_words
-    from navakankari.i18n.catalogs import translations
+    from navakankari.firmware.i18n.catalogs import translations
 
     clock = ManualClock(1000.0)
     daemon = _daemon(tmp_path, clock, ["d6"], enabled=True, start=Player(), language="kn")

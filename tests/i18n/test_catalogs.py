@@ -12,8 +12,8 @@ from babel.messages.pofile import write_po
 from navakankari.engine.hint_words import reason_words
 from navakankari.engine.reasons import Quality, Reason, ReasonKind
 from navakankari.engine.game import Side
-from navakankari.i18n import catalogs
-from navakankari.i18n.catalogs import (BrokenCatalog, UnknownLanguage, language_name, negotiate,
+from navakankari.firmware.i18n import catalogs
+from navakankari.firmware.i18n.catalogs import (BrokenCatalog, UnknownLanguage, language_name, negotiate,
                                        script_catalog, translations)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -19,9 +20,9 @@ from navakankari.firmware.core.menu import GameChoice, Menu, MenuSettings
 from navakankari.firmware.core.menu_host import MenuHost
 from navakankari.firmware.core.status import MismatchReason, Status, StatusKind
 from navakankari.firmware.core.wording import outcome_text, status_text
-from navakankari.i18n import catalogs
-from navakankari.i18n.catalogs import LANGUAGES, LOCALE, SOURCE, translations
-from navakankari.i18n.check import catalog_problems, translation_status
+from navakankari.firmware.i18n import catalogs
+from navakankari.firmware.i18n.catalogs import LANGUAGES, LOCALE, SOURCE, translations
+from navakankari.firmware.i18n.check import catalog_problems, translation_status
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
 CHECKED_TERMS = ("pebble", "mill", "white", "black", "board", "point", "menu", "help")
@@ -195,7 +196,7 @@ def test_the_printed_menu_card_is_in_the_language_with_every_language_in_its_own
 
 
 def test_the_readmes_table_names_every_language_and_what_its_catalog_says_of_itself():
-    readme = (LOCALE.parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     rows = {m[0]: m[1:] for m in re.findall(
         r"^\| (\w\w) \| ([^|]+?) \| ([^|]+?) \|\s*([^|]*?)\s*\|$", readme, re.M)}
     assert set(rows) == set(LANGUAGES)

@@ -9,7 +9,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from navakankari.i18n.catalogs import LOCALE
+from navakankari.firmware.i18n.catalogs import LOCALE
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPPING = LOCALE.parent / "babel.cfg"

@@ -2,7 +2,7 @@
 // catalog of one language as the board serves it (catalogs.py ScriptCatalog): a message is
 // one whole sentence with named places ({side}), and one the catalog lacks is shown as
 // written. Elements marked data-i18n hold a message as their text; data-i18n-attr names
-// their attributes that are messages too (Babel extracts both: i18n/extract.py).
+// their attributes that are messages too (Babel extracts both: firmware/i18n/extract.py).
 (function () {
   "use strict";
   let catalog = { language: "en", plural: "n != 1", messages: {}, languages: { en: "English" } };
