@@ -308,22 +308,33 @@ def gy(j: int) -> float:
     return round(ODD_Y + route.GRID * j, 4)
 
 
+SUPPLY_ROW = (
+    ("J4", "1", gx(3), gy(72), 0), ("F1", "1", gx(20), gy(64), 0), ("Q1", "1", gx(34), gy(70), 0),
+    ("C1", "1", gx(50), gy(72), 0), ("C2", "1", gx(68), gy(69), 0), ("U1", "1", gx(64), gy(39), 0),
+    ("R1", "2", gx(83), gy(44), 90), ("J2", "1", gx(82), 22.0, 90),
+)
+"""The supply along the bottom edge, the level shifter and the LED connector on the right."""
+HARNESS = (("J3", "1", gx(52), gy(36), 270),)
+"""The 2x13 box header across the middle, pin 1 on the right."""
+
 PLACES: dict[str, tuple[tuple[str, str, float, float, float], ...]] = {
-    # the expander build: U2 over U3 (pins in rows across), the box header below them, the
-    # supply along the bottom edge, the level shifter and the LED connector on the right
-    "mcp23017-24": (
-        ("U2", "1", gx(55), gy(14), 270), ("J3", "1", gx(52), gy(36), 270), ("U3", "1", gx(4), gy(60), 90),
+    # the expander build: U2 over the box header and U3 under it (pins in rows across), so
+    # each chip's sensor lines run straight to the header
+    "mcp23017-24": HARNESS + SUPPLY_ROW + (
+        ("U2", "1", gx(55), gy(14), 270), ("U3", "1", gx(4), gy(60), 90),
         ("C3", "1", gx(21), gy(9), 180), ("R2", "1", gx(28), gy(9), 0), ("C4", "1", gx(34), gy(65), 0),
-        ("J4", "1", gx(3), gy(72), 0), ("F1", "1", gx(20), gy(64), 0), ("Q1", "1", gx(34), gy(70), 0),
-        ("C1", "1", gx(50), gy(72), 0), ("C2", "1", gx(68), gy(69), 0), ("U1", "1", gx(64), gy(39), 0),
-        ("R1", "2", gx(83), gy(44), 90), ("J2", "1", gx(82), 22.0, 90),
     ),
+    # the 19-point direct builds: the header's lines straight down to the box header
+    "direct-19": HARNESS + SUPPLY_ROW,
+    "direct-spi-19": HARNESS + SUPPLY_ROW,
 }
 """Per profile: each part's pad, where that pad goes (mm) and the part's turn (degrees)."""
 
+SUPPLY_LABELS = {"J4": (5.2, 46.0), "F1": (23.5, 49.3), "Q1": (32.435, 55.0), "C2": (54.05, 50.8)}
 LABELS: dict[str, dict[str, tuple[float, float]]] = {
-    "mcp23017-24": {"C3": (19.2, 8.4), "J4": (5.2, 46.0), "F1": (23.5, 49.3), "C4": (37.8, 45.6), "Q1": (32.435, 55.0),
-                    "C2": (54.05, 50.8)},
+    "mcp23017-24": SUPPLY_LABELS | {"C3": (19.2, 8.4), "C4": (37.8, 45.6)},
+    "direct-19": SUPPLY_LABELS,
+    "direct-spi-19": SUPPLY_LABELS,
 }
 """Per profile: where a part's reference is printed when its own place would touch another part."""
 
