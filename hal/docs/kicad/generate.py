@@ -33,8 +33,9 @@ from .library import symbol_dir
 from .project import KicadError, Violation
 
 KICAD_DIR = PROFILE_DIR / "kicad"
-BOARDS = ("direct-24-carrier", "mcp23017-24-carrier", "direct-19-carrier", "direct-spi-19-carrier")
-"""The carrier boards laid out so far (`pcb.py`); the matrix builds' have schematics only."""
+BOARDS = ("direct-24-carrier", "mcp23017-24-carrier", "direct-19-carrier", "direct-spi-19-carrier",
+          "matrix-24-carrier", "matrix-spi-24-carrier")
+"""Every buildable profile's carrier board, laid out by `pcb.py`."""
 FIXED_PDF_DATE = b"D:20260101000000"
 BOARD_TIMEOUT_S = 900
 """Placing and routing a board by code: about 20 s of one core, minutes on a busy machine."""

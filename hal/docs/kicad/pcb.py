@@ -327,6 +327,9 @@ PLACES: dict[str, tuple[tuple[str, str, float, float, float], ...]] = {
     # the 19-point direct builds: the header's lines straight down to the box header
     "direct-19": HARNESS + SUPPLY_ROW,
     "direct-spi-19": HARNESS + SUPPLY_ROW,
+    # the matrix builds: the eight column pull-ups standing in a row above the 2x7 box header
+    "matrix-24": HARNESS + SUPPLY_ROW + tuple((f"RC{k}", "1", gx(22 + 6 * k), gy(5), 270) for k in range(8)),
+    "matrix-spi-24": HARNESS + SUPPLY_ROW + tuple((f"RC{k}", "1", gx(22 + 6 * k), gy(5), 270) for k in range(8)),
 }
 """Per profile: each part's pad, where that pad goes (mm) and the part's turn (degrees)."""
 
@@ -335,6 +338,8 @@ LABELS: dict[str, dict[str, tuple[float, float]]] = {
     "mcp23017-24": SUPPLY_LABELS | {"C3": (19.2, 8.4), "C4": (37.8, 45.6)},
     "direct-19": SUPPLY_LABELS,
     "direct-spi-19": SUPPLY_LABELS,
+    "matrix-24": SUPPLY_LABELS | {f"RC{k}": (gx(22 + 6 * k), 21.0) for k in range(8)},
+    "matrix-spi-24": SUPPLY_LABELS | {f"RC{k}": (gx(22 + 6 * k), 21.0) for k in range(8)},
 }
 """Per profile: where a part's reference is printed when its own place would touch another part."""
 
