@@ -433,8 +433,9 @@ KPROBE = f"p:nk/frame bcm2835_spi_transfer_one len=+16($arg3):u32 tx=+{SKIP}(+0(
 
 def trace_spi(guest: Guest) -> str:
     """Sets the kprobe (given on stdin: its $arg3 and parentheses are not for a shell); ''
-    when set, else what the kernel said."""
-    out = guest.ssh("sudo tee -a /sys/kernel/tracing/kprobe_events >/dev/null"
+    when set, else what the kernel said. Appended by the shell's `>>`: `tee -a` on
+    kprobe_events fails with EINVAL on the guest's 6.1 kernel, even for a bare probe."""
+    out = guest.ssh("sudo sh -c 'cat >> /sys/kernel/tracing/kprobe_events'"
                     " && echo 1 | sudo tee /sys/kernel/tracing/events/nk/frame/enable >/dev/null"
                     " && echo | sudo tee /sys/kernel/tracing/trace >/dev/null",
                     data=KPROBE.encode() + b"\n", timeout=60)
