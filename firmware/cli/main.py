@@ -12,7 +12,8 @@ import argparse
 import importlib
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 COMMAND_MODULES: tuple[str, ...] = (
@@ -60,21 +61,42 @@ class _Described:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+    with logging_kept():
+        logging.basicConfig(
+            level=logging.DEBUG if args.verbose else logging.INFO,
+            format="%(levelname)s %(name)s: %(message)s",
+            stream=sys.stderr,
+        )
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
+        try:
+            return int(args.func(args) or 0)
+        except BrokenPipeError:  # `navakankari moves | head`: the reader left, nothing is wrong
+            sys.stderr.close()
+            return 0
+        except KeyboardInterrupt:  # Ctrl-C: the user stopped it; what was printed stands
+            return interrupted()
+
+
+@contextmanager
+def logging_kept() -> Iterator[None]:
+    """Put the logging configuration back as it was: a command quietens the project's logger
+    (replay, say, bench) or sets up the root's (run, sim) for itself, and `main` is also called
+    within a longer process (the tests), where neither may outlast the command."""
+    root, package = logging.getLogger(), logging.getLogger("navakankari")
+    levels, handlers = (root.level, package.level), root.handlers[:]
     try:
-        return int(args.func(args) or 0)
-    except BrokenPipeError:  # `navakankari moves | head`: the reader left, nothing is wrong
-        sys.stderr.close()
-        return 0
-    except KeyboardInterrupt:  # Ctrl-C: the user stopped it; what was printed stands
-        return interrupted()
+        yield
+    finally:
+        root.setLevel(levels[0])
+        package.setLevel(levels[1])
+        for handler in root.handlers[:]:
+            if handler not in handlers:
+                root.removeHandler(handler)
+        for handler in handlers:
+            if handler not in root.handlers:
+                root.addHandler(handler)
 
 
 EXIT_INTERRUPTED = 130

@@ -115,6 +115,5 @@ def setup_logging(level: str = "info", env: Mapping[str, str] | None = None,
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=getattr(logging, level.upper(), logging.INFO), handlers=[handler],
                         force=True)
-    # The level is the root's alone: a quiet command run before (replay, bench) may have
-    # raised the package logger's own level in this process.
+    # The level is the root's alone, whatever the package logger's own was set to.
     logging.getLogger("navakankari").setLevel(logging.NOTSET)

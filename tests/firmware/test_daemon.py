@@ -22,6 +22,7 @@ from navakankari.firmware.tools.power_cut_bench import spawn_run as _spawn
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.companion.backend import DaemonBackend
+from navakankari.firmware.cli.main import logging_kept
 from navakankari.firmware.daemon.config import EXIT_CONFIG
 from navakankari.firmware.daemon.loop import BoardMismatchError, Daemon
 from navakankari.firmware.daemon.notify import JournalFormatter, Notifier, setup_logging
@@ -100,18 +101,16 @@ def test_notifier_is_harmless_without_systemd():
 def test_journal_lines_carry_priorities(capsys):
     record = logging.LogRecord("x", logging.WARNING, __file__, 1, "careful\nsecond", (), None)
     assert JournalFormatter("%(name)s: %(message)s").format(record) == "<4>x: careful\n<4>second"
-    setup_logging("info", {})
-    logging.getLogger("navakankari.test").info("fine")
+    with logging_kept():
+        setup_logging("info", {})
+        logging.getLogger("navakankari.test").info("fine")
     assert "INFO navakankari.test: fine" in capsys.readouterr().err
 
 
 def _log_to(path, env) -> str:
-    with open(path, "w") as stream:
+    with open(path, "w") as stream, logging_kept():
         setup_logging("info", env, stream)
-        try:
-            logging.getLogger("navakankari.test").error("broken")
-        finally:
-            setup_logging("info", {})
+        logging.getLogger("navakankari.test").error("broken")
     return path.read_text()
 
 

@@ -523,20 +523,13 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
     assert len(session.game.history) >= 3
     path = tmp_path / "menu.jsonl"
     path.write_text(store.events_jsonl(session.game_id))
-    import logging
-
-    logger = logging.getLogger("navakankari")
-    level = logger.level  # the replay command quietens the project's log: keep it as it was
-    try:
-        assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
-                         "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}", "--json"]) == 0
-        result = json.loads(capsys.readouterr().out)
-        # The recording's first line says how the menu stood: no switch is needed.
-        assert path.read_text().startswith("# navakankari-menu ")
-        assert cli.main(["replay", str(path), "--json"]) == 0
-        assert json.loads(capsys.readouterr().out) == result
-    finally:
-        logger.setLevel(level)
+    assert cli.main(["replay", str(path), "--variant", "nine-mens-morris", "--menu",
+                     "--profile", "sim-24", "--menu-hold", f"{MENU.hold:g}", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    # The recording's first line says how the menu stood: no switch is needed.
+    assert path.read_text().startswith("# navakankari-menu ")
+    assert cli.main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == result
     assert result["variant"] == "lasker"
     assert (result["white"], result["black"]) == (str(session.players[Side.WHITE]),
                                                   str(session.players[Side.BLACK]))

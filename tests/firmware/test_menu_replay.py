@@ -4,7 +4,6 @@ the menu stood. `--menu` still works as a switch for a recording without that li
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
 import pytest
@@ -55,8 +54,7 @@ def test_a_damaged_menu_line_is_a_clear_error(body, tmp_path, capsys):
         find(["", "# navakankari-menu " + body], "rec.jsonl")
     path = tmp_path / "rec.jsonl"
     path.write_text("# navakankari-menu " + body + "\n" + RECORDING.read_text())
-    with quiet():
-        assert cli.main(["replay", str(path)]) == 2
+    assert cli.main(["replay", str(path)]) == 2
     assert "rec.jsonl:1: the menu line is not readable" in capsys.readouterr().err
 
 
@@ -65,24 +63,12 @@ def test_a_menu_line_naming_an_unknown_variant_is_a_clear_error(tmp_path, capsys
                       MenuSettings())
     path = tmp_path / "rec.jsonl"
     path.write_text(format_line(start) + "\n" + RECORDING.read_text())
-    with quiet():
-        assert cli.main(["replay", str(path)]) == 2
+    assert cli.main(["replay", str(path)]) == 2
     assert "chess" in capsys.readouterr().err
 
 
-class quiet:
-    """The replay command quietens the project's log: keep its level as it was."""
-
-    def __enter__(self) -> None:
-        self.level = logging.getLogger("navakankari").level
-
-    def __exit__(self, *exc: object) -> None:
-        logging.getLogger("navakankari").setLevel(self.level)
-
-
 def test_a_recording_through_the_menu_replays_with_no_switch(capsys):
-    with quiet():
-        assert cli.main(["replay", str(RECORDING), "--json"]) == 0
+    assert cli.main(["replay", str(RECORDING), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
 
 
@@ -91,13 +77,12 @@ def test_menu_is_still_a_switch_for_a_recording_without_the_line(tmp_path, capsy
     lines = RECORDING.read_text().splitlines(keepends=True)
     assert lines[0].startswith("# navakankari-menu ")
     bare.write_text("".join(lines[1:]))
-    with quiet():
-        assert cli.main(["replay", str(bare), "--variant", EXPECTED["variant"],
-                         *EXPECTED["args"], "--json"]) == 0
-        assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
-        # Without the line and without --menu it is no menu: the hands' choices are not moves,
-        # and the replay says so rather than print a game of nothing.
-        assert cli.main(["replay", str(bare), "--json"]) == 1
+    assert cli.main(["replay", str(bare), "--variant", EXPECTED["variant"],
+                     *EXPECTED["args"], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == EXPECTED["result"]
+    # Without the line and without --menu it is no menu: the hands' choices are not moves,
+    # and the replay says so rather than print a game of nothing.
+    assert cli.main(["replay", str(bare), "--json"]) == 1
     captured = capsys.readouterr()
     assert json.loads(captured.out)["variant"] == "navakankari"
     assert "never matched navakankari: d4 is not on the morris board" in captured.err
@@ -143,8 +128,7 @@ def test_the_game_line_reads_back_as_written(game):
 def test_a_damaged_game_line_is_a_clear_error(body, tmp_path, capsys):
     path = tmp_path / "rec.jsonl"
     path.write_text("# navakankari-game " + body + '\n{"t": 0, "point": "d6", "present": true}\n')
-    with quiet():
-        assert cli.main(["replay", str(path)]) == 2
+    assert cli.main(["replay", str(path)]) == 2
     assert "rec.jsonl:1: the game line is not readable" in capsys.readouterr().err
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,20 @@ def test_recordings_replay_to_the_scripted_game(path, capsys):
     assert list(result) == ["actions", "position", "outcome", "variant", "white", "black", "first"]
     assert result == expected["result"]
 
+
+
+def test_replay_leaves_the_logging_as_it_found_it(tmp_path, capsys):
+    """The command quietens the project's logger for itself only: a test or command run after it
+    in the same process still hears the project's INFO lines."""
+    package, root = logging.getLogger("navakankari"), logging.getLogger()
+    before = (package.level, root.level, root.handlers[:])
+    assert cli.main(["replay", str(FILES[0]), "--json"]) in (0, 1)
+    assert (package.level, root.level, root.handlers) == before
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[tracker]\nsettle = 5\n")
+    assert cli.main(["run", "--config", str(bad)]) != 0  # `run` sets up the root's logging
+    assert (package.level, root.level, root.handlers) == before
+    capsys.readouterr()
 
 # Position strings list the points in these orders (Sanmill's rings for morris, from 12
 # o'clock clockwise, inner ring first; rows from the top for the 19-point board).
