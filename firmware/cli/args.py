@@ -1,12 +1,15 @@
 """The argument types the commands share (one wording for a bad number wherever it is typed),
-and the former spellings of renamed options."""
+the former spellings of renamed options, and the language a command speaks."""
 
 from __future__ import annotations
 
 import argparse
+import gettext
 import sys
 from collections.abc import Callable
 from typing import Any, Protocol
+
+from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language, translations
 
 
 class Commands(Protocol):
@@ -65,3 +68,17 @@ def renamed(parser: argparse.ArgumentParser, old: str, new: str) -> None:
                                 choices=action.choices, metavar=action.metavar,
                                 help=argparse.SUPPRESS)
     added.type = action.type  # converted and checked as the option itself is
+
+
+def language_option(parser: argparse.ArgumentParser) -> None:
+    """`--language CODE`: the language of what the command says to the maker or player."""
+    parser.add_argument("--language", choices=list(LANGUAGES), default=None,
+                        help="the language of what it says (default: the configuration's "
+                        "[board] language, else the environment's LANG, else English)")
+
+
+def words(args: argparse.Namespace, configured: str = "") -> gettext.NullTranslations:
+    """The catalog a command speaks through (a `gettext` translations object): its
+    `--language`, else `configured` (the configuration's `[board] language`), else the
+    environment's, else English, chosen as the daemon chooses (`choose_language`)."""
+    return translations(choose_language(getattr(args, "language", None) or configured or None))

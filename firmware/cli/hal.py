@@ -6,13 +6,14 @@ Only argument parsing lives here; the tools themselves are in navakankari.hal.
 from __future__ import annotations
 
 import argparse
+import gettext
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .args import Commands
+from .args import Commands, language_option, words
 
 if TYPE_CHECKING:
     from navakankari.hal import Profile
@@ -29,6 +30,7 @@ def register(subparsers: Commands) -> None:
         "skip a step.",
     )
     _profile_argument(selftest)
+    language_option(selftest)
     selftest.add_argument(
         "--touch-timeout",
         type=float,
@@ -47,6 +49,7 @@ def register(subparsers: Commands) -> None:
         "and the learned order. Press Enter to skip a step (a spare LED).",
     )
     _profile_argument(calibrate)
+    language_option(calibrate)
     calibrate.add_argument("--out", required=True, type=Path, metavar="FILE", help="profile file to write")
     calibrate.add_argument(
         "--keep-sensors",
@@ -84,17 +87,21 @@ def _enter_pressed() -> Callable[[], bool]:
     return check
 
 
-def _profile_to_open(name: str, command: str) -> "Profile":
+class Stopped(RuntimeError):
+    """What stops a maker's tool opening the board on this Pi, in the maker's words."""
+
+
+def _profile_to_open(name: str, command: str, tr: gettext.NullTranslations) -> "Profile":
     """The profile, once nothing on this Pi stops `command` from opening its board (the
-    service holding the pins, LEDs that need root): else BackendError saying what to do."""
-    from navakankari.hal import BackendError, load_profile
+    service holding the pins, LEDs that need root): else Stopped saying what to do."""
+    from navakankari.hal import load_profile
 
     from ..system.doctor import preflight
 
     profile = load_profile(name)
-    stop = preflight(profile, command)
+    stop = preflight(profile, command, tr=tr)
     if stop:
-        raise BackendError(stop)
+        raise Stopped(stop)
     return profile
 
 
@@ -102,11 +109,12 @@ def run_selftest(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, open_board
     from navakankari.hal.tools.selftest import run_selftest as run
 
+    tr = words(args)
     try:
-        profile = _profile_to_open(args.profile, "selftest")
+        profile = _profile_to_open(args.profile, "selftest", tr)
         board = open_board(profile)
     except (ProfileError, BackendError, ImportError, OSError, RuntimeError, ValueError) as exc:
-        print(f"navakankari selftest: {exc}", file=sys.stderr)
+        print(cannot_open("selftest", exc, tr), file=sys.stderr)
         return 2
     try:
         report = run(
@@ -115,6 +123,7 @@ def run_selftest(args: argparse.Namespace) -> int:
             touch_timeout=args.touch_timeout,
             check_leds=not args.no_led_check,
             should_skip=_enter_pressed(),
+            tr=tr,
         )
     finally:  # Ctrl-C goes on to `main`, which ends the command quietly
         board.close()
@@ -125,22 +134,29 @@ def run_calibrate(args: argparse.Namespace) -> int:
     from navakankari.hal import BackendError, ProfileError, open_board
     from navakankari.hal.tools.calibrate import CalibrationError, run_calibration, write_profile
 
+    tr = words(args)
     try:
-        profile = _profile_to_open(args.profile, "calibrate")
+        profile = _profile_to_open(args.profile, "calibrate", tr)
         learned = run_calibration(
-            profile, open_board, keep_sensors=args.keep_sensors, out=sys.stdout, should_skip=_enter_pressed()
+            profile, open_board, keep_sensors=args.keep_sensors, out=sys.stdout,
+            should_skip=_enter_pressed(), tr=tr,
         )
-    except (
-        ProfileError,
-        BackendError,
-        CalibrationError,
-        ImportError,
-        OSError,
-        RuntimeError,
-        ValueError,
-    ) as exc:
-        print(f"navakankari calibrate: {exc}", file=sys.stderr)
+    except CalibrationError as exc:
+        print(tr.gettext("navakankari calibrate: {problem}").format(problem=exc.words(tr)),
+              file=sys.stderr)
+        return 2
+    except (ProfileError, BackendError, ImportError, OSError, RuntimeError, ValueError) as exc:
+        print(cannot_open("calibrate", exc, tr), file=sys.stderr)
         return 2
     write_profile(learned, args.out, note=f"calibrated from {profile.source}")
-    print(f"wrote {args.out}")
+    print(tr.gettext("The calibrated profile is written to {file}.").format(file=args.out))
     return 0
+
+
+def cannot_open(command: str, exc: Exception, tr: gettext.NullTranslations) -> str:
+    """A maker's tool's one line when the board cannot be opened: the reason is the
+    profile's, the backend's or the system's own words."""
+    if isinstance(exc, Stopped):  # the preflight's sentence, already in `tr`
+        return f"navakankari {command}: {exc}"
+    return tr.gettext("navakankari {command}: the board could not be opened: {problem}").format(
+        command=command, problem=exc)

@@ -27,9 +27,10 @@ from navakankari.hal.leds import correction_table, on_screen
 from ..core.lights import menu_roles
 from ..core.menu import Kind, Menu, MenuSettings, Step, playable, player_specs
 from ..core.palette import PALETTE, Role
-from ..core.wording import LEGEND, N_, motion_words
+from ..core.wording import LEGEND, motion_words
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
+from navakankari.firmware.i18n.notice import N_
 
 MENU_DIR = PROFILE_DIR / "menu"
 

@@ -82,7 +82,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     findings = Doctor(root, profile, config_file,
                       variant_problem=config.board_mismatch(profile.points),
                       speech=SpeechSetting(config.speech_enabled, config.speech_device,
-                                           config.board_language)).run()
+                                           config.language())).run()
     if args.fix_lines:
         report_fix_lines(findings, say=lambda line: print(line, file=sys.stderr))
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .args import Commands
+from .args import Commands, language_option, words
 from .run import announcements, online_services, run_daemon
 
 
@@ -34,8 +34,9 @@ def _sim_store(args: argparse.Namespace) -> str:
     if args.store:
         folder = Path(args.store).expanduser().parent
         if not folder.exists():  # a mistyped path is not made; a file in the way, the store says
-            raise StoreUnusableError(f"cannot use {args.store} for the game store: there is "
-                                     f"no folder {folder}")
+            raise StoreUnusableError(words(args).gettext(
+                "cannot use {file} for the game store: there is no folder {folder}").format(
+                    file=args.store, folder=folder))
         return str(args.store)
     name = "simulator"
     if args.board_name:
@@ -62,6 +63,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from ..store.database import EXIT_STORE_UNUSABLE, StoreUnusableError
 
     named = any(value is not None for value in (args.variant, args.white, args.black))
+    tr = words(args)
     try:
         config = Config(
             game_variant=args.variant or SIM_DEFAULTS["variant"],
@@ -75,6 +77,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             online_broker=args.broker or "",
             online_board_name=args.board_name or "",
             online_player_page=args.player_page or "",
+            board_language=args.language or "",
         )
         online = online_services(config)
     except StoreUnusableError as exc:
@@ -91,8 +94,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
     board = open_board(load_profile(config.profile), backend="sim")
 
     def ready() -> None:
-        print(f"the simulator is at {url}  (PIN {config.web_pin}; games kept in "
-              f"{config.store_file()}; Ctrl-C ends it)", flush=True)
+        print(tr.gettext("the simulator is at {url}  (PIN {pin}; games kept in {store}; "
+                         "Ctrl-C ends it)").format(url=url, pin=config.web_pin,
+                                                   store=config.store_file()), flush=True)
         if not args.no_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
@@ -144,5 +148,6 @@ def register(sub: Commands) -> None:
     p.add_argument("--player-page", metavar="URL",
                    help="the browser player's page (as navakankari broker prints it): a game "
                         "code is shown with a link and a QR code that open it")
+    language_option(p)
     renamed(p, "--host", "--address")
     p.set_defaults(func=cmd_sim)

@@ -17,6 +17,7 @@ from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.game import Side
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
+from navakankari.engine.translator import Translator
 from navakankari.hal.leds import on_screen
 from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
 
@@ -136,8 +137,8 @@ class DaemonBackend:
             "assist_levels": [assist_words(n, tr) for n in range(len(ASSIST_LEVELS))],
             "hint_offered": (session.menu is None and outcome is None
                              and session.players[game.turn].assistance >= BEST),
-            "notice": self.daemon.store_notice or self.daemon.store.failure
-            or self.daemon.led_failure,
+            "notice": next((n.words(tr) for n in (self.daemon.store_notice,
+                            self.daemon.store.failure, self.daemon.led_failure) if n), None),
             "wrong_colour": wrong_colour,
             "problem": session.problem,
             # While the menu is lit no game is in play: the page shows the step and what has
@@ -151,7 +152,7 @@ class DaemonBackend:
             # (`online_enabled` false) or nothing online going on.
             # Speech: on or off, said aloud by the board or by this page (the simulator), and
             # the latest sentences by number, which the page says when it is the one to.
-            "speech": self._speech(),
+            "speech": self._speech(tr),
             "online_enabled": self.daemon.online is not None,
             "online": self.daemon.online.state() if self.daemon.online is not None else None,
         }
@@ -273,12 +274,13 @@ class DaemonBackend:
                                first=Side.BLACK if first == "black" else Side.WHITE)
         self.daemon.wake()
 
-    def _speech(self) -> dict[str, Any] | None:
+    def _speech(self, tr: Translator) -> dict[str, Any] | None:
         speech = self.daemon.speech
         if speech is None:
             return None
+        problem = speech.problem
         return {"enabled": speech.enabled, "aloud": speech.aloud, "number": speech.count,
-                "problem": speech.problem,
+                "problem": problem.words(tr) if problem is not None else None,
                 "recent": [{"number": n, "text": u.text, "language": u.language,
                             "interrupt": u.interrupt, "repeat": u.repeat}
                            for n, u in list(speech.recent)[-SPEECH_SENT:]]}

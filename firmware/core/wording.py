@@ -13,16 +13,11 @@ from navakankari.engine.game import Game, Outcome, Reason, Side
 from navakankari.engine.hint_words import side_words
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.engine.variants import new_game
+from navakankari.firmware.i18n.notice import N_
 
 from .menu import player_words, variant_label
 from .palette import PALETTE, Animation, Look, Role, blink_speed
 from .status import MismatchReason, Status, StatusKind
-
-
-def N_(message: str) -> str:
-    """Marks `message` for the catalogs where it is kept in a table; it is translated
-    where it is shown (`tr.gettext(message)`)."""
-    return message
 
 
 REASONS: dict[Reason, str] = {

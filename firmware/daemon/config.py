@@ -18,7 +18,7 @@ from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
-from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE
+from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language
 
 from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError
@@ -61,8 +61,9 @@ class Config:
     tracker_fault_window: float = _TRACKER.fault_window
     tracker_fault_quiet: float = _TRACKER.fault_quiet
     board_profile: str = ""  #: "" = direct-24 (direct-19 for Nau Keti Keta)
-    #: The language spoken until one is chosen on the board's menu or the page (catalogs.py)
-    board_language: str = SOURCE
+    #: The language spoken until one is chosen on the board's menu or the page; "" = the
+    #: environment's (LANG), else English (catalogs.choose_language)
+    board_language: str = ""
     store_path: str = ""  #: "" = games.sqlite3 in the state directory
     store_events: int = 20_000
     web_address: str = "127.0.0.1"
@@ -85,6 +86,11 @@ class Config:
     speech_enabled: bool = False
     speech_device: str = ""
     speech_rate: int = RATE
+
+    def language(self) -> str:
+        """The language of the board's words until the menu or the page chooses another:
+        `[board] language`, else the environment's, else English."""
+        return choose_language(self.board_language)
 
     def __post_init__(self) -> None:
         if not isinstance(self.game_variant, str):
@@ -120,7 +126,7 @@ class Config:
             raise ConfigError("store.events", "must be >= 0")
         if not 0 <= self.web_port <= 65535:
             raise ConfigError("web.port", f"must be 0..65535, not {self.web_port}")
-        if self.board_language not in LANGUAGES:
+        if self.board_language and self.board_language not in LANGUAGES:
             raise ConfigError("board.language", f"must be one of {', '.join(LANGUAGES)}, not "
                               f"{self.board_language!r}")
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level",

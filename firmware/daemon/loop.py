@@ -29,6 +29,7 @@ from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
 from navakankari.hal.sensors import SensorEvent
+from navakankari.firmware.i18n.notice import N_, Notice
 
 from ..core import lights
 from ..core.menu import layout as menu_layout
@@ -55,6 +56,8 @@ SHUTDOWN_TIMEOUT = 5.0
 LED_RETRY = 0.5
 """Seconds between tries of a frame the LEDs failed to take (a slow SPI transfer's timeout, a
 driver error): the game goes on, and the lights catch up when a write succeeds again."""
+LEDS_FAILED = N_("the LEDs could not be written ({problem}); trying again")
+"""The notice beside the game while the LEDs fail."""
 
 
 class BoardMismatchError(RuntimeError):
@@ -138,8 +141,8 @@ class Daemon:
         self.start_named = start_named
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
-        self.store_notice: str | None = None  #: why the previous game could not be resumed
-        self.led_failure: str | None = None  #: why the last LED write failed, until one works
+        self.store_notice: Notice | None = None  #: why the previous game could not be resumed
+        self.led_failure: Notice | None = None  #: why the last LED write failed, until one works
         self.led_failures = 0  #: LED writes that failed since start
         self._led_retry: float | None = None
         if store is None:
@@ -218,7 +221,7 @@ class Daemon:
                                menu=config.menu_settings(), variants=playable(sensors.points),
                                online=bool(config.online_broker),
                                seed=self.seed, hints_per_turn=config.game_hints_per_turn,
-                               start_named=self.start_named, language=config.board_language)
+                               start_named=self.start_named, language=config.language())
         self._ring = menu_layout(BOARDS[rules.board]).slots  # the waiting chase's ring
         self._cap = self.board.leds.brightness
         # The brightness kept from an earlier run, set before the first frame is shown.
@@ -331,7 +334,7 @@ class Daemon:
             if self.led_failure is None:
                 log.error("the LEDs could not be written (%s: %s); trying again every %.1f s",
                           type(exc).__name__, exc, LED_RETRY)
-                self.led_failure = f"the LEDs could not be written ({exc}); trying again"
+                self.led_failure = Notice.of(LEDS_FAILED, problem=exc)
                 self.changed()
             return False
         self._led_retry = None

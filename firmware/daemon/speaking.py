@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 
 from navakankari.engine.game import Game
 from navakankari.engine.translator import ENGLISH, Translator
+from navakankari.firmware.i18n.notice import Notice
 
 from ..core.announce import Announcer, Utterance
 from ..core.session import Update
@@ -49,7 +50,7 @@ class Speech:
         return self.speaker is not None
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> Notice | None:
         return self.speaker.problem if self.speaker is not None else None
 
     def heard(self, game: Game, update: Update, far_away: str = "") -> None:

@@ -21,6 +21,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from navakankari.firmware.i18n.notice import N_, Notice
+
 if TYPE_CHECKING:
     from ..core.announce import Utterance
 
@@ -31,6 +33,14 @@ POLL = 0.05
 LIMIT = 4
 KEPT = 20
 """Utterances that may wait; the oldest is dropped beyond this (the board has moved on)."""
+
+SYNTH_ENDED = N_("speech failed: the synthesizer or player ended with status {status}")
+SYNTH_UNSTARTED = N_("speech failed: the synthesizer could not be started ({problem})")
+PROCESS_UNSTARTED = N_("speech failed: the speech process could not be started ({problem})")
+PROCESS_ENDED = N_("speech failed: the speech process has ended")
+PROCESS_STUCK = N_("speech failed: the speech process stopped reading")
+PROBLEMS = (SYNTH_ENDED, SYNTH_UNSTARTED, PROCESS_UNSTARTED, PROCESS_ENDED, PROCESS_STUCK)
+"""Why speech fails, as the page shows it and the speech process reports it."""
 
 
 class Playing(Protocol):
@@ -51,7 +61,7 @@ class Saying(Protocol):
     (speech_process.SpeakerProcess)."""
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> Notice | None:
         """Why the last sentence could not be said, until one is."""
 
     def say(self, utterance: Utterance) -> None:
@@ -74,8 +84,8 @@ class SpeechQueue:
         self.started = 0  #: utterances started since the queue was made
         self.cut = 0  #: utterances cut short by a newer one
         self.failures = 0  #: utterances that could not be started or ended with an error
-        self.problem: str | None = None  #: why the last one failed, until one succeeds
-        self.on_failure: Callable[[str], None] | None = None  #: told why each one failed
+        self.problem: Notice | None = None  #: why the last one failed, until one succeeds
+        self.on_failure: Callable[[Notice], None] | None = None  #: told why each one failed
 
     @property
     def speaking(self) -> Utterance | None:
@@ -122,7 +132,7 @@ class SpeechQueue:
                 return now + POLL
             self._current = None
             if status != 0:
-                self._failed(utterance, f"the synthesizer or player ended with status {status}")
+                self._failed(utterance, Notice.of(SYNTH_ENDED, status=status))
             else:
                 self.problem = None
             if utterance.repeat > 0 and not self._waiting:
@@ -138,7 +148,7 @@ class SpeechQueue:
             try:
                 playing = self._start(utterance)
             except OSError as exc:
-                self._failed(utterance, f"the synthesizer could not be started: {exc}")
+                self._failed(utterance, Notice.of(SYNTH_UNSTARTED, problem=exc))
                 continue
             self._current = (utterance, playing)
             self.said.append(utterance)
@@ -146,7 +156,7 @@ class SpeechQueue:
             return now + POLL
         return None
 
-    def _failed(self, utterance: Utterance, why: str) -> None:
+    def _failed(self, utterance: Utterance, why: Notice) -> None:
         self.failures += 1
         if self.problem != why:
             log.error("speech: %s (%r)", why, utterance.text)
@@ -177,7 +187,7 @@ class Speaker:
         self._wake.set()
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> Notice | None:
         return self.queue.problem
 
     def _run(self) -> None:

@@ -22,8 +22,10 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any
 
+from navakankari.firmware.i18n.notice import BadNotice, Notice
+
 from ..core.announce import Utterance
-from .speech import Speaker
+from .speech import PROBLEMS, PROCESS_ENDED, PROCESS_STUCK, PROCESS_UNSTARTED, Speaker
 from .voice import MAX_TEXT, RATE, RATES, VOICES, Voice
 
 log = logging.getLogger(__name__)
@@ -75,7 +77,7 @@ class SpeakerProcess:
     def __init__(self, voice: Voice, *, command: Sequence[str] | None = None) -> None:
         self.command = list(command or [sys.executable, "-m", __name__, "--rate", str(voice.rate),
                                         "--device", voice.device, "--nice", str(voice.nice)])
-        self.problem: str | None = None
+        self.problem: Notice | None = None
         self.started = 0  #: sentences the process reported started
         self.dropped = 0  #: lines that could not be written at once
         self._process: subprocess.Popen[bytes] | None = None
@@ -88,7 +90,7 @@ class SpeakerProcess:
         try:
             process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         except OSError as exc:
-            self.problem = f"the speech process could not be started: {exc}"
+            self.problem = Notice.of(PROCESS_UNSTARTED, problem=exc)
             return None
         assert process.stdin is not None and process.stdout is not None
         os.set_blocking(process.stdin.fileno(), False)
@@ -108,13 +110,13 @@ class SpeakerProcess:
         except BlockingIOError:
             written = 0
         except BrokenPipeError:
-            self.problem = "the speech process has ended"
+            self.problem = Notice.of(PROCESS_ENDED)
             return
         if written != len(line):  # a partial line would corrupt the next: end the process
             self.dropped += 1
             log.warning("speech: the speech process is not reading; not said: %s", utterance.text)
             if written:
-                self.problem = "the speech process stopped reading"
+                self.problem = Notice.of(PROCESS_STUCK)
                 process.kill()
 
     def _read(self, stream: IO[bytes]) -> None:
@@ -128,8 +130,11 @@ class SpeakerProcess:
             if report.get("started"):
                 self.started += 1
                 self.problem = None
-            elif isinstance(report.get("problem"), str):
-                self.problem = report["problem"][:300]
+            elif "problem" in report:
+                try:
+                    self.problem = Notice.from_dict(report["problem"], PROBLEMS)
+                except BadNotice as exc:
+                    log.warning("speech: the speech process reported a problem that %s", exc)
 
     def close(self, timeout: float = 3.0) -> None:
         process = self._process
@@ -163,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = sys.stdout
     speaker = Speaker(voice.start)
     speaker.add_listener(lambda u: _report(out, started=True))
-    speaker.queue.on_failure = lambda why: _report(out, problem=why)
+    speaker.queue.on_failure = lambda why: _report(out, problem=why.to_dict())
     stdin = sys.stdin.buffer
     try:
         while True:

@@ -56,7 +56,9 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
         def look() -> None:
             online = daemon.online.state() if daemon.online is not None else None
             far = online.get("opponent_online") if online else None
-            speech.look({"computer": session.problem, "leds": daemon.led_failure},
+            leds = daemon.led_failure
+            speech.look({"computer": session.problem,
+                         "leds": leds.words(speech.announcer.tr) if leds else None},
                         far if isinstance(far, bool) else None)
 
         unlisten = daemon.add_frame_listener(look)

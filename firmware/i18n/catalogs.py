@@ -17,7 +17,9 @@ import functools
 import gettext
 import io
 import logging
+import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +75,32 @@ def check_language(code: str) -> str:
     if code not in LANGUAGES:
         raise UnknownLanguage(f"no language {code!r}: choose one of {', '.join(LANGUAGES)}")
     return code
+
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment's locale, in the order the C library reads it for messages."""
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment asks for (`hi_IN.UTF-8` in LANG gives `hi`), if the board
+    speaks it; None when the first locale variable set names another language, C or POSIX."""
+    environ = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "").strip()
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
+
+
+def choose_language(chosen: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language of the board's words: `chosen` (a `--language` option or the
+    configuration's `[board] language`) when given, else the environment's (LC_ALL,
+    LC_MESSAGES, LANG), else English. The daemon and every command choose through this;
+    the daemon's store keeps a choice made later on the menu or the page (core/language.py)."""
+    if chosen:
+        return check_language(chosen)
+    return environment_language(environ) or SOURCE
 
 
 def catalog_path(code: str, folder: Path = LOCALE) -> Path:

@@ -23,6 +23,7 @@ from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import event_to_line
+from navakankari.firmware.i18n.notice import N_, Notice
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,10 @@ EXIT_STORE_UNUSABLE = 73
 """Exit status when the store's path cannot be used (sysexits' EX_CANTCREAT); the systemd
 unit lists it in RestartPreventExitStatus=, since restarting cannot fix a path."""
 
+
+UNRECORDED = N_("cannot write the game store {path}: {problem}; the game goes on but is no "
+                "longer recorded")
+"""The notice beside the game once a write to the store failed."""
 
 class BoardEnding(str, Enum):
     """How the board, not the rules, ended a game; kept in a game's outcome as its reason
@@ -118,7 +123,7 @@ class Store:
     def __init__(self, path: str | Path, *, events_kept: int = 20_000) -> None:
         self.path = Path(path)
         self.events_kept = events_kept
-        self.failure: str | None = None  #: why writing stopped, once a write failed
+        self.failure: Notice | None = None  #: why writing stopped, once a write failed
         self._db: sqlite3.Connection | None = None
         if str(path) != ":memory:":
             _check_usable(self.path)
@@ -182,8 +187,8 @@ class Store:
                 raise
             db.execute("COMMIT")
         except sqlite3.Error as exc:
-            self.failure = f"cannot write the game store {self.path}: {exc}"
-            log.error("%s; the game goes on but is no longer recorded", self.failure)
+            self.failure = Notice.of(UNRECORDED, path=self.path, problem=exc)
+            log.error("%s", self.failure)
             return None
         return cur
 

@@ -13,15 +13,20 @@ import logging
 import time
 from pathlib import Path
 
+from navakankari.firmware.i18n.notice import N_, Notice
+
 from .database import Store, StoreDamagedError, StoreUnusableError
 
 log = logging.getLogger(__name__)
 
 SIDE_FILES = ("-wal", "-shm", "-journal")
+NOT_RESUMED = N_("the previous game could not be resumed: {reason}. The damaged store is kept "
+                 "as {kept}; a new one was started.")
+"""The notice beside the game when a damaged store was set aside."""
 
 
 def open_store(path: Path, *, events_kept: int = 20_000,
-               stamp: str | None = None) -> tuple[Store, str | None]:
+               stamp: str | None = None) -> tuple[Store, Notice | None]:
     """The store at `path`, and a notice when the previous one had to be set aside."""
     store: Store | None = None
     try:
@@ -33,8 +38,7 @@ def open_store(path: Path, *, events_kept: int = 20_000,
         if store is not None:
             store.close_quietly()
     kept = set_aside(path, stamp or time.strftime("%Y%m%dT%H%M%S"))
-    notice = (f"the previous game could not be resumed: {reason}. The damaged store is kept as "
-              f"{kept}; a new one was started.")
+    notice = Notice.of(NOT_RESUMED, reason=reason, kept=kept)
     log.warning("%s", notice)
     try:
         return Store(path, events_kept=events_kept), notice

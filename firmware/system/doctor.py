@@ -30,6 +30,7 @@ from navakankari.hal.needs import (
     needs,
     supported_models,
 )
+from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.hal.profile import SPI0_GPIOS, Profile
 
 from .audio import (
@@ -545,10 +546,12 @@ def _blocked_at(root: Path, path: Path, account: Account, gids: Mapping[str, int
 
 
 def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: int | None = None,
-              service_state: Callable[[], str] = _systemctl_state) -> str | None:
+              service_state: Callable[[], str] = _systemctl_state,
+              tr: Translator = ENGLISH) -> str | None:
     """Why `selftest` or `calibrate` cannot open the board here, before it tries: the
-    service holds the pins, or the LEDs need root on this model. None when nothing stops it
-    (always on a computer that is no supported Pi, where the simulated board runs)."""
+    service holds the pins, or the LEDs need root on this model (in `tr`'s language). None
+    when nothing stops it (always on a computer that is no supported Pi, where the simulated
+    board runs)."""
     import os
     import sys
 
@@ -558,13 +561,15 @@ def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: i
     if model is None or os.environ.get(BACKEND_ENV, "").strip() == SIM:
         return None
     if service_state() == "active":
-        return (f"{UNIT_NAME} is running and holds the board's pins: "
-                f"sudo systemctl stop navakankari, then run {command} again")
+        return tr.gettext("{unit} is running and holds the board's pins: sudo systemctl stop "
+                          "navakankari, then run {command} again").format(unit=UNIT_NAME,
+                                                                        command=command)
     euid = os.geteuid() if euid is None else euid
     if needs(profile, model).root and euid != 0:
         script = Path(sys.executable).with_name("navakankari")
-        return (f"the LEDs on GPIO{profile.leds.pin} need root on a {model.name} "
-                f"(/dev/mem, /dev/vcio): sudo {script} {command} ...")
+        return tr.gettext("The LEDs on GPIO{pin} need root on a {model} (/dev/mem, /dev/vcio): "
+                          "sudo {script} {command} ...").format(
+            pin=profile.leds.pin, model=model.name, script=script, command=command)
     return None
 
 

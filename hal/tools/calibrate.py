@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import gettext
 import logging
 import queue
 import time
@@ -32,6 +33,7 @@ from ..profile import (
     parse_profile,
 )
 from ..sensors import SensorEvent
+from .selftest import ENGLISH
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +43,15 @@ LEARNED: RGB = (0, 96, 0)
 
 class CalibrationError(ValueError):
     """Calibration could not map every point (a point skipped, too few LEDs)."""
+
+    def __init__(self, missing: Sequence[str]) -> None:
+        super().__init__(f"not calibrated: {', '.join(missing)}")
+        self.missing = tuple(missing)
+
+    def words(self, tr: gettext.NullTranslations = ENGLISH) -> str:
+        return tr.ngettext("This point was not calibrated: {points}",
+                           "These points were not calibrated: {points}",
+                           len(self.missing)).format(points=", ".join(self.missing))
 
 
 class Stage(enum.Enum):
@@ -99,7 +110,9 @@ class Calibration:
         led_count: int,
         *,
         known_channels: Mapping[str, str] | None = None,
+        tr: gettext.NullTranslations = ENGLISH,
     ) -> None:
+        self.tr = tr  #: the maker's language (prompts and notes)
         self.points = tuple(points)
         self.led_count = led_count
         self.channel_of: dict[str, str] = dict(known_channels or {})
@@ -115,13 +128,14 @@ class Calibration:
         return self.stage is Stage.DONE
 
     def prompt(self) -> str:
+        tr = self.tr
         if self._waiting_lift:
-            return "Take the pebble off"
+            return tr.gettext("Take the pebble off")
         if self.stage is Stage.NAMES:
-            return f"Put a pebble on {self.points[self._step]}"
+            return tr.gettext("Put a pebble on {point}").format(point=self.points[self._step])
         if self.stage is Stage.LEDS:
-            return f"Put a pebble on the lit point (LED {self._step})"
-        return "Calibration finished"
+            return tr.gettext("Put a pebble on the lit point (LED {led})").format(led=self._step)
+        return tr.gettext("Calibration finished")
 
     def frame(self) -> dict[str, RGB]:
         frame = {led_name(i): LEARNED for i in self.led_of.values()}
@@ -142,16 +156,20 @@ class Calibration:
         if self.stage is Stage.NAMES:
             taken = {c: p for p, c in self.channel_of.items()}
             if event.point in taken:
-                self.notes.append(f"{event.point} already belongs to {taken[event.point]}: try again")
+                self.notes.append(self.tr.gettext(
+                    "{channel} already belongs to {point}: try again").format(
+                        channel=event.point, point=taken[event.point]))
                 return
             self.channel_of[self.points[self._step]] = event.point
         else:
             point = {c: p for p, c in self.channel_of.items()}.get(event.point)
             if point is None:
-                self.notes.append(f"{event.point} belongs to no point: try again")
+                self.notes.append(self.tr.gettext("{channel} belongs to no point: try again")
+                                  .format(channel=event.point))
                 return
             if point in self.led_of:
-                self.notes.append(f"{point} already has LED {self.led_of[point]}: try again")
+                self.notes.append(self.tr.gettext("{point} already has LED {led}: try again")
+                                  .format(point=point, led=self.led_of[point]))
                 return
             self.led_of[point] = self._step
         self._waiting_lift = event.point
@@ -177,7 +195,7 @@ def calibrated_profile(
     """The profile with each point's learned sensor channel and LED index; checked by the loader."""
     missing = [p for p in profile.points if p not in channel_of or p not in led_of]
     if missing:
-        raise CalibrationError(f"not calibrated: {', '.join(missing)}")
+        raise CalibrationError(missing)
     spec = {p: channels[channel_of[p]] for p in profile.points}
     s = profile.sensors
     sensors: Any
@@ -204,6 +222,7 @@ def run_calibration(
     out: TextIO,
     poll: float = 0.02,
     should_skip: Callable[[], bool] = lambda: False,
+    tr: gettext.NullTranslations = ENGLISH,
 ) -> Profile:
     """Calibrate on the hardware `open_board` opens for the channel-named profile."""
     raw, channels = channel_profile(profile)
@@ -212,7 +231,7 @@ def run_calibration(
         by_spec = {repr(spec): name for name, spec in channels.items()}
         current = point_channels(profile)
         known = {p: by_spec[repr(spec)] for p, spec in current.items()}
-    calibration = Calibration(profile.points, profile.leds.count, known_channels=known)
+    calibration = Calibration(profile.points, profile.leds.count, known_channels=known, tr=tr)
     events: queue.SimpleQueue[SensorEvent] = queue.SimpleQueue()
     with open_board(raw) as board:
         board.sensors.start(events.put)

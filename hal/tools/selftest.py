@@ -9,6 +9,7 @@ by another point's sensor (crossed wires). `run_selftest` drives it with a real 
 from __future__ import annotations
 
 import enum
+import gettext
 import logging
 import queue
 import re
@@ -22,6 +23,10 @@ from ..leds import RGB
 from ..sensors import SensorEvent
 
 log = logging.getLogger(__name__)
+
+ENGLISH = gettext.NullTranslations()
+"""The maker's words as written; the commands pass the catalog of the maker's language (a
+`gettext` translations object: this layer knows no catalog)."""
 
 PRIMARIES: tuple[tuple[str, RGB], ...] = (("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)))
 TOUCH = (255, 255, 255)
@@ -43,15 +48,18 @@ class Finding:
     point: str
     other: str | None = None
 
-    def __str__(self) -> str:
+    def words(self, tr: gettext.NullTranslations = ENGLISH) -> str:
         if self.kind == "stuck":
-            return f"{self.point}: reads a pebble at start (take it off; if none is there, the sensor is stuck on)"
+            return tr.gettext("{point}: reads a pebble at start (take it off; if none is there, "
+                              "the sensor is stuck on)").format(point=self.point)
         if self.kind == "silent":
-            return (
-                f"{self.point}: never changed while lit and touched (dead sensor, loose wire or weak magnet)"
-            )
-        return (f"{self.point}: its pebble is read at {self.other} "
-                f"(sensor wires of {self.point} and {self.other} crossed?)")
+            return tr.gettext("{point}: never changed while lit and touched (dead sensor, loose "
+                              "wire or weak magnet)").format(point=self.point)
+        return tr.gettext("{point}: its pebble is read at {other} (sensor wires of {point} and "
+                          "{other} crossed?)").format(point=self.point, other=self.other)
+
+    def __str__(self) -> str:
+        return self.words()
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,9 @@ class Selftest:
         led_step: float = 0.15,
         touch_timeout: float = 20.0,
         check_leds: bool = True,
+        tr: gettext.NullTranslations = ENGLISH,
     ) -> None:
+        self.tr = tr  #: the maker's language (the prompts)
         self.points = tuple(points)
         self.present: set[str] = set(initial)
         self.led_step = led_step
@@ -155,13 +165,18 @@ class Selftest:
         return frame
 
     def prompt(self) -> str:
+        tr = self.tr
         if self.phase is Phase.LEDS:
             colour, point = self._led_steps[self._step]
-            name = next(n for n, c in PRIMARIES if c == colour)
-            return f"LED check: {point} should be {name}"
+            if colour == PRIMARIES[0][1]:
+                return tr.gettext("LED check: {point} should be red").format(point=point)
+            if colour == PRIMARIES[1][1]:
+                return tr.gettext("LED check: {point} should be green").format(point=point)
+            return tr.gettext("LED check: {point} should be blue").format(point=point)
         if self.phase is Phase.TOUCH:
-            return f"Put a pebble on the lit point {self.current_point}, then take it off"
-        return "Self-test finished"
+            return tr.gettext("Put a pebble on the lit point {point}, then take it off").format(
+                point=self.current_point)
+        return tr.gettext("Self-test finished")
 
     def report(self) -> SelftestReport:
         return SelftestReport(tuple(self.findings), tuple(self.passed))
@@ -194,12 +209,15 @@ class Selftest:
 _GRID_NAME = re.compile(r"([a-z])([1-9])")
 
 
-def render_occupancy(points: Sequence[str], present: Iterable[str]) -> str:
+def render_occupancy(points: Sequence[str], present: Iterable[str],
+                     tr: gettext.NullTranslations = ENGLISH) -> str:
     """The live view: a grid when point names are column letter + row digit, else a list."""
     present = set(present)
     cells = [_GRID_NAME.fullmatch(p) for p in points]
     if not all(cells):
-        return "pebbles: " + (" ".join(p for p in points if p in present) or "none")
+        on = [p for p in points if p in present]
+        return (tr.gettext("pebbles on: {points}").format(points=" ".join(on)) if on
+                else tr.gettext("no pebble on the board"))
     cols = sorted({m.group(1) for m in cells if m})
     rows = sorted({int(m.group(2)) for m in cells if m}, reverse=True)
     lines = []
@@ -223,6 +241,7 @@ def run_selftest(
     check_leds: bool = True,
     poll: float = 0.02,
     should_skip: Callable[[], bool] = lambda: False,
+    tr: gettext.NullTranslations = ENGLISH,
 ) -> SelftestReport:
     """Run the self-test on an opened board, printing prompts and the live occupancy to `out`."""
     events: queue.SimpleQueue[SensorEvent] = queue.SimpleQueue()
@@ -234,9 +253,10 @@ def run_selftest(
             clock(),
             touch_timeout=touch_timeout,
             check_leds=check_leds,
+            tr=tr,
         )
         for finding in test.findings:
-            print(f"! {finding}", file=out)
+            print(f"! {finding.words(tr)}", file=out)
         shown: Mapping[str, RGB] | None = None
         said = ""
         view = ""
@@ -255,7 +275,7 @@ def run_selftest(
             if test.prompt() != said:
                 said = test.prompt()
                 print(said, file=out)
-            now_view = render_occupancy(board.sensors.points, test.present)
+            now_view = render_occupancy(board.sensors.points, test.present, tr)
             if now_view != view and test.phase is Phase.TOUCH:
                 view = now_view
                 print(view, file=out)
@@ -263,8 +283,10 @@ def run_selftest(
         report = test.report()
         board.leds.show(test.frame())
         for finding in report.findings:
-            print(f"! {finding}", file=out)
-        print(f"{len(report.passed)} of {len(board.sensors.points)} sensors passed", file=out)
+            print(f"! {finding.words(tr)}", file=out)
+        total = len(board.sensors.points)
+        print(tr.ngettext("{passed} of {total} sensor passed", "{passed} of {total} sensors passed",
+                          total).format(passed=len(report.passed), total=total), file=out)
         return report
     finally:
         board.sensors.stop()

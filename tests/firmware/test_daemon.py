@@ -226,7 +226,7 @@ def test_a_failing_led_write_is_retried_reported_and_never_ends_the_daemon(tmp_p
         board.place("d6")
         await _until(clock, lambda: daemon.led_failure is not None, within=2)
         notice = daemon.led_failure
-        assert DaemonBackend(daemon).snapshot()["notice"] == notice  # on the page
+        assert DaemonBackend(daemon).snapshot()["notice"] == str(notice)  # on the page
         await asyncio.sleep(3 * LED_RETRY)
         assert not task.done() and daemon.session.tracker.settled == {"d6"}
         failing["on"] = False
@@ -237,7 +237,7 @@ def test_a_failing_led_write_is_retried_reported_and_never_ends_the_daemon(tmp_p
         return notice, shown
 
     notice, (lit, wanted) = run_virtual(main(), clock)
-    assert "ioctl timeout" in notice
+    assert "ioctl timeout" in str(notice)
     assert len(tries) >= 3 and all(b - a >= LED_RETRY - 1e-9 for a, b in zip(tries, tries[1:]))
     # The frame the failures held back is on the LEDs at last.
     assert lit == {p: c for p, c in wanted.items() if c != (0, 0, 0)} and lit

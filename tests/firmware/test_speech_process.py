@@ -86,6 +86,6 @@ def test_the_process_says_sentences_and_reports_a_device_it_cannot_play_on():
     try:
         broken.say(Utterance("White placed a pebble on d6.", "en"))
         _until(lambda: broken.problem is not None)
-        assert "ended with status" in broken.problem
+        assert "ended with status" in str(broken.problem)
     finally:
         broken.close()

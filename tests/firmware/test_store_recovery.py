@@ -66,8 +66,8 @@ def test_a_damaged_store_is_set_aside_and_a_fresh_one_started(tmp_path, damage, 
     assert kept.read_bytes() == before  # kept exactly as it was
     assert store.last_unfinished() is None and store.games() == []
     store.close()
-    assert notice is not None and notice.startswith("the previous game could not be resumed")
-    assert str(kept) in notice and str(path) in notice
+    assert notice is not None and str(notice).startswith("the previous game could not be resumed")
+    assert str(kept) in str(notice) and str(path) in str(notice)
     assert any(r.levelname == "WARNING" and str(kept) in r.getMessage() for r in caplog.records)
 
 
@@ -180,8 +180,8 @@ def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, 
         hands.perform(session.game.board, session.game.parse_action(action))
     drive(session, hands.events, now=0.0)
     assert session.record() == "d6 d2 f4"  # played on, unrecorded
-    assert store.failure is not None and "readonly" in store.failure
-    assert str(store.path) in store.failure
+    assert store.failure is not None and "readonly" in str(store.failure)
+    assert str(store.path) in str(store.failure)
     errors = [r for r in caplog.records if r.levelname == "ERROR"]
     assert len(errors) == 1 and "no longer recorded" in errors[0].getMessage()
     store.close()

@@ -89,7 +89,7 @@ def test_occupancy_view_is_a_grid_for_coordinate_names() -> None:
     assert lines[3] == "4 + + +   + + +"
     assert lines[6] == "1 +     +     @"
     assert lines[7] == "  a b c d e f g"
-    assert render_occupancy(["left", "right"], {"right"}) == "pebbles: right"
+    assert render_occupancy(["left", "right"], {"right"}) == "pebbles on: right"
 
 
 def test_run_selftest_on_the_simulator() -> None:

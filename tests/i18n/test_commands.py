@@ -1,0 +1,153 @@
+"""The commands and the daemon's warnings speak the players' language: the language chosen
+as the daemon chooses it (option or configuration, else the environment's, else English),
+and every sentence of selftest, calibrate, sim and the warnings beside the game worded
+without an English fragment in each language."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from navakankari.firmware.cli.main import main
+from navakankari.firmware.daemon import loop, speech
+from navakankari.firmware.daemon.config import Config
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, choose_language, translations
+from navakankari.firmware.i18n.notice import BadNotice, Notice
+from navakankari.firmware.store import database, recovery
+from navakankari.firmware.system.doctor import preflight
+from navakankari.hal import load_profile, open_board
+from navakankari.hal.tools.calibrate import Calibration, CalibrationError
+from navakankari.hal.sensors import SensorEvent
+from navakankari.hal.tools.selftest import run_selftest
+from navakankari.sim import ManualClock
+
+TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
+TECHNICAL = re.compile(r"navakankari \w+|sudo [^:()]*?(?=,| then|$|\)|\s[^\x00-\x7f])|\S*/\S*|"
+                       r"Ctrl-C|GPIO\d*|\bLED\b|\bPIN\b|systemctl stop navakankari")
+"""What stays as it is in every language: commands to type, paths, key and pin names."""
+
+
+def english_left(text: str, *places: str) -> list[str]:
+    """The Latin-letter words of `text` outside its places and the technical names."""
+    for place in sorted(places, key=len, reverse=True):
+        text = text.replace(place, " ")
+    text = TECHNICAL.sub(" ", text)
+    text = re.sub(r"\b[a-g][1-7]\b", " ", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+def test_the_language_is_the_option_else_the_environments_else_english():
+    assert choose_language("gu", {"LANG": "hi_IN.UTF-8"}) == "gu"
+    assert choose_language(None, {"LANG": "hi_IN.UTF-8"}) == "hi"
+    assert choose_language(None, {"LC_MESSAGES": "ta_IN", "LANG": "hi_IN.UTF-8"}) == "ta"
+    assert choose_language(None, {"LC_ALL": "kn_IN.UTF-8@x", "LC_MESSAGES": "ta"}) == "kn"
+    assert choose_language(None, {"LANG": "fr_FR.UTF-8"}) == "en"
+    assert choose_language(None, {"LC_ALL": "C.UTF-8", "LANG": "hi_IN"}) == "en"
+    assert choose_language(None, {}) == "en"
+
+
+def test_the_daemon_speaks_the_configured_language_else_the_environments(monkeypatch):
+    monkeypatch.setenv("LANG", "mr_IN.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    assert Config().language() == "mr"
+    assert Config(board_language="bn").language() == "bn"
+
+
+def test_a_notice_round_trips_and_a_foreign_one_is_refused():
+    notice = Notice.of(speech.SYNTH_ENDED, status=1)
+    assert Notice.from_dict(notice.to_dict(), speech.PROBLEMS) == notice
+    assert str(notice) == "speech failed: the synthesizer or player ended with status 1"
+    for bad in ({"message": "rm -rf {x}", "places": {"x": "/"}}, "text", {"message": 3},
+                {"message": speech.SYNTH_ENDED, "places": {"status": 1}},
+                {"message": speech.SYNTH_ENDED, "places": {}},
+                {"message": speech.SYNTH_ENDED, "places": {str(k): "" for k in range(20)}}):
+        with pytest.raises(BadNotice):
+            Notice.from_dict(bad, speech.PROBLEMS)
+    long = Notice.from_dict({"message": speech.SYNTH_UNSTARTED, "places": {"problem": "x" * 5000}},
+                            speech.PROBLEMS)
+    assert len(long.places[0][1]) == 300
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_warnings_beside_the_game_are_in_the_language(code):
+    tr = translations(code)
+    places = {"problem": "[Errno 28] No space left on device", "status": "1",
+              "reason": "file is not a database", "kept": "/var/games.sqlite3.damaged-1",
+              "path": "/var/games.sqlite3"}
+    for message in (recovery.NOT_RESUMED, database.UNRECORDED, loop.LEDS_FAILED,
+                    *speech.PROBLEMS):
+        notice = Notice.of(message, **{k: v for k, v in places.items() if "{" + k + "}" in message})
+        words = notice.words(tr)
+        assert words != str(notice), message
+        assert english_left(words, *places.values()) == [], words
+
+
+def _driven_selftest(tr) -> str:
+    """The self-test on the simulated board, a maker touching each lit point."""
+    clock = ManualClock()
+    board = open_board(load_profile("sim-19"), clock=clock, backend="sim")
+    sim, touched = board.simulation, {"point": None}
+
+    def sleep(dt: float) -> None:
+        clock.advance(dt)
+        point = next((p for p, c in board.leds.lit.items() if c == (255, 255, 255)), None)
+        if point and touched["point"] != point and point not in sim.pebbles:
+            touched["point"] = point
+            sim.place(point)
+        elif point and point in sim.pebbles:
+            sim.lift(point)
+
+    out = io.StringIO()
+    try:
+        assert run_selftest(board, clock=clock, sleep=sleep, out=out, tr=tr).ok
+    finally:
+        board.close()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_selftest_and_calibrate_speak_the_makers_language(code):
+    tr = translations(code)
+    said = _driven_selftest(tr).splitlines()
+    assert len(said) > 3 * 19
+    for line in said:
+        assert english_left(line) == [], line
+    assert tr.ngettext("{passed} of {total} sensor passed", "{passed} of {total} sensors passed",
+                       19).format(passed=19, total=19) == said[-1]
+    calibration = Calibration(["a1", "b2"], 2, tr=tr)
+    lines = [calibration.prompt()]
+    for event in (SensorEvent("gpio4", True, 0), SensorEvent("gpio4", False, 1),
+                  SensorEvent("gpio4", True, 2)):
+        calibration.on_event(event)
+        lines.append(calibration.prompt())
+    calibration.skip()
+    lines.append(calibration.prompt())
+    calibration.on_event(SensorEvent("gpio9", True, 3))
+    lines += calibration.notes
+    lines += [CalibrationError(["a1"]).words(tr), CalibrationError(["a1", "b2"]).words(tr)]
+    assert len(calibration.notes) == 2 and len(set(lines)) >= 6
+    for line in lines:
+        assert english_left(line, "gpio4", "gpio9") == [], line
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_commands_one_line_errors_are_in_the_language(code, tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("NAVAKANKARI_BACKEND", raising=False)
+    (tmp_path / "proc/device-tree").mkdir(parents=True)
+    (tmp_path / "proc/device-tree/model").write_text("Raspberry Pi 4 Model B\x00")
+    tr = translations(code)
+    profile = load_profile("direct-24")
+    for why in (preflight(profile, "selftest", root=tmp_path, euid=0, tr=tr,
+                          service_state=lambda: "active"),
+                preflight(profile, "calibrate", root=tmp_path, euid=1000, tr=tr,
+                          service_state=lambda: "inactive")):
+        assert why is not None and english_left(why, "navakankari.service", "selftest",
+                                                 "Raspberry Pi 4 Model B") == [], why
+    missing = tmp_path / "nowhere" / "games.sqlite3"
+    assert main(["sim", "--store", str(missing), "--language", code, "--no-browser"]) != 0
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("navakankari sim: ") and str(missing.parent) in error
+    assert english_left(error) == [], error
