@@ -2,6 +2,7 @@
 
     hand, hand:N          pebbles moved by hand, with assistance N (0..MAX_ASSIST)
     computer, computer:N  the built-in search at level N (1..MAX_LEVEL, or max)
+    computer:adaptive     the search at a level that follows the person's results (adaptive.py)
     engine:PATH[?K=V&...] an installed engine (external.py)
     remote                moves typed on the board's web page
     online                a player at another board, through a broker
@@ -30,6 +31,8 @@ from .player import (
 
 PLAYER_KINDS = ("hand", "computer", "engine", "remote", "online", "random", "greedy")
 COMPUTER_KINDS = ("computer", "engine", "random", "greedy")
+ADAPTIVE = "adaptive"
+"""What follows `computer:` for the adaptive computer."""
 """The kinds the computer plays itself (a search, an installed engine, a weak opponent)."""
 
 DEFAULT_ASSIST = 1  #: a hand side's assistance unless it says otherwise: the legal moves
@@ -37,9 +40,10 @@ MAX_ASSIST = 4  #: the most assistance a hand side gets: the best move on reques
 
 SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_ASSIST}), "
               f"computer (level {DEFAULT_LEVEL}), computer:N (level 1..{MAX_LEVEL}), "
-              "computer:max, engine:PATH[?KEY=VALUE&...] (an installed engine), remote (moves "
-              "typed on the web page), online (a player at another board: a game that starts "
-              "from an invitation), random or greedy (weak opponents)")
+              "computer:max, computer:adaptive (a level that follows the person's results), "
+              "engine:PATH[?KEY=VALUE&...] (an installed engine), remote (moves typed on the "
+              "web page), online (a player at another board: a game that starts from an "
+              "invitation), random or greedy (weak opponents)")
 """Every player spec `PlayerSpec.parse` reads, for the commands' help."""
 
 
@@ -56,14 +60,19 @@ class PlayerSpecError(ValueError):
 class PlayerSpec:
     """Who plays a side (`kind`, one of PLAYER_KINDS): a computer has a `level`, an installed
     engine what follows `engine:` (`engine`), a hand side an assistance level (`assist`),
-    written "hand:N" unless it is the default; no other side has one."""
+    written "hand:N" unless it is the default; no other side has one. An `adaptive` computer
+    is written "computer:adaptive" whatever its `level`, the level it plays at in this game
+    (decided from its results when the game starts, see adaptive.py)."""
 
     kind: str = "hand"
     level: int = DEFAULT_LEVEL
     engine: str = ""
     assist: int = DEFAULT_ASSIST
+    adaptive: bool = False
 
     def __str__(self) -> str:
+        if self.adaptive:
+            return f"computer:{ADAPTIVE}"
         if self.kind == "computer":
             return f"computer:{self.level}"
         if self.kind == "engine":
@@ -123,12 +132,23 @@ class PlayerSpec:
             return cls(kind)
         if level.lower() == "max":
             return cls(kind, MAX_LEVEL)
+        if level.lower() == ADAPTIVE:
+            return cls(kind, adaptive=True)
         if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
-            raise PlayerSpecError(key, f"computer level must be 1..{MAX_LEVEL}, not {level!r}")
+            raise PlayerSpecError(key, f"computer level must be 1..{MAX_LEVEL}, max or "
+                                       f"{ADAPTIVE}, not {level!r}")
         return cls(kind, int(level))
 
 
 HAND = PlayerSpec("hand")
+ADAPTIVE_COMPUTER = PlayerSpec("computer", adaptive=True)
+
+
+def at_level(spec: PlayerSpec, level: int) -> PlayerSpec:
+    """An adaptive computer playing at `level` (1..MAX_LEVEL) in the game about to start;
+    any other side as it is."""
+    level_info(level)
+    return dataclasses.replace(spec, level=level) if spec.adaptive else spec
 
 
 def make_player(spec: str | PlayerSpec, seed: int | None = None, budget_scale: float = 1.0,
@@ -157,4 +177,4 @@ def make_player(spec: str | PlayerSpec, seed: int | None = None, budget_scale: f
             budget_scale = movetime / level_info(parsed.level).budget
         return Player(parsed.level, seed=seed, budget_scale=budget_scale)
     raise ValueError(f"{parsed} is not a player the computer plays; use computer:1..computer:"
-                     f"{MAX_LEVEL}, computer:max, engine:PATH, greedy or random")
+                     f"{MAX_LEVEL}, computer:max, computer:adaptive, engine:PATH, greedy or random")

@@ -180,7 +180,7 @@ def register(sub: Commands) -> None:
     p.add_argument("--variant", default="navakankari", help="a preset name (see variants)")
     p.add_argument("--white", metavar="SPEC",
                    help=f"who plays white (white moves first): hand (you, at the terminal; the "
-                        f"default) or the computer: computer[:1..{MAX_LEVEL}|:max], "
+                        f"default) or the computer: computer[:1..{MAX_LEVEL}|:max|:adaptive], "
                         "engine:PATH[?KEY=VALUE&...], greedy or random")
     p.add_argument("--black", metavar="SPEC",
                    help="who plays black: as --white (default computer:3, or hand when white "
@@ -195,7 +195,7 @@ def register(sub: Commands) -> None:
     p = sub.add_parser("match", help="play computer players against each other")
     p.add_argument("--variant", default="navakankari", help="a preset name")
     p.add_argument("--white", required=True,
-                   help=f"computer[:1..{MAX_LEVEL}|:max], engine:PATH[?KEY=VALUE&...], greedy "
+                   help=f"computer[:1..{MAX_LEVEL}|:max|:adaptive], engine:PATH[?KEY=VALUE&...], greedy "
                         "or random")
     p.add_argument("--black", required=True, help="as --white")
     p.add_argument("--games", type=whole(1), default=10, help="games to play (default 10)")

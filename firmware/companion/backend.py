@@ -130,6 +130,8 @@ class DaemonBackend:
             "outcome": ({**outcome.to_dict(), "text": outcome_text(outcome, tr)}
                         if outcome is not None else None),
             "players": {str(s): str(p) for s, p in session.players.items()},
+            # The level the adaptive computer plays at in this game (None: it does not play).
+            "adaptive_level": session.adaptive_level,
             "first": str(session.first),  # the side that moved first (each keeps its players)
             # Assistance: each side's level (a computer or remote side has none), the levels'
             # names, and whether the side to act may ask for the best move now.

@@ -26,6 +26,7 @@ from typing import ClassVar
 from enum import Enum
 
 from navakankari.engine.boards import Board
+from navakankari.engine.player_spec import ADAPTIVE_COMPUTER
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES
 
@@ -193,6 +194,8 @@ class MenuSettings:
     #: The help step (each hand side's assistance). A recording's menu line written before
     #: the step existed reads as False, so it replays through the menu it was made with.
     assist: bool = True
+    #: The adaptive computer among the players (after the levels); False as `assist` is.
+    adaptive: bool = True
 
     #: The range of each timing, stated once: the configuration's `game.menu_hold` and
     #: `replay --menu-hold` are checked against it. A hold shorter than 0.2 s (the tracker's
@@ -497,6 +500,8 @@ def player_words(spec: str, tr: Translator = ENGLISH) -> str:
         return tr.gettext("remote (the companion)")
     if spec == "online":
         return tr.gettext("someone at another board (online)")
+    if spec == str(ADAPTIVE_COMPUTER):
+        return tr.gettext("the computer, adapting its level to you")
     return tr.gettext("the computer at level {level}").format(level=spec.partition(":")[2])
 
 
@@ -521,8 +526,12 @@ def variant_label(name: str, tr: Translator = ENGLISH) -> str:
     return names.get(name, name)
 
 
-def player_specs(max_level: int, online: bool = False) -> tuple[str, ...]:
+def player_specs(max_level: int, online: bool = False, adaptive: bool = True
+                 ) -> tuple[str, ...]:
     """Who may play a side, in the order the menu lights them; `online` where a broker is
-    configured (the board then invites, and the page shows the code to read out)."""
-    return ("hand", *(f"computer:{n}" for n in range(1, max_level + 1)), "remote",
+    configured (the board then invites, and the page shows the code to read out);
+    `adaptive`: the computer whose level follows the person's results, after the levels
+    (a recording made before it was offered replays without it)."""
+    return ("hand", *(f"computer:{n}" for n in range(1, max_level + 1)),
+            *((str(ADAPTIVE_COMPUTER),) if adaptive else ()), "remote",
             *(("online",) if online else ()))

@@ -68,7 +68,8 @@ class MenuHost:
         self.start = MenuStart(last, self.variants(game), self.settings, self.seed,
                                self.online)
         self.menu = Menu(game.board, self.variants(game),
-                         board_menu.player_specs(MAX_LEVEL, self.online),
+                         board_menu.player_specs(MAX_LEVEL, self.online,
+                                                 self.settings.adaptive),
                          last, can_takeback=bool(game.history),
                          settings=self.settings, rng=self._rng, occupied=settled, now=now)
         self.menu.tr = self.tr

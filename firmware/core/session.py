@@ -19,8 +19,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from navakankari.engine.actions import Action
+from navakankari.engine.adaptive import next_level
 from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
+from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL
+from navakankari.engine.player_spec import at_level
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game, start_position
@@ -206,6 +209,7 @@ class Session:
         moves first (each side keeps its players; a game black begins starts from a position,
         which the store and the record keep). `colours`: the pebbles on the board, as
         `Tracker` takes them."""
+        players = self._at_adaptive_level(players)
         self.rules = rules
         self.players = players
         self.start = start_position(rules, first)
@@ -220,7 +224,8 @@ class Session:
         self._game_id = None
         if self.store is not None and record:
             self._game_id = self.store.new_game(
-                rules, {str(s): str(p) for s, p in players.items()}, self.start)
+                rules, {str(s): str(p) for s, p in players.items()}, self.start,
+                level=self.adaptive_level)
             if on_board and menu_events is not None and menu_start is not None:
                 # Chosen on the board: the recording starts with the menu, and its first line
                 # says how the menu stood, so `navakankari replay FILE` goes through the same
@@ -240,6 +245,21 @@ class Session:
         if record:
             log.info("new game: %s, white %s, black %s, %s moves first", rules.name,
                      players[Side.WHITE], players[Side.BLACK], first)
+
+    def _at_adaptive_level(self, players: dict[Side, PlayerSpec]) -> dict[Side, PlayerSpec]:
+        """The players of a game about to start, an adaptive computer at the level its last
+        results in the store give (engine/adaptive.py)."""
+        if not any(p.adaptive for p in players.values()):
+            return players
+        level = next_level(self.store.adaptive_games()) if self.store is not None \
+            else DEFAULT_LEVEL
+        log.info("the adaptive computer plays at level %d", level)
+        return {side: at_level(p, level) for side, p in players.items()}
+
+    @property
+    def adaptive_level(self) -> int | None:
+        """The level the adaptive computer plays at in the game in play; None without one."""
+        return next((p.level for p in self.players.values() if p.adaptive), None)
 
     @property
     def first(self) -> Side:
@@ -266,8 +286,9 @@ class Session:
     def _load(self, stored: StoredGame, now: float) -> None:
         """The stored game as it stands, its recording continued after its last event."""
         self.rules = stored.rules
-        self.players = {Side.WHITE: PlayerSpec.parse(stored.players.get("white", "hand")),
-                        Side.BLACK: PlayerSpec.parse(stored.players.get("black", "hand"))}
+        level = DEFAULT_LEVEL if stored.level is None else min(max(stored.level, 1), MAX_LEVEL)
+        self.players = {side: at_level(PlayerSpec.parse(stored.players.get(str(side), "hand")),
+                                       level) for side in (Side.WHITE, Side.BLACK)}
         self.start = stored.start
         self.game = start_game(stored.rules, stored.start)
         for text in stored.actions:

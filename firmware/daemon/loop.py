@@ -360,10 +360,12 @@ class Daemon:
         if request is None or (thinking is not None and thinking[0].token == request.token):
             return
         spec = request.player or PlayerSpec("computer", request.level)
-        player = self._players.get(str(spec))
+        # The adaptive computer is the search at the level of the game in play.
+        key = f"computer:{spec.level}" if spec.kind == "computer" else str(spec)
+        player = self._players.get(key)
         if player is None:
             try:
-                player = self._players[str(spec)] = self.player_factory(spec)
+                player = self._players[key] = self.player_factory(spec)
             except ValueError as exc:  # an engine that is not installed
                 log.error("%s cannot play: %s", spec, exc)
                 session.computer_failed(request, str(exc), self.clock())

@@ -18,7 +18,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from navakankari.engine.adaptive import Played, Result
 from navakankari.engine.errors import RulesError
+from navakankari.engine.outcome import Reason
+from navakankari.engine.player_spec import ADAPTIVE_COMPUTER
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
@@ -62,6 +65,14 @@ CREATE TABLE IF NOT EXISTS settings (
 );
 """
 
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the level the adaptive computer played at in each game (NULL: none played), and the
+    # seed of the game's search (NULL in games stored before it was kept).
+    ("ALTER TABLE games ADD COLUMN level INTEGER", "ALTER TABLE games ADD COLUMN seed INTEGER"),
+)
+"""Changes to SCHEMA, in order: a store at version N (SQLite's user_version) gets the ones
+after N when it is opened, so a store written by an older board keeps its games."""
+
 
 EXIT_STORE_UNUSABLE = 73
 """Exit status when the store's path cannot be used (sysexits' EX_CANTCREAT); the systemd
@@ -84,6 +95,12 @@ class BoardEnding(str, Enum):
         """The stored outcome of a game ended this way: no winner, this code as the reason."""
         return {"winner": None, "reason": self.value}
 
+
+DRAWN_REASONS = frozenset(r.value for r in Reason) | {BoardEnding.AGREED.value}
+"""The reasons a game without a winner was drawn (the board's other endings leave it open)."""
+
+ADAPTIVE_NAME = str(ADAPTIVE_COMPUTER)
+"""How the store's players name the adaptive computer."""
 
 RESIGNED = "resigned"
 """The reason kept for a game a side resigned; its opponent is the stored winner."""
@@ -115,6 +132,8 @@ class StoredGame:
     actions: tuple[str, ...]
     outcome: dict[str, Any] | None
     finished: bool
+    level: int | None = None  #: the level the adaptive computer played at, if one played
+    seed: int | None = None  #: the seed of the game's search, if the store kept one
 
 
 class Store:
@@ -135,6 +154,7 @@ class Store:
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(SCHEMA)
+            _migrate(db)
             problems = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
         except sqlite3.Error as exc:
             self.close_quietly()
@@ -194,16 +214,19 @@ class Store:
 
     # -- games -------------------------------------------------------------------------------
     def new_game(self, rules: Rules, players: dict[str, str], start: str | None = None,
-                 *, created: float | None = None) -> int:
-        """Record a new game; any earlier unfinished game is marked finished (abandoned)."""
+                 *, created: float | None = None, level: int | None = None,
+                 seed: int | None = None) -> int:
+        """Record a new game; any earlier unfinished game is marked finished (abandoned).
+        `level`: the level the adaptive computer plays at in it; `seed`: its search's seed."""
         created = time.time() if created is None else created
         cur = self._tx([
             ("UPDATE games SET finished = 1, outcome = COALESCE(outcome, ?) WHERE finished = 0",
              (json.dumps(BoardEnding.ABANDONED.outcome()),)),
             ("DELETE FROM events", ()),  # raw events are kept for the current game only
             ("DELETE FROM recording_heads", ()),  # ... and so is the line that starts them
-            ("INSERT INTO games (created, rules, players, start) VALUES (?, ?, ?, ?)",
-             (created, json.dumps(rules.to_dict()), json.dumps(players), start))])
+            ("INSERT INTO games (created, rules, players, start, level, seed) "
+             "VALUES (?, ?, ?, ?, ?, ?)",
+             (created, json.dumps(rules.to_dict()), json.dumps(players), start, level, seed))])
         return cur.lastrowid if cur is not None and cur.lastrowid is not None else -1
 
     def append(self, game: int, first_ply: int, actions: Sequence[str], *,
@@ -230,8 +253,8 @@ class Store:
                    (json.dumps(outcome), game))])
 
     def load(self, game: int) -> StoredGame:
-        row = self._open.execute("SELECT id, created, rules, players, start, outcome, finished "
-                               "FROM games WHERE id = ?", (game,)).fetchone()
+        row = self._open.execute("SELECT id, created, rules, players, start, outcome, finished, "
+                                 "level, seed FROM games WHERE id = ?", (game,)).fetchone()
         if row is None:
             raise StoreError(f"no game {game} in the store")
         actions = tuple(r[0] for r in self._open.execute(
@@ -252,7 +275,8 @@ class Store:
         except (ValueError, TypeError, AttributeError, KeyError, RulesError) as exc:
             raise StoreDamagedError(f"game {game} in the store {self.path} is unreadable: "
                                     f"{exc}") from None
-        return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]))
+        return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]),
+                          _whole(row[7]), _whole(row[8]))
 
     def last_unfinished(self) -> StoredGame | None:
         """The game to resume; StoreDamagedError when it cannot be read."""
@@ -266,6 +290,34 @@ class Store:
     def games(self, limit: int = 50) -> list[StoredGame]:
         rows = self._open.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         return [self.load(r[0]) for r in rows]
+
+    def adaptive_games(self, limit: int = 50) -> list[Played]:
+        """The last `limit` finished games against the adaptive computer that have a result
+        (oldest first), for `adaptive.next_level`: a game the board ended without a winner
+        (cleared, abandoned) is left out, a drawn one counts."""
+        rows = self._open.execute(
+            "SELECT level, players, outcome FROM games WHERE level IS NOT NULL AND finished = 1 "
+            "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        played: list[Played] = []
+        for level, players_text, outcome_text in reversed(rows):
+            try:
+                players, outcome = json.loads(players_text), json.loads(outcome_text or "null")
+                adaptive = [side for side, spec in players.items() if spec == ADAPTIVE_NAME]
+                winner, reason = outcome.get("winner"), outcome.get("reason")
+            except (ValueError, TypeError, AttributeError) as exc:
+                log.warning("a game's result in %s is unreadable (%s): the adaptive level "
+                            "leaves it out", self.path, exc)
+                continue
+            if len(adaptive) != 1 or not isinstance(level, int):
+                continue  # both sides adaptive: no person's result
+            if winner is None:
+                if reason not in DRAWN_REASONS:
+                    continue
+                result = Result.DRAWN
+            else:
+                result = Result.LOST if winner == adaptive[0] else Result.WON
+            played.append(Played(level, result))
+        return played
 
     # -- settings chosen on the board -------------------------------------------------------
     def setting(self, key: str) -> str | None:
@@ -318,6 +370,32 @@ class Store:
         row = self._open.execute("SELECT head FROM recording_heads WHERE game = ?",
                                (game,)).fetchone()
         return f"{row[0]}\n{text}" if text and row is not None else text
+
+
+def _whole(value: object) -> int | None:
+    """A stored whole number, None for anything else (NULL, or a damaged value)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring the store's tables up to date (MIGRATIONS), each step in one transaction that
+    reads the version first, so two programs opening an old store at once step it once. A
+    store from a newer board (a higher version) is left as it is."""
+    while True:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version >= len(MIGRATIONS):
+                db.execute("COMMIT")
+                return
+            for statement in MIGRATIONS[version]:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {version + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        log.info("the game store is now at version %d", version + 1)
 
 
 def _check_usable(path: Path) -> None:

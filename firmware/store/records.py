@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import time
 
-from navakankari.engine.outcome import Reason
 from navakankari.engine.record import GameRecord, record_of
 from navakankari.engine.variants import start_game
 
-from .database import BoardEnding, StoredGame
+from .database import DRAWN_REASONS, StoredGame
 
 EVENT = "Navakankari board"
-_DRAWN = frozenset(r.value for r in Reason) | {BoardEnding.AGREED.value}
-"""The reasons a game without a winner was drawn (the board's other endings leave it open)."""
 
 
 def game_record(stored: StoredGame, site: str) -> GameRecord:
@@ -27,7 +24,7 @@ def game_record(stored: StoredGame, site: str) -> GameRecord:
     if stored.outcome is not None:  # else the rules say, if the game is over
         winner, reason = stored.outcome.get("winner"), str(stored.outcome.get("reason"))
         ending["result"] = {"white": "1-0", "black": "0-1"}.get(
-            str(winner), "1/2-1/2" if reason in _DRAWN else "*")
+            str(winner), "1/2-1/2" if reason in DRAWN_REASONS else "*")
         ending["termination"] = reason
     return record_of(game, start=stored.start, white=stored.players.get("white", "?"),
                      black=stored.players.get("black", "?"), event=EVENT, site=site or "?",

@@ -72,6 +72,11 @@ def test_sim_with_a_computer_side_starts_that_game_at_once(browser, tmp_path):
         assert page.inner_text("#white-count").endswith("first to move · computer, level 1")
         page.wait_for_function("document.querySelector('#status').textContent"
                                ".startsWith('black to place')")
+        # The new-game form offers every level and the computer that adapts to the player.
+        offered = page.eval_on_selector_all(
+            "select.player[name=white] option", "os => os.map((o) => [o.value, o.textContent])")
+        assert ["computer:adaptive", "computer, adapting to you"] in offered
+        assert ["computer:6", "computer, level 6"] in offered
         page.close()
 
 

@@ -14,12 +14,13 @@ from navakankari.engine.player_spec import (
     SPEC_WORDS,
     PlayerSpec,
     PlayerSpecError,
+    at_level,
 )
 from navakankari.engine.search_process import SearchProcessError
 
 
 @pytest.mark.parametrize("text", ["hand", "hand:0", "hand:4", "computer:1", f"computer:{MAX_LEVEL}",
-                                  "remote", "online", "random", "greedy"])
+                                  "computer:adaptive", "remote", "online", "random", "greedy"])
 def test_every_spec_reads_back_as_written(text: str) -> None:
     assert str(PlayerSpec.parse(text)) == text
     assert PlayerSpec.parse(str(PlayerSpec.parse(text))) == PlayerSpec.parse(text)
@@ -65,3 +66,17 @@ def test_a_player_that_fails_is_not_bad_input() -> None:
         assert issubclass(error, PlayerError) and not issubclass(error, RulesError)
     assert not issubclass(EndgameDataError, RulesError)
     assert not hasattr(engine, "EngineError")
+
+
+def test_the_adaptive_computer_is_written_alike_at_every_level() -> None:
+    spec = PlayerSpec.parse("Computer:Adaptive", "white")
+    assert spec.adaptive and spec.plays_itself and spec.level == 3
+    for level in range(1, MAX_LEVEL + 1):
+        playing = at_level(spec, level)
+        assert playing.level == level and str(playing) == "computer:adaptive"
+        assert PlayerSpec.parse(str(playing)) == at_level(spec, 3)
+    assert at_level(PlayerSpec.parse("computer:2"), 5) == PlayerSpec("computer", 2)
+    with pytest.raises(ValueError, match="level must be"):
+        at_level(spec, MAX_LEVEL + 1)
+    with pytest.raises(PlayerSpecError, match="max or adaptive"):
+        PlayerSpec.parse("computer:adapt")

@@ -121,6 +121,17 @@ def test_a_new_game_from_the_page_names_who_moves_first_and_each_keeps_its_playe
     assert request(running.url + "/api/state")[1]["first"] == "white"
 
 
+def test_the_page_starts_a_game_against_the_adaptive_computer_and_names_its_level(running):
+    body = {"variant": "lasker", "white": "computer:adaptive", "black": "hand"}
+    assert request(running.url + "/api/new-game", body) == (200, {"ok": True})
+    state = request(running.url + "/api/state")[1]
+    assert state["players"] == {"white": "computer:adaptive", "black": "hand"}
+    assert state["adaptive_level"] == 3  # no games against it in this store yet
+    body = {"variant": "lasker", "white": "hand", "black": "hand"}
+    assert request(running.url + "/api/new-game", body) == (200, {"ok": True})
+    assert request(running.url + "/api/state")[1]["adaptive_level"] is None
+
+
 def test_the_page_s_review_lights_its_move_on_the_board(running):
     url = running.url + "/api/review-lights"
     assert request(url, {"points": ["d6", "f4"]}, pin=None)[0] == 403  # the PIN's to give

@@ -142,11 +142,17 @@ def test_the_variants_come_from_the_presets_and_the_profile(monkeypatch):
     assert "navakankari-flying" in [c.value for c in menu.choices() if c.kind == Kind.VARIANT]
 
 
-def test_players_are_every_level_of_the_engine():
-    assert player_specs(MAX_LEVEL) == ("hand", *(f"computer:{n}" for n in
-                                                 range(1, MAX_LEVEL + 1)), "remote")
+def test_players_are_every_level_of_the_engine_and_the_adaptive_computer():
+    levels = tuple(f"computer:{n}" for n in range(1, MAX_LEVEL + 1))
+    assert player_specs(MAX_LEVEL) == ("hand", *levels, "computer:adaptive", "remote")
+    # a recording from before the adaptive computer replays through the menu it was made with
+    assert player_specs(MAX_LEVEL, adaptive=False) == ("hand", *levels, "remote")
     for spec in player_specs(MAX_LEVEL):
         PlayerSpec.parse(spec)
+    menu = Menu(BOARDS["morris"], playable(MORRIS_POINTS), player_specs(MAX_LEVEL), None)
+    menu._s.step = Step.WHITE
+    offered = {c.value: c.label for c in menu.choices() if c.kind == Kind.PLAYER}
+    assert offered["computer:adaptive"] == "the computer, adapting its level to you"
 
 
 def test_a_board_too_small_for_the_choices_is_a_clear_error():

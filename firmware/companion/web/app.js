@@ -209,10 +209,14 @@ function labelOffset(p, board, byName, placed) {
   return best;
 }
 
-function playerName(spec) {
+// `level`: the level an adaptive computer plays at now (the game in play's, not a stored one's).
+function playerName(spec, level) {
   if (spec === "hand") return _("played on the board");
   if (spec.startsWith("hand:")) return fmt(_("played on the board, help {level}"), { level: spec.slice(5) });
   if (spec === "remote") return _("played from a page");
+  if (spec === "computer:adaptive") {
+    return level ? fmt(_("computer, adapting, now level {level}"), { level }) : _("computer, adapting to you");
+  }
   if (spec.startsWith("computer:")) return fmt(_("computer, level {level}"), { level: spec.slice(9) });
   return spec;
 }
@@ -269,7 +273,7 @@ function render() {
     $(side + "-count").textContent = menu ? menu[side] :
       fmt(state.first === side ? _("{board} on the board, {hand} to place, {taken} taken · first to move · {player}")
         : _("{board} on the board, {hand} to place, {taken} taken · {player}"),
-        { board: c.board, hand: c.hand, taken: c.taken, player: playerName(state.players[side]) });
+        { board: c.board, hand: c.hand, taken: c.taken, player: playerName(state.players[side], state.adaptive_level) });
   }
   if (frame) {  // the facts of the game reviewed, not of the board's
     $("variant").textContent = variantName(reviewing.data.variant);
@@ -532,6 +536,7 @@ function fillSelectors() {
     for (const s of document.querySelectorAll("select.player")) {
       s.add(new Option(_("hand on the board"), "hand"));
       for (const level of state.levels) s.add(new Option(fmt(_("computer, level {level}"), { level }), `computer:${level}`));
+      s.add(new Option(_("computer, adapting to you"), "computer:adaptive"));
     }
   }
   if (state.menu) return;  // no game in play: the form keeps what it shows
