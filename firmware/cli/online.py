@@ -127,9 +127,10 @@ def register(sub: Commands) -> None:
     p.add_argument("--config", help="the daemon's configuration (for its web address and PIN)")
     p.add_argument("--variant", help="a preset name (default: the configured one)")
     p.add_argument("--side", choices=("white", "black"), default="white",
-                   help="the side this board plays (default white)")
+                   help="the colour this board plays, whoever starts (default white)")
     p.add_argument("--starts", choices=("white", "black", "toss"), default="white",
-                   help="who moves first: white, black, or a toss neither board can bias")
+                   help="which colour moves first: white, black, or a toss neither board "
+                   "can bias (each player keeps its colour)")
     p.set_defaults(func=cmd_invite)
 
     p = sub.add_parser("join", help="join an online game on the running daemon with its code",

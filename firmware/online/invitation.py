@@ -3,9 +3,11 @@
 The inviter keeps its offer retained on `navakankari/v2/<lobby>/invite` (the lobby derived
 from the game's secret), signed and sealed with the game's keys, so a board that joins later
 still finds it and knows it is genuine. The joiner answers on `.../join` (retained too, so an
-inviter that was briefly away still reads it). With a toss, the inviter's offer carries only a
-commitment, the joiner's answer its bit, and the inviter's `.../reveal` opens the commitment
-(toss.py): neither board chooses who starts. A reveal withheld past REVEAL_WAIT loses the toss
+inviter that was briefly away still reads it). The offer names the colour the inviter plays
+and which colour moves first; each player keeps its colour whoever starts, as on the board's
+own menu. With a toss, the inviter's offer carries only a commitment, the joiner's answer its
+bit, and the inviter's `.../reveal` opens the commitment (toss.py): neither board chooses who
+starts. A reveal withheld past REVEAL_WAIT loses the toss
 for the inviter (a `forfeit`), so withholding a losing one cannot help.
 """
 
@@ -43,21 +45,16 @@ class InvitationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Agreement:
-    """What both boards agreed: the game, this board's side, who moves first, the other
-    board's name."""
+    """What both boards agreed: the game, the colour this board plays (named in the offer,
+    whoever starts), the colour that moves first (named or tossed), the other board's
+    name."""
 
     code: GameCode
     variant: str
-    side: str
+    colour: str
     first: str
     opponent: str
     note: str = ""  #: how the toss ended when it did not end as tossed, for the page
-
-    @property
-    def colour(self) -> str:
-        """The colour this board plays in the game record: the side that starts moves first,
-        and the first mover is white in a record, as on the board's own menu."""
-        return "white" if self.side == self.first else "black"
 
 
 def client_id(role: str) -> str:
@@ -70,20 +67,22 @@ def _topic(code: GameCode, what: str) -> str:
     return lobby_topic(code, what)
 
 
-def forfeited(side: str) -> str:
-    """What the page says when the inviter's reveal did not come in time."""
+def forfeited(colour: str) -> str:
+    """What the page says when the reveal of the inviter (playing `colour`) did not come in
+    time."""
     return (f"the inviting board did not reveal its toss within {REVEAL_WAIT:.0f} s: it "
-            f"loses the toss, so {OTHER[side]} (the joining board) starts")
+            f"loses the toss, so {OTHER[colour]} (the joining board) starts")
 
 
-def offer(code: GameCode, variant: str, side: str, starts: str, board: str
+def offer(code: GameCode, variant: str, colour: str, starts: str, board: str
           ) -> tuple[Invite, Committed | None]:
-    """The signed offer (and, for a toss, the private half of the commitment)."""
+    """The signed offer (and, for a toss, the private half of the commitment): the inviter
+    plays `colour`, and `starts` names the colour that moves first or asks for a toss."""
     preset(variant)  # an unknown variant raises UnknownVariantError
-    if side not in SIDES or starts not in STARTS:
+    if colour not in SIDES or starts not in STARTS:
         raise ValueError(f"side must be white or black and starts one of {STARTS}")
     toss = Committed.new(code.game) if starts == "toss" else None
-    invite = sign(code.key, Invite(code.game, variant, side, starts, board,
+    invite = sign(code.key, Invite(code.game, variant, colour, starts, board,
                                    toss.commit if toss else ""))
     assert isinstance(invite, Invite)
     return invite, toss
@@ -131,8 +130,8 @@ async def _host_once(address: BrokerAddress, code: GameCode, invite: Invite,
         # (a payload sealed again differs from the last: what counts is what it opens to).
         await client.subscribe(_topic(code, "invite"), qos=1)
         await client.publish(_topic(code, "invite"), offered, qos=1, retain=True)
-        log.info("online: game %s offered (%s, this board %s)", code.game, invite.variant,
-                 invite.side)
+        log.info("online: game %s offered (%s, this board %s, %s starts)", code.game,
+                 invite.variant, invite.colour, invite.starts)
         messages = aiter(client.messages)
         refused = Rejections(log)
         joined: Join | None = None
@@ -171,11 +170,11 @@ async def _host_once(address: BrokerAddress, code: GameCode, invite: Invite,
             first, note = invite.starts, ""
             if toss is not None:
                 if isinstance(told, Forfeit):
-                    first, note = OTHER[invite.side], forfeited(invite.side)
+                    first, note = OTHER[invite.colour], forfeited(invite.colour)
                     log.warning("online: %s", note)
                 else:
                     first = starter(code.game, toss.commit, toss.nonce, toss.bit, joined.bit)
-            return Agreement(code, invite.variant, invite.side, first, joined.board, note)
+            return Agreement(code, invite.variant, invite.colour, first, joined.board, note)
 
 
 async def _next_or(messages: AsyncIterator[aiomqtt.Message], stop: asyncio.Event
@@ -225,7 +224,7 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
             if invite.starts == "toss":
                 word = await _toss_word(client, code, board, wait, timer)
                 if isinstance(word, Forfeit):
-                    first, note = OTHER[invite.side], forfeited(invite.side)
+                    first, note = OTHER[invite.colour], forfeited(invite.colour)
                     log.warning("online: %s", note)
                 else:
                     assert isinstance(word, Reveal)
@@ -233,7 +232,7 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
                         first = starter(code.game, invite.commit, word.nonce, word.bit, bit)
                     except TossError as exc:
                         raise InvitationError(str(exc)) from None
-            return Agreement(code, invite.variant, OTHER[invite.side], first, invite.board,
+            return Agreement(code, invite.variant, OTHER[invite.colour], first, invite.board,
                              note)
     except aiomqtt.MqttError as exc:
         raise InvitationError(describe(exc)) from None
@@ -259,14 +258,18 @@ async def _toss_word(client: aiomqtt.Client, code: GameCode, board: str, wait: f
 
 
 def _read(code: GameCode, message: aiomqtt.Message, kinds: tuple[type, ...],
-          refused: Rejections) -> Message | None:
+          refused: Rejections, *, older: bool = False) -> Message | None:
     """The message if it is a valid one of `kinds` of this game, else None (counted and
-    logged at most once a minute by `refused`). Never raises, whatever was published."""
+    logged at most once a minute by `refused`). Never raises, whatever was published, but
+    for a message a player of this game wrote in an older version (`older`): the
+    InvitationError that names it."""
     payload = message.payload
     if not isinstance(payload, (bytes, bytearray)):
         refused.add("malformed", f"{message.topic}: no payload")
         return None
     found: Message | Rejection = unseal(code, str(message.topic), bytes(payload))
+    if older and isinstance(found, Rejection) and found.reason == "old-version":
+        raise InvitationError(found.detail)
     if isinstance(found, Rejection):
         refused.add(found.reason, f"{message.topic}: {found.detail}")
         return None
@@ -280,8 +283,8 @@ async def _first(client: aiomqtt.Client, code: GameCode, kinds: tuple[type, ...]
                  wait: float | None, missing: str, joins: list[Join] | None = None) -> Message:
     """The first valid message of `kind` within `wait` seconds (valid joins met on the way
     are added to `joins`). Anyone on the broker may publish a wrongly sealed one, so it is
-    passed over; an offer of protocol 1 under this code means the inviter runs the older
-    version, and is said so."""
+    passed over; an offer of protocol 1 under this code, or one of protocol 2 in its older
+    wording, means the inviter runs an older version, and is said so."""
     refused = Rejections(log)
 
     async def first() -> Message:
@@ -296,7 +299,7 @@ async def _first(client: aiomqtt.Client, code: GameCode, kinds: tuple[type, ...]
                 if isinstance(join, Join):
                     joins.append(join)
                 continue
-            found = _read(code, message, kinds, refused)
+            found = _read(code, message, kinds, refused, older=True)
             if found is not None:
                 return found
         raise InvitationError("the broker closed the connection")  # pragma: no cover

@@ -47,13 +47,15 @@ class Move:
 
 @dataclass(frozen=True)
 class Invite:
-    """The inviting board's offer: the variant, the side it plays, who starts ("white",
-    "black" or "toss"), its name, and for a toss its commitment."""
+    """The inviting board's offer: the variant, the colour it plays (the other board plays
+    the other), which colour moves first ("white", "black" or "toss": a toss decides who
+    starts, never who plays which pebbles, as on the board's own menu), its name, and for a
+    toss its commitment."""
 
     kind: ClassVar[str] = "invite"
     game: str
     variant: str
-    side: str
+    colour: str
     starts: str
     board: str
     commit: str = ""
@@ -189,7 +191,8 @@ MAX_DIGITS = 6  #: of a whole number: enough for MAX_MOVES
 _HEX = {"mac": (64,), "prev": (0, 64), "commit": (0, 64), "nonce": (32,), "id": (16,)}
 """The hex fields and the lengths they may have: checked before any comparison, so a
 signature compared is always 64 lowercase hex digits."""
-_TEXT = {"action": 64, "board": 80, "variant": 40, "what": 16, "starts": 5, "side": 5}
+_TEXT = {"action": 64, "board": 80, "variant": 40, "what": 16, "starts": 5, "side": 5,
+         "colour": 5}
 _RANGE = {"n": (1, MAX_MOVES), "at": (0, MAX_MOVES), "keep": (0, MAX_MOVES),
           "after": (0, MAX_MOVES), "era": (0, MAX_MOVES), "bit": (0, 1),
           "accept": (0, 1)}
@@ -201,6 +204,15 @@ _BRACKET = re.compile(rb"[\[\]{}]")
 REJECTIONS = ("too-large", "too-deep", "not-json", "malformed", "unknown-kind", "other-game",
               "bad-signature", "bad-seal", "old-version", "other-version")
 """Every reason a payload is refused, one word each: what the rejection counts are kept by."""
+
+
+OLDER_INVITE = frozenset(("kind", "game", "variant", "side", "starts", "board", "commit", "mac"))
+"""The fields of protocol 2's invitation before it named the inviter's colour apart from who
+starts (its `side` was the side that starts when it was "starts", and white was always the
+first to move): a board that still words it so would set up another game than this one."""
+OLDER_WORDING = ("the other player runs an older version of online play (protocol 2 as it was "
+                 "before each player kept its colour whoever starts): it must be updated "
+                 "before the two can play")
 
 
 @dataclass(frozen=True)
@@ -250,6 +262,8 @@ def decode(key: bytes, game: str, payload: bytes | str) -> Message:
         raise MessageError(f"not JSON: {exc}", "not-json") from None
     except RecursionError:  # pragma: no cover - _check_depth stops it first
         raise MessageError("nested too deep", "too-deep") from None
+    if _older_invite(key, game, data):
+        raise MessageError(OLDER_WORDING, "old-version")
     message = _from_dict(data)
     if message.game != game:
         raise MessageError(f"a message of game {message.game!r}, not of {game!r}",
@@ -280,12 +294,25 @@ def signed_by(key: bytes, game: str, payload: bytes) -> bool:
                           parse_constant=_no_number)
     except (MessageError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return False
+    return _signed(key, game, data)
+
+
+def _signed(key: bytes, game: str, data: object) -> bool:
+    """Whether `data` is a JSON object of `game` whose `mac` signs the rest under `key`."""
     if not isinstance(data, dict) or data.get("game") != game:
         return False
-    mac = data.pop("mac", None)
+    rest = {k: v for k, v in data.items() if k != "mac"}
+    mac = data.get("mac")
     if not isinstance(mac, str) or len(mac) != 64 or not _HEX_DIGITS.issuperset(mac):
         return False
-    return hmac.compare_digest(mac, mac_of(key, data))
+    return hmac.compare_digest(mac, mac_of(key, rest))
+
+
+def _older_invite(key: bytes, game: str, data: object) -> bool:
+    """An invitation of this game in protocol 2's older wording, signed by one of its
+    players: named as an older version, not passed over as malformed."""
+    return (isinstance(data, dict) and data.keys() == OLDER_INVITE
+            and data.get("kind") == "invite" and _signed(key, game, data))
 
 
 def _check_depth(payload: bytes) -> None:
@@ -342,9 +369,11 @@ def _from_dict(data: object) -> Message:
                 raise MessageError(f"{kind}.{name} must be text")
             _check_text(str(kind), name, value)
     message = cls(**given)
-    if isinstance(message, (Move, Snapshot, Request, Answer, Invite, Resync)) \
+    if isinstance(message, (Move, Snapshot, Request, Answer, Resync)) \
             and message.side not in SIDES:
         raise MessageError(f"{kind}.side must be white or black")
+    if isinstance(message, Invite) and message.colour not in SIDES:
+        raise MessageError("invite.colour must be white or black")
     if isinstance(message, Invite) and message.starts not in _STARTS:
         raise MessageError(f"invite.starts is one of {', '.join(_STARTS)}")
     if isinstance(message, Request) and (

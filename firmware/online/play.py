@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
-from navakankari.engine.variants import new_game
+from navakankari.engine.variants import start_game
 
 from ..core.players import HAND, PlayerSpec
 from ..core.session import Session, Update
@@ -184,12 +184,13 @@ class OnlinePlay:
 
     def _begin(self, agreement: Agreement) -> None:
         colour = Side.WHITE if agreement.colour == "white" else Side.BLACK
+        first = Side.WHITE if agreement.first == "white" else Side.BLACK
         session = self.session
         if self._adopt is None or session.game_id != self._adopt:
             self._beginning = True
             try:
                 session.new_game(self.host.now(), rules=preset(agreement.variant),
-                                 players={colour: HAND, colour.other: ONLINE})
+                                 players={colour: HAND, colour.other: ONLINE}, first=first)
             finally:
                 self._beginning = False
         self._adopt = None
@@ -197,8 +198,8 @@ class OnlinePlay:
         self.ended = ""
         self.problem = agreement.note  # a toss that did not end as tossed, said so
         self._keep(agreement.code, agreement.colour, None)
-        log.info("online: game %s begins, this board %s against %s", agreement.code.game,
-                 agreement.colour, agreement.opponent)
+        log.info("online: game %s begins, this board %s against %s, %s moves first",
+                 agreement.code.game, agreement.colour, agreement.opponent, agreement.first)
         self._attach(agreement.code, agreement.colour)
         self.host.changed()
 
@@ -253,7 +254,7 @@ class OnlinePlay:
                 takebacks: list[int] | None = None, heard: set[str] | None = None) -> None:
         self._detach()
         session = self.session
-        moves = MoveLog.rebuild(code, new_game(session.rules),
+        moves = MoveLog.rebuild(code, start_game(session.rules, session.start),
                                 [a.text for a in session.game.history], takebacks or [])
         self.code = code
         self._game_id = session.game_id
@@ -283,8 +284,9 @@ class OnlinePlay:
         here = [s for s, p in session.players.items() if p.kind != "online"]
         if len(online) == 1 and len(here) == 1 and session.game_id is not None:
             # Chosen on the board's menu: invite for this game; the page shows the code and
-            # the LEDs the waiting chase until the other player joins.
-            self._spawn(self.invite(session.rules.name, str(here[0]), "white",
+            # the LEDs the waiting chase until the other player joins; the side the menu
+            # chose (or tossed) to move first starts the online game too.
+            self._spawn(self.invite(session.rules.name, str(here[0]), str(session.first),
                                     adopt=session.game_id))
 
     # -- requests: takeback, new game, resigning ----------------------------------------------
@@ -352,11 +354,11 @@ class OnlinePlay:
             self._spawn(link.publish_snapshot())
             self.ended = ""
         elif request.what == "new-game":
-            # Both know the next game's code (derived from this one's secret), the variant
-            # and the colours: it starts on both boards without another invitation.
-            colour = link.side
-            self._begin(Agreement(code.next(), self.session.rules.name, colour, "white",
-                                  self.opponent))
+            # Both know the next game's code (derived from this one's secret), the variant,
+            # the colours and who moved first: the next game starts on both boards as this
+            # one did, without another invitation.
+            self._begin(Agreement(code.next(), self.session.rules.name, link.side,
+                                  str(self.session.first), self.opponent))
 
     def _resigned(self, side: str, request: Request) -> None:
         link = self._link

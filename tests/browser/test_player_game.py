@@ -19,7 +19,7 @@ def test_a_board_plays_a_whole_game_against_a_browser(browser, log_in, tmp_path,
     with sim_daemon(tmp_path / "board", broker=served.url("grandma"),
                     board_name="Grandma's board") as board:
         code = api(board, "/api/online/invite",
-                   {"variant": variant, "side": "white", "starts": "toss"})["code"]
+                   {"variant": variant, "side": "white", "starts": "white"})["code"]
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}"
                   f"&broker=ws://127.0.0.1:{served.ws_port}")
@@ -201,7 +201,7 @@ def test_a_browser_invites_and_a_board_joins(browser, log_in, tmp_path, served):
         log_in(page, "Asha's phone")
         page.select_option("#variant", "lasker")
         page.select_option("#invite select[name=side]", "black")
-        page.select_option("#invite select[name=starts]", "toss")
+        page.select_option("#invite select[name=starts]", "black")
         page.click("#invite button")
         page.wait_for_selector("#waiting:not([hidden])", timeout=WAIT * 1000)
         code = page.text_content("#waiting-code")
@@ -209,19 +209,27 @@ def test_a_browser_invites_and_a_board_joins(browser, log_in, tmp_path, served):
         page.wait_for_selector("#game:not([hidden])", timeout=WAIT * 1000)
         state = api(board, "/api/state")
         assert state["variant"] == "lasker" and state["online"]["opponent"] == "Asha's phone"
-        board_colour = state["online"]["side"]
-        assert "You play black" in page.text_content("#players")
-        # The toss both computed: the side that starts is white in the game on both.
-        web_colour = "black" if board_colour == "white" else "white"
-        assert f"({'first' if web_colour == 'white' else 'second'})" in page.text_content("#players")
+        # The page plays the black it chose and begins, as it offered; the board plays white
+        # and waits for black's first move.
+        assert (state["online"]["side"], state["first"]) == ("white", "black")
+        assert state["players"] == {"white": "hand", "black": "online"}
+        assert page.text_content("#players").startswith(
+            "You play black (first) against Grandma's board (white)")
         until("linked", lambda: api(board, "/api/state")["online"]["opponent_online"])
-        if board_colour == "white":
-            carry_out(lambda body: api(board, "/api/hand", body), "d6", "white")
-            page.wait_for_function("document.querySelectorAll('#moves li').length == 1",
-                                   timeout=WAIT * 1000)
-        else:
-            page.click("[data-point='d6'] .hit")
-            until("d6 received", lambda: api(board, "/api/state")["online"]["sequence"] == 1)
+        assert page.text_content("#turn").startswith("Your turn")
+        page.click("[data-point='d6'] .hit")
+        until("d6 received", lambda: api(board, "/api/state")["online"]["sequence"] == 1)
+        assert board.call(lambda: [a.text for a in board.daemon.session.tracker.forced]) == [
+            "d6"]
+        carry_out(lambda body: api(board, "/api/hand", body), "d6", "black")
+        until("d6 carried out", lambda: api(board, "/api/state")["actions"] == ["d6"])
+        carry_out(lambda body: api(board, "/api/hand", body), "d2", "white")
+        page.wait_for_function("document.querySelectorAll('#moves li').length == 2",
+                               timeout=WAIT * 1000)
+        assert page.evaluate("Array.from(document.querySelectorAll('#moves li'), "
+                             "li => li.dataset.number)") == ["1...", "2."]
+        assert page.get_attribute("[data-point='d6'] .pebble", "class") == "pebble black"
+        assert page.get_attribute("[data-point='d2'] .pebble", "class") == "pebble white"
         page.close()
 
 

@@ -72,6 +72,7 @@ def test_a_withheld_reveal_loses_the_toss_for_the_inviting_board(browser, log_in
     assert page.text_content("#turn").startswith("Your turn")
     # The inviting board comes back: it reads the forfeit and agrees that black starts.
     hosted = _run(asyncio.wait_for(host(grandma, code, invite, toss), WAIT))
-    assert hosted is not None and (hosted.first, hosted.colour) == ("black", "black")
+    # black starts; the inviting board still plays the white it offered to play
+    assert hosted is not None and (hosted.first, hosted.colour) == ("black", "white")
     assert hosted.note == page.text_content("#request-text")
     page.close()

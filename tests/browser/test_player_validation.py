@@ -45,8 +45,28 @@ def _text(body: dict) -> str:
     return json.dumps(body, separators=(",", ":"))
 
 
+def _invite(**change: object) -> dict:
+    """An invitation, signed after `change` (a field set to a wrong value stays signed)."""
+    body = {"kind": "invite", "game": CODE.game, "variant": "lasker", "colour": "white",
+            "starts": "black", "board": "Grandma", "commit": ""}
+    body.update(change)
+    body = {k: v for k, v in body.items() if v is not _GONE}
+    return {**body, "mac": messages.mac_of(CODE.key, body)}
+
+
+_GONE = object()
+
+
 def _poison() -> dict[str, str | list[int]]:
     return {
+        "invite colour of neither": _text(_invite(colour="green")),
+        "invite colour a toss": _text(_invite(colour="toss")),
+        "invite colour a number": _text(_invite(colour=1)),
+        "invite colour too long": _text(_invite(colour="whiteblack")),
+        "invite colour altered": _text({**_invite(), "colour": "black"}),
+        "invite in protocol 2's older wording": _text(_invite(colour=_GONE, side="white")),
+        "invite in the older wording, unsigned": _text({**_invite(colour=_GONE, side="white"),
+                                                       "mac": "0" * 64}),
         "non-ascii mac": _text(_move(mac="\u00e9")),
         "short mac": _text(_move(mac="ab")),
         "upper-case mac": _text(_move(mac=_move()["mac"].upper())),

@@ -180,3 +180,34 @@ def test_a_game_chosen_on_the_boards_menu_with_an_online_player_is_offered(broke
         assert state["variant"] == "lasker" and state["online"]["side"] == "black"
         api(a, "/api/hand", {"op": "place", "point": "d6", "colour": "white"})
         until("the move on the other board", lambda: forced(b) == ["d6"])
+
+
+def test_a_game_black_begins_keeps_the_colours_chosen_on_both_boards(broker, tmp_path):
+    """The offer names the colour each board plays and that black moves first: both boards
+    start the same game from the empty board with black to act, each keeping its colour,
+    and say so; black's first move goes from the joining board's hands to the other's."""
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma",
+                    settle=0.05) as a, \
+            sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi",
+                       settle=0.05) as b:
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                             "starts": "black"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("the game on both boards", lambda: all(
+            (api(d, "/api/state").get("online") or {}).get("opponent") for d in (a, b)))
+        here, there = api(a, "/api/state"), api(b, "/api/state")
+        assert (here["online"]["side"], there["online"]["side"]) == ("white", "black")
+        assert here["first"] == there["first"] == "black"
+        assert here["players"] == {"white": "hand", "black": "online"}
+        assert there["players"] == {"white": "online", "black": "hand"}
+        assert a.call(lambda: str(a.daemon.session.game.turn)) == "black"
+        for mover, other, action in ((b, a, "d6"), (a, b, "d2"), (b, a, "b4")):
+            n = plies(mover)
+            carry_out(mover, action)
+            until(f"{action} committed", lambda: plies(mover) > n)
+            until(f"{action} shown on the other board", lambda: forced(other) == [action])
+            carry_out(other, action)
+            until(f"{action} carried out there", lambda: plies(other) > n)
+        assert [d.call(lambda d=d: d.daemon.session.record()) for d in (a, b)] == ["d6 d2 b4"] * 2
+        starts = [d.call(lambda d=d: d.daemon.session.start) for d in (a, b)]
+        assert starts[0] == starts[1] and starts[0].split(" ")[1] == "b"  # kept with the game

@@ -30,18 +30,19 @@ def _agree(broker, starts: str):
 @pytest.mark.parametrize("starts", ["white", "black", "toss"])
 def test_both_boards_agree_on_the_game(broker, starts):
     hosted, joined = _agree(broker, starts)
-    assert (hosted.variant, hosted.side, hosted.opponent) == ("lasker", "black", "Ravi's board")
-    assert (joined.variant, joined.side, joined.opponent) == ("lasker", "white",
-                                                              "Grandma's board")
+    # each plays the colour the offer named, whoever starts
+    assert (hosted.variant, hosted.colour, hosted.opponent) == ("lasker", "black",
+                                                                "Ravi's board")
+    assert (joined.variant, joined.colour, joined.opponent) == ("lasker", "white",
+                                                                "Grandma's board")
     assert hosted.first == joined.first
     assert hosted.first == starts or starts == "toss"
-    assert {hosted.colour, joined.colour} == {"white", "black"}
-    assert hosted.colour == ("white" if hosted.first == "black" else "black")
 
 
 def test_a_toss_gives_either_side(broker):
-    firsts = {_agree(broker, "toss")[0].first for _ in range(12)}
-    assert firsts == {"white", "black"}  # 12 fair tosses all alike: 1 in 2048
+    agreed = [_agree(broker, "toss")[0] for _ in range(12)]
+    assert {a.first for a in agreed} == {"white", "black"}  # 12 fair tosses alike: 1 in 2048
+    assert {a.colour for a in agreed} == {"black"}  # the toss never changes the colours
 
 
 def test_joining_nothing_or_with_the_wrong_secret_says_so(broker):
@@ -226,7 +227,7 @@ def test_a_withheld_reveal_loses_the_toss_for_the_inviter_on_both_boards(broker)
         assert not joining.done() and waited == [REVEAL_WAIT]  # waiting, not stalled for good
         fire.set()
         joined = await asyncio.wait_for(joining, 10)
-        assert (joined.side, joined.first) == ("black", "black")
+        assert (joined.colour, joined.first) == ("black", "black")
         assert "did not reveal its toss" in joined.note and "black" in joined.note
         hosted = await asyncio.wait_for(host(grandma, code, invite, toss), 10)
         assert hosted is not None and hosted.first == "black" and hosted.note == joined.note
@@ -271,3 +272,27 @@ async def _until_retained(broker, where: str) -> None:  # type: ignore[no-untype
         async for message in client.messages:
             if message.payload:
                 return
+
+
+def test_an_inviter_of_protocol_2s_older_wording_is_named(broker):
+    """A board of protocol 2 as it was before the offer named the inviter's colour apart from
+    who starts (a `side` where `colour` is now) offers the game, sealed and signed with this
+    game's keys: the joiner says the other runs an older version instead of waiting."""
+    import aiomqtt
+
+    from navakankari.firmware.online.messages import OLDER_WORDING, canonical, mac_of
+    from navakankari.firmware.online.wire import seal_bytes
+
+    async def main():
+        code = GameCode.new()
+        body = {"kind": "invite", "game": code.game, "variant": "lasker", "side": "black",
+                "starts": "white", "board": "Grandma's old board", "commit": ""}
+        older = canonical({**body, "mac": mac_of(code.key, body)})
+        where = lobby_topic(code, "invite")
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="grandma",
+                                  password=USERS["grandma"]) as old:
+            await old.publish(where, seal_bytes(code, where, older), qos=1, retain=True)
+        with pytest.raises(InvitationError) as raised:
+            await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board", wait=5)
+        assert str(raised.value) == OLDER_WORDING
+    asyncio.run(main())

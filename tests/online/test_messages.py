@@ -15,7 +15,7 @@ from navakankari.firmware.online.messages import (MAX_BYTES, Answer, Forfeit, In
                                                   MessageError, Move, Rejection, Reveal,
                                                   Request, Resync, Snapshot, canonical, decode,
                                                   encode,
-                                                  read, sign)
+                                                  mac_of, read, sign)
 
 CODE = GameCode("K7M2P9QR", "TAX4B8CD3FGH")
 WRONG = GameCode(CODE.game, "000000000000")  # the game's id without its secret
@@ -82,6 +82,43 @@ def test_each_kind_altered_after_signing_is_refused(kind):
     data[field] = {"era": 1, "side": "black", "what": "takeback", "accept": 0,
                    "starts": "white", "bit": 0, "after": 0, "board": "Mallory"}[field]
     rejected(canonical(data), "bad-signature")
+
+
+def test_the_invitations_colour_altered_after_signing_is_refused():
+    data = fields(signed("invite"))
+    data["colour"] = "black"  # the inviter's colour swapped on the way
+    rejected(canonical(data), "bad-signature")
+
+
+@pytest.mark.parametrize("value, words", [
+    ("green", "invite.colour must be white or black"),
+    ("toss", "invite.colour must be white or black"),  # a toss decides who starts only
+    ("", "invite.colour must be white or black"),
+    ("whiteblack", "invite.colour is 10 characters; at most 5"),
+    (0, "invite.colour must be text"), (None, "invite.colour must be text"),
+    (["white"], "invite.colour must be text")])
+def test_the_invitations_colour_is_white_or_black_even_when_signed(value, words):
+    data = fields(signed("invite"))
+    data.pop("mac")
+    data["colour"] = value
+    got = rejected(canonical({**data, "mac": sign_body(data)}), "malformed")
+    assert str(got) == words
+
+
+def test_an_invitation_in_protocol_2s_older_wording_is_named_an_older_version():
+    """Before the offer named the inviter's colour apart from who starts, it carried a `side`
+    (the side that starts when it was `starts`): a board that still words it so would set up
+    another game, so it is named, not passed over as malformed."""
+    from navakankari.firmware.online.messages import OLDER_WORDING
+
+    body = {"kind": "invite", "game": CODE.game, "variant": "lasker", "side": "white",
+            "starts": "toss", "board": "Grandma's old board", "commit": "12" * 32}
+    got = rejected(canonical({**body, "mac": sign_body(body)}), "old-version")
+    assert str(got) == OLDER_WORDING
+    # unsigned by a player of this game, or of another game: not an older player, refused
+    rejected(canonical({**body, "mac": mac_of(WRONG.key, body)}), "malformed")
+    rejected(canonical({**body, "game": OTHER.game, "mac": mac_of(
+        OTHER.key, {**body, "game": OTHER.game})}), "malformed")
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -166,7 +203,6 @@ def test_each_kind_malformed_is_refused_even_when_signed(kind):
 
 
 def sign_body(body: dict[str, object]) -> str:
-    from navakankari.firmware.online.messages import mac_of
     return mac_of(CODE.key, body)
 
 

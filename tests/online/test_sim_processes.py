@@ -51,7 +51,7 @@ def test_two_simulator_processes_play_a_whole_game_through_the_broker(broker, tm
     ravi = Sim(tmp_path, broker.url("ravi"), "Ravi")
     try:
         code = grandma.api("/api/online/invite", {"variant": "six-mens-morris",
-                                                  "side": "white", "starts": "toss"})["code"]
+                                                  "side": "white", "starts": "white"})["code"]
         ravi.api("/api/online/join", {"code": code})
         until("both boards in the game", lambda: all(
             (s.api("/api/state").get("online") or {}).get("opponent") for s in (grandma, ravi)))

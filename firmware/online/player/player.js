@@ -107,6 +107,10 @@
             return;
           }
           const message = P.unseal(code, topic, payload);
+          if (message instanceof P.Rejection && message.name === "old-version") {
+            finish(new JoinError(message.why));  // a player of this game, not updated
+            return;
+          }
           if (message instanceof P.Rejection) {
             // Anyone on the broker may publish here: a message that does not check is
             // counted and waited past, never taken as the answer.
@@ -153,20 +157,21 @@
             }, REVEAL_WAIT_MS);
           }
         }
+        // Each plays the colour the offer named; the toss decides only who moves first.
         let first = invite.starts, note = "";
-        const side = P.OTHER[invite.side];
+        const side = P.OTHER[invite.colour];
         if (invite.starts === "toss") {
           if (!seen.word) return;
           if (seen.word.kind === "forfeit") {
             first = side;
-            note = forfeited(invite.side);
+            note = forfeited(invite.colour);
           } else {
             first = P.starter(code.game, invite.commit, seen.word.nonce, seen.word.bit,
               seen.join.bit);
           }
         }
         finish(null, { variant: invite.variant, side, first, opponent: invite.board,
-          colour: side === first ? "white" : "black", name: seen.join.board, note });
+          colour: side, name: seen.join.board, note });
       }
     });
   }
@@ -184,7 +189,8 @@
     return new Promise((resolve, reject) => {
       const toss = starts === "toss"
         ? { nonce: P.hex(crypto.getRandomValues(new Uint8Array(16))), bit: P.randomBit() } : null;
-      const invite = P.sign(code.key, { kind: "invite", game: code.game, variant, side, starts,
+      const invite = P.sign(code.key, { kind: "invite", game: code.game, variant, colour: side,
+        starts,
         board: settings.name || "a browser",
         commit: toss ? P.commitment(code.game, toss.nonce, toss.bit) : "" });
       const client = connect(settings, { reconnectPeriod: 1000 });
@@ -249,7 +255,7 @@
             first = P.starter(code.game, invite.commit, toss.nonce, toss.bit, joined.bit);
           }
           finish(null, { code, agreement: { variant, side, first, opponent: joined.board,
-            colour: side === first ? "white" : "black", name: invite.board, note } });
+            colour: side, name: invite.board, note } });
         } catch (err) {
           refused.add("fault", String(err && err.message));
         }
@@ -267,11 +273,15 @@
       this.agreement = Object.assign({}, agreement, { opponent: name || "the other player" });
       this.colour = agreement.colour;
       this.other = P.OTHER[this.colour];
+      // The colour that moved first. A game kept by an older page whose side differed from
+      // its colour named by `first` who started, not which colour: white began those.
+      this.first = agreement.side === agreement.colour ? agreement.first : "white";
       const variant = VARIANTS[agreement.variant];
       if (!variant) throw new JoinError(`${agreement.variant} is played board to board only: ` +
         "this page plays the morris games");
       kept = kept || {};
-      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant), actions, kept.takebacks);
+      this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant, this.first), actions,
+        kept.takebacks);
       this.acked = 0;
       this.refused = new P.Refusals();
       this.peerOnline = false;
@@ -684,9 +694,10 @@
         this.askedAt = null;
         this.askResync();  // what the other made in the new era before the answer came
       } else if (request.what === "new-game") {
-        // The next game: its code derived from this one's, the same variant and colours.
+        // The next game: its code derived from this one's, the same variant and colours,
+        // and the same colour moving first (as the board begins it).
         const next = new OnlineGame(this.settings, P.nextCode(this.code),
-          Object.assign({}, this.agreement), []);
+          Object.assign({}, this.agreement, { side: this.colour, first: this.first }), []);
         this.stop();
         localStorage.removeItem(STORE + this.code.game);
         current = next;
@@ -717,10 +728,10 @@
       const game = this.game, a = this.agreement;
       $("join-form").hidden = true;
       $("game").hidden = false;
-      $("players").textContent = fmt(this.colour === "white"
+      $("players").textContent = fmt(this.colour === this.first
         ? _("You play {side} (first) against {opponent} ({other}), {variant}; game {code}")
         : _("You play {side} (second) against {opponent} ({other}), {variant}; game {code}"),
-      { side: sideName(a.side), opponent: a.opponent, other: sideName(P.OTHER[a.side]),
+      { side: sideName(this.colour), opponent: a.opponent, other: sideName(this.other),
         variant: variantName(a.variant), code: this.code.text });
       const outcome = game.outcome();
       let turn;
@@ -773,7 +784,9 @@
         const li = document.createElement("li");
         li.textContent = m.action;
         li.dataset.side = m.side;
-        li.dataset.number = m.side === "white" ? `${Math.floor(i / 2) + 1}.` : i === 0 ? "1..." : "";
+        const late = this.first === "black" ? 1 : 0;  // white's first move is 2. after 1... d6
+        li.dataset.number = m.side === "white" ? `${Math.floor((i + late) / 2) + 1}.`
+          : i === 0 ? "1..." : "";
         if (fork && i >= fork.common) li.className = "disputed";
         return li;
       }));

@@ -146,7 +146,7 @@
   const PREFIX = `navakankari/v${VERSION}`, OLDER_PREFIX = "navakankari/v1";
   const FIELDS = {
     move: { game: "str", n: "int", side: "str", action: "str", prev: "str", era: "int" },
-    invite: { game: "str", variant: "str", side: "str", starts: "str", board: "str",
+    invite: { game: "str", variant: "str", colour: "str", starts: "str", board: "str",
               commit: "str" },
     join: { game: "str", board: "str", bit: "int" },
     reveal: { game: "str", nonce: "str", bit: "int" },
@@ -161,7 +161,13 @@
   // Each text field's shape (PROTOCOL.md, "Reading a payload"): hex of its lengths, checked
   // before any comparison; the code's alphabet for the game id; else at most so many characters.
   const HEX = { mac: [64], prev: [0, 64], commit: [0, 64], nonce: [32], id: [16] };
-  const TEXT = { action: 64, board: 80, variant: 40, what: 16, starts: 5, side: 5 };
+  const TEXT = { action: 64, board: 80, variant: 40, what: 16, starts: 5, side: 5, colour: 5 };
+  // Protocol 2's invitation before it named the inviter's colour apart from who starts: a
+  // player of this game that still words it so is named as an older version (messages.py).
+  const OLDER_INVITE = ["board", "commit", "game", "kind", "mac", "side", "starts", "variant"];
+  const OLDER_WORDING = "the other player runs an older version of online play (protocol 2 " +
+    "as it was before each player kept its colour whoever starts): it must be updated " +
+    "before the two can play";
   const RANGE = { n: [1, MAX_MOVES], at: [0, MAX_MOVES], keep: [0, MAX_MOVES],
                   after: [0, MAX_MOVES], era: [0, MAX_MOVES], bit: [0, 1], accept: [0, 1] };
   const HEX_DIGITS = /^[0-9a-f]*$/, GAME_ID = /^[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -263,6 +269,9 @@
     if ("side" in fields && !SIDES.includes(data.side)) {
       return new Rejection("malformed", `${kind}.side must be white or black`);
     }
+    if (kind === "invite" && !SIDES.includes(data.colour)) {
+      return new Rejection("malformed", "invite.colour must be white or black");
+    }
     if (kind === "invite" && !["white", "black", "toss"].includes(data.starts)) {
       return new Rejection("malformed", "invite.starts is one of white, black, toss");
     }
@@ -271,6 +280,15 @@
         "at most the moves there are");
     }
     return data;
+  }
+
+  /** Whether `data` is an invitation of `game` in protocol 2's older wording, signed by a
+   * player of this game. */
+  function olderInvite(key, game, data) {
+    if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+    if (Object.keys(data).sort().join() !== OLDER_INVITE.join()) return false;
+    if (data.kind !== "invite" || data.game !== game || typeof data.mac !== "string") return false;
+    return macOf(key, data) === data.mac;
   }
 
   /** What is wrong with a text field's value, or "" (the shapes of PROTOCOL.md). */
@@ -314,6 +332,7 @@
     } catch (err) {
       return new Rejection("not-json", `not JSON: ${err.message}`);
     }
+    if (olderInvite(key, game, data)) return new Rejection("old-version", OLDER_WORDING);
     const message = fromObject(data, false);
     if (message instanceof Rejection) return message;
     if (message.game !== game) {
@@ -632,7 +651,8 @@
   root.NavakankariProtocol = {
     sha256, hmacSha256, hex, utf8, canonical, parseCode, newCode, nextCode, ProtocolError, sign,
     encode, read, Rejection, Refusals, REJECTIONS, MAX_DEPTH, MAX_DIGITS, MAX_MOVES,
-    decode, REQUESTS, VERSION, seal, unseal, fromOlder, olderTopic, OLDER, OVERHEAD, MAX_PAYLOAD,
+    decode, REQUESTS, VERSION, seal, unseal, fromOlder, olderTopic, OLDER, OLDER_WORDING,
+    OVERHEAD, MAX_PAYLOAD,
     stretched, derive, prepare,
     topic, gameTopic, commitment, randomBit, starter, MoveLog, SIDES, OTHER, PREFIX, MAX_BYTES,
     APPLIED, DUPLICATE, GAP, FORK, REJECTED, STALE,

@@ -21,7 +21,9 @@
   class RulesError extends Error {}
 
   class MorrisGame {
-    constructor(variant) {
+    /** A game from the empty board; `first`: the colour that acts first ("white" unless
+     * said: the toss or the invitation may let black begin, each player keeping its colour). */
+    constructor(variant, first) {
       if (variant.rules.game !== "morris") {
         throw new RulesError(`${variant.name} is not played on this page: it plays the ` +
           "morris games (place, move, mill, take)");
@@ -40,7 +42,8 @@
       this.full = this.points.length === 32 ? -1 >>> 0 : (1 << this.points.length) - 1;
       this.bb = [0, 0];
       this.hand = [this.rules.pieces, this.rules.pieces];
-      this.side = 0;
+      this.first = first === "black" ? "black" : "white";
+      this.side = this.first === "black" ? 1 : 0;
       this.pending = 0;
       this.millCounts = new Array(2 * this.mills.length).fill(0);
       this.lastMove = [null, null];
@@ -125,8 +128,10 @@
       if (this.legal().length) return null;
       const s = this.side;
       if (!(this.full & ~(this.bb[0] | this.bb[1]))) {
+        // every pebble placed and none taken: the side to act placed first, and loses
         return this.rules.board_full === "first-loses"
-          ? { winner: "white", reason: "board-full" } : { winner: null, reason: "board-full" };
+          ? { winner: s ? "white" : "black", reason: "board-full" }
+          : { winner: null, reason: "board-full" };
       }
       return this.rules.blocked_loses
         ? { winner: s ? "white" : "black", reason: "blocked" } : { winner: null, reason: "blocked" };
@@ -205,7 +210,7 @@
     /** Back to the position after the first `plies` actions (a takeback both agreed to). */
     rewind(plies) {
       const actions = this.history.slice(0, plies);
-      Object.assign(this, new MorrisGame(this.variant));
+      Object.assign(this, new MorrisGame(this.variant, this.first));
       actions.forEach((a) => this.push(a));
     }
 
