@@ -46,11 +46,13 @@ MENU_LIGHTS = (*next(rows for section, rows in LEGEND if section == "the menu"),
 
 COLUMNS = ((Step.VARIANT, N_("1. game")), (Step.WHITE, N_("2. white / 3. black")),
            (Step.ASSIST, N_("4. help (each hand)")), (Step.STARTER, N_("5. who starts")),
-           (Step.BRIGHTNESS, N_("LED brightness, speech, language")))
+           (Step.BRIGHTNESS, N_("LED brightness")), (Step.SPEECH, N_("speech")),
+           (Step.LANGUAGE, N_("language")))
 HEADS = {Step.VARIANT: (Role.MENU_CHOICE,), Step.WHITE: (Role.MENU_WHITE, Role.MENU_BLACK),
          Step.ASSIST: (Role.MENU_HELP_WHITE, Role.MENU_HELP_BLACK),
          Step.STARTER: (Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS),
-         Step.BRIGHTNESS: (Role.MENU_BRIGHTNESS,)}
+         Step.BRIGHTNESS: (Role.MENU_BRIGHTNESS,), Step.SPEECH: (Role.MENU_BRIGHTNESS,),
+         Step.LANGUAGE: (Role.MENU_BRIGHTNESS,)}
 """The lights of each column's choices (a column for both sides shows both colours)."""
 
 
@@ -74,11 +76,11 @@ def _step_menu(board: Board, variants: Sequence[str], step: Step,
     menu.tr = tr
     paths: dict[Step, list[int | str]] = {
         Step.VARIANT: [], Step.WHITE: [0], Step.ASSIST: [0, 0, 1], Step.STARTER: [0, 1, 1],
-        Step.BRIGHTNESS: ["brightness"]}
+        Step.BRIGHTNESS: ["brightness"], Step.SPEECH: ["speech"], Step.LANGUAGE: ["language"]}
     path = paths[step]
     t = 0.0
     for pick in path:
-        point = menu.layout.slots[pick] if isinstance(pick, int) else menu.layout.brightness
+        point = menu.layout.slots[pick] if isinstance(pick, int) else getattr(menu.layout, pick)
         menu.see({point}, t)
         menu.tick(t + menu.settings.hold)
         menu.see((), t + menu.settings.hold + 0.1)
@@ -116,12 +118,14 @@ def menu_svg(board: Board, profile: str, tr: Translator = ENGLISH) -> str:
         return ox + step_px * (x - min(xs)), oy + step_px * (top - y)
 
     fills = screen_colours(profile)
-    labels = {(step, c.point): c.label if c.kind is Kind.VARIANT else c.label.split(" (")[0]
+    labels = {(step, c.point): c.label if c.kind in (Kind.VARIANT, Kind.SPEECH_STEP)
+              else c.label.split(" (")[0]
               for step, menu in menus.items() for c in menu.choices()}
     lit = {(step, point): role for step, menu in menus.items()
            for point, role in menu_roles(menu.step_name, [
                (c.point, c.kind.value, c.label) for c in menu.choices()]).items()}
-    rows = [p for p in (lay.same, lay.takeback, lay.brightness, lay.back, *lay.slots)
+    rows = [p for p in (lay.same, lay.takeback, lay.brightness, lay.speech, lay.language,
+                        lay.back, *lay.slots)
             if any((step, p) in labels for step, _ in COLUMNS)]
     tx, col_w, row_h = ox + step_px * (max(xs) - min(xs)) + 60, 170, 17
     width = tx + 40 + col_w * len(COLUMNS) + 20

@@ -66,9 +66,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         try:
             # A recording without the menu line comes from a board older than the line,
-            # and so older than the menu's help step and its adaptive computer.
+            # and so older than the menu's help step, its adaptive computer and its speech
+            # and language steps.
             menu = start.settings if start is not None else \
-                MenuSettings(assist=False, adaptive=False)
+                MenuSettings(assist=False, adaptive=False, speech_step=False)
             if args.menu_hold is not None:
                 menu = replace(menu, hold=args.menu_hold)
             if args.profile is None and start is not None:

@@ -60,13 +60,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 def announcements(config: "Config", *, aloud: bool) -> Any:
     """Spoken announcements: aloud through espeak-ng and ALSA on a board, by the page in the
     simulator; off until the configuration, the menu or the page turns them on."""
+    from pathlib import Path
+
     from navakankari.firmware.i18n.catalogs import translations
 
     from ..daemon.speech_service import speech_service
     from ..daemon.voice import Voice
+    from ..system.audio import sound_cards
 
     return speech_service(Voice(config.speech_rate, config.speech_device),
-                          default=config.speech_enabled, aloud=aloud, translate=translations)
+                          default=config.speech_enabled, aloud=aloud, translate=translations,
+                          way_in=aloud and bool(sound_cards(Path("/"))))
 
 
 def online_services(config: "Config") -> list[Any]:

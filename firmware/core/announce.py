@@ -158,6 +158,17 @@ class Announcer:
     def far_board(self, online: bool) -> Utterance:
         return Utterance(far_board_words(online, self.tr), self.language, topic="far-board")
 
+    def way_in(self, status: Status) -> Utterance | None:
+        """How to turn speech on, while the menu shows its point for it (None otherwise): the
+        one sentence a board with speech off says, for a player who cannot see the lights."""
+        point = next((p for p, kind, _ in status.choices if kind == "speech-step"), None)
+        if status.kind is not StatusKind.MENU or point is None:
+            return None
+        return Utterance(self.tr.gettext(
+            "Speech is off. To hear the board, hold a pebble alone on {point}, just above the "
+            "centre, for {seconds} s, then lift it.").format(
+                point=point, seconds=f"{status.confirm_hold:g}"), self.language, topic="way-in")
+
 
 def _mover(game: Game) -> Side:
     """The side that played the last action: a removal owed stays with it."""

@@ -121,9 +121,10 @@ def _assist_layer(status: Status, now: float, put: Put) -> None:
 
 MENU_ROLES = {"same": Role.MENU_SAME, "back": Role.MENU_BACK, "takeback": Role.MENU_TAKEBACK,
               "brightness": Role.MENU_BRIGHTNESS, "brightness-value": Role.MENU_BRIGHTNESS,
-              "speech": Role.MENU_BRIGHTNESS, "language": Role.MENU_BRIGHTNESS}
-"""The menu's fixed points (and the brightness step's levels, speech on or off and the
-languages) by the kind of their choice."""
+              "speech": Role.MENU_BRIGHTNESS, "language": Role.MENU_BRIGHTNESS,
+              "speech-step": Role.MENU_BRIGHTNESS, "language-step": Role.MENU_BRIGHTNESS}
+"""The menu's fixed points (the settings: brightness, speech and the language, and their
+steps' choices) by the kind of their choice."""
 STEP_ROLES = {"white": Role.MENU_WHITE, "black": Role.MENU_BLACK,
               "assist-white": Role.MENU_HELP_WHITE, "assist-black": Role.MENU_HELP_BLACK}
 """The choices of a step by its name: each step in its own colour or motion."""
@@ -199,7 +200,8 @@ SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.MENU_HELP_WHITE, Role.MENU_CURRENT, Role.MENU_BACK}),  # MENU, the help
     frozenset({Role.MENU_HELP_BLACK, Role.MENU_CURRENT, Role.MENU_BACK}),
     frozenset({Role.MENU_WHITE, Role.MENU_BLACK, Role.MENU_TOSS, Role.MENU_BACK}),  # who starts
-    frozenset({Role.MENU_BRIGHTNESS, Role.MENU_BACK}),  # MENU, the brightness
+    frozenset({Role.MENU_BRIGHTNESS, Role.MENU_BACK}),  # MENU, the brightness, speech
+    frozenset({Role.MENU_BRIGHTNESS, Role.MENU_CURRENT, Role.MENU_BACK}),  # MENU, the language
     frozenset({Role.CONFIRM_HOLD}),  # MENU, a pebble held on a choice
     frozenset({Role.CONFIRM_LIFT}),
     frozenset({Role.REVIEW}),  # a review on the page

@@ -78,6 +78,8 @@ class Step(str, Enum):
     STARTER = "starter"
     TOSS = "toss"
     BRIGHTNESS = "brightness"
+    SPEECH = "speech"
+    LANGUAGE = "language"
 
 
 class Kind(str, Enum):
@@ -94,6 +96,8 @@ class Kind(str, Enum):
     BACK = "back"
     TAKEBACK = "takeback"  #: reopen the last game, its last move taken back
     BRIGHTNESS = "brightness"  #: go to the brightness step
+    SPEECH_STEP = "speech-step"  #: turn speech on and go to the speech step
+    LANGUAGE_STEP = "language-step"  #: go to the language step
 
 
 @dataclass(frozen=True)
@@ -105,10 +109,14 @@ class Layout:
     takeback: str  #: nearest on its left
     brightness: str  #: nearest on its right
     slots: tuple[str, ...]  #: every other point in reading order, from the top left
+    speech: str = ""  #: straight above the centre ("": speech is a choice of the brightness)
+    language: str = ""  #: nearest on the right after the brightness point
 
 
-def layout(board: Board) -> Layout:
-    """The menu's points on `board`, from its coordinates alone."""
+def layout(board: Board, own_steps: bool = True) -> Layout:
+    """The menu's points on `board`, from its coordinates alone; `own_steps`: speech and
+    the language have points of their own (a menu recorded before they had offers them on
+    the brightness step)."""
     coords = dict(zip(board.points, board.coordinates))
     same = confirm_point(board)
     sx, sy = coords[same]
@@ -121,9 +129,14 @@ def layout(board: Board) -> Layout:
     takeback = nearest(p for p in board.points if coords[p][0] < sx)
     brightness = nearest(p for p in board.points if coords[p][0] > sx)
     fixed = {same, back, takeback, brightness}
+    speech = language = ""
+    if own_steps:
+        speech = nearest(p for p in board.points if coords[p][0] == sx and coords[p][1] > sy)
+        language = nearest(p for p in board.points if coords[p][0] > sx and p != brightness)
+        fixed |= {speech, language}
     slots = tuple(sorted((p for p in board.points if p not in fixed),
                          key=lambda p: (-coords[p][1], coords[p][0])))
-    return Layout(same, back, takeback, brightness, slots)
+    return Layout(same, back, takeback, brightness, slots, speech, language)
 
 
 @dataclass(frozen=True)
@@ -196,6 +209,9 @@ class MenuSettings:
     assist: bool = True
     #: The adaptive computer among the players (after the levels); False as `assist` is.
     adaptive: bool = True
+    #: Speech and the language as steps of their own, at points of their own; False (a
+    #: recording's menu line from before them): both are choices of the brightness step.
+    speech_step: bool = True
 
     #: The range of each timing, stated once: the configuration's `game.menu_hold` and
     #: `replay --menu-hold` are checked against it. A hold shorter than 0.2 s (the tracker's
@@ -271,10 +287,11 @@ class Menu:
         if not variants:
             raise ValueError("the menu needs at least one variant this board can play")
         self.board = board
-        self.layout = layout(board)
+        self.layout = layout(board, settings.speech_step)
         self.variants = tuple(variants)
         self.players = tuple(players)
         need = max(len(self.variants), len(self.players),
+                   len(LANGUAGES) if settings.speech_step else
                    len(BRIGHTNESS_VALUES) + 2 + len(LANGUAGES),
                    len(ASSIST_LEVELS), 3)
         if need > len(self.layout.slots):
@@ -289,6 +306,7 @@ class Menu:
                                     now=now)
         self._toss: Toss | None = None
         self.tr: Translator = ENGLISH  #: the language of the choices' words
+        self.language = ""  #: the board's language now, lit as the current one in its step
         log.info("menu: %s", self._s.step.value)
 
     # -- what is lit ---------------------------------------------------------------------------
@@ -307,8 +325,16 @@ class Menu:
             if self.can_takeback:
                 out.append(Choice(lay.takeback, Kind.TAKEBACK, "takeback",
                                   tr.gettext("take back the last move")))
-            out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness",
-                              tr.gettext("LED brightness, speech and language")))
+            if lay.speech:
+                out += [Choice(lay.brightness, Kind.BRIGHTNESS, "brightness",
+                               tr.gettext("LED brightness")),
+                        Choice(lay.speech, Kind.SPEECH_STEP, "speech",
+                               tr.gettext("speech (turns it on)")),
+                        Choice(lay.language, Kind.LANGUAGE_STEP, "language",
+                               tr.gettext("language"))]
+            else:
+                out.append(Choice(lay.brightness, Kind.BRIGHTNESS, "brightness",
+                                  tr.gettext("LED brightness, speech and language")))
         elif s.step in (Step.WHITE, Step.BLACK):
             out += [Choice(p, Kind.PLAYER, v, player_words(v, tr))
                     for p, v in zip(lay.slots, self.players)]
@@ -322,17 +348,32 @@ class Menu:
         elif s.step == Step.BRIGHTNESS:
             out += [Choice(p, Kind.BRIGHTNESS_VALUE, f"{v:g}", f"{round(v * 100)} %")
                     for p, v in zip(lay.slots, BRIGHTNESS_VALUES)]
-            on, off = lay.slots[len(BRIGHTNESS_VALUES):len(BRIGHTNESS_VALUES) + 2]
-            out += [Choice(on, Kind.SPEECH, "on", tr.gettext("speech on")),
-                    Choice(off, Kind.SPEECH, "off", tr.gettext("speech off"))]
-            # Each language by its own name in its own script, whatever the board speaks now.
-            out += [Choice(p, Kind.LANGUAGE, code, name) for p, (code, name) in
-                    zip(lay.slots[len(BRIGHTNESS_VALUES) + 2:], LANGUAGES.items())]
+            if not lay.speech:
+                out += self._speech_choices(lay.slots[len(BRIGHTNESS_VALUES):])
+                out += self._language_choices(lay.slots[len(BRIGHTNESS_VALUES) + 2:])
+        elif s.step == Step.SPEECH:
+            out += self._speech_choices(lay.slots)
+        elif s.step == Step.LANGUAGE:
+            out += self._language_choices(lay.slots)
         if s.step not in (Step.VARIANT, Step.TOSS):
             out.append(Choice(lay.back, Kind.BACK, "back", tr.gettext("back")))
         return tuple(out)
 
+    def _speech_choices(self, points: Sequence[str]) -> list[Choice]:
+        on, off = points[:2]
+        return [Choice(on, Kind.SPEECH, "on", self.tr.gettext("speech on")),
+                Choice(off, Kind.SPEECH, "off", self.tr.gettext("speech off"))]
+
+    @staticmethod
+    def _language_choices(points: Sequence[str]) -> list[Choice]:
+        """Each language by its own name in its own script, whatever the board speaks now."""
+        return [Choice(p, Kind.LANGUAGE, code, name)
+                for p, (code, name) in zip(points, LANGUAGES.items())]
+
     def _current(self, choices: tuple[Choice, ...]) -> tuple[str, ...]:
+        if self._s.step == Step.LANGUAGE:
+            return tuple(c.point for c in choices
+                         if c.kind == Kind.LANGUAGE and c.value == self.language)
         last = self.last
         if last is None:
             return ()
@@ -411,6 +452,14 @@ class Menu:
             return Chosen(Kind.TAKEBACK)
         if choice.kind == Kind.BRIGHTNESS:
             s.step = Step.BRIGHTNESS
+        elif choice.kind == Kind.SPEECH_STEP:
+            # Speech comes on as its step opens, so a player who cannot see the lights hears
+            # it, and its choices, at once; "speech off" there turns it off again.
+            s.step = Step.SPEECH
+            log.info("menu: %s", s.step.value)
+            return Chosen(Kind.SPEECH, speech=True)
+        elif choice.kind == Kind.LANGUAGE_STEP:
+            s.step = Step.LANGUAGE
         elif choice.kind == Kind.BRIGHTNESS_VALUE:
             s.step = Step.VARIANT
             return Chosen(Kind.BRIGHTNESS_VALUE, brightness=float(choice.value))
@@ -423,7 +472,7 @@ class Menu:
         elif choice.kind == Kind.BACK:
             if s.step in (Step.WHITE, Step.BLACK, Step.ASSIST, Step.STARTER):
                 s.picked = s.picked[:-1]  # the choice that led to this step is undone
-            if s.step == Step.BRIGHTNESS:
+            if s.step in (Step.BRIGHTNESS, Step.SPEECH, Step.LANGUAGE):
                 s.step = Step.VARIANT
             else:
                 s.go(-1)

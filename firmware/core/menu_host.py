@@ -53,6 +53,7 @@ class MenuHost:
         self.events: Clocked | None = None  #: raw events since the menu opened
         self.start: MenuStart | None = None  #: how the menu stood when it opened
         self.tr: Translator = ENGLISH  #: the language of the menu's words
+        self.language = ""  #: the board's language (lit as the current one in its step)
 
     def variants(self, game: Game) -> tuple[str, ...]:
         """The variants the menu offers."""
@@ -72,7 +73,7 @@ class MenuHost:
                                                  self.settings.adaptive),
                          last, can_takeback=bool(game.history),
                          settings=self.settings, rng=self._rng, occupied=settled, now=now)
-        self.menu.tr = self.tr
+        self.menu.tr, self.menu.language = self.tr, self.language
         self.events = Clocked(t0=now, pending=[(0.0, p, True) for p in sorted(raw)])
         self.status = None
 

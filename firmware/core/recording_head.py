@@ -83,8 +83,10 @@ def parse_line(line: str, where: str = "<line>") -> MenuStart | None:
         variants = data["variants"]
         seed = data["seed"]
         online = data.get("online", False)
-        # A line from before the help step or the adaptive computer: that menu had neither.
-        settings = MenuSettings(**{"assist": False, "adaptive": False, **data["settings"]})
+        # A line from before the help step or the adaptive computer: that menu had neither;
+        # one from before the speech and language steps offered both on the brightness step.
+        settings = MenuSettings(**{"assist": False, "adaptive": False, "speech_step": False,
+                                   **data["settings"]})
         if not isinstance(online, bool):
             raise ValueError(f"online must be true or false, not {online!r}")
         if not isinstance(variants, list) or not variants or \

@@ -508,8 +508,9 @@ class Session:
     def _speak(self, code: str) -> None:
         self.language = code
         self.teacher.tr = self._host.tr = self.tr
+        self._host.language = code
         if self.menu is not None:
-            self.menu.tr = self.tr
+            self.menu.tr, self.menu.language = self.tr, code
 
     def set_language(self, code: str, now: float) -> None:
         """Speak `code` from now on, and keep it (UnknownLanguage if the board does not)."""

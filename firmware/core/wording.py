@@ -182,7 +182,8 @@ MENU_STEPS = {"variant": N_("the game"), "white": N_("who plays white"),
               "black": N_("who plays black"),
               "assist-white": N_("the help white gets"), "assist-black": N_("the help black gets"),
               "starter": N_("who starts"), "toss": N_("who starts (a toss)"),
-              "brightness": N_("the LED brightness")}
+              "brightness": N_("the LED brightness"), "speech": N_("speech on or off"),
+              "language": N_("the language")}
 
 NOT_CHOSEN = N_("not chosen yet")
 
@@ -374,7 +375,7 @@ LEGEND: tuple[tuple[str, tuple[tuple[Role, str, str], ...]], ...] = (
         (Role.MENU_BACK, N_("red-orange"), N_("back one step")),
         (Role.MENU_TAKEBACK, N_("pink"), N_("take back the last move of the last game")),
         (Role.MENU_BRIGHTNESS, N_("yellow"),
-         N_("the lights' brightness, and its levels; speech on or off; the language")),
+         N_("the settings: the lights' brightness, speech, the language; and their choices")),
         (Role.TOSS_WHITE, N_("warm white"), N_("the toss: white's colour")),
         (Role.TOSS_BLACK, N_("azure"), N_("the toss: black's colour")),
         (Role.AWAITED, N_("light blue"), N_("a game far away waits for the other player (one "

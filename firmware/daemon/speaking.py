@@ -34,8 +34,12 @@ class Speech:
     takes time happens in the speech thread."""
 
     def __init__(self, speaker: Saying | None, *, enabled: bool, language: str = "en",
-                 tr: Translator = ENGLISH, voice: Voice | None = None) -> None:
+                 tr: Translator = ENGLISH, voice: Voice | None = None,
+                 way_in: bool = False) -> None:
         self.speaker = speaker
+        #: With speech off, say once how to turn it on when the menu shows (a speaker is
+        #: there to hear it)
+        self.way_in = way_in
         self.announcer = Announcer(language, tr)
         self.enabled = enabled  #: the session's choice, else the configuration's (the service)
         self.voice = voice or Voice()
@@ -59,6 +63,11 @@ class Speech:
         utterance = self.announcer.hear_update(game, update, far_away=far_away)
         if utterance is not None and self.enabled:
             self.say(utterance)
+        elif self.way_in and not self.enabled:
+            hint = self.announcer.way_in(update.status)
+            if hint is not None:
+                self.way_in = False  # once: a player who wants silence keeps it
+                self.say(hint)
 
     def set_language(self, language: str, tr: Translator) -> None:
         """Speak `language` from the next sentence on (the board's language changed)."""

@@ -21,13 +21,15 @@ if TYPE_CHECKING:
 
 def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
                    translate: Callable[[str], Translator] = lambda code: ENGLISH,
-                   start: Start | None = None) -> Callable[["Daemon"], Coroutine[Any, Any, None]]:
+                   start: Start | None = None, way_in: bool = False,
+                   ) -> Callable[["Daemon"], Coroutine[Any, Any, None]]:
     """A daemon service that keeps `daemon.speech` and says what the session reports until
     the daemon stops: aloud through `voice` in the speech process (or `start`, a test's
     player, in a speech thread), or with `aloud` false by the page (the simulator).
     `default`: the configuration's [speech] enabled, which the session's choice (the
     menu's, the page's, kept in the store) overrides. `translate(code)`: a language's
-    catalog: the board's language is spoken, and followed when it changes."""
+    catalog: the board's language is spoken, and followed when it changes. `way_in`: a
+    speaker is there, so with speech off the menu says once how to turn it on."""
 
     async def speak(daemon: "Daemon") -> None:
         session = daemon.session
@@ -39,7 +41,7 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
         speaker = None if not aloud else Speaker(start) if start is not None \
             else SpeakerProcess(voice)
         speech = Speech(speaker, language=session.language, tr=translate(session.language),
-                        enabled=enabled(), voice=voice)
+                        enabled=enabled(), voice=voice, way_in=way_in and speaker is not None)
 
         def heard(update: Update) -> None:
             speech.enabled = enabled()  # turned on or off in the menu or on the page

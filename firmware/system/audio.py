@@ -64,6 +64,14 @@ def alsa_cards(text: str) -> dict[str, str]:
     return cards
 
 
+def sound_cards(root: Path) -> dict[str, str]:
+    """The sound cards the kernel found under `root` (none where /proc/asound is absent)."""
+    try:
+        return alsa_cards((root / "proc/asound/cards").read_text(errors="replace"))
+    except OSError:
+        return {}
+
+
 def device_card(device: str) -> str | None:
     """The card an ALSA device name names ("plughw:CARD=Device,DEV=0" -> "Device",
     "hw:1,0" -> "1"); None for the default device or a plugin that names none."""

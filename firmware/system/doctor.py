@@ -37,10 +37,10 @@ from .audio import (
     PACKAGES,
     PI_JACK,
     SpeechSetting,
-    alsa_cards,
     device_card,
     espeak_data,
     programs_missing,
+    sound_cards,
     speaker_needs,
     voice_installed,
 )
@@ -360,7 +360,7 @@ class Doctor:
             out.append(Finding("speech", False, f"espeak-ng has no voice for {setting.language}"
                                f": {why} in it", "sudo apt install --reinstall espeak-ng-data",
                                note=not on))
-        cards = alsa_cards(_read(self.root / "proc/asound/cards"))
+        cards = sound_cards(self.root)
         card = device_card(setting.device)
         if not cards:
             out.append(Finding("speech", False, "no sound card (/proc/asound/cards): nothing to "

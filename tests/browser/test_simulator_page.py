@@ -413,7 +413,8 @@ def test_the_menu_worked_in_the_page_then_the_game_chosen(browser, tmp_path, art
     with menu_in_page(browser, tmp_path) as (running, page, lay, variants, players):
         assert "menu, choose the game" in page.inner_text("#status")
         lit = assert_leds_match(page, running)
-        assert set(lit) == {*lay.slots[:len(variants)], lay.same, lay.brightness}
+        assert set(lit) == {*lay.slots[:len(variants)], lay.same, lay.brightness, lay.speech,
+                            lay.language}
         choose_in_page(page, lay.slots[variants.index("lasker")], "who plays white")
         assert "(lasker)" in page.inner_text("#status")
         choose_in_page(page, lay.slots[players.index("remote")], "who plays black")

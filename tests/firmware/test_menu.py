@@ -117,16 +117,24 @@ class MenuBoard:
 def test_the_layout_of_each_board():
     morris = layout(BOARDS["morris"])
     assert (morris.same, morris.back, morris.takeback, morris.brightness) == ("d5", "d3", "c5", "e5")
-    assert morris.slots[:8] == ("a7", "d7", "g7", "b6", "d6", "f6", "a4", "b4")
-    assert len(morris.slots) == 20
+    assert (morris.speech, morris.language) == ("d6", "e4")  # above the centre; right, below
+    assert morris.slots[:8] == ("a7", "d7", "g7", "b6", "f6", "a4", "b4", "c4")
+    assert len(morris.slots) == 18
     nkk = layout(BOARDS["lau-kata-kati"])
     assert (nkk.same, nkk.back, nkk.takeback, nkk.brightness) == ("d4", "d3", "c5", "e5")
-    assert len(nkk.slots) == 15
+    assert (nkk.speech, nkk.language) == ("d5", "e3")
+    assert len(nkk.slots) == 13
+    # A menu recorded before speech and the language had points of their own.
+    before = layout(BOARDS["morris"], own_steps=False)
+    assert before.slots[:8] == ("a7", "d7", "g7", "b6", "d6", "f6", "a4", "b4")
+    assert (before.speech, before.language, len(before.slots)) == ("", "", 20)
     for board in BOARDS.values():
-        lay = layout(board)
-        assert lay.same == confirm_point(board)
-        points = [lay.same, lay.back, lay.takeback, lay.brightness, *lay.slots]
-        assert sorted(points) == sorted(board.points)
+        for own in (True, False):
+            lay = layout(board, own)
+            assert lay.same == confirm_point(board)
+            points = [lay.same, lay.back, lay.takeback, lay.brightness, *lay.slots,
+                      *((lay.speech, lay.language) if own else ())]
+            assert sorted(points) == sorted(board.points)
 
 
 def test_the_variants_come_from_the_presets_and_the_profile(monkeypatch):
@@ -140,6 +148,30 @@ def test_the_variants_come_from_the_presets_and_the_profile(monkeypatch):
     assert "navakankari-flying" in playable(MORRIS_POINTS)
     menu = Menu(BOARDS["morris"], playable(MORRIS_POINTS), player_specs(MAX_LEVEL), None)
     assert "navakankari-flying" in [c.value for c in menu.choices() if c.kind == Kind.VARIANT]
+
+
+def test_a_menu_recorded_before_the_speech_and_language_steps_replays_as_it_was():
+    from navakankari.firmware.core.recording_head import MenuStart, format_line, parse_line
+
+    old = MenuSettings(speech_step=False)
+    menu = Menu(BOARDS["morris"], playable(MORRIS_POINTS), player_specs(MAX_LEVEL), None,
+                settings=old)
+    assert {c.kind for c in menu.choices()} == {Kind.VARIANT, Kind.BRIGHTNESS}
+    menu.see({"e5"}, 0.0)
+    menu.tick(old.hold)
+    menu.see((), old.hold + 0.1)
+    menu.tick(old.hold + 0.1 + old.lift)
+    kinds = [c.kind for c in menu.choices()]
+    assert menu.step.value == "brightness" and kinds.count(Kind.LANGUAGE) == 8
+    assert kinds.count(Kind.SPEECH) == 2
+    # A menu line written then has no speech_step, and reads as that menu.
+    last = GameChoice("navakankari", "hand", "hand")
+    line = format_line(MenuStart(last, ("navakankari",), old, 1))
+    assert ', "speech_step": false' in line
+    read = parse_line(line.replace(', "speech_step": false', ""))
+    assert read is not None and read.settings == old
+    read = parse_line(format_line(MenuStart(last, ("navakankari",), MenuSettings(), 1)))
+    assert read is not None and read.settings.speech_step
 
 
 def test_players_are_every_level_of_the_engine_and_the_adaptive_computer():
@@ -328,15 +360,21 @@ def test_brightness_from_the_board(variant, store):
 def test_speech_on_and_off_from_the_board_and_kept(variant, store):
     b = MenuBoard(variant, store).run()
     assert b.session.speech is None  # never chosen: the configuration decides
-    b.choose(Kind.BRIGHTNESS)
+    speech = b.session.menu.layout.speech
+    assert f"{speech} speech (turns it on)" in status_text(b.session.game, b.status)
+    b.choose(Kind.SPEECH_STEP)  # one pebble on one point: speech is on, and its step shown
+    assert b.session.speech is True and b.status.menu_step == "speech"
+    assert store.setting("speech") == "on"
     text = status_text(b.session.game, b.status)
     on, off = b.point(Kind.SPEECH, "on"), b.point(Kind.SPEECH, "off")
-    assert f"{on} speech on" in text and f"{off} speech off" in text
-    b.choose(Kind.SPEECH, "on", noise=False)
-    assert b.session.speech is True and b.status.menu_step == "variant"
-    assert store.setting("speech") == "on"
-    b.choose(Kind.BRIGHTNESS).choose(Kind.SPEECH, "off", noise=False)
-    assert b.session.speech is False and store.setting("speech") == "off"
+    assert f"{on} speech on" in text and f"{off} speech off" in text and "LED" not in text
+    b.choose(Kind.SPEECH, "off", noise=False)
+    assert b.session.speech is False and b.status.menu_step == "variant"
+    assert store.setting("speech") == "off"
+    b.choose(Kind.SPEECH_STEP, noise=False).choose(Kind.BACK, noise=False)
+    assert b.session.speech is True and b.status.menu_step == "variant"  # back keeps it on
+    b.choose(Kind.BRIGHTNESS, noise=False)
+    assert {kind for _, kind, _ in b.status.choices} == {"brightness-value", "back"}
     assert b.session.brightness == 1.0  # the brightness is its own choice
 
 
@@ -344,7 +382,9 @@ def test_speech_on_and_off_from_the_board_and_kept(variant, store):
 def test_the_language_chosen_by_pebbles_on_the_board_and_kept(variant, store):
     b = MenuBoard(variant, store).run()
     assert b.session.language == "en"
-    b.choose(Kind.BRIGHTNESS)
+    b.choose(Kind.LANGUAGE_STEP)
+    assert b.status.menu_step == "language"
+    assert b.status.current == (b.point(Kind.LANGUAGE, "en"),)  # the one spoken now
     text = status_text(b.session.game, b.status)
     # Every language is lit by its own name in its own script.
     for code, name in (("gu", "ગુજરાતી"), ("kn", "ಕನ್ನಡ"), ("hi", "हिन्दी"), ("en", "English")):
@@ -355,8 +395,9 @@ def test_the_language_chosen_by_pebbles_on_the_board_and_kept(variant, store):
     # The menu now speaks Kannada, the languages' names stay each in its own script.
     words = status_text(b.session.game, b.status, tr=b.session.tr)
     assert "ಆರಿಸಿ" in words and "choose" not in words
-    b.choose(Kind.BRIGHTNESS)
+    b.choose(Kind.LANGUAGE_STEP)
     assert "ગુજરાતી" in status_text(b.session.game, b.status, tr=b.session.tr)
+    assert b.status.current == (b.point(Kind.LANGUAGE, "kn"),)
     # A restart speaks the language kept, whatever the configuration says.
     again = Session(b.rules, HANDS, settings=SETTINGS, store=store, menu=MENU,
                     variants=playable(b.board.points), language="hi")
@@ -681,3 +722,53 @@ def test_a_game_black_began_resumes_so_and_the_same_as_last_time_begins_so_again
     again.choose(Kind.SAME)
     assert again.session.menu is None and again.session.first == Side.BLACK
     assert again.session.game.turn == Side.BLACK and again.session.record() == ""
+
+
+class _Heard:
+    """A speaker that keeps what it is given."""
+
+    problem = None
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, utterance) -> None:  # type: ignore[no-untyped-def]
+        self.said.append(utterance.text)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("variant", BOTH)
+def test_with_speech_off_the_menu_says_once_how_to_turn_it_on(variant, store):
+    from navakankari.firmware.core.session import Update
+    from navakankari.firmware.daemon.speaking import Speech
+    from navakankari.firmware.i18n.catalogs import translations
+
+    b = MenuBoard(variant, store).run()
+    b.session.set_language("hi", b.now)
+    speaker = _Heard()
+    speech = Speech(speaker, enabled=False, language="hi", tr=translations("hi"), way_in=True)
+    silent = Speech(_Heard(), enabled=False, language="hi", tr=translations("hi"))
+
+    def hear() -> None:
+        speech.enabled = bool(b.session.speech)
+        for voice in (speech, silent):
+            voice.heard(b.session.game, Update("status", b.status, 0))
+
+    hear()
+    point = b.session.menu.layout.speech
+    assert len(speaker.said) == 1 and point in speaker.said[0]
+    assert "कंकड़" in speaker.said[0] and "Speech" not in speaker.said[0]  # in Hindi
+    hear()
+    b.choose(Kind.BRIGHTNESS, noise=False)
+    hear()
+    b.choose(Kind.BACK, noise=False)
+    hear()
+    assert len(speaker.said) == 1  # once: a player who wants silence keeps it
+    assert silent.speaker.said == []  # no speaker to hear it: nothing said
+    b.choose(Kind.SPEECH_STEP, noise=False)  # the pebble the sentence asked for
+    hear()
+    assert b.session.speech is True and len(speaker.said) == 2
+    on = b.point(Kind.SPEECH, "on")
+    assert on in speaker.said[1]  # the speech step, said with its points
