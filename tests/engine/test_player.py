@@ -37,8 +37,8 @@ def test_make_player_reads_specs():
     assert make_player("computer:2").level.number == 2  # type: ignore[union-attr]
     assert make_player("computer:max").level.number == MAX_LEVEL  # type: ignore[union-attr]
     assert make_player("computer").level.number == 3  # type: ignore[union-attr]
-    for bad, problem in (("computer:0", "computer level must be 1..6, not '0'"),
-                         ("computer:x", "computer level must be 1..6, not 'x'"),
+    for bad, problem in (("computer:0", "computer level must be 1..6, max or adaptive, not '0'"),
+                         ("computer:x", "computer level must be 1..6, max or adaptive, not 'x'"),
                          ("minimax", "unknown player 'minimax'")):
         with pytest.raises(ValueError, match=problem):
             make_player(bad)
