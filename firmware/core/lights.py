@@ -159,13 +159,15 @@ def _menu_layer(status: Status, now: float, out: dict[str, Role]) -> None:
 
 def _forced_layer(status: Status, put: Put,
                   *, take: bool = True) -> None:
-    """The given (computer's) action: the mill it closes, then where from, to and (with
-    `take`) what it takes, leaving out what the hands have already done."""
+    """The given action (the computer's, or a far-away player's in its own colour): the mill
+    it closes, then where from, to and (with `take`) what it takes, leaving out what the
+    hands have already done."""
     lifted, placed = set(status.lifted), set(status.placed)
+    to, frm = (Role.REMOTE_TO, Role.REMOTE_FROM) if status.remote else (
+        Role.COMPUTER_TO, Role.COMPUTER_FROM)
     put(Role.MILL, status.mills)
-    put(Role.COMPUTER_TO, (p for p in status.forced_to if p not in placed))
-    put(Role.COMPUTER_FROM, (p for p in status.forced_from
-                             if p not in lifted and p not in status.forced_to))
+    put(to, (p for p in status.forced_to if p not in placed))
+    put(frm, (p for p in status.forced_from if p not in lifted and p not in status.forced_to))
     if take:
         put(Role.COMPUTER_TAKE, (p for p in status.forced_take if p not in lifted))
 
@@ -184,9 +186,12 @@ SHOWN_TOGETHER: tuple[frozenset[Role], ...] = (
     frozenset({Role.DESTINATION, Role.CAPTURE, Role.LIFTED, Role.THREAT}),  # IN_PROGRESS
     frozenset({*QUALITY_ROLES.values(), Role.CAPTURE, Role.LIFTED, Role.THREAT}),  # ... judged
     frozenset({Role.MILL, Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.COMPUTER_TAKE}),  # EXECUTING
+    frozenset({Role.MILL, Role.REMOTE_TO, Role.REMOTE_FROM, Role.COMPUTER_TAKE}),  # ... online
     frozenset({Role.TO_EMPTY, Role.TO_FILL, Role.PAIR_FROM, Role.PAIR_TO}),  # MISMATCH
     frozenset({Role.COMPUTER_TO, Role.COMPUTER_FROM, Role.TO_EMPTY, Role.TO_FILL,
                Role.PAIR_FROM, Role.PAIR_TO}),  # MISMATCH, where a given move goes kept
+    frozenset({Role.REMOTE_TO, Role.REMOTE_FROM, Role.TO_EMPTY, Role.TO_FILL,
+               Role.PAIR_FROM, Role.PAIR_TO}),  # ... a far-away player's move
     frozenset({Role.TO_FILL, Role.TO_EMPTY, Role.CONFIRM_CLEAR}),  # CLEARING
     frozenset({Role.CONFIRM_HOLD}),  # CLEARING, a pebble held on the confirm point
     frozenset({Role.TO_FILL, Role.TO_EMPTY, Role.CONFIRM_LIFT}),  # CLEARING, armed

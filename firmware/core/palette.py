@@ -35,7 +35,9 @@ class Role(str, Enum):
     TAKEABLE = "takeable"  #: pebbles that may be taken
     COMPUTER_FROM = "computer-from"  #: the computer's move: lift this pebble
     COMPUTER_TO = "computer-to"  #: ... and set it down here
-    COMPUTER_TAKE = "computer-take"  #: ... and take this one off
+    COMPUTER_TAKE = "computer-take"  #: ... and take this one off (the far-away player's too)
+    REMOTE_FROM = "remote-from"  #: a far-away player's move: lift this pebble
+    REMOTE_TO = "remote-to"  #: ... and set it down here
     TO_EMPTY = "to-empty"  #: a point that must be emptied
     TO_FILL = "to-fill"  #: a point that must be filled
     PAIR_FROM = "pair-from"  #: the correction shown now: take the pebble from here...
@@ -92,6 +94,7 @@ BLACK_SIDE: RGB = (0, 150, 235)  # azure for the dark side (a dark pebble cannot
 # "black"); emits (0, 16, 52)
 WHITE: RGB = (255, 255, 255)  # emits (64, 64, 64)
 VIOLET: RGB = (188, 0, 255)  # the computer; emits (29, 0, 64)
+LAVENDER: RGB = (180, 150, 255)  # a player far away, not the computer; emits (26, 15, 64)
 RED_ORANGE: RGB = (255, 113, 0)  # a pebble to take off; emits (64, 8, 0)
 ORANGE: RGB = (255, 160, 0)  # ending the game; emits (64, 19, 0)
 
@@ -109,6 +112,12 @@ PALETTE: dict[Role, Look] = {
     Role.COMPUTER_FROM: Look(VIOLET, Animation.BLINK, 1.0),
     Role.COMPUTER_TO: Look(VIOLET),
     Role.COMPUTER_TAKE: Look(RED_ORANGE, Animation.BLINK, 1.0),
+    # A far-away player's move in a colour of its own, moving as the computer's does: the
+    # only light clear of everything shown with it (the mill's yellow, the take's red-orange,
+    # the reds and cyans of putting the board right) under every colour vision, other than
+    # violet and blue (tests/firmware/colour_vision.py).
+    Role.REMOTE_FROM: Look(LAVENDER, Animation.BLINK, 1.0),
+    Role.REMOTE_TO: Look(LAVENDER),
     Role.TO_EMPTY: Look((179, 0, 0)),  # emits (25, 0, 0): PAIR_FROM, dimmer
     Role.TO_FILL: Look((0, 170, 170)),  # emits (0, 22, 22): PAIR_TO, dimmer
     Role.PAIR_FROM: Look((255, 0, 0), Animation.BLINK, 0.5),

@@ -761,6 +761,8 @@ class Session:
         menu's status while it is lit is its host's)."""
         if self.menu is not None:
             return tracked
+        if tracked.forced and self.players[self.game.turn].kind == "online":
+            tracked = replace(tracked, remote=True)  # lit in the far-away player's colour
         return self._reviewed(self.teacher.decorate(tracked, self.game, self.players))
 
     def _reviewed(self, status: Status) -> Status:

@@ -56,6 +56,7 @@ class Status:
     forced_from: tuple[str, ...] = ()
     forced_to: tuple[str, ...] = ()
     forced_take: tuple[str, ...] = ()
+    remote: bool = False  #: the given action is a far-away player's, not the computer's
     to_empty: tuple[str, ...] = ()  #: points that must be emptied to match the game
     to_fill: tuple[str, ...] = ()  #: points that must be filled to match the game
     pairs: tuple[tuple[str, str], ...] = ()  #: pebbles to move back, colours agreeing

@@ -330,11 +330,15 @@ LEGEND: tuple[tuple[str, tuple[tuple[Role, str, str], ...]], ...] = (
         (Role.DESTINATION, N_("green"), N_("where it may go")),
         (Role.CAPTURE, N_("red-orange"), N_("a jumped pebble still to take off")),
     )),
-    (N_("the computer's move (or a player's far away)"), (
+    (N_("the computer's move"), (
         (Role.THINKING, N_("violet"), N_("the computer is choosing: its pebbles")),
         (Role.COMPUTER_FROM, N_("violet"), N_("lift this pebble")),
         (Role.COMPUTER_TO, N_("violet"), N_("and set it down here")),
         (Role.COMPUTER_TAKE, N_("red-orange"), N_("and take this pebble off")),
+    )),
+    (N_("a player's move far away"), (
+        (Role.REMOTE_FROM, N_("lavender"), N_("lift this pebble")),
+        (Role.REMOTE_TO, N_("lavender"), N_("and set it down here")),
     )),
     (N_("help (assistance 2 to 4)"), (
         (Role.QUALITY_KEEPS, N_("light blue"), N_("a good move: the game stays as it is")),

@@ -87,12 +87,24 @@ def told_apart(palette: Mapping[Role, Look] = PALETTE) -> list[tuple[Role, Role]
 
 
 QUALITY = (Role.QUALITY_KEEPS, Role.QUALITY_WORSE, Role.QUALITY_DROPS, Role.QUALITY_LOSES)
+REMOTE = (Role.REMOTE_FROM, Role.REMOTE_TO)
+
+
+def _ordered(a: Role, b: Role) -> tuple[Role, Role]:
+    order = list(Role)
+    return (a, b) if order.index(a) < order.index(b) else (b, a)
+
+
 ALSO_BY_COLOUR: tuple[tuple[Role, Role], ...] = (
     (Role.TURN_BLACK, Role.HINT), (Role.FREE_BLACK, Role.HINT), (Role.TURN_BLACK, Role.THREAT),
     *((q, Role.THREAT) for q in QUALITY),
+    *sorted({_ordered(r, o) for group in SHOWN_TOGETHER for r in REMOTE if r in group
+             for o in group | {ANY_TIME} if o not in REMOTE},
+            key=lambda p: (list(Role).index(p[0]), list(Role).index(p[1]))),
 )
 """Pairs that move differently but are told apart by colour too: the best move beside black's
-lights, a threat beside black's lights and the quality lights."""
+lights, a threat beside black's lights and the quality lights, and a far-away player's move
+beside every light shown with it (its own colour says whose move it is)."""
 
 
 def by_colour(palette: Mapping[Role, Look] = PALETTE) -> list[tuple[Role, Role]]:

@@ -38,6 +38,10 @@ def test_the_quality_classes_and_the_named_pairs_are_measured():
     assert {(a, b) for i, a in enumerate(quality) for b in quality[i + 1:]} <= pairs
     assert {(Role.TURN_BLACK, Role.HINT), (Role.TURN_BLACK, Role.THREAT),
             (Role.MILL, Role.COMPUTER_TO), (Role.COMPUTER_FROM, Role.COMPUTER_TAKE)} <= pairs
+    # a far-away player's move against every light shown with it, blinking or not
+    assert {(Role.MILL, Role.REMOTE_FROM), (Role.MILL, Role.REMOTE_TO),
+            (Role.COMPUTER_TAKE, Role.REMOTE_TO), (Role.REMOTE_FROM, Role.TO_EMPTY),
+            (Role.REMOTE_TO, Role.PAIR_TO), (Role.REMOTE_FROM, Role.SENSOR_FAULT)} <= pairs
 
 
 def test_pairs_not_told_apart_by_colour_move_differently():

@@ -78,6 +78,22 @@ def test_the_computers_move_from_to_and_take():
     assert render(t.game, t.status, t.status.since) == {"g7": colour(Role.COMPUTER_TO)}
 
 
+def test_a_far_away_players_move_is_lit_in_its_own_colour_not_the_computers():
+    from dataclasses import replace
+
+    t = computer_plays_g7_xd2()
+    remote = replace(t.status, remote=True)  # the same move, made at a board far away
+    frame = render(t.game, remote, remote.since)
+    mill = {p: colour(Role.MILL) for p in ("a7", "d7", "g4", "g1")}
+    assert frame == {"g7": colour(Role.REMOTE_TO), "d2": colour(Role.COMPUTER_TAKE), **mill}
+    assert colour(Role.REMOTE_TO) != colour(Role.COMPUTER_TO)
+    moving = Status(kind=StatusKind.EXECUTING, turn="white", forced=("a1-a4",),
+                    forced_from=("a1",), forced_to=("a4",), remote=True)
+    assert roles(t.game, moving, 0.0) == {"a1": Role.REMOTE_FROM, "a4": Role.REMOTE_TO}
+    assert roles(t.game, replace(moving, remote=False), 0.0) == {
+        "a1": Role.COMPUTER_FROM, "a4": Role.COMPUTER_TO}
+
+
 def test_the_computers_move_stays_shown_when_a_hand_puts_it_elsewhere():
     from navakankari.firmware.core.wording import status_text
 

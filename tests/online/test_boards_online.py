@@ -206,6 +206,9 @@ def test_a_game_black_begins_keeps_the_colours_chosen_on_both_boards(broker, tmp
             carry_out(mover, action)
             until(f"{action} committed", lambda: plies(mover) > n)
             until(f"{action} shown on the other board", lambda: forced(other) == [action])
+            # lit in the far-away player's own colour, not the computer's violet
+            assert until("the move lit", lambda: other.call(
+                lambda: other.daemon.last_frame.get(action))) == PALETTE[Role.REMOTE_TO].colour
             carry_out(other, action)
             until(f"{action} carried out there", lambda: plies(other) > n)
         assert [d.call(lambda d=d: d.daemon.session.record()) for d in (a, b)] == ["d6 d2 b4"] * 2
