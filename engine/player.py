@@ -17,7 +17,9 @@ from typing import Protocol
 
 from .actions import Action, ActionKind
 from .errors import GameOverError
+from .external import start_and_moves
 from .game import Game
+from .rules import Rules
 from .search import MATE_BOUND, Clock, Searcher, SearchInfo, StopFlag
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,9 @@ LEVELS: tuple[Level, ...] = (
     Level(6, 2.00, 64, vary=False),
 )
 MAX_LEVEL = len(LEVELS)
+SEEDS = 2 ** 63
+"""A game's seed (`Player.follow_seed`) is a whole number below this: SQLite keeps it whole."""
+
 DEFAULT_LEVEL = 3
 """The level a bare `computer` plays at, on the board and on the command line alike."""
 
@@ -115,6 +120,8 @@ class Player:
         self.searcher = Searcher()
         self._stop = threading.Event()
         self.last: SearchInfo | None = None
+        #: The game of the last seeded choice: (seed, rules, start) and its actions then.
+        self._seeded: tuple[tuple[int, Rules, str | None], tuple[str, ...]] | None = None
 
     @property
     def budget(self) -> float:
@@ -127,6 +134,22 @@ class Player:
     def new_game(self) -> None:
         """Forget what the last game taught the search (its table and statistics)."""
         self.searcher.clear()
+
+    def follow_seed(self, seed: int, game: Game) -> None:
+        """Make the next choice, in `game`, follow from the game's `seed` and its actions
+        alone: its random choices come from the seed and the number of actions played, and
+        the table is cleared unless `game` continues the game of the last seeded choice. So a
+        game begun again with the same seed and the same person's moves meets the same
+        moves, while each search ends at its level's depth cap rather than its time budget
+        (levels 1 to 5 on a laptop; level 6 has no cap)."""
+        start, moves = start_and_moves(game)
+        origin, done = (seed, game.rules, start), tuple(moves)
+        last = self._seeded
+        if last is None or last[0] != origin or len(last[1]) >= len(done) \
+                or done[:len(last[1])] != last[1]:
+            self.searcher.clear()
+        self._seeded = (origin, done)
+        self.rng = random.Random(f"{seed}/{len(done)}")
 
     def think(self, game: Game, stop: threading.Event | None = None) -> SearchInfo:
         """Search a copy of `game` and return what was found, the chosen action first."""

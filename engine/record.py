@@ -19,11 +19,12 @@ Sanmill's import reads the moves and the position of a record written here:
     2. d2 b4
     1-0
 
-`Variant` names a preset; `Rules` (written only where the game's rules differ from it)
-lists the differences as `option=value` pairs separated by `;`. A record that starts with
-black to act numbers black's first move `1...`. Reading accepts what PGN readers accept
-around the moves: comments in braces or after `;`, `$n` glyphs, `!`/`?` marks and
-variations in parentheses are skipped. A record is untrusted input (a file, an upload):
+A game the board's computer played keeps its search's seed in `Seed` (a whole number), from
+which its choices repeat (`Player.follow_seed`). `Variant` names a preset; `Rules` (written
+only where the game's rules differ from it) lists the differences as `option=value` pairs
+separated by `;`. A record that starts with black to act numbers black's first move `1...`.
+Reading accepts what PGN readers accept around the moves: comments in braces or after `;`,
+`$n` glyphs, `!`/`?` marks and variations in parentheses are skipped. A record is untrusted input (a file, an upload):
 its size, its tags and its nesting are bounded before it is read, and every error names
 the line.
 """
@@ -40,6 +41,7 @@ from typing import Any
 from .errors import GameOverError, IllegalActionError, InvalidNotationError, UnknownVariantError
 from .game import Game
 from .outcome import Outcome, Side
+from .player import SEEDS
 from .presets import PRESETS
 from .rules import Rules
 from .variants import game_from_position, start_game
@@ -55,7 +57,7 @@ MAX_NESTING = 16
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 """PGN's seven tags, written in this order and always present."""
-OWN_TAGS = ("Variant", "Rules", "Termination", "FEN", "SetUp")
+OWN_TAGS = ("Variant", "Rules", "Termination", "FEN", "SetUp", "Seed")
 """Tags this module reads into fields; others are kept as they came, in order."""
 
 
@@ -80,11 +82,15 @@ class GameRecord:
     termination: str | None = None  #: why it ended: a rules reason or the board's
     start: str | None = None  #: the start position, when it is not the variant's own
     tags: tuple[tuple[str, str], ...] = field(default=())  #: other tags, kept as read
+    seed: int | None = None  #: the seed the computer's search followed (0..SEEDS-1)
 
     def __post_init__(self) -> None:
         if self.result not in RESULTS:
             raise InvalidRecordError(f"result must be one of {', '.join(RESULTS)}, "
                                      f"not {self.result!r}")
+        if self.seed is not None and not 0 <= self.seed < SEEDS:
+            raise InvalidRecordError(f"a seed is a whole number 0..{SEEDS - 1}, "
+                                     f"not {self.seed}")
 
 
 def result_of(outcome: Outcome | None) -> str:
@@ -122,6 +128,8 @@ def format_record(record: GameRecord) -> str:
         tags.append(("Termination", record.termination))
     if record.start is not None:
         tags += [("FEN", record.start), ("SetUp", "1")]
+    if record.seed is not None:
+        tags.append(("Seed", str(record.seed)))
     tags += list(record.tags)
     lines = [f'[{name} "{_escape(value)}"]' for name, value in tags]
     lines.append("")
@@ -232,8 +240,13 @@ def parse_record(text: str) -> GameRecord:
     fields = {attr: tags[name] for name, attr in known.items() if name in tags}
     extra = tuple((name, tags[name]) for name in order
                   if name not in known and name not in OWN_TAGS and name != "Result")
+    seed = tags.get("Seed")
+    if seed is not None and not (seed.isascii() and seed.isdigit() and int(seed) < SEEDS):
+        raise InvalidRecordError(f"the Seed tag must be a whole number 0..{SEEDS - 1}, "
+                                 f"not {seed[:40]!r}")
     return GameRecord(rules=rules, moves=tuple(moves), result=header_result,
-                      termination=tags.get("Termination"), start=start, tags=extra, **fields)
+                      termination=tags.get("Termination"), start=start, tags=extra,
+                      seed=None if seed is None else int(seed), **fields)
 
 
 def _rules_from_tags(tags: dict[str, str]) -> Rules:

@@ -6,11 +6,12 @@ game to the child (`python -m navakankari.engine.search_process LEVEL`), which s
 with its own `Player` at that level (the table kept from one action to the next) and
 answers. One line each way, so the child can also be driven by hand:
 
-    go ID {"rules": {...}, "start": POSITION or null, "moves": ["d6", ...]}
+    go ID {"rules": {...}, "start": POSITION or null, "moves": ["d6", ...], "seed": N}
     stop ID    end search ID now (it still answers, with the best action found so far)
     quit       leave (so does the end of the input; SIGINT is the parent's, and ignored)
 
-and the child answers `bestmove ID ACTION` or `error ID TEXT`. Before any of that it says
+and the child answers `bestmove ID ACTION` or `error ID TEXT`. With a `seed` (the game's,
+optional) the child's choices follow from it and the game's actions (`Player.follow_seed`). Before any of that it says
 `ready`, once its modules are loaded: a request's budget starts there, since an interpreter's
 start on a slow machine (a Pi Zero, an emulated Pi, a Pi busy with other work) can take many
 times a level's budget and is not thinking time. A child that dies, is not ready within
@@ -38,7 +39,7 @@ from .actions import Action
 from .errors import GameOverError, PlayerError, RulesError
 from .external import start_and_moves
 from .game import Game
-from .player import Player, level_info
+from .player import SEEDS, Player, level_info
 from .process import LineProcess, ProcessError
 from .rules import Rules
 from .variants import game_from_position, new_game
@@ -57,16 +58,18 @@ class SearchProcessError(PlayerError):
     """The search process gave no usable answer; the message names it and the position."""
 
 
-def format_request(ident: int, game: Game) -> str:
-    """The `go` line that asks for an action in `game`."""
+def format_request(ident: int, game: Game, seed: int | None = None) -> str:
+    """The `go` line that asks for an action in `game`, of the game seeded `seed`."""
     start, moves = start_and_moves(game)
-    body = json.dumps({"rules": game.rules.to_dict(), "start": start, "moves": moves},
-                      separators=(",", ":"))
-    return f"go {ident} {body}"
+    fields: dict[str, object] = {"rules": game.rules.to_dict(), "start": start, "moves": moves}
+    if seed is not None:
+        fields["seed"] = seed
+    return f"go {ident} {json.dumps(fields, separators=(',', ':'))}"
 
 
-def parse_request(line: str) -> tuple[int, Game]:
-    """(ID, the game) from a `go` line; anything else is a SearchProcessError saying why."""
+def parse_request(line: str) -> tuple[int, Game, int | None]:
+    """(ID, the game, its seed or None) from a `go` line; anything else is a
+    SearchProcessError saying why."""
     word, _, rest = line.strip().partition(" ")
     ident, _, body = rest.partition(" ")
     if word != "go" or not ident.isdigit():
@@ -74,13 +77,17 @@ def parse_request(line: str) -> tuple[int, Game]:
     try:
         data = json.loads(body)
         rules = Rules.from_dict(data["rules"])
-        start, moves = data["start"], data["moves"]
-    except (ValueError, KeyError, TypeError) as exc:
+        start, moves, seed = data["start"], data["moves"], data.get("seed")
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise SearchProcessError(f"request {ident}: unreadable ({exc})") from None
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < SEEDS):
+        raise SearchProcessError(f"request {ident}: the seed must be a whole number "
+                                 f"0..{SEEDS - 1}, not {seed!r}")
     game = new_game(rules) if start is None else game_from_position(rules, start)
     for text in moves:
         game.push(game.parse_action(text))
-    return int(ident), game
+    return int(ident), game, seed
 
 
 def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> None:
@@ -117,7 +124,9 @@ def serve(level: int, lines: TextIO, out: TextIO, seed: int | None = None) -> No
         line, stop = item
         ident = (line.split() + ["?"])[1]
         try:
-            _, game = parse_request(line)
+            _, game, seed = parse_request(line)
+            if seed is not None:
+                player.follow_seed(seed, game)
             answer = f"bestmove {ident} {player.choose(game, stop).text}"
         except (RulesError, SearchProcessError) as exc:  # a bad request, or a game over
             answer = f"error {ident} {' '.join(str(exc).split())}"
@@ -149,6 +158,7 @@ class SearchProcessPlayer:
             *([f"--nice={nice}"] if nice else [])]
         self._proc: LineProcess | None = None
         self._ids = itertools.count(1)
+        self._seed: int | None = None
         self._lock = threading.Lock()
 
     @property
@@ -183,6 +193,10 @@ class SearchProcessPlayer:
         return SearchProcessError(f"{self.name}: the search process {problem} in position "
                                   f"{game.position()} (after {len(game.history)} actions)")
 
+    def follow_seed(self, seed: int, game: Game) -> None:
+        """Send the game's `seed` with the next request (see `Player.follow_seed`)."""
+        self._seed = seed
+
     def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
         if not game.legal_actions():
             raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
@@ -192,7 +206,8 @@ class SearchProcessPlayer:
             halt = stop.is_set if stop is not None else None
             deadline = self.clock() + self.level.budget + self.grace
             try:
-                proc.send(format_request(ident, game))
+                proc.send(format_request(ident, game, self._seed))
+                self._seed = None
                 while True:
                     line = proc.readline(deadline, halt)
                     if line is None:  # asked to stop: the child answers with what it has

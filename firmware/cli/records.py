@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from .args import Commands
+
+if TYPE_CHECKING:
+    from navakankari.engine.record import GameRecord
 
 
 def cmd_record(args: argparse.Namespace) -> int:
@@ -49,6 +53,27 @@ def _read(args: argparse.Namespace) -> int:
         print(draw(game))
         print(f"{outcome}" if outcome is not None else status(game))
         print(f"position: {game.position()}")
+    if args.repeat:
+        return _repeat(args.file, record)
+    return 0
+
+
+def _repeat(name: str, record: GameRecord) -> int:
+    """Say whether the record's computer turns repeat from its seed (engine/repeat.py)."""
+    from navakankari.engine.record import InvalidRecordError
+    from navakankari.engine.repeat import repeat_computer
+
+    try:
+        repeated = repeat_computer(record)
+    except InvalidRecordError as exc:
+        print(f"navakankari record: {name}: {exc}", file=sys.stderr)
+        return 1
+    if repeated.differs is not None:
+        number, side, recorded, chosen = repeated.differs
+        print(f"seed {record.seed}: {side}'s turn {recorded} (move {number}) comes out "
+              f"{chosen} when played again")
+        return 1
+    print(f"seed {record.seed}: the computer's {repeated.checked} turns repeat")
     return 0
 
 
@@ -98,6 +123,10 @@ def register(sub: Commands) -> None:
     p.add_argument("file", nargs="?", help="a game record; - for standard input")
     p.add_argument("--moves-only", action="store_true",
                    help="with FILE: print the record alone, not the board after it")
+    p.add_argument("--repeat", action="store_true",
+                   help="with FILE: play the turns of computer levels 1-5 again from the "
+                        "record's Seed and say whether they repeat (exit status 1 if one "
+                        "does not)")
     p.add_argument("--store", metavar="STORE",
                    help="the SQLite game store to write a record from (default: the daemon's)")
     p.add_argument("--game", type=int, help="with --store: the game id (default: the latest)")

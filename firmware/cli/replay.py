@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
@@ -30,7 +31,7 @@ from typing import IO, Any
 from navakankari.engine.actions import Action
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.game import Game, Side
-from navakankari.engine.player import RandomPlayer
+from navakankari.engine.player import SEEDS, RandomPlayer
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
@@ -210,11 +211,12 @@ def run_replay(events: Iterable[SensorEvent], rules: Rules, *,
                variants: Sequence[str] | None = None, online: bool = False) -> Replayed:
     """Run the events through a fresh session (no store). `menu` and `variants` as the
     daemon's (its `game.menu_hold`, its profile's variants); `seed` also decides the menu's
-    tosses, as the daemon's own (0)."""
+    tosses, as the daemon's own (0), and each game's seed, so a replay repeats."""
     events = tuple(events)
+    seeds = random.Random(seed)
     session = Session(rules, players or {Side.WHITE: HAND, Side.BLACK: HAND}, settings=settings,
                       occupied=(), now=0.0, auto_new_game=False, menu=menu, variants=variants,
-                      seed=seed, online=online)
+                      seed=seed, online=online, game_seeds=lambda: seeds.randrange(SEEDS))
     runner = _Replayer(session, events, seed)
     runner.tick(0.0)
     drive(runner, events)

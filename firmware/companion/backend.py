@@ -235,7 +235,7 @@ class DaemonBackend:
             return record_of(session.game, start=session.start,
                              white=str(session.players[Side.WHITE]),
                              black=str(session.players[Side.BLACK]), event=EVENT,
-                             site=site), None
+                             site=site, seed=session.game_seed), None
         if store is None or wanted is None:
             raise RequestError(f"{what}: this board keeps no games")
         session.flush_events()

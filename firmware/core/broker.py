@@ -31,6 +31,7 @@ class ComputerRequest:
     side: Side
     level: int
     player: PlayerSpec | None = None  #: who answers (a computer level or an engine)
+    seed: int | None = None  #: the game's seed, which the search's choices follow
 
 
 class Wanted(NamedTuple):
@@ -48,6 +49,7 @@ class TurnBroker:
     def __init__(self, teacher: Teacher) -> None:
         self.teacher = teacher
         self.token = 0  #: changes whenever the game moves on
+        self.seed: int | None = None  #: the seed of the game in play (None: unseeded)
         self._problem: tuple[int, str] | None = None  #: (token, text) of a failed computer turn
         self._request: ComputerRequest | None = None
         self._answer: tuple[int, tuple[Action, ...]] | None = None
@@ -80,7 +82,8 @@ class TurnBroker:
         if not spec.plays_itself:
             return None
         if self._request is None or self._request.token != self.token:
-            self._request = ComputerRequest(self.token, game.copy(), side, spec.level, spec)
+            self._request = ComputerRequest(self.token, game.copy(), side, spec.level, spec,
+                                            self.seed)
         return self._request
 
     def still_due(self, request: ComputerRequest) -> bool:

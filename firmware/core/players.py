@@ -72,16 +72,20 @@ def player_for(spec: PlayerSpec) -> ChoosesActions:
     return computer_player(spec.level)
 
 
-def computer_turn(player: ChoosesActions, game: Game, stop: threading.Event | None = None
-                  ) -> tuple[Action, ...]:
+def computer_turn(player: ChoosesActions, game: Game, stop: threading.Event | None = None,
+                  seed: int | None = None) -> tuple[Action, ...]:
     """The computer's whole turn on a copy of `game`: its action, then each removal it
-    earns (a removal is a separate action of the same side)."""
+    earns (a removal is a separate action of the same side). With the game's `seed`, a
+    player that can follow one (the search) chooses by it (`Player.follow_seed`)."""
+    follow = getattr(player, "follow_seed", None) if seed is not None else None
     probe = game.copy()
     side = probe.turn
     out: list[Action] = []
     while probe.outcome() is None and probe.turn == side and (not out or probe.pending_removals):
         if stop is not None and stop.is_set():
             break
+        if follow is not None:
+            follow(seed, probe)
         action = player.choose(probe.copy(), stop)
         if action not in probe.legal_actions():
             raise ValueError(f"computer player chose an illegal action {action.text}")

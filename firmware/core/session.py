@@ -14,6 +14,7 @@ synced) inside `tick` before anyone is told, and the daemon renders the lights o
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -22,7 +23,7 @@ from navakankari.engine.actions import Action
 from navakankari.engine.adaptive import next_level
 from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
-from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL
+from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL, SEEDS
 from navakankari.engine.player_spec import at_level
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
@@ -132,6 +133,7 @@ class Session:
         hints_per_turn: int = HINTS_PER_TURN,
         start_named: bool = False,
         language: str = SOURCE,
+        game_seeds: Callable[[], int] | None = None,
     ) -> None:
         """`menu`: show the board's menu whenever no game is in play (at start-up with
         nothing to resume, after a game ends and the board is emptied, after the clear-board
@@ -141,7 +143,9 @@ class Session:
         game `rules` and `players` name was asked for by name (the simulator's command
         line): it starts at once, without the menu, unless the unfinished game in the store
         is that game, which is resumed. `language`: the one spoken unless another was
-        chosen on the board or the page (kept in the store)."""
+        chosen on the board or the page (kept in the store). `game_seeds` gives each new
+        game the seed its search follows, kept in the store and its record (default: at
+        random)."""
         self.settings = settings
         self.store = store
         self.teacher = Teacher(hints_per_turn)  #: each hand side's assistance (assist.py)
@@ -156,6 +160,8 @@ class Session:
         #: spoken announcements turned on or off on the board or the page, kept in the store
         #: (None: never, the configuration decides)
         self.speech: bool | None = kept_speech(store)
+        self._game_seeds = game_seeds or (lambda: random.SystemRandom().randrange(SEEDS))
+        self.game_seed: int | None = None  #: the seed the game in play's search follows
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
@@ -214,6 +220,7 @@ class Session:
         self.players = players
         self.start = start_position(rules, first)
         self.game = start_game(rules, self.start)
+        self.game_seed = self._broker.seed = self._game_seeds()
         self._broker.forget_problem()  # a failed computer turn belongs to its game
         self.teacher.reset()
         menu_events, menu_start = self._host.events, self._host.start
@@ -225,7 +232,7 @@ class Session:
         if self.store is not None and record:
             self._game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()}, self.start,
-                level=self.adaptive_level)
+                level=self.adaptive_level, seed=self.game_seed)
             if on_board and menu_events is not None and menu_start is not None:
                 # Chosen on the board: the recording starts with the menu, and its first line
                 # says how the menu stood, so `navakankari replay FILE` goes through the same
@@ -291,6 +298,7 @@ class Session:
                                        level) for side in (Side.WHITE, Side.BLACK)}
         self.start = stored.start
         self.game = start_game(stored.rules, stored.start)
+        self.game_seed = self._broker.seed = stored.seed
         for text in stored.actions:
             self.game.play(text)
         self.teacher.reset()

@@ -372,7 +372,7 @@ class Daemon:
                 return
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
-                                            stop)
+                                            stop, request.seed)
         self._thinking = (request, future, stop)
         future.add_done_callback(functools.partial(self._computer_done, request))
 

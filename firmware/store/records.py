@@ -28,4 +28,5 @@ def game_record(stored: StoredGame, site: str) -> GameRecord:
         ending["termination"] = reason
     return record_of(game, start=stored.start, white=stored.players.get("white", "?"),
                      black=stored.players.get("black", "?"), event=EVENT, site=site or "?",
+                     seed=stored.seed,
                      date=time.strftime("%Y.%m.%d", time.localtime(stored.created)), **ending)

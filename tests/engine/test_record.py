@@ -21,6 +21,7 @@ from navakankari.engine.record import (
     replay_record,
 )
 from navakankari.engine.rules import Flying, Removals
+from navakankari.engine.player import SEEDS
 from navakankari.engine.variants import game_from_position, new_game
 
 VARIANTS = sorted(PRESETS)
@@ -38,10 +39,12 @@ def random_game(variant: str, seed: int, plies: int, rules=None):
 
 @settings(max_examples=60, deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6),
-       plies=st.integers(0, 300), white=names, black=names, site=names)
-def test_every_game_round_trips(variant, seed, plies, white, black, site):
+       plies=st.integers(0, 300), white=names, black=names, site=names,
+       search_seed=st.none() | st.integers(0, SEEDS - 1))
+def test_every_game_round_trips(variant, seed, plies, white, black, site, search_seed):
     game = random_game(variant, seed, plies)
-    record = record_of(game, white=white, black=black, site=site, date="2026.11.27")
+    record = record_of(game, white=white, black=black, site=site, date="2026.11.27",
+                       seed=search_seed)
     text = format_record(record)
     again = parse_record(text)
     assert again == record
@@ -145,6 +148,9 @@ def test_sanmills_way_of_writing_is_read():
     ("1. d6 {f4", "ends inside a comment"),
     ('[FEN "not a position"]\n[SetUp "1"]\n', "the FEN tag"),
     ('[Variant "nine-mens-morris"]\n[White "a\\"]\n', "a tag pair is written"),
+    ('[Seed "-1"]\n', "the Seed tag must be a whole number"),
+    ('[Seed "12e3"]\n', "the Seed tag must be a whole number"),
+    (f'[Seed "{2 ** 63}"]\n', "the Seed tag must be a whole number"),
 ])
 def test_bad_records_say_what_is_wrong(text, words):
     with pytest.raises(InvalidRecordError, match=None) as info:

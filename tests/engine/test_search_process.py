@@ -37,17 +37,26 @@ def _played(game, texts):
 def test_a_request_reads_back_as_the_same_game(start, moves):
     rules = preset("nine-mens-morris")
     game = _played(new_game(rules) if start is None else game_from_position(rules, start), moves)
-    ident, back = parse_request(format_request(7, game))
-    assert ident == 7
-    assert back.position() == game.position()
-    assert [a.text for a in back.history] == [a.text for a in game.history]
-    assert back.rules == game.rules
-    assert format_request(7, back) == format_request(7, game)
+    for seed in (None, 0, 2 ** 63 - 1):
+        ident, back, seed_back = parse_request(format_request(7, game, seed))
+        assert ident == 7 and seed_back == seed
+        assert back.position() == game.position()
+        assert [a.text for a in back.history] == [a.text for a in game.history]
+        assert back.rules == game.rules
+        assert format_request(7, back, seed) == format_request(7, game, seed)
 
 
-@pytest.mark.parametrize("line", ["bestmove 1 d6", "go x {}", "go 1 {not json", 'go 1 {"rules": {}}'])
+@pytest.mark.parametrize("line", ["bestmove 1 d6", "go x {}", "go 1 {not json", 'go 1 {"rules": {}}',
+                                  "go 1 []"])
 def test_a_bad_request_is_one_clear_error(line):
     with pytest.raises(SearchProcessError, match="request|not a request"):
+        parse_request(line)
+
+
+@pytest.mark.parametrize("seed", ["-1", '"7"', "true", str(2 ** 63), "1.5"])
+def test_a_request_s_seed_is_a_whole_number_in_range(seed):
+    line = format_request(3, new_game("nine-mens-morris"), 5).replace('"seed":5', f'"seed":{seed}')
+    with pytest.raises(SearchProcessError, match="request 3: the seed must be a whole number"):
         parse_request(line)
 
 

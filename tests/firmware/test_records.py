@@ -199,3 +199,28 @@ def test_the_page_reviews_a_stored_game_and_a_posted_record_read_only(tmp_path):
         status, _ = request(running.url + "/api/review", raw=b"x" * 20000, pin=None)
         assert status == 413
         assert running.call(lambda: running.daemon.session.record()) == ""
+
+
+def test_the_command_plays_a_records_computer_turns_again_from_its_seed(tmp_path, capsys):
+    from navakankari.engine.player import Player
+    from navakankari.engine.record import record_of
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.core.players import computer_turn
+
+    game = new_game("navakankari")
+    player = Player(2)
+    for person in ("d6", "f4", "d2", "b4"):  # the person's placements, each answered
+        game.play(person)
+        for action in computer_turn(player, game, seed=77):
+            game.push(action)
+    path = tmp_path / "seeded.pgn"
+    path.write_text(format_record(record_of(game, white="hand", black="computer:2", seed=77)))
+    assert cli.main(["record", str(path), "--repeat", "--moves-only"]) == 0
+    assert capsys.readouterr().out.endswith("seed 77: the computer's 4 turns repeat\n")
+    path.write_text(path.read_text().replace('[Seed "77"]', '[Seed "78"]').replace(
+        '[Black "computer:2"]', '[Black "computer:1"]'))
+    assert cli.main(["record", str(path), "--repeat", "--moves-only"]) == 1
+    assert "when played again" in capsys.readouterr().out
+    path.write_text(path.read_text().replace('[Seed "78"]\n', ""))
+    assert cli.main(["record", str(path), "--repeat", "--moves-only"]) == 1
+    assert "keeps no Seed tag" in capsys.readouterr().err
