@@ -197,7 +197,7 @@ def _spoken(status: Status) -> tuple[object, ...]:
     carrying = status.kind is StatusKind.EXECUTING
     hands = () if carrying else (status.lifted, status.destinations, status.captures)
     return (status.kind, status.turn, *hands,
-            status.takeable, status.forced, status.steps, status.reason, status.outcome,
+            status.takeable, status.owed, status.forced, status.steps, status.reason, status.outcome,
             status.menu_step, status.choices, status.picked, status.armed,
             status.confirm_point if status.kind is StatusKind.CLEARING else "",
             status.faulty, status.asking)

@@ -52,6 +52,10 @@ class Status:
     candidates: tuple[str, ...] = ()  #: legal actions consistent with the board (notation)
     takeable: tuple[str, ...] = ()  #: pebbles the side to act may take
     mills: tuple[str, ...] = ()  #: points of the mills just closed
+    #: REMOVAL: the pebbles the side still takes this turn (two mills closed at once owe two
+    #: where the rules take one per mill), and those it has taken since the mill
+    owed: int = 0
+    taken: int = 0
     forced: tuple[str, ...] = ()  #: the given action(s) to carry out (notation)
     forced_from: tuple[str, ...] = ()
     forced_to: tuple[str, ...] = ()
@@ -145,8 +149,12 @@ def matching_status(game: Game, forced: tuple[Action, ...], hands: Iterable[Side
         mills = 0
         for m in game.last_mills():
             mills |= m
+        taken = 0
+        while taken < len(game.history) and \
+                game.history[-1 - taken].kind is ActionKind.REMOVE:
+            taken += 1
         return plain_status(game, forced, StatusKind.REMOVAL, takeable=names(takeable),
-                            mills=names(mills))
+                            mills=names(mills), owed=game.pending_removals, taken=taken)
     return plain_status(game, forced, StatusKind.IDLE)
 
 

@@ -136,11 +136,7 @@ def _status_text(game: Game, status: Status, far_away: str, tr: Translator) -> s
             return tr.gettext("{side} is to play").format(side=who)
         return tr.gettext("{side} (the computer) is thinking").format(side=side)
     if kind is StatusKind.REMOVAL:
-        if status.takeable:
-            return tr.gettext("{side} closed a mill: lift one of the lit {colour} pebbles "
-                              "({points}) to take it").format(
-                side=side, colour=_colour(_other(turn), tr), points=_list(status.takeable, tr))
-        return tr.gettext("{side} closed a mill").format(side=side)
+        return _removal_text(status, side, tr)
     if kind is StatusKind.IN_PROGRESS:
         if status.captures:
             return tr.ngettext("take the jumped {colour} pebble off {points}",
@@ -231,6 +227,35 @@ def _menu_text(status: Status, tr: Translator) -> str:
                           "{seconds} s, then lift it ({lit})").format(**places)
     return tr.gettext("menu, choose {step}: hold a pebble on a lit point for {seconds} s, then "
                       "lift it ({lit})").format(**places)
+
+
+def _removal_text(status: Status, side: str, tr: Translator) -> str:
+    """A removal owed: the mill closed, or how many pebbles are still to take after one
+    was taken (two mills closed at once, where each takes one)."""
+    places = {"side": side, "colour": _colour(_other(status.turn), tr), "n": status.owed,
+              "points": _list(status.takeable, tr)}
+    if status.taken and status.owed:
+        if status.takeable:
+            return tr.ngettext("{side} takes {n} more {colour} pebble: lift one of the lit "
+                               "ones ({points})",
+                               "{side} takes {n} more {colour} pebbles: lift one of the lit "
+                               "ones ({points})", status.owed).format(**places)
+        return tr.ngettext("{side} takes {n} more {colour} pebble",
+                           "{side} takes {n} more {colour} pebbles", status.owed
+                           ).format(**places)
+    if status.owed > 1:
+        if status.takeable:
+            return tr.ngettext("{side} closed {n} mill: take {n} {colour} pebble, one at a "
+                               "time: lift one of the lit ones ({points})",
+                               "{side} closed {n} mills: take {n} {colour} pebbles, one at a "
+                               "time: lift one of the lit ones ({points})",
+                               status.owed).format(**places)
+        return tr.ngettext("{side} closed {n} mill", "{side} closed {n} mills",
+                           status.owed).format(**places)
+    if status.takeable:
+        return tr.gettext("{side} closed a mill: lift one of the lit {colour} pebbles "
+                          "({points}) to take it").format(**places)
+    return tr.gettext("{side} closed a mill").format(side=side)
 
 
 def _forced_parts(status: Status, tr: Translator) -> list[str]:

@@ -152,3 +152,37 @@ def test_a_player_far_away_is_named_not_called_the_computer():
     forced = Status(kind=StatusKind.EXECUTING, turn="white", forced=("d6",), forced_to=("d6",))
     assert status_text(game, forced, "Ravi").startswith("Ravi (white) plays d6: ")
     assert "computer" not in status_text(game, forced, "Ravi")
+
+
+def test_two_mills_at_once_say_how_many_pebbles_are_still_owed():
+    from navakankari.engine.game import Side
+    from navakankari.firmware.core.announce import Announcer
+    from navakankari.firmware.core.status import StatusKind, matching_status
+
+    game = new_game("navakankari")  # a pebble per mill closed
+    game.play_record("a1 d7 a7 g1 b4 d1 c4 f2 a4")  # a4 closes a1-a4-a7 and a4-b4-c4
+    hands = {Side.WHITE, Side.BLACK}
+    announcer = Announcer()
+    status = matching_status(game, (), hands)
+    assert (status.kind, status.owed, status.taken) == (StatusKind.REMOVAL, 2, 0)
+    assert status_text(game, status) == ("white closed 2 mills: take 2 black pebbles, one at a "
+                                         "time: lift one of the lit ones (d7, f2, d1 or g1)")
+    assert announcer.hear(game, status, ("a4",)).text == (
+        "White placed a pebble on a4. White closed 2 mills: take 2 black pebbles, one at a "
+        "time: lift one of the lit ones (d7, f2, d1 or g1).")
+    game.play("xd7")
+    status = matching_status(game, (), hands)
+    assert (status.kind, status.owed, status.taken) == (StatusKind.REMOVAL, 1, 1)
+    said = status_text(game, status)
+    assert said == "white takes 1 more black pebble: lift one of the lit ones (f2, d1 or g1)"
+    assert "closed" not in said  # not the mill's sentence again
+    assert announcer.hear(game, status, ("xd7",)).text == (
+        "White took the pebble on d7. White takes 1 more black pebble: lift one of the "
+        "lit ones (f2, d1 or g1).")
+    game.play("xf2")
+    assert matching_status(game, (), hands).kind is StatusKind.IDLE
+    # One mill, one pebble: the mill's own sentence.
+    one = new_game("nine-mens-morris")  # a pebble per move, however many mills
+    one.play_record("a1 d7 a7 g1 b4 d1 c4 f2 a4")
+    status = matching_status(one, (), hands)
+    assert status.owed == 1 and status_text(one, status).startswith("white closed a mill: lift")

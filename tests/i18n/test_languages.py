@@ -82,6 +82,11 @@ def _situations() -> list[tuple[str, Status]]:
         ("a mill, a removal owed", Status(StatusKind.REMOVAL, "white",
                                           takeable=("d7", "g7", "b4"), mills=("a1", "a4", "a7"))),
         ("a mill closed", Status(StatusKind.REMOVAL, "black")),
+        ("two mills, two pebbles owed", Status(StatusKind.REMOVAL, "white", owed=2,
+                                               takeable=("d7", "g7"), mills=("a1", "a4"))),
+        ("one pebble still owed", Status(StatusKind.REMOVAL, "white", owed=1, taken=1,
+                                         takeable=("g7",))),
+        ("two pebbles still owed", Status(StatusKind.REMOVAL, "black", owed=2, taken=1)),
         ("the computer's move to carry out", Status(
             StatusKind.EXECUTING, "black", forced=("a1-a4", "xd7"), forced_from=("a1",),
             forced_to=("a4",), forced_take=("d7",))),
