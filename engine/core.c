@@ -17,25 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXN 32
-#define MAXMILLS 32
-#define MAXACT 1024
-#define MAXLIMIT 15
+#include "core_tables.h" /* the limits, scores, kinds, rule flags and weights (core_tables.py) */
+
 #define NO_MOVE (-1)
 #define MAXPLY 512
 #define KILLER_PLIES 128
 #define NCODES 3072
-
-#define INF 10000000
-#define WIN 1000000
-#define MATE_BOUND (WIN - 10000)
-#define LOST 20000
-#define PIECE 100
-
-enum { EXACT = 0, LOWER = 1, UPPER = 2 };
-enum { PLACE = 0, MOVE = 1, REMOVE = 2 };
-enum { FLY_NONE = 0, FLY_SELF = 1, FLY_BOTH = 2 };
-#define NO_RESULT (-1000000) /* a database lookup that holds nothing */
 
 /* The look at the clock and the stop flag: Python sets *halt to stop. It returns nothing, so
  * that a callback that fails before its first line (a Ctrl-C is raised there) leaves no
@@ -43,25 +30,16 @@ enum { FLY_NONE = 0, FLY_SELF = 1, FLY_BOTH = 2 };
 typedef void (*poll_fn)(void);
 typedef void (*load_fn)(void);
 
-/* Rule flags, in the order core.py sends them. */
-enum {
-    R_PIECES, R_FLYING, R_THRESHOLD, R_PER_MILL, R_ALL_ANY, R_MIP, R_LOSE_BELOW,
-    R_BLOCKED_LOSES, R_FULL_FIRST_LOSES, R_REP_DRAW, R_QUIET_LIMIT, R_TABLES, R_LIMIT,
-    R_REFORM, R_COUNT
-};
-/* Evaluation weights, in MorrisWeights' order. */
-enum { W_PMILL, W_PTWO, W_PMOB, W_PBLK, W_MMILL, W_MTWO, W_MMOB, W_MBLK, W_THREATS, W_COUNT };
-
 typedef struct {
     int n;
     uint32_t full;
     uint32_t adj[MAXN];
     int nmills;
     uint32_t mills[MAXMILLS];
-    int nat[MAXN];               /* mills through each point, in mill order */
-    uint32_t at[MAXN][4];        /* their masks */
-    int mat[MAXN][4];            /* their numbers */
-    uint32_t rests[MAXN][4];     /* their masks without the point */
+    int nat[MAXN];                     /* mills through each point, in mill order */
+    uint32_t at[MAXN][MAXMILLS_AT];    /* their masks */
+    int mat[MAXN][MAXMILLS_AT];        /* their numbers */
+    uint32_t rests[MAXN][MAXMILLS_AT]; /* their masks without the point */
     int r[R_COUNT];
     int w[W_COUNT];
     uint64_t zp[2][MAXN], zs[2], zh[2][64], zr[8];
@@ -84,7 +62,8 @@ typedef struct {
 typedef struct {
     State saved;
     int action;
-    int8_t bumped[4]; /* the capture counts the action raised (-1: none): undone by pop */
+    int8_t bumped[MAXMILLS_AT]; /* the capture counts the action raised (-1: none): undone
+                                   by pop */
 } Frame;
 
 typedef struct {
@@ -154,7 +133,7 @@ void *nk_config_new(int n, const uint32_t *adj, int nmills, const uint32_t *mill
         c->mills[k] = mills[k];
         for (int p = 0; p < n; p++) {
             if (mills[k] >> p & 1) {
-                if (c->nat[p] >= 4) { free(c); return NULL; }
+                if (c->nat[p] >= MAXMILLS_AT) { free(c); return NULL; }
                 c->at[p][c->nat[p]] = mills[k];
                 c->mat[p][c->nat[p]] = k;
                 c->rests[p][c->nat[p]] = mills[k] & ~(1u << p);
@@ -312,8 +291,8 @@ static void push(Ctx *x, int code) {
                 int k = c->mat[t][i], at = 2 * k + s, v = x->counts[at];
                 if (v >= limit) continue;
                 x->counts[at] = (uint8_t)(v + 1);
-                f->bumped[bumped++] = (int8_t)at; /* a point lies in 4 mills at most */
-                if (bumped < 4) f->bumped[bumped] = -1;
+                f->bumped[bumped++] = (int8_t)at; /* a point lies in MAXMILLS_AT mills at most */
+                if (bumped < MAXMILLS_AT) f->bumped[bumped] = -1;
                 st->bkey ^= c->zc[k][s][v] ^ c->zc[k][s][v + 1];
             }
             if (!rebuilt) closed++;
@@ -329,7 +308,7 @@ static void push(Ctx *x, int code) {
 static inline void pop(Ctx *x) {
     const Frame *f = &x->stack[--x->sp];
     x->s = f->saved;
-    for (int i = 0; i < 4 && f->bumped[i] >= 0; i++) x->counts[f->bumped[i]]--;
+    for (int i = 0; i < MAXMILLS_AT && f->bumped[i] >= 0; i++) x->counts[f->bumped[i]]--;
 }
 
 /* How often the current position has occurred: the game's count before the search, and
@@ -493,9 +472,10 @@ static int evaluate(const Ctx *x) {
     }
     if (pending) return score + 10 * (own_mills - opp_mills);
     if (placing)
-        score += w[W_PMILL] * (own_mills - opp_mills) + w[W_PTWO] * (own_two - opp_two);
+        score += w[W_PLACE_MILL] * (own_mills - opp_mills)
+                 + w[W_PLACE_TWO] * (own_two - opp_two);
     else
-        score += w[W_MMILL] * (own_mills - opp_mills) + w[W_MTWO] * (own_two - opp_two);
+        score += w[W_MOVE_MILL] * (own_mills - opp_mills) + w[W_MOVE_TWO] * (own_two - opp_two);
     if (own_close) score += 70;
     int n_opp = pc(opp_close);
     if (n_opp == 1 && !own_close && !(hs || fly_s) && !(c->adj[hibit(opp_close)] & own))
@@ -515,10 +495,12 @@ static int evaluate(const Ctx *x) {
     if (fly_o) mob_o = 0;
     else blk_o = pc(opp & ~free_);
     if (placing) {
-        score += w[W_PMOB] * (mob_s - mob_o) - w[W_PBLK] * (blk_s - blk_o);
+        score += w[W_PLACE_MOBILITY] * (mob_s - mob_o)
+                 - w[W_PLACE_BLOCKED] * (blk_s - blk_o);
     } else {
         if (!fly_s && mob_s == 0 && c->r[R_BLOCKED_LOSES]) return -LOST;
-        score += w[W_MMOB] * (mob_s - mob_o) - w[W_MBLK] * (blk_s - blk_o);
+        score += w[W_MOVE_MOBILITY] * (mob_s - mob_o)
+                 - w[W_MOVE_BLOCKED] * (blk_s - blk_o);
         if (!fly_o && mob_o == 0 && c->r[R_BLOCKED_LOSES]) score += 300;
     }
     return score;

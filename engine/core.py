@@ -18,9 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import endgame, native
+from . import core_tables, endgame, native
 from .actions import Action, ActionTable
 from .boards import BOARDS
+from .core_tables import MAX_ACTIONS, MAX_CAPTURE_LIMIT, MAX_MILLS_AT, MAX_POINTS, NO_RESULT
 from .evaluate import MorrisWeights
 from .game import Game, zobrist, zobrist_extra
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
@@ -33,8 +34,7 @@ TT_BITS = 21
 TT_LIMIT = 3 << (TT_BITS - 2)
 #: Nodes between two looks at the clock and the stop flag (a fraction of a millisecond).
 CHECK_EVERY = 1024
-NO_RESULT = -1_000_000
-_FLYING = {Flying.NONE: 0, Flying.SELF: 1, Flying.BOTH: 2}
+_FLYING = {Flying(value): number for number, value in enumerate(core_tables.FLYING)}
 
 Poll = Callable[[], int]
 _POLL = ctypes.CFUNCTYPE(None)
@@ -46,13 +46,14 @@ def why_not(rules: Rules) -> str | None:
     """Why the core does not search `rules` (None: it does)."""
     if rules.game != "morris":
         return "the core plays the morris family"
-    if rules.mill_capture_limit is not None and rules.mill_capture_limit > 15:
-        return "the core counts a mill's captures up to 15"
+    if rules.mill_capture_limit is not None and rules.mill_capture_limit > MAX_CAPTURE_LIMIT:
+        return f"the core counts a mill's captures up to {MAX_CAPTURE_LIMIT}"
     if rules.pieces >= 63:
         return "too many pebbles for the core"
     board = BOARDS[rules.board]
-    if board.size > 32 or max(len(at) for at in board.mills_at) > 4:
-        return f"the core holds boards of up to 32 points and 4 mills a point, not {board.name}"
+    if board.size > MAX_POINTS or max(len(at) for at in board.mills_at) > MAX_MILLS_AT:
+        return (f"the core holds boards of up to {MAX_POINTS} points and {MAX_MILLS_AT} mills "
+                f"a point, not {board.name}")
     return None
 
 
@@ -117,6 +118,22 @@ def serves(rules: Rules) -> bool:
     return why_not(rules) is None and available()
 
 
+def rule_flags(rules: Rules, tables: int) -> dict[str, int]:
+    """The rule set as the core reads it, by core_tables.RULE_FLAGS' names; `tables` is 0 (no
+    endgame database), 1 (three against three) or 2 (and three against four)."""
+    limit = rules.mill_capture_limit
+    return dict(
+        pieces=rules.pieces, flying=_FLYING[rules.flying], threshold=rules.fly_threshold,
+        per_mill=rules.removals is Removals.ONE_PER_MILL,
+        all_any=rules.all_in_mills is AllInMills.ANY, mip=rules.move_in_placement,
+        lose_below=rules.lose_below, blocked_loses=rules.blocked_loses,
+        full_first_loses=rules.board_full is BoardFull.FIRST_LOSES,
+        rep_draw=rules.repetition_draw or 0,
+        quiet_limit=-1 if rules.quiet_move_limit is None else rules.quiet_move_limit,
+        tables=tables, limit=-1 if limit is None else limit,
+        reform=rules.no_immediate_reform)
+
+
 def _array(ctype: Any, values: list[int]) -> Any:
     """A C array of `values` (at least one item, so that a pointer to it exists)."""
     return (ctype * max(len(values), 1))(*values)
@@ -135,17 +152,12 @@ class _Config:
         zc, zm = zobrist_extra(n, len(board.mill_masks), limit or 0)
         table = endgame.table_for(rules) if tables else None
         self.three_four = table is not None and table.three_four
-        flags = [rules.pieces, _FLYING[rules.flying], rules.fly_threshold,
-                 rules.removals is Removals.ONE_PER_MILL, rules.all_in_mills is AllInMills.ANY,
-                 rules.move_in_placement, rules.lose_below, rules.blocked_loses,
-                 rules.board_full is BoardFull.FIRST_LOSES, rules.repetition_draw or 0,
-                 -1 if rules.quiet_move_limit is None else rules.quiet_move_limit,
-                 0 if table is None else 2 if self.three_four else 1,
-                 -1 if limit is None else limit, rules.no_immediate_reform]
+        named = rule_flags(rules, 0 if table is None else 2 if self.three_four else 1)
+        flags = [named[name] for name in core_tables.RULE_FLAGS]
         self._load = _LOAD(self._load_tables)  # kept: the C side calls it
         self.handle = lib.nk_config_new(
             n, _array(_u32, list(board.adjacency)), len(board.mill_masks),
-            _array(_u32, list(board.mill_masks)), _array(_int, [int(f) for f in flags]),
+            _array(_u32, list(board.mill_masks)), _array(_int, flags),
             _array(_int, list(astuple(MorrisWeights()))),
             _array(_u64, [*zp[0], *zp[1]]), _array(_u64, list(zs)),
             _array(_u64, [*zh[0], *zh[1]]), pieces, _array(_u64, list(zr)),
@@ -188,9 +200,9 @@ class CoreSearch:
         self.handle = self.lib.nk_ctx_new(config.handle, tt_bits)
         if not self.handle:
             raise MemoryError("no memory for the core's table")
-        self._acts = (_int * 1024)()
+        self._acts = (_int * MAX_ACTIONS)()
         self._out = (_int * 6)()
-        self._scores = (_int * 2048)()
+        self._scores = (_int * (2 * MAX_ACTIONS))()
         self._table: ActionTable | None = None
 
     def __del__(self) -> None:

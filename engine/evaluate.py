@@ -11,18 +11,17 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final, cast
+from typing import cast
 
 from .boards import BOARDS
+from .core_tables import LOST as LOST
+from .core_tables import PIECE as PIECE
 from .game import Game
 from .morris import MorrisGame
 from .rules import Flying, Rules
 
 log = logging.getLogger(__name__)
 
-PIECE: Final = 100
-#: A side that has lost by the count or cannot move, seen at a leaf without a move generation.
-LOST: Final = 20_000
 
 Evaluator = Callable[[Game], int]
 

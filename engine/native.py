@@ -1,11 +1,12 @@
 """The optional compiled build of the engine's hot modules, and the switch that loads it.
 
 The pure-Python modules are the reference. `build()` compiles the morris search's C core
-(core.c, loaded by core.py: a C compiler is all it needs) and, where the `mypy` package is
-installed, the very same source files with mypyc, into `_native/` beside them, together with
-a digest of those sources. `activate()`, run when the engine package is imported, puts
-that folder first on the package's path only while the digest still matches the sources, so
-an edited module is never shadowed by a stale build, and never when `NAVAKANKARI_PURE` is set.
+(core.c with the header core_header.py writes from the Python tables, loaded by core.py: a
+C compiler is all it needs) and, where the `mypy` package is installed, the very same source
+files with mypyc, into `_native/` beside them, together with a digest of those sources.
+`activate()`, run when the engine package is imported, puts that folder first on the
+package's path only while the digest still matches the sources, so an edited module is never
+shadowed by a stale build, and never when `NAVAKANKARI_PURE` is set.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 COMPILED = ("actions", "game", "morris", "jump", "evaluate", "search")
 #: The C core's source, and the library built from it (see core.py).
 CORE_SOURCE = "core.c"
+#: The Python the core's header is written from (core_header.py): in the digest too.
+CORE_TABLES = ("core_tables.py", "core_header.py")
 CORE_LIBRARY = "libnavakankari_core.so"
 #: Set (to anything but "" or "0") to run the pure-Python engine although a build is present.
 PURE_ENV = "NAVAKANKARI_PURE"
@@ -60,7 +63,8 @@ def source_digest(source_dir: Path = HERE) -> str:
     for name in COMPILED:
         h.update(name.encode())
         h.update((source_dir / f"{name}.py").read_bytes())
-    h.update((source_dir / CORE_SOURCE).read_bytes())
+    for name in (CORE_SOURCE, *CORE_TABLES):
+        h.update((source_dir / name).read_bytes())
     return h.hexdigest()
 
 
@@ -145,7 +149,7 @@ def build(native_dir: Path | None = None, source_dir: Path = HERE,
     with tempfile.TemporaryDirectory(prefix="navakankari-build-") as tmp:
         stage = Path(tmp)
         out(f"compiling {CORE_SOURCE}")
-        built = [_compile_core(source_dir / CORE_SOURCE, stage / CORE_LIBRARY)]
+        built = [_compile_core(_core_sources(source_dir, stage / "core"), stage / CORE_LIBRARY)]
         if modules:
             built += _compile_modules(stage, source_dir, out)
         else:
@@ -191,6 +195,17 @@ def _compile_modules(stage: Path, source_dir: Path, out: Callable[[str], object]
     if len(built) < len(COMPILED) + 1:
         raise NativeBuildError(f"mypyc made {len(built)} files, expected {len(COMPILED) + 1}")
     return built
+
+
+def _core_sources(source_dir: Path, folder: Path) -> Path:
+    """core.c copied into `folder` with the header written from today's tables beside it, so
+    the core is built with the Python engine's numbers whatever the sources' copy says."""
+    from .core_header import HEADER, header
+
+    folder.mkdir()
+    shutil.copy2(source_dir / CORE_SOURCE, folder / CORE_SOURCE)
+    (folder / HEADER).write_text(header())
+    return folder / CORE_SOURCE
 
 
 def _compile_core(source: Path, target: Path) -> Path:

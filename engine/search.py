@@ -21,6 +21,12 @@ from typing import Final, Protocol
 
 from .actions import Action, ActionKind
 from .core import CoreSearch, core_for
+from .core_tables import EXACT as EXACT
+from .core_tables import INF as INF
+from .core_tables import LOWER as LOWER
+from .core_tables import MATE_BOUND as MATE_BOUND
+from .core_tables import UPPER as UPPER
+from .core_tables import WIN as WIN
 from .endgame import EndgameTable, table_for
 from .errors import GameOverError
 from .evaluate import LOST, Evaluator, evaluator_for
@@ -29,14 +35,6 @@ from .rules import Rules
 
 log = logging.getLogger(__name__)
 
-INF: Final = 10_000_000
-WIN: Final = 1_000_000
-#: Scores beyond this are wins or losses found by the search (WIN minus the plies to it).
-MATE_BOUND: Final = WIN - 10_000
-
-EXACT: Final = 0
-LOWER: Final = 1
-UPPER: Final = 2
 REMOVE: Final = ActionKind.REMOVE
 JUMP: Final = ActionKind.JUMP
 PLACE: Final = ActionKind.PLACE

@@ -78,7 +78,8 @@ def sources(tmp_path: Path) -> Path:
     src.mkdir()
     for name in native.COMPILED:
         shutil.copy2(Path(native.__file__).with_name(f"{name}.py"), src / f"{name}.py")
-    shutil.copy2(Path(native.__file__).with_name(native.CORE_SOURCE), src / native.CORE_SOURCE)
+    for name in (native.CORE_SOURCE, *native.CORE_TABLES):
+        shutil.copy2(Path(native.__file__).with_name(name), src / name)
     return src
 
 
@@ -114,8 +115,8 @@ def test_no_build_and_the_pure_switch_are_named(tmp_path, sources, monkeypatch):
 
 def test_the_digest_covers_every_compiled_module(sources):
     before = native.source_digest(sources)
-    for name in native.COMPILED:
-        path = sources / f"{name}.py"
+    for name in [f"{name}.py" for name in native.COMPILED] + [*native.CORE_TABLES]:
+        path = sources / name
         text = path.read_text()
         path.write_text(text + " ")
         assert native.source_digest(sources) != before, name
