@@ -4,10 +4,13 @@ daemon's run on an open board, which `sim` shares."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
 from .args import Commands
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from navakankari.hal import BoardHardware
@@ -34,6 +37,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"navakankari run: {mismatch}", file=sys.stderr)
         return EXIT_CONFIG
     setup_logging("debug" if args.verbose else config.log_level)
+    if args.realtime:
+        loop_priority()
     script = args.sim_hands.split() if args.sim_hands is not None else None
     try:
         board = open_board(profile, backend="sim" if script is not None else None)
@@ -55,6 +60,16 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     services.append(announcements(config, aloud=True))
     return run_daemon("run", config, board, sim_script=script, services=services)
+
+
+def loop_priority() -> None:
+    """Before the board opens (its reading threads take the loop's scheduling): the lowest
+    realtime priority where the system gives it, else the unit's Nice= stays."""
+    from navakankari.hal.scheduling import describe, take_realtime
+
+    took = take_realtime()
+    log.info("the loop runs at %s%s", describe(),
+             "" if took else " (realtime priority refused: LimitRTPRIO= or CAP_SYS_NICE needed)")
 
 
 def announcements(config: "Config", *, aloud: bool) -> Any:
@@ -92,7 +107,7 @@ def run_daemon(command: str, config: "Config", board: "BoardHardware", **options
     from ..store.database import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
 
     try:
-        daemon = Daemon(config, board, **options)
+        daemon = Daemon(config, board, freeze_heap=True, **options)
     except StoreError as exc:
         board.close()
         print(f"navakankari {command}: {exc}", file=sys.stderr)
@@ -119,4 +134,7 @@ def register(sub: Commands) -> None:
     p.add_argument("--sim-hands", metavar="RECORD",
                    help="on the simulated board, play this game record by simulated hands "
                         "(demos and tests)")
+    p.add_argument("--realtime", action="store_true",
+                   help="read the sensors at the lowest realtime priority, so a busy Pi cannot "
+                        "delay them (the unit passes it; needs LimitRTPRIO= or root)")
     p.set_defaults(func=cmd_run)

@@ -28,6 +28,7 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
+from navakankari.hal.scheduling import Scheduling
 from navakankari.hal.sensors import SensorEvent
 from navakankari.firmware.i18n.notice import N_, Notice
 
@@ -126,10 +127,13 @@ class Daemon:
         services: Sequence[Callable[["Daemon"], Coroutine[Any, Any, None]]] = (),
         seed: int = 0,
         start_named: bool = False,
+        freeze_heap: bool = False,
     ) -> None:
         """`seed`: with the time of the hand's last edge, decides the menu's tosses (so a
         recording replays to the same toss). `start_named`: the configured game was asked
-        for by name and starts without the menu (Session)."""
+        for by name and starts without the menu (Session). `freeze_heap`: in a process of
+        its own, what the start made is left out of the collector's full passes (gc.freeze):
+        one such pass over the engine's tables took 26 ms with every core busy, a late light."""
         self.config = config
         self.board = board
         self.clock = clock
@@ -139,6 +143,7 @@ class Daemon:
         self.services = tuple(services)
         self.seed = seed
         self.start_named = start_named
+        self.freeze_heap = freeze_heap
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
         self.store_notice: Notice | None = None  #: why the previous game could not be resumed
@@ -162,7 +167,10 @@ class Daemon:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._players: dict[str, ChoosesActions] = {}
         self._thinking: tuple[ComputerRequest, asyncio.Future[Any], threading.Event] | None = None
-        self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="computer")
+        # Threads take the loop's scheduling: one preempted while it holds the interpreter's
+        # lock would hold up a realtime loop (navakankari.hal.scheduling).
+        self._executor = concurrent.futures.ThreadPoolExecutor(
+            1, thread_name_prefix="computer", initializer=Scheduling.current().apply)
         self._tasks: list[asyncio.Task[Any]] = []
         self._advice: AdviceService | None = None  #: assistance, made in a worker process
         self._edges: list[SensorEvent] = []  #: sensor edges for the session's next turn
@@ -174,6 +182,8 @@ class Daemon:
         self._loop = loop
         self.stop_event = asyncio.Event()
         self._wake = Alarm(loop)
+        loop.set_default_executor(concurrent.futures.ThreadPoolExecutor(
+            thread_name_prefix="daemon", initializer=Scheduling.current().apply))
         for sig in (signal.SIGTERM, signal.SIGINT):
             try:
                 loop.add_signal_handler(sig, self.stop)
@@ -181,6 +191,9 @@ class Daemon:
                 pass
         try:
             self._open()
+            if self.freeze_heap:
+                gc.collect()
+                gc.freeze()
             self.notifier.ready(f"{self.config.game_variant}: watching the board")
             log.info("ready")
             await self._serve()

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from navakankari.firmware.i18n.notice import N_, Notice
+from navakankari.hal.scheduling import Scheduling
 
 if TYPE_CHECKING:
     from ..core.announce import Utterance
@@ -179,7 +180,8 @@ class Speaker:
         self._wake = threading.Event()
         self._closing = False
         self._listeners: list[Callable[[Utterance], None]] = []
-        self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(Scheduling.current(),),
+                                        name="speech", daemon=True)
         self._thread.start()
 
     def say(self, utterance: Utterance) -> None:
@@ -190,7 +192,8 @@ class Speaker:
     def problem(self) -> Notice | None:
         return self.queue.problem
 
-    def _run(self) -> None:
+    def _run(self, scheduling: Scheduling) -> None:
+        scheduling.apply()  # the daemon loop's (navakankari.hal.scheduling)
         queue = self.queue
         while not self._closing:
             self._wake.clear()

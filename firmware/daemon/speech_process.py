@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from navakankari.firmware.i18n.notice import BadNotice, Notice
+from navakankari.hal.scheduling import Scheduling
 
 from ..core.announce import Utterance
 from .speech import PROBLEMS, PROCESS_ENDED, PROCESS_STUCK, PROCESS_UNSTARTED, Speaker
@@ -95,7 +96,8 @@ class SpeakerProcess:
         assert process.stdin is not None and process.stdout is not None
         os.set_blocking(process.stdin.fileno(), False)
         self._process = process
-        self._reader = threading.Thread(target=self._read, args=(process.stdout,),
+        self._reader = threading.Thread(target=self._read,
+                                        args=(process.stdout, Scheduling.current()),
                                         name="speech-reports", daemon=True)
         self._reader.start()
         return process
@@ -119,7 +121,8 @@ class SpeakerProcess:
                 self.problem = Notice.of(PROCESS_STUCK)
                 process.kill()
 
-    def _read(self, stream: IO[bytes]) -> None:
+    def _read(self, stream: IO[bytes], scheduling: Scheduling) -> None:
+        scheduling.apply()  # the daemon loop's (navakankari.hal.scheduling)
         for line in stream:
             try:
                 report = json.loads(line[:MAX_LINE])

@@ -207,7 +207,7 @@ def render_unit(exec_start: Sequence[str], *, config: Path, needs: Needs,
     (`navakankari.hal.needs`); nothing else is allowed."""
     needs = speaker_needs(needs)
     text = shipped_unit()
-    command = " ".join(shlex.quote(a) for a in exec_start) + f" run --config {shlex.quote(str(config))}"
+    command = " ".join(shlex.quote(a) for a in exec_start) + f" run --config {shlex.quote(str(config))} --realtime"
     text = re.sub(r"^ExecStart=.*$", f"ExecStart={command}", text, flags=re.M)
     root = root or needs.root
     if root:

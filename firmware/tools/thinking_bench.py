@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.actions import Action
 from navakankari.engine.player import level_info
+from navakankari.hal.scheduling import Scheduling, describe, take_realtime
 
 from ..core.players import CHILD_NICE, HAND, PlayerSpec, computer_player
 from ..core.status import StatusKind
@@ -167,6 +168,7 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
             await _Hands(daemon, rng, figures).run()
 
         daemon = Daemon(config, board, notifier=Notifier({}), services=[hands, *services],
+                        freeze_heap=True,
                         player_factory=lambda spec: computer_player(spec.level, nice=child_nice))
 
         async def main() -> None:
@@ -185,27 +187,34 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
 def run(out: Callable[[str], None] = print, quick: bool = False,
         args: argparse.Namespace | None = None) -> Latencies:
     """With `--busy`, every core is kept busy by other processes meanwhile; the loop runs at
-    the unit's priority (where this process may raise its own: root) and the search below it,
-    or with `--same-priority` both as they start (the board before it set priorities)."""
+    the unit's priority (realtime 1 where this process may take it: root, or nice -5) and the
+    search below it, or with `--same-priority` both as they start (the board before it set
+    priorities)."""
     seconds = 20.0 if quick else 60.0
     busy = bool(getattr(args, "busy", False))
     same = bool(getattr(args, "same_priority", False))
     hogs = busy_processes(os.cpu_count() or 1, seconds + 15) if busy else []
+    before = Scheduling.current()
     try:
         base = os.getpriority(os.PRIO_PROCESS, 0)
         if not same:
-            try:
+            try:  # the unit's Nice=, which stays where realtime is refused
                 os.setpriority(os.PRIO_PROCESS, 0, max(-20, base + LOOP_NICE))
-            except OSError:  # not root: the unit's Nice= is systemd's to give
+            except OSError:
                 out(f"(the loop stays at nice {base}: raising it to the unit's Nice={LOOP_NICE} "
                     "needs root)")
-        loop_nice = os.getpriority(os.PRIO_PROCESS, 0)
+            if not take_realtime():  # as `run --realtime` does
+                out("(no realtime priority for the loop: it needs root or LimitRTPRIO=)")
+        loop = describe()
         child = 0 if same else CHILD_NICE
+        search = min(19, (base if Scheduling.current().realtime else
+                          os.getpriority(os.PRIO_PROCESS, 0)) + child)
         if busy:
-            out(f"every core busy: {len(hogs)} other processes at nice {base}; the loop at nice "
-                f"{loop_nice}, the search at nice {min(19, loop_nice + child)}")
+            out(f"every core busy: {len(hogs)} other processes at nice {base}; the loop at "
+                f"{loop}, the search at nice {search}")
         figures = measure(seconds, child_nice=child)
     finally:
+        before.apply()
         for hog in hogs:
             hog.kill()
             hog.wait()

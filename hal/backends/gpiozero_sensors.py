@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ..scheduling import Scheduling
 from ..sensors import Clock, SensorArray, check_points
 
 log = logging.getLogger(__name__)
@@ -82,10 +83,12 @@ class GpioZeroSensors(SensorArray):
             device.when_deactivated = self._handler(point, False)
         if self._threaded:
             self._stop_event.clear()
-            self._thread = threading.Thread(target=self._run, name="gpio-poll", daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(Scheduling.current(),),
+                                            name="gpio-poll", daemon=True)
             self._thread.start()
 
-    def _run(self) -> None:
+    def _run(self, scheduling: Scheduling) -> None:
+        scheduling.apply()  # the creator's: the loop's realtime priority on a board
         while not self._wait(self._poll):
             try:
                 self.poll_once()

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..scheduling import Scheduling
 from ..sensors import Clock, SensorArray, check_points
 
 log = logging.getLogger(__name__)
@@ -92,10 +93,12 @@ class MatrixSensors(SensorArray):
         if not self._threaded:
             return
         self._stop_event.clear()
-        self._thread = threading.Thread(target=self._run, name="matrix-scan", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(Scheduling.current(),),
+                                        name="matrix-scan", daemon=True)
         self._thread.start()
 
-    def _run(self) -> None:
+    def _run(self, scheduling: Scheduling) -> None:
+        scheduling.apply()  # the creator's: the loop's realtime priority on a board
         next_scan = self._clock()
         while not self._stop_event.is_set():
             try:

@@ -114,7 +114,7 @@ def test_install_with_a_config_runs_the_unit_with_that_config(tmp_path, capsys):
     assert cli.main(["service", "install", "--dry-run", "--config", str(config)]) == 0
     out = capsys.readouterr().out
     unit = out[out.index("[Unit]"):]
-    assert f"ExecStart={script_path()[0]} run --config {config}\n" in unit
+    assert f"ExecStart={script_path()[0]} run --config {config} --realtime\n" in unit
     assert sorted(_devices(unit)) == sorted(EXPECTED["direct-24"][0])
     assert "User=root" in unit and "useradd" not in out
     # The config exists, so the dry run says it is kept rather than printing what it would write.

@@ -75,9 +75,11 @@ def test_a_root_unit_keeps_only_raw_io(tmp_path):
     assert "User=root" in unit
     assert f"CapabilityBoundingSet={' '.join(ROOT_CAPABILITIES)}\n" in unit
     assert "\nAmbientCapabilities=\n" in unit
-    # 2.1: the analyzer counts setpriority (given back so that the search runs below the
-    # loop; without CAP_SYS_NICE it can only lower a priority) as @resources allowed, 0.2.
-    assert exposure(unit, tmp_path) <= 2.1
+    # 2.2: the analyzer counts setpriority and sched_setscheduler (given back so that the
+    # search runs below the loop; without CAP_SYS_NICE a process can only lower a priority,
+    # or take the realtime one LimitRTPRIO= allows) as @resources allowed, 0.2, and
+    # RestrictRealtime=no (the loop's realtime priority) 0.1.
+    assert exposure(unit, tmp_path) <= 2.2
     user = _unit("direct-24", "5")  # the Pi 5's PIO block: no root, no capability
     assert "User=navakankari" in user and "\nCapabilityBoundingSet=\n" in user
 
@@ -223,7 +225,8 @@ pin = "2468"
     # One hand placement and the computer's reply: a longer script could name a point the
     # computer has taken by then, and the hands would stop short of "done".
     proc = subprocess.Popen(_sandboxed(unit, sys.executable, "-m", "navakankari.firmware.cli",
-                                       "run", "--config", str(config), "--sim-hands", "d6"),
+                                       "run", "--config", str(config), "--sim-hands", "d6",
+                                       "--realtime"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert "READY=1" in listener.recv(4096).decode()
@@ -234,6 +237,9 @@ pin = "2468"
         assert log.wait_for("sim-hands: done", timeout=60), "\n".join(log.lines)
         text = "\n".join(log.lines)
         assert "computer plays" in text and [p for p, _ in log.stored()][-1:] == [2], text
+        # The loop's realtime priority under the filters (given to root; a user needs the
+        # unit's LimitRTPRIO=, which the sandbox sets too).
+        assert "the loop runs at realtime 1" in text, text
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)

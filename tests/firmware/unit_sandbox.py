@@ -12,7 +12,9 @@ test can check that the daemon does all it does under them:
 - MemoryDenyWriteExecute=yes, as systemd's `seccomp_memory_deny_write_execute()`: mmap() with
   PROT_WRITE and PROT_EXEC together, mprotect()/pkey_mprotect() adding PROT_EXEC, and shmat()
   with SHM_EXEC fail with EPERM;
-- RestrictAddressFamilies=: socket() of any other family fails with EAFNOSUPPORT.
+- RestrictAddressFamilies=: socket() of any other family fails with EAFNOSUPPORT;
+- LimitRTPRIO=: the resource limit set, as systemd sets it before ExecStart (where this
+  process may raise it).
 
 Filters are loaded one after the other, the system call allow-list last, as systemd does;
 the kernel applies them all.
@@ -25,6 +27,7 @@ import ctypes.util
 import errno
 import functools
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -109,6 +112,11 @@ def apply(unit_text: str) -> None:
     """Load the unit's filters into this process (and so into what it executes)."""
     lib = _lib()
     s = unit_settings(unit_text)
+    for value in s.get("LimitRTPRIO", [])[-1:]:  # the realtime priority the loop may take
+        try:
+            resource.setrlimit(resource.RLIMIT_RTPRIO, (int(value), int(value)))
+        except (ValueError, OSError):  # raising it needs CAP_SYS_RESOURCE, which systemd has
+            pass
     if s.get("MemoryDenyWriteExecute", ["no"])[-1] == "yes":
         deny = errno_action(errno.EPERM)
         wx = PROT_WRITE | PROT_EXEC

@@ -1,0 +1,73 @@
+"""How the threads that read the board are scheduled.
+
+On a busy Pi an ordinary process, however nice, can wait a scheduler slice or more for a core
+(tens of milliseconds with every core busy), which a player sees as a late light. The board's
+loop therefore asks for the lowest realtime priority: above every ordinary process, below the
+kernel's own threads and the audio servers. It asks with SCHED_RESET_ON_FORK, so the processes
+it starts (the search, advice, speech) begin as ordinary processes and lower themselves as
+before. Threads are reset too, so a thread that reads sensors takes its creator's scheduling
+explicitly (`Scheduling.current()` in the creator, `apply()` in the thread).
+
+Where the system refuses (no CAP_SYS_NICE and no RLIMIT_RTPRIO, a kernel with realtime group
+scheduling), nothing changes and the caller is told: the unit's Nice= still puts the loop first
+among ordinary processes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+LOOP_REALTIME = 1
+"""SCHED_FIFO priority of the loop: the lowest realtime one (the unit's LimitRTPRIO=)."""
+
+_RESET_ON_FORK = getattr(os, "SCHED_RESET_ON_FORK", 0)
+_REALTIME = {getattr(os, "SCHED_FIFO", -1), getattr(os, "SCHED_RR", -1)}
+
+
+@dataclass(frozen=True)
+class Scheduling:
+    """A thread's scheduling policy (os.SCHED_*) and its static priority (0 unless realtime)."""
+
+    policy: int
+    priority: int = 0
+
+    @classmethod
+    def current(cls) -> "Scheduling":
+        """The calling thread's."""
+        if not hasattr(os, "sched_getscheduler"):  # not Linux
+            return cls(0)
+        return cls(os.sched_getscheduler(0) & ~_RESET_ON_FORK, os.sched_getparam(0).sched_priority)
+
+    @property
+    def realtime(self) -> bool:
+        return self.policy in _REALTIME
+
+    def apply(self) -> bool:
+        """Give the calling thread this scheduling (a realtime one reset on fork); False where
+        the system refuses it."""
+        if self == Scheduling.current():
+            return True
+        flags = _RESET_ON_FORK if self.realtime else 0
+        try:
+            os.sched_setscheduler(0, self.policy | flags, os.sched_param(self.priority))
+        except (OSError, AttributeError) as exc:  # EPERM, or no sched_* on this system
+            log.debug("scheduling %s refused: %s", self, exc)
+            return False
+        return True
+
+
+def take_realtime(priority: int = LOOP_REALTIME) -> bool:
+    """Put the calling thread at SCHED_FIFO `priority`, reset on fork; False if refused."""
+    if not hasattr(os, "SCHED_FIFO"):
+        return False
+    return Scheduling(os.SCHED_FIFO, priority).apply()
+
+
+def describe(scheduling: Scheduling | None = None) -> str:
+    """'realtime 1' or 'nice -5': the calling thread's, for a log line or a benchmark."""
+    s = scheduling or Scheduling.current()
+    return f"realtime {s.priority}" if s.realtime else f"nice {os.getpriority(os.PRIO_PROCESS, 0)}"
