@@ -631,6 +631,7 @@ def board_checks(guest: Guest, report: Report, reference: dict) -> None:
                  f"{state.get('ActiveState')}, NRestarts={state.get('NRestarts')}, computer "
                  f"moves {computer} (Nau Keti Keta: Python search); {exposure}"
                  + (f"; journal: {bad[:3]}" if bad else ""))
+    priority_check(guest, report, state.get("MainPID", "0"))
     probe = core_under_filters(guest)
     report.check(probe.startswith("core True") and reference["search core start 5"]["pv"] in probe,
                  "the C core's callback under the unit's filters (MemoryDenyWriteExecute, seccomp)",
@@ -704,6 +705,33 @@ CORE_PROBE = ("from navakankari.engine import core, new_game, preset;"
               "from navakankari.engine.search import Searcher;"
               "i = Searcher().search(new_game(preset('nine-mens-morris')), max_depth=5);"
               "print('core', core.available(), 'nodes', i.nodes, 'pv', ' '.join(a.text for a in i.pv))")
+
+
+PRIORITIES = r"""
+import glob, sys
+def stat(path):  # fields after the command's closing parenthesis: state is 3, nice 19, rt 40
+    f = open(path).read().rsplit(")", 1)[1].split()
+    return f"{'FF' if f[38] == '1' else 'RR' if f[38] == '2' else 'TS'} {f[37] if f[38] in '12' else f[16]}"
+pid = sys.argv[1]
+print("threads", *sorted(stat(t + "/stat") for t in glob.glob(f"/proc/{pid}/task/*")), sep="|")
+kids = " ".join(open(t + "/children").read() for t in glob.glob(f"/proc/{pid}/task/*")).split()
+print("processes", *sorted(stat(f"/proc/{k}/stat") for k in kids), sep="|")
+"""
+
+
+def priority_check(guest: Guest, report: Report, pid: str) -> None:
+    """The loop and its threads at realtime priority 1 (LimitRTPRIO=1), its processes (the
+    search) ordinary and 10 levels lower: read from /proc on the running unit."""
+    out = guest.ssh(f"sudo python3 -c {shlex.quote(PRIORITIES)} {pid}", timeout=120).stdout
+    seen = {line.split("|")[0]: line.split("|")[1:] for line in out.splitlines() if "|" in line}
+    threads, children = seen.get("threads", []), seen.get("processes", [])
+    said = guest.ssh("sudo journalctl -u navakankari -b --no-pager -o cat | grep 'the loop runs at'"
+                     " | tail -1", timeout=120).stdout.strip()
+    realtime = bool(threads) and all(t == "FF 1" for t in threads)
+    ordinary = bool(children) and all(c == "TS 10" for c in children)
+    report.check(realtime and ordinary and said.endswith("realtime 1"),
+                 "the loop and its threads at realtime 1, its processes ordinary at nice 10",
+                 f"threads {threads}; processes {children}; journal: {said!r}")
 
 
 def core_under_filters(guest: Guest) -> str:
