@@ -358,14 +358,14 @@ class MorrisGame(Game):
             return f"the pebble on {names[a]} can go to {' '.join(targets) or 'no point'}, " \
                    f"not {names[b]}"
         if not self._pending:
-            return "no pebble is to be taken: a removal follows a mill"
+            return "no pebble is to be taken: a pebble is taken only after a mill"
         if self.colour_at(parsed.points[0]) is not me.other:
             return f"{names[parsed.points[0]]} holds no {me.other} pebble"
         return f"the {me.other} pebble on {names[parsed.points[0]]} may not be taken now"
 
     def _describe_state(self) -> str:
         if self._pending:
-            return f"{self._pending} removal(s) pending"
+            return f"{self._pending} pebble(s) to take"
         return self.phase.value
 
     def position_record(self) -> MorrisPosition:

@@ -15,15 +15,15 @@ NAVAKANKARI = Rules(
 )
 """Navakankari as the Indian rule texts give it: nine pebbles, no flying, one pebble taken
 for every mill closed (two mills at once take two), pebbles standing in mills are safe even
-when all are in mills, and one mill captures at most three times (rule 17 of those texts: "made
+when all are in mills, and one mill takes at most three times (rule 17 of those texts: "made
 once, remade twice", so every formation counts, also one that could take nothing). The
 texts name no draw; without one a game in which neither side can close a mill again never
 ends (nobody flies, so such shuffles are common), and the board, the store and the computer
 need an end. The house rule is the standard game's, as Sanmill plays it: the third
-occurrence of a position reached by a move, or 100 moves in a row without a removal, draws."""
+occurrence of a position reached by a move, or 100 moves in a row without a pebble taken, draws."""
 
 NAVAKANKARI_STRICT = NAVAKANKARI.replace(name="navakankari-strict", mill_capture_limit=1)
-"""The "strict" Navakankari of the same texts: a given mill captures only once (as Sanmill's
+"""The "strict" Navakankari of the same texts: a given mill takes only once (as Sanmill's
 Russian mill); draws as in navakankari (a house rule: the texts name none)."""
 
 NAVAKANKARI_FLYING = NAVAKANKARI.replace(name="navakankari-flying", flying=Flying.BOTH)
@@ -32,9 +32,9 @@ both sides fly (move a pebble to any empty point). Otherwise as navakankari, dra
 
 NINE_MENS_MORRIS = Rules(name="nine-mens-morris")
 """Standard Nine Men's Morris as Sanmill's rule 0 and the World Mill Sport Federation play
-it: flying at three, one removal per move even when two mills close, pebbles in mills safe
-unless all are, a re-formed mill captures again, threefold repetition and 100 moves without
-a removal draw."""
+it: flying at three, one pebble taken per move even when two mills close, pebbles in mills
+safe unless all are, a re-formed mill takes again, threefold repetition and 100 moves without
+a pebble taken draw."""
 
 TWELVE_MENS_MORRIS = Rules(
     name="twelve-mens-morris", board="morris-diagonal", pieces=12, board_full=BoardFull.DRAW)
@@ -62,10 +62,10 @@ NAU_KETI_KETA = Rules(
     lose_below=1, capture_compulsory=True, multi_jump=True, huffing=False,
     repetition_draw=3, quiet_move_limit=40, no_capture_end=NoCaptureEnd.DRAW)
 """Nau Keti Keta (Lau kata kati, Bengal): nine pebbles each filling its own triangle, the
-apex empty; steps along lines, captures by jumping a neighbour to the empty point straight
-behind, several jumps in one turn (straight within a jump, turning between jumps). Capture
-is compulsory and a chain must be finished; no huffing. Taking every pebble or leaving the
-opponent without a move wins; forty moves without a capture (or a threefold repetition)
+apex empty; steps along lines, a neighbour taken by jumping it to the empty point straight
+behind, several jumps in one turn (straight within a jump, turning between jumps). Taking
+is compulsory and a chain of jumps must be finished; no huffing. Taking every pebble or leaving the
+opponent without a move wins; forty moves without a pebble taken (or a threefold repetition)
 end the game as a draw."""
 
 PRESETS: dict[str, Rules] = {

@@ -96,18 +96,20 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def summary(self) -> list[str]:
-        """The rules in short lines, for `navakankari variants --rules`: captures and draws
-        first, the questions players ask."""
+        """The rules in short lines, for `navakankari variants --rules`: what a side takes
+        and when it draws first, the questions players ask (a player's word for a removal
+        is "take", whatever the option names say)."""
         if self.game == "jump":
             return [
-                f"{self.pieces} pebbles a side on the {self.board} board; capture by jumping"
+                f"{self.pieces} pebbles a side on the {self.board} board; a pebble jumped over "
+                "is taken"
                 + (", compulsory" if self.capture_compulsory else "")
                 + (", chains of jumps" if self.multi_jump else ", one jump a turn")
                 + (", huffing" if self.huffing else ""),
                 ("loses: a side with no pebble left" if self.lose_below == 1 else
                  f"loses: a side left with fewer than {self.lose_below} pebbles")
                 + (" or without a move" if self.blocked_loses else ""),
-                "draws: " + _draws(self, "capture", "every position, the start included")
+                "draws: " + _draws(self, "every position, the start included")
                 + ("" if self.no_capture_end is NoCaptureEnd.DRAW
                    else "; then the side with more pebbles wins"),
             ]
@@ -119,26 +121,25 @@ class Rules:
         safe = ("pebbles in mills are safe, even when all are" if self.all_in_mills is AllInMills.NONE
                 else "pebbles in mills are safe unless all are")
         if self.mill_capture_limit is None:
-            limit = "a mill captures every time it is formed"
+            limit = "a mill takes every time it is formed"
         else:
             times = {1: "once", 2: "twice"}.get(self.mill_capture_limit,
                                                 f"{self.mill_capture_limit} times")
-            limit = (f"a mill captures at most {times} per side: every formation counts, also "
+            limit = (f"a mill takes at most {times} per side: every formation counts, also "
                      "one that could take nothing")
         if self.no_immediate_reform:
             limit += "; moving a pebble out of a mill and straight back takes nothing"
         return [
             f"{self.pieces} pebbles a side on the {self.board} board; {flying}"
             + ("; a side may move instead of placing" if self.move_in_placement else ""),
-            f"captures: {taking}; {safe}; {limit}",
+            f"taking: {taking}; {safe}; {limit}",
             f"loses: fewer than {self.lose_below} pebbles"
             + (", or no legal action" if self.blocked_loses else "; no legal action draws")
             + ("; a board filled while placing: first player loses"
                if self.board_full is BoardFull.FIRST_LOSES else
                "; a board filled while placing draws"),
-            "draws: " + _draws(self, "removal",
-                               "positions reached by a move; not by a placement, a removal "
-                               "or loading"),
+            "draws: " + _draws(self, "positions reached by a move; not by a placement, a "
+                                     "pebble taken or loading"),
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -165,12 +166,12 @@ class Rules:
         return cls(**kwargs)
 
 
-def _draws(rules: Rules, capture: str, counted: str) -> str:
+def _draws(rules: Rules, counted: str) -> str:
     parts = []
     if rules.repetition_draw is not None:
         parts.append(f"a position's {_ordinal(rules.repetition_draw)} occurrence (counted: {counted})")
     if rules.quiet_move_limit is not None:
-        parts.append(f"{rules.quiet_move_limit} moves in a row without a {capture}")
+        parts.append(f"{rules.quiet_move_limit} moves in a row without a pebble taken")
     return " or ".join(parts) if parts else "none"
 
 

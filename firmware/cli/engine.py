@@ -245,7 +245,8 @@ def register(sub: Commands) -> None:
 
     p = sub.add_parser("variants", help="list the rule presets")
     p.add_argument("--rules", dest="verbose_rules", action="store_true",
-                   help="say each preset's captures and draws, and where its rules come from")
+                   help="say what each preset's mills take, when it draws, and where its rules "
+                        "come from")
     p.set_defaults(func=cmd_variants)
 
     for name, func, text, more in (

@@ -72,8 +72,8 @@ def status(game: Game) -> str:
     return "; ".join(parts)
 
 
-HELP = ("Type an action: a placement d6, a move a1-a4, a removal xd7, or a move with its "
-        "removal a1-a4xd7; Nau Keti Keta: a step d3-d4 or a capture d5xd3xf1. "
+HELP = ("Type an action: a placement d6, a move a1-a4, a take xd7, or a move with its "
+        "take a1-a4xd7; Nau Keti Keta: a step d3-d4 or jumps that take d5xd3xf1. "
         "Also: moves (list legal actions), board, quit.")
 
 

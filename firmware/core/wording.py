@@ -25,9 +25,9 @@ REASONS: dict[Reason, str] = {
     Reason.BLOCKED: N_("{loser} cannot move"),
     Reason.BOARD_FULL: N_("the board is full"),
     Reason.REPETITION: N_("the same position came up three times"),
-    Reason.QUIET_MOVES: N_("too many moves without a capture"),
+    Reason.QUIET_MOVES: N_("too many moves without a pebble taken"),
     Reason.ALL_TAKEN: N_("{loser} has no pebbles left"),
-    Reason.NO_CAPTURES: N_("too many moves without a capture"),
+    Reason.NO_CAPTURES: N_("too many moves without a pebble taken"),
     Reason.ACTION_LIMIT: N_("the game went on too long"),
 }
 

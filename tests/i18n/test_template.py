@@ -3,6 +3,7 @@ missed by the catalogs (after changing a message: README "Languages", `pybabel e
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -24,3 +25,13 @@ def test_the_template_holds_every_marked_message_and_no_other():
         template = {m.id for m in read_po(f) if m.id}
     assert marked - template == set(), "marked but not in the template: run pybabel extract"
     assert template - marked == set(), "in the template but marked nowhere: run pybabel extract"
+
+
+def test_a_pebble_taken_is_called_taken_in_every_message():
+    """One word for one action: a player reads and hears "take" (as in the takeable
+    pebbles), never remove or capture."""
+    with (LOCALE / "navakankari.pot").open("rb") as f:
+        ids = [text for m in read_po(f) if m.id
+               for text in ((m.id,) if isinstance(m.id, str) else m.id)]
+    assert any("take" in text for text in ids)
+    assert [text for text in ids if re.search(r"\b(remov|captur)", text, re.I)] == []
