@@ -2,11 +2,13 @@
 
 Every committed action is written (and synced) before its lights are shown, so a power
 cut never loses a move the board acknowledged. The store also keeps each game's rules and
-players, and the raw sensor events of the current game (bounded), in the replay format.
+players, and the raw sensor events of the current game (bounded), in the replay format;
+those are written without waiting for the disk (the next synced write carries them).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -189,15 +191,19 @@ class Store:
             raise StoreClosedError(f"the game store {self.path} is closed")
         return self._db
 
-    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> sqlite3.Cursor | None:
-        """Run the statements in one synced transaction; the last one's cursor. A write that
-        fails (disk full, I/O error) does not stop the board: it is logged once, `failure`
-        says why, and later writes are skipped, so the game plays on unrecorded."""
+    def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]], *, synced: bool = True
+            ) -> sqlite3.Cursor | None:
+        """Run the statements in one synced transaction (`synced=False`: not waiting for the
+        disk; in WAL mode the next synced one makes it durable too); the last one's cursor. A
+        write that fails (disk full, I/O error) does not stop the board: it is logged once,
+        `failure` says why, and later writes are skipped, so the game plays on unrecorded."""
         if self.failure is not None:
             return None
         db = self._open
         cur = None
         try:
+            if not synced:
+                db.execute("PRAGMA synchronous=NORMAL")
             db.execute("BEGIN IMMEDIATE")
             try:
                 for sql, params in statements:
@@ -210,6 +216,10 @@ class Store:
             self.failure = Notice.of(UNRECORDED, path=self.path, problem=exc)
             log.error("%s", self.failure)
             return None
+        finally:
+            if not synced:
+                with contextlib.suppress(sqlite3.Error):  # a failure is already kept above
+                    db.execute("PRAGMA synchronous=FULL")
         return cur
 
     # -- games -------------------------------------------------------------------------------
@@ -336,8 +346,12 @@ class Store:
 
     # -- raw events --------------------------------------------------------------------------
     def add_events(self, game: int, events: Sequence[tuple[float, str, bool]]) -> None:
+        """Raw sensor events, unsynced: the loop that writes them every few seconds must not
+        wait for the disk (a synced write took 20-100 ms with every core busy, a late light).
+        A power cut loses at most those since the last synced write, as the seconds they
+        wait in memory already may."""
         if events:
-            self._tx(self._event_statements(game, events))
+            self._tx(self._event_statements(game, events), synced=False)
 
     def _event_statements(self, game: int, events: Sequence[tuple[float, str, bool]]
                           ) -> list[tuple[str, Sequence[Any]]]:

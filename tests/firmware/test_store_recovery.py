@@ -185,3 +185,23 @@ def test_a_store_that_can_no_longer_be_written_does_not_stop_the_game(tmp_path, 
     errors = [r for r in caplog.records if r.levelname == "ERROR"]
     assert len(errors) == 1 and "no longer recorded" in errors[0].getMessage()
     store.close()
+
+
+def test_raw_events_do_not_wait_for_the_disk_and_actions_do(tmp_path: Path) -> None:
+    """The loop writes raw events every few seconds; a synced write there (20-100 ms with
+    every core busy) made a late light. Actions stay synced, and the events kept anyway."""
+    store = Store(tmp_path / "games.sqlite3")
+    game = store.new_game(preset("nine-mens-morris"), {"white": "hand", "black": "hand"})
+    said: list[str] = []
+    store._open.set_trace_callback(said.append)
+    store.add_events(game, [(0.1, "a7", True), (0.2, "a7", False)])
+    store.append(game, 0, ("d6",))
+    store._open.set_trace_callback(None)
+    events_at = next(i for i, s in enumerate(said) if s.startswith("INSERT INTO events"))
+    action_at = next(i for i, s in enumerate(said) if "INTO actions" in s)
+    syncs = [(i, s) for i, s in enumerate(said) if s.startswith("PRAGMA synchronous")]
+    assert [s for i, s in syncs if i < events_at][-1:] == ["PRAGMA synchronous=NORMAL"]
+    assert [s for i, s in syncs if i < action_at][-1:] == ["PRAGMA synchronous=FULL"]
+    assert store._open.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
+    store.close()
+    assert [e.point for e in Store(tmp_path / "games.sqlite3").events(game)] == ["a7", "a7"]
