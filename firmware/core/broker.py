@@ -117,6 +117,10 @@ class TurnBroker:
         """A remote player's move, kept until a blunder's warning has been seen."""
         self._answer = (self.token, actions)
 
+    def drop(self) -> None:
+        """The answer kept is not to be lit after all (a remote move withdrawn)."""
+        self._answer = None
+
     def answer(self, game: Game, status: Status, now: float) -> tuple[Action, ...] | None:
         """The answer to light now, if one is kept and may be: the board matches the game
         (`status` THINKING) and any blunder's warning has been shown; it is given once."""

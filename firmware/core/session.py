@@ -702,6 +702,16 @@ class Session:
         self._force(actions, now)
         return actions
 
+    def withdraw_remote(self, now: float) -> None:
+        """The remote player's move lit (or kept behind a blunder's warning) is withdrawn:
+        the two boards' games differ, so the hands here are shown nothing to carry out until
+        the players agree how to go on (a takeback, or the end of the game)."""
+        if self.menu is not None or not self.players[self.game.turn].moves_arrive:
+            return
+        self._broker.drop()
+        if self.tracker.forced:
+            self._force((), now)
+
     def computer_request(self) -> ComputerRequest | None:
         """The computer turn to choose now, if any (the same object until it is answered)."""
         if self.menu is not None:

@@ -33,6 +33,7 @@ class OnlineBridge:
         self.pending: list[str] = []  #: arrived, waiting for the hands here
         self._sends: set[asyncio.Task[None]] = set()
         link.on_move = self._arrived
+        link.on_fork = self._forked
         self._unsubscribe = session.subscribe(self._update)
 
     def close(self) -> None:
@@ -41,14 +42,29 @@ class OnlineBridge:
             task.cancel()
 
     def reset(self) -> None:
-        """The game went back (a takeback both players agreed to): nothing waits for the
-        hands here any more."""
-        self.pending.clear()
+        """The game went back (a takeback both players agreed to): what waits for the hands
+        here is what the log holds beyond the game here (nothing, unless it went back to
+        before a fork the other's moves had not been carried out up to), shown again."""
+        self.pending = [m.action for m in
+                        self.link.moves.moves[len(self.session.game.history):]]
+        self._show()
 
     async def drain(self) -> None:
         """Wait until every move handed to the link has gone out (or waits in the log)."""
         while self._sends:
             await asyncio.gather(*list(self._sends), return_exceptions=True)
+
+    def _forked(self) -> None:
+        """The two games differ: the other board's moves not carried out here are no longer
+        shown (which of the two games is the real one, the players settle: a takeback to
+        the last move both share, or the end of the game)."""
+        if self.pending:
+            log.warning("online: %s no longer shown: the two games differ",
+                        " ".join(self.pending))
+        self.pending.clear()
+        self.session.withdraw_remote(self.clock())
+        if self.on_change is not None:
+            self.on_change()
 
     def _arrived(self, move: Move) -> None:
         self.pending.append(move.action)

@@ -122,6 +122,7 @@ class OnlineLink:
         self.on_change = on_change
         self.on_request: Callable[[Request], None] | None = None
         self.on_answer: Callable[[Request, bool], None] | None = None
+        self.on_fork: Callable[[], None] | None = None  #: told when the two games part
         self.asked = asked  #: this player's request waiting for the other's answer
         self.asked_of_us: Request | None = None  #: the other's request waiting for ours
         self._retained: dict[str, Message] = {}  #: request/answer, republished on reconnection
@@ -544,6 +545,8 @@ class OnlineLink:
         elif verdict in (Verdict.REJECTED, Verdict.STALE):
             self._reject(why, verdict.value)
         elif verdict is Verdict.FORK:
+            if self.on_fork is not None:
+                self.on_fork()  # the board stops showing the other's moves
             self._changed()  # not a dropped message: the game stopped, the page says where
 
     def _reject(self, why: str, kind: str) -> None:

@@ -307,6 +307,7 @@ class OnlinePlay:
         keep = self.session.hand_turn_start() if what == "takeback" else plies
         if what == "takeback" and link.moves.forked:
             keep = link.moves.common  # the last move both games share
+            plies = max(plies, len(link.moves.moves))  # the log holds moves not carried out
         if what == "takeback" and keep == plies:
             raise OnlineError("takeback: this board has no turn to take back")
         request = await link.ask(what, keep)
@@ -348,9 +349,12 @@ class OnlinePlay:
         if request.what == "takeback":
             link.moves.truncate(request.keep)
             self._keep(code, link.side, link.asked)
+            # (after a fork the log may hold moves of the other's the hands here have not
+            # carried out yet: the game here goes back no further than it went)
+            self.session.takeback_to(self.host.now(),
+                                     min(request.keep, len(self.session.game.history)))
             if self._bridge is not None:
                 self._bridge.reset()
-            self.session.takeback_to(self.host.now(), request.keep)
             self._spawn(link.publish_snapshot())
             self.ended = ""
         elif request.what == "new-game":
@@ -392,7 +396,7 @@ class OnlinePlay:
                        connected=s.connected, opponent_online=s.peer_online,
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
                        rejected=s.rejected, problem=s.problem or s.alarm or self.problem,
-                       fork=self._link.moves.fork)
+                       fork=self._link.moves.fork, common=self._link.moves.common)
             if self._link.moves.fork:
                 out["problem"] = (f"the two boards' games differ ({self._link.moves.fork}): "
                                   "the other board's moves are no longer shown here; take "

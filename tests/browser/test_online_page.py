@@ -119,3 +119,56 @@ def test_inviting_during_a_local_game_asks_before_ending_it(browser, tmp_path, b
         assert page.inner_text("#message").startswith("game code ")
         assert page.get_attribute("#message", "class") == "note"  # news, not an error
         page.close()
+
+
+def test_at_a_fork_the_page_offers_a_takeback_to_the_last_common_move(browser, tmp_path,
+                                                                       broker):
+    """Another signed move 1 reaches black's board after white's d6: the page says the games
+    differ and offers the two ways on; its takeback goes back to the last move both hold."""
+    import asyncio
+
+    import aiomqtt
+    from sim_daemon import api, carry_out, until
+
+    from navakankari.firmware.online.code import GameCode
+    from navakankari.firmware.online.messages import Move, sign
+    from navakankari.firmware.online.wire import game_topic, seal
+    from navakankari.firmware.tools.local_broker import USERS
+
+    def online(running) -> dict:  # type: ignore[no-untyped-def]
+        return api(running, "/api/state")["online"] or {}
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi") as b:
+        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                              "starts": "white"})["code"]
+        api(b, "/api/online/join", {"code": code})
+        until("both linked", lambda: online(a).get("opponent_online")
+              and online(b).get("opponent_online"))
+        page = open_page(browser, b)
+        assert page.is_hidden("#online-fork")
+        carry_out(lambda body: api(a, "/api/hand", body), "d6", "white")
+        until("d6 at black's board", lambda: b.call(
+            lambda: [x.text for x in b.daemon.session.tracker.forced]) == ["d6"])
+        game = GameCode.parse(code)
+        where = game_topic(game, "white", "move")
+        other = sign(game.key, Move(game.game, 1, "white", "a1", ""))
+
+        async def publish() -> None:
+            async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                      password=USERS["mallory"]) as mallory:
+                await mallory.publish(where, seal(game, where, other), qos=1)
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(1) as pool:  # Playwright's loop holds this thread
+            pool.submit(asyncio.run, publish()).result()
+        page.wait_for_selector("#online-fork:not([hidden])")
+        assert "not the same on both sides" in page.text_content("#online-fork")
+        assert page.text_content("#online-fork-takeback") == "Take back every move"
+        page.click("#online-fork-takeback")
+        until("asked there", lambda: (online(a).get("request") or {}).get("keep") == 0)
+        api(a, "/api/online/answer", {"accept": True})
+        page.wait_for_selector("#online-fork", state="hidden")
+        assert api(b, "/api/state")["actions"] == [] and not online(b)["fork"]
+        page.close()

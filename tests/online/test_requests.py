@@ -39,6 +39,34 @@ def play(boards: dict, side: str, action: str) -> None:
     until(f"{action} carried out there", lambda: len(api(there, "/api/state")["actions"]) >= n)
 
 
+def linked(a, b) -> str:  # type: ignore[no-untyped-def]
+    """`a` invites (white, nine men's morris, white first) and `b` joins: the game's code."""
+    code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                          "starts": "white"})["code"]
+    api(b, "/api/online/join", {"code": code})
+    until("both linked", lambda: online(a).get("opponent_online")
+          and online(b).get("opponent_online"))
+    return str(code)
+
+
+def another_move_1(broker, code: str, action: str) -> None:  # type: ignore[no-untyped-def]
+    """Someone holding the code publishes another signed white move 1 than the one played."""
+    import asyncio
+
+    import aiomqtt
+
+    from navakankari.firmware.online.messages import Move, sign
+
+    game = GameCode.parse(code)
+    other = sign(game.key, Move(game.game, 1, "white", action, ""))
+
+    async def publish() -> None:
+        async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
+                                  password="sneaky-1") as mallory:
+            await mallory.publish(*on(game, "white", "move", other), qos=1)
+    asyncio.run(publish())
+
+
 def stored(folder: Path) -> list[tuple[int, str | None, list[str]]]:
     with sqlite3.connect(folder / "games.sqlite3") as db:
         games = db.execute("SELECT id, outcome FROM games ORDER BY id").fetchall()
@@ -182,29 +210,12 @@ def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, br
 def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tmp_path, broker):
     """Someone holding the code sends another signed move 1 than the one played: black's
     board refuses to guess which game is the real one, stops there and says so."""
-    import asyncio
-
-    import aiomqtt
-
-    from navakankari.firmware.online.messages import Move, sign
-
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
                                        board_name="Ravi") as b:
-        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
-                                              "starts": "white"})["code"]
-        api(b, "/api/online/join", {"code": code})
-        until("both linked", lambda: online(a).get("opponent_online")
-              and online(b).get("opponent_online"))
+        code = linked(a, b)
         play({"white": a, "black": b}, "white", "d6")
-        game = GameCode.parse(code)
-        other = sign(game.key, Move(game.game, 1, "white", "a1", ""))
-
-        async def publish() -> None:
-            async with aiomqtt.Client("127.0.0.1", broker.port, username="mallory",
-                                      password="sneaky-1") as mallory:
-                await mallory.publish(*on(game, "white", "move", other), qos=1)
-        asyncio.run(publish())
+        another_move_1(broker, code, "a1")
         until("shown on black's page", lambda: "games differ" in (online(b).get("problem") or ""))
         state = online(b)
         assert state["fork"] == "move 1 is d6 here and a1 there"
@@ -320,3 +331,43 @@ def test_a_request_replayed_after_a_restart_is_not_asked_again(tmp_path, broker)
             until("the replay read", lambda: online(b)["rejected"] >= 1)
             assert online(b)["request"] is None
             assert api(b, "/api/state")["actions"] == ["d6", "d2", "b4"]
+
+
+def test_at_a_fork_the_board_stops_lighting_the_other_boards_move_and_offers_a_way_on(
+        tmp_path, broker):
+    """White's d6 arrives at black's board and is lit for its hands; before they carry it
+    out, another signed move 1 arrives: the games differ, so the board no longer lights d6
+    (which game is real, the players settle) and offers a takeback to the last move both
+    hold, here none, which the other board accepts; the game goes on from there."""
+    from navakankari.firmware.core.palette import PALETTE, Role
+
+    def lit(running) -> dict:  # type: ignore[no-untyped-def]
+        return running.call(lambda: dict(running.daemon.last_frame))
+
+    def forced(running) -> list[str]:  # type: ignore[no-untyped-def]
+        return running.call(lambda: [x.text for x in running.daemon.session.tracker.forced])
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
+                    ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
+                                       board_name="Ravi") as b:
+        code = linked(a, b)
+        carry_out(lambda body: api(a, "/api/hand", body), "d6", "white")
+        until("d6 lit on black's board", lambda: forced(b) == ["d6"]
+              and lit(b).get("d6") == PALETTE[Role.REMOTE_TO].colour)
+        another_move_1(broker, code, "a1")
+        until("the fork on black's page", lambda: online(b).get("fork"))
+        until("d6 no longer lit", lambda: forced(b) == [] and PALETTE[Role.REMOTE_TO].colour
+              not in lit(b).values())
+        state = online(b)
+        assert (state["fork"], state["common"]) == ("move 1 is d6 here and a1 there", 0)
+        assert api(b, "/api/state")["actions"] == []
+        # The way on the page offers: back to the last move both hold (none), asked of white.
+        api(b, "/api/online/request", {"what": "takeback"})
+        until("asked there", lambda: (online(a).get("request") or {}).get("keep") == 0)
+        api(a, "/api/online/answer", {"accept": True})
+        until("both back", lambda: api(a, "/api/state")["actions"] == []
+              and not online(b)["fork"] and online(b)["sequence"] == 0)
+        api(a, "/api/hand", {"op": "lift", "point": "d6"})  # white's hands take d6 off
+        api(a, "/api/hand", {"op": "drop"})
+        play({"white": a, "black": b}, "white", "a7")
+        assert api(b, "/api/state")["actions"] == ["a7"] and online(b)["problem"] == ""

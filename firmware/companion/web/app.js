@@ -94,6 +94,12 @@ $("online-game-controls").addEventListener("click", async (e) => {
   if (what === "resign" && !confirm(_("Resign this game? It ends for both boards."))) return;
   await send("/api/online/request", { what });
 });
+// A fork: the two ways on, as the browser player offers them (a takeback goes back to the
+// last move both games hold; the board asks the other for it).
+$("online-fork-takeback").addEventListener("click", () => send("/api/online/request", { what: "takeback" }));
+$("online-fork-end").addEventListener("click", async () => {
+  if (confirm(_("Resign this game? It ends for both boards."))) await send("/api/online/request", { what: "resign" });
+});
 $("online-accept").addEventListener("click", () => send("/api/online/answer", { accept: true }));
 $("online-decline").addEventListener("click", () => send("/api/online/answer", { accept: false }));
 
@@ -482,6 +488,13 @@ function renderOnline() {
     $("online-accept").hidden = $("online-decline").hidden = asked.from !== "there";
   }
   $("online-game-controls").hidden = !(o && o.opponent);
+  const fork = Boolean(o && o.fork && !o.ended);
+  $("online-fork").hidden = !fork;
+  if (fork) {
+    $("online-fork-takeback").textContent = o.common
+      ? fmt(_("Take back to move {n}"), { n: o.common }) : _("Take back every move");
+    $("online-fork-takeback").disabled = Boolean(asked);
+  }
 }
 
 // The move list by turn (an action and the removals it earned on one line), white's turns in
