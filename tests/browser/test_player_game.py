@@ -282,3 +282,44 @@ def test_a_reload_carries_on_the_same_game(browser, log_in, tmp_path, served):
         assert "You play white" in other.text_content("#players")
         page.close()
         device.close()
+
+
+def test_an_older_inviter_is_named_in_the_pages_language(browser, log_in, served):
+    """A board of protocol 2's older wording offers the game (a `side` where the inviter's
+    `colour` now is): the page, read in Hindi, refuses it and says in Hindi that the other
+    runs an older version, instead of waiting."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    import aiomqtt
+
+    from navakankari.firmware.i18n.catalogs import translations
+    from navakankari.firmware.online.code import GameCode
+    from navakankari.firmware.online.messages import OLDER_WORDING, canonical, mac_of
+    from navakankari.firmware.online.wire import lobby_topic, seal_bytes
+
+    code = GameCode.new()
+    body = {"kind": "invite", "game": code.game, "variant": "lasker", "side": "black",
+            "starts": "white", "board": "Grandma's old board", "commit": ""}
+    where = lobby_topic(code, "invite")
+
+    async def offer_the_old_way() -> None:
+        async with aiomqtt.Client("127.0.0.1", served.port, username="grandma",
+                                  password=USERS["grandma"]) as old:
+            await old.publish(where, seal_bytes(code, where, canonical(
+                {**body, "mac": mac_of(code.key, body)})), qos=1, retain=True)
+    with ThreadPoolExecutor(1) as pool:  # Playwright's loop holds this thread
+        pool.submit(asyncio.run, offer_the_old_way()).result()
+    page = browser.new_page()
+    page.add_init_script("localStorage.setItem('navakankari-language', 'hi')")
+    page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}"
+              f"&broker=ws://127.0.0.1:{served.ws_port}")
+    log_in(page)
+    page.click("#join-form button")
+    said = translations("hi").gettext(OLDER_WORDING)
+    assert said != OLDER_WORDING
+    page.wait_for_function("document.getElementById('problem').textContent.length > 0",
+                           timeout=WAIT * 1000)
+    assert page.text_content("#problem") == said
+    assert page.is_hidden("#game")
+    page.close()

@@ -103,12 +103,12 @@
       client.on("message", async (topic, payload) => {
         try {
           if (topic === P.olderTopic(code, "invite")) {
-            if (P.fromOlder(code, payload)) finish(new JoinError(P.OLDER));
+            if (P.fromOlder(code, payload)) finish(new JoinError(_(P.OLDER)));
             return;
           }
           const message = P.unseal(code, topic, payload);
           if (message instanceof P.Rejection && message.name === "old-version") {
-            finish(new JoinError(message.why));  // a player of this game, not updated
+            finish(new JoinError(_(message.why)));  // a player of this game, not updated
             return;
           }
           if (message instanceof P.Rejection) {
@@ -128,7 +128,8 @@
           } else seen[message.kind] = message;
           await advance();
         } catch (err) {
-          finish(err instanceof P.ProtocolError ? new JoinError(err.message) : err);
+          // (a void toss: the protocol's words, in this page's language)
+          finish(err instanceof P.ProtocolError ? new JoinError(_(err.message)) : err);
         }
       });
       let answered = false;
@@ -153,7 +154,7 @@
               client.publishAsync(P.gameTopic(code, "reveal"),
                 P.seal(code, P.gameTopic(code, "reveal"), forfeit), { qos: 1, retain: true })
                 .catch(() => {});
-              wait("the broker did not carry the toss's forfeit");
+              wait(_("the broker did not carry the toss's forfeit"));
             }, REVEAL_WAIT_MS);
           }
         }
@@ -178,8 +179,8 @@
 
   /** What the page says when the inviter's reveal did not come in time (invitation.py). */
   function forfeited(side) {
-    return `the inviting board did not reveal its toss within ${REVEAL_WAIT_MS / 1000} s: it ` +
-      `loses the toss, so ${P.OTHER[side]} (the joining board) starts`;
+    return fmt(_("the inviting board did not reveal its toss within {seconds} s: it loses the toss, so {side} (the joining board) starts"),
+      { seconds: REVEAL_WAIT_MS / 1000, side: sideName(P.OTHER[side]) });
   }
 
   /** Offer a game under a fresh code and wait for a board to join: resolves to the
@@ -277,8 +278,10 @@
       // its colour named by `first` who started, not which colour: white began those.
       this.first = agreement.side === agreement.colour ? agreement.first : "white";
       const variant = VARIANTS[agreement.variant];
-      if (!variant) throw new JoinError(`${agreement.variant} is played board to board only: ` +
-        "this page plays the morris games");
+      if (!variant) {
+        throw new JoinError(fmt(_("{variant} is played board to board only: this page plays the morris games"),
+          { variant: variantName(agreement.variant) }));
+      }
       kept = kept || {};
       this.log = P.MoveLog.rebuild(code, new R.MorrisGame(variant, this.first), actions,
         kept.takebacks);
@@ -352,7 +355,7 @@
       }, 1000);
       client.on("error", (err) => { this.problem = describe(err, this.settings.broker); this.draw(); });
       client.on("close", () => {
-        if (!this.problem) this.problem = "lost the connection to the broker; trying again";
+        if (!this.problem) this.problem = _("lost the connection to the broker; trying again");
         this.draw();
       });
       client.on("message", (topic, payload) => this.handle(topic, payload));
@@ -460,7 +463,7 @@
         // the other side's protocol-1 topics: if a player of this game signed it, the other
         // runs the older version, and is named so; anything else there is noise
         if (P.fromOlder(this.code, payload)) {
-          this.problem = P.OLDER;
+          this.problem = _(P.OLDER);
           this.refuse("old-version", P.OLDER);
         }
         return;
@@ -588,16 +591,18 @@
       // at a fork: a takeback to what both games share, or resigning (PROTOCOL.md)
       const forkTakeback = what === "takeback" && this.log.forked && keep !== undefined;
       if (this.ended || (this.log.forked && !forkTakeback && what !== "resign")) {
-        throw new P.ProtocolError("the game is over");
+        throw new P.ProtocolError(_("the game is over"));
       }
       if (this.asked && what !== "resign") {
-        throw new P.ProtocolError(`the other player has not answered the ${this.asked.what} yet`);
+        throw new P.ProtocolError(this.asked.what === "takeback"
+          ? _("the other player has not answered the takeback yet")
+          : _("the other player has not answered the new game yet"));
       }
       // the moves the other holds: this log's, or at a fork those of the other's snapshot
       const at = forkTakeback && this.theirSnapshot ? this.theirSnapshot.moves.length
         : this.log.moves.length;
       if (keep === undefined) keep = what === "takeback" ? this.turnStart() : at;
-      if (what === "takeback" && keep < 0) throw new P.ProtocolError("you have no turn to take back");
+      if (what === "takeback" && keep < 0) throw new P.ProtocolError(_("you have no turn to take back"));
       const request = P.sign(this.code.key, { kind: "request", game: this.code.game,
         side: this.colour, what, at, keep, era: this.log.era,
         id: P.hex(crypto.getRandomValues(new Uint8Array(8))) });
@@ -658,9 +663,13 @@
       if (this.mine.has(request.id)) return;
       this.mine.add(request.id);  // said once
       this.save();
-      const what = request.what === "resign" ? "A resignation" : `A ${request.what} request`;
-      this.notice = `${what} you never made was published in your name by someone holding ` +
-        `the game's code; ${this.agreement.opponent} may have acted on it.`;
+      const disowned = {
+        takeback: _("A takeback request you never made was published in your name by someone holding the game's code; {opponent} may have acted on it."),
+        "new-game": _("A new-game request you never made was published in your name by someone holding the game's code; {opponent} may have acted on it."),
+        resign: _("A resignation you never made was published in your name by someone holding the game's code; {opponent} may have acted on it."),
+      };
+      this.notice = fmt(disowned[request.what] || disowned.takeback,
+        { opponent: this.agreement.opponent });
       this.refuse("disowned", this.notice);
       if (this.client && this.client.connected) {  // this player's own request, or nothing
         const own = this.retained.request;
@@ -679,7 +688,10 @@
           .catch(() => {});
       }
       if (answer.accept) this.agreed(request);
-      else this.notice = `${this.agreement.opponent} declined the ${request.what}`;
+      else {
+        this.notice = fmt(request.what === "takeback" ? _("{opponent} declined the takeback")
+          : _("{opponent} declined the new game"), { opponent: this.agreement.opponent });
+      }
       this.save();
       this.draw();
     }

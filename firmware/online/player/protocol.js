@@ -8,6 +8,9 @@
 // on its own network.
 (function (root) {
   "use strict";
+  // Marks a message a player may be shown (an older version named, a void toss): the
+  // catalogs hold it (Babel extracts N_), and the page words it in its language when shown.
+  const N_ = (text) => text;
 
   // -- SHA-256 and HMAC: @noble/hashes ----------------------------------------------------------
   const NOBLE = root.NavakankariNoble;
@@ -165,9 +168,7 @@
   // Protocol 2's invitation before it named the inviter's colour apart from who starts: a
   // player of this game that still words it so is named as an older version (messages.py).
   const OLDER_INVITE = ["board", "commit", "game", "kind", "mac", "side", "starts", "variant"];
-  const OLDER_WORDING = "the other player runs an older version of online play (protocol 2 " +
-    "as it was before each player kept its colour whoever starts): it must be updated " +
-    "before the two can play";
+  const OLDER_WORDING = N_("the other player runs an older version of online play (protocol 2 as it was before each player kept its colour whoever starts): it must be updated before the two can play");
   const RANGE = { n: [1, MAX_MOVES], at: [0, MAX_MOVES], keep: [0, MAX_MOVES],
                   after: [0, MAX_MOVES], era: [0, MAX_MOVES], bit: [0, 1], accept: [0, 1] };
   const HEX_DIGITS = /^[0-9a-f]*$/, GAME_ID = /^[0-9A-HJKMNP-TV-Z]{8}$/;
@@ -396,8 +397,7 @@
   // canonical JSON under ChaCha20-Poly1305 with the version byte and the topic authenticated -
   const NONCE = 12, OVERHEAD = 1 + NONCE + 16, LATEST = 15;
   const MAX_PAYLOAD = MAX_BYTES + OVERHEAD;
-  const OLDER = "the other player runs an older version of online play (protocol 1): it must " +
-    "be updated before the two can play";
+  const OLDER = N_("the other player runs an older version of online play (protocol 1): it must be updated before the two can play");
 
   /** The game's topics: named from its secret, so a member of the broker cannot find them. */
   function topic(code, side, what) { return `${PREFIX}/${code.room}/${side}/${what}`; }
@@ -489,7 +489,7 @@
       throw new ProtocolError("a toss bit is 0 or 1");
     }
     if (commitment(game, nonce, bit) !== commit) {
-      throw new ProtocolError("the revealed bit does not match the commitment: the toss is void");
+      throw new ProtocolError(N_("the revealed bit does not match the commitment: the toss is void"));
     }
     return bit === otherBit ? "white" : "black";
   }
