@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .args import Commands
+from .args import Commands, language_option, words
 
 
 def cmd_service(args: argparse.Namespace) -> int:
@@ -79,17 +79,21 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     except (ConfigError, ProfileError) as exc:
         print(f"navakankari doctor: {exc}", file=sys.stderr)
         return 2
+    tr = words(args, config.board_language)
     findings = Doctor(root, profile, config_file,
-                      variant_problem=config.board_mismatch(profile.points),
+                      variant_problem=config.board_mismatch(profile.points, tr),
                       speech=SpeechSetting(config.speech_enabled, config.speech_device,
-                                           config.language())).run()
+                                           config.language()), tr=tr).run()
     if args.fix_lines:
-        report_fix_lines(findings, say=lambda line: print(line, file=sys.stderr))
+        report_fix_lines(findings, say=lambda line: print(line, file=sys.stderr), tr=tr)
     else:
-        absent = "" if args.config or on_disk.exists() else " (absent: the built-in defaults)"
-        print(f"navakankari doctor: profile {args.profile or config.profile} ({profile.name}), "
-              f"config {config_file}{absent}")
-        report(findings)
+        places = {"profile": args.profile or config.profile, "name": profile.name,
+                  "config": config_file}
+        print(tr.gettext("navakankari doctor: profile {profile} ({name}), config {config}")
+              .format(**places) if args.config or on_disk.exists() else
+              tr.gettext("navakankari doctor: profile {profile} ({name}), config {config} "
+                         "(absent: the built-in defaults)").format(**places))
+        report(findings, tr=tr)
     return 1 if any(f.blocking for f in findings) else 0
 
 
@@ -114,4 +118,5 @@ def register(sub: Commands) -> None:
     p.add_argument("--root", default="/", help="where the Pi's files are (default /)")
     p.add_argument("--fix-lines", action="store_true",
                    help="print only the config.txt lines to add (under [all])")
+    language_option(p)
     p.set_defaults(func=cmd_doctor)

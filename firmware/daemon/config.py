@@ -18,6 +18,7 @@ from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
+from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language
 
 from ..core.assist import HINTS_PER_TURN
@@ -163,9 +164,9 @@ class Config:
             return self.board_profile
         return "direct-19" if preset(self.game_variant).board == "lau-kata-kati" else "direct-24"
 
-    def board_mismatch(self, points: Iterable[str]) -> str | None:
+    def board_mismatch(self, points: Iterable[str], tr: Translator = ENGLISH) -> str | None:
         """Why the variant cannot be played on a profile with these sensor points, naming
-        the variants it can play; None when it can."""
+        the variants it can play (in `tr`'s language); None when it can."""
         from navakankari.engine.boards import BOARDS
 
         from ..core.menu import playable
@@ -174,10 +175,14 @@ class Config:
         missing = set(BOARDS[rules.board].points) - set(points)
         if not missing:
             return None
-        fits = ", ".join(playable(points)) or "none"
-        return (f"{rules.name} is played on the {rules.board} board; the wiring profile has no "
-                f"sensors for {', '.join(sorted(missing))} (set [game] variant to one it "
-                f"plays: {fits})")
+        places = {"variant": rules.name, "board": rules.board,
+                  "points": ", ".join(sorted(missing)), "fits": ", ".join(playable(points))}
+        if not places["fits"]:
+            return tr.gettext("{variant} is played on the {board} board; the wiring profile has "
+                              "no sensors for {points}, and plays no variant").format(**places)
+        return tr.gettext("{variant} is played on the {board} board; the wiring profile has no "
+                          "sensors for {points} (set [game] variant to one it plays: {fits})"
+                          ).format(**places)
 
     def tracker_settings(self) -> TrackerSettings:
         return TrackerSettings(

@@ -23,15 +23,18 @@ from functools import cached_property
 from pathlib import Path
 
 from navakankari.hal.needs import (
+    MODELS,
     PIO,
     Needs,
+    UART_GPIOS,
     PiModel,
     model_named,
     needs,
-    supported_models,
 )
 from navakankari.engine.translator import ENGLISH, Translator
-from navakankari.hal.profile import SPI0_GPIOS, Profile
+from navakankari.hal.profile import I2C_GPIOS, SPI0_GPIOS, Profile
+
+from navakankari.firmware.i18n.notice import N_
 
 from .audio import (
     PACKAGES,
@@ -204,20 +207,31 @@ class Doctor:
     has_module: Callable[[str], bool] | None = None
     variant_problem: str | None = None  #: why the configured variant does not fit the profile
     speech: SpeechSetting = SpeechSetting()  #: the configuration's [speech] and language
+    tr: Translator = ENGLISH  #: the maker's language: every finding is worded in it
+
+    def _(self, message: str, **places: object) -> str:
+        """One message of the catalogs in the maker's language, its places filled."""
+        return self.tr.gettext(message).format(**places)
 
     def run(self) -> list[Finding]:
+        _ = self._
         model_text = _read(self.root / "proc/device-tree/model").strip("\x00 \n")
         model = model_named(model_text)
         if model is None:
-            seen = f"this is {model_text!r}" if model_text else "/proc/device-tree/model is missing"
-            return [Finding("model", False, f"not a supported Raspberry Pi: {seen}",
-                            f"the board runs on a {supported_models()}")]
+            fix = _("the board runs on a {models}: the install is made for 64-bit Raspberry Pi "
+                    "OS (aarch64 wheels for lgpio and gpiod, the engine's C core); a Pi 1, 2, "
+                    "Zero or Zero W cannot run it", models=", ".join(m.name for m in MODELS))
+            if model_text:
+                return [Finding("model", False, _("not a supported Raspberry Pi: this is "
+                                                  "{model}", model=repr(model_text)), fix)]
+            return [Finding("model", False, _("not a supported Raspberry Pi: "
+                                              "/proc/device-tree/model is missing"), fix)]
         n = speaker_needs(needs(self.profile, model))
         boot = self.boot_config(model)
-        findings = [Finding("model", True, f"{model_text}: supported")]
+        findings = [Finding("model", True, _("{model}: supported", model=model_text))]
         if self.variant_problem:
             findings.append(Finding("variant", False, self.variant_problem,
-                                    f"edit [game] variant in {self.config_file}"))
+                                    _("edit [game] variant in {file}", file=self.config_file)))
         findings += self.interfaces(n, boot, model)
         findings += self.packages(model)
         findings += self.speaker(n)
@@ -239,6 +253,7 @@ class Doctor:
         return "/" + str(boot.path.relative_to(self.root)) if boot.path else "/boot/firmware/config.txt"
 
     def interfaces(self, n: Needs, boot: BootConfig, model: PiModel) -> list[Finding]:
+        _ = self._
         where = self._where(boot)
         out = []
         dev = self.root / "dev"
@@ -246,45 +261,71 @@ class Doctor:
             "spi": (boot.param_on("spi"), "SPI", "dtparam=spi", (dev / "spidev0.0").exists()),
             "i2c": (boot.param_on("i2c_arm", "i2c"), "I2C", "dtparam=i2c_arm",
                     (dev / "i2c-1").exists()),
-            "audio": (boot.param_on("audio"), "analog audio", "dtparam=audio",
+            "audio": (boot.param_on("audio"), _("analog audio"), "dtparam=audio",
                       "snd_bcm2835" in self.modules),
-            "i2s": (boot.param_on("i2s"), "I2S audio", "dtparam=i2s", None),
+            "i2s": (boot.param_on("i2s"), _("I2S audio"), "dtparam=i2s", None),
         }
         for key, (on, label, line, now) in states.items():
             if key in n.on:
                 if not on:
-                    out.append(Finding(key, False, f"{label} is off, but {self._why_on(key)}",
-                                       f"add {line}=on to {where} and reboot", (f"{line}=on",)))
+                    out.append(Finding(key, False, self._needed_off(key, label),
+                                       _("add {line} to {file} and reboot", line=f"{line}=on",
+                                         file=where), (f"{line}=on",)))
                 elif now is False:
-                    out.append(Finding(key, False, f"{label} is on in {where} but not yet running",
-                                       "reboot (config.txt is read at boot)"))
+                    out.append(Finding(key, False, _("{interface} is on in {file} but not yet "
+                                                     "running", interface=label, file=where),
+                                       _("reboot (config.txt is read at boot)")))
                 else:
-                    out.append(Finding(key, True, f"{label} is on"))
+                    out.append(Finding(key, True, _("{interface} is on", interface=label)))
             elif key in n.off:
                 if on:
-                    out.append(Finding(key, False, f"{label} is on, but {n.off[key]}",
-                                       f"add {line}=off to {where} and reboot", (f"{line}=off",)))
+                    out.append(Finding(key, False, self._in_the_way(key, label, n),
+                                       _("add {line} to {file} and reboot", line=f"{line}=off",
+                                         file=where), (f"{line}=off",)))
                 elif key == "audio" and now:
-                    out.append(Finding(key, False, "the analog audio driver snd_bcm2835 is loaded, "
-                                       f"but {n.off[key]}", "put `blacklist snd_bcm2835` in "
-                                       "/etc/modprobe.d/snd-blacklist.conf and reboot"))
+                    out.append(Finding(key, False, _(
+                        "the analog audio driver snd_bcm2835 is loaded, but the LEDs on "
+                        "GPIO{pin} use the PWM block, which analog audio also drives",
+                        pin=self.profile.leds.pin), _(
+                        "put `blacklist snd_bcm2835` in /etc/modprobe.d/snd-blacklist.conf "
+                        "and reboot")))
                 else:
-                    out.append(Finding(key, True, f"{label} is off"))
+                    out.append(Finding(key, True, _("{interface} is off", interface=label)))
         out += self.uart(n, boot, model, where)
         for line in n.config_lines:
-            key, _, value = line.partition("=")
-            if boot.settings.get(key) == value:
-                out.append(Finding("core clock", True, f"{line} (SPI LEDs keep their timing)"))
+            setting, _sep, value = line.partition("=")
+            if boot.settings.get(setting) == value:
+                out.append(Finding("core clock", True, _("{line} (SPI LEDs keep their timing)",
+                                                         line=line)))
             else:
-                out.append(Finding("core clock", False, f"SPI LEDs on a {model.name} need {line}: "
-                                   "the SPI clock follows the core clock",
-                                   f"add {line} to {where} and reboot", (line,)))
+                out.append(Finding("core clock", False, _(
+                    "SPI LEDs on a {model} need {line}: the SPI clock follows the core clock",
+                    model=model.name, line=line),
+                    _("add {line} to {file} and reboot", line=line, file=where), (line,)))
         return out
 
-    @staticmethod
-    def _why_on(key: str) -> str:
-        return {"spi": "the LEDs are sent on SPI0 (/dev/spidev0.0)",
-                "i2c": "the MCP23017 expanders are on I2C1"}.get(key, "the profile needs it")
+    def _needed_off(self, key: str, label: str) -> str:
+        """An interface the profile needs, found off."""
+        if key == "spi":
+            return self._("SPI is off, but the LEDs are sent on SPI0 (/dev/spidev0.0)")
+        if key == "i2c":
+            return self._("I2C is off, but the MCP23017 expanders are on I2C1")
+        return self._("{interface} is off, but the profile needs it", interface=label)
+
+    def _in_the_way(self, key: str, label: str, n: Needs) -> str:
+        """An interface found on whose pins or block the profile uses for something else."""
+        if key == "audio":
+            return self._("analog audio is on, but the LEDs on GPIO{pin} use the PWM block, "
+                          "which analog audio also drives", pin=self.profile.leds.pin)
+        if key == "i2s":
+            return self._("I2S audio is on, but the LEDs on GPIO21 use the PCM block")
+        return self._("{interface} is on, but the board uses its pins: {pins}", interface=label,
+                      pins=self._pins_used(key, n))
+
+    def _pins_used(self, key: str, n: Needs) -> str:
+        """The interface's pins the profile uses, with what each is: `GPIO2 (sensor a7)`."""
+        gpios = {"i2c": I2C_GPIOS, "spi": SPI0_GPIOS, "uart": UART_GPIOS}[key]
+        return ", ".join(f"GPIO{g} ({n.pins[g]})" for g in gpios if g in n.pins)
 
     def cmdline(self) -> list[str]:
         for rel in ("boot/firmware/cmdline.txt", "boot/cmdline.txt"):
@@ -302,18 +343,23 @@ class Doctor:
         else:
             on = boot.settings.get("enable_uart", "0") == "1"
             line = "enable_uart=0"
-        consoles = [a for a in self.cmdline() if a.startswith("console=")
-                    and a.partition("=")[2].split(",")[0] in SERIAL_CONSOLES]
-        fix_console = f"; remove {' '.join(consoles)} from cmdline.txt" if consoles else ""
+        _ = self._
+        consoles = " ".join(a for a in self.cmdline() if a.startswith("console=")
+                            and a.partition("=")[2].split(",")[0] in SERIAL_CONSOLES)
         if on:
-            return [Finding("serial", False, f"the serial port is on GPIO14/15, but {n.off['uart']}"
-                            + " (a closed switch would short its TXD)",
-                            f"add {line} to {where}{fix_console} and reboot", (line,))]
+            fix = (_("add {line} to {file}; remove {console} from cmdline.txt and reboot",
+                     line=line, file=where, console=consoles) if consoles else
+                   _("add {line} to {file} and reboot", line=line, file=where))
+            return [Finding("serial", False, _(
+                "the serial port is on GPIO14/15, but the board uses its pins: {pins} (a "
+                "closed switch would short its TXD)", pins=self._pins_used("uart", n)),
+                fix, (line,))]
         if consoles and not model.pi5:
-            return [Finding("serial", False, f"cmdline.txt has {' '.join(consoles)}: turning the "
-                            "serial port on would put a login console on the sensors of GPIO14/15",
-                            f"remove {' '.join(consoles)} from cmdline.txt", note=True)]
-        return [Finding("serial", True, "the serial port is off GPIO14/15")]
+            return [Finding("serial", False, _(
+                "cmdline.txt has {console}: turning the serial port on would put a login "
+                "console on the sensors of GPIO14/15", console=consoles),
+                _("remove {console} from cmdline.txt", console=consoles), note=True)]
+        return [Finding("serial", True, _("the serial port is off GPIO14/15"))]
 
     @cached_property
     def modules(self) -> frozenset[str]:
@@ -327,60 +373,82 @@ class Doctor:
         wanted = []
         if self.profile.leds.backend in ("neopixel", "neopixel_spi") or \
                 self.profile.sensors.backend == "mcp23017":
-            wanted.append(("gpiod", "gpiod", "Blinka 10 opens the Pi's pins through it"))
+            wanted.append(("gpiod", "gpiod",
+                           N_("{module} is missing: Blinka 10 opens the Pi's pins through it")))
         if self.profile.leds.backend == "neopixel":
             wanted.append(("adafruit_raspberry_pi5_neopixel_write",
-                           "--pre Adafruit-Blinka-Raspberry-Pi5-Neopixel", "it drives NeoPixels on a Pi 5")
-                          if model.pi5 else ("_rpi_ws281x", "rpi_ws281x", "it drives NeoPixels on a Pi 1-4"))
+                           "--pre Adafruit-Blinka-Raspberry-Pi5-Neopixel",
+                           N_("{module} is missing: it drives NeoPixels on a Pi 5"))
+                          if model.pi5 else
+                          ("_rpi_ws281x", "rpi_ws281x",
+                           N_("{module} is missing: it drives NeoPixels on a Pi 1-4")))
         if self.profile.sensors.backend == "matrix":
-            wanted.append(("RPi.GPIO", "rpi-lgpio", "the matrix scan uses the RPi.GPIO API"))
+            wanted.append(("RPi.GPIO", "rpi-lgpio",
+                           N_("{module} is missing: the matrix scan uses the RPi.GPIO API")))
         out = []
-        for module, package, why in wanted:
+        for module, package, missing in wanted:
             if has(module):
-                out.append(Finding("packages", True, f"{module} is installed"))
+                out.append(Finding("packages", True, self._("{module} is installed",
+                                                             module=module)))
             else:
-                out.append(Finding("packages", False, f"{module} is missing: {why}",
-                                   f"install it into the board's venv: pip install {package} "
-                                   "(or reinstall with '.[pi]')"))
+                out.append(Finding("packages", False, self._(missing, module=module), self._(
+                    "install it into the board's venv: pip install {package} (or reinstall "
+                    "with '.[pi]')", package=package)))
         return out
 
     # -- the speaker ---------------------------------------------------------------------------
     def speaker(self, n: Needs) -> list[Finding]:
         """espeak-ng, aplay, the language's voice and the sound card. With speech off in the
         configuration a problem is a note: the menu or the page may still turn it on."""
+        _ = self._
         setting, on = self.speech, self.speech.enabled
-        why = "speech is on" if on else "speech cannot be turned on"
-        missing = programs_missing(self.root)
+        missing = ", ".join(programs_missing(self.root))
         if missing:
-            return [Finding("speech", False, f"{' and '.join(missing)} missing: {why}",
+            return [Finding("speech", False, _("{programs} missing: speech is on", programs=missing)
+                            if on else _("{programs} missing: speech cannot be turned on",
+                                         programs=missing),
                             f"sudo apt install {PACKAGES}", note=not on)]
         out = []
         data = espeak_data(self.root)
         if data is None or not voice_installed(data, setting.language):
-            out.append(Finding("speech", False, f"espeak-ng has no voice for {setting.language}"
-                               f": {why} in it", "sudo apt install --reinstall espeak-ng-data",
-                               note=not on))
+            out.append(Finding("speech", False, _(
+                N_("espeak-ng has no voice for {language}: speech is on in it") if on else
+                N_("espeak-ng has no voice for {language}: speech cannot be turned on in it"),
+                language=setting.language), "sudo apt install --reinstall espeak-ng-data",
+                note=not on))
         cards = sound_cards(self.root)
         card = device_card(setting.device)
+        listed = ", ".join(cards.values())
         if not cards:
-            out.append(Finding("speech", False, "no sound card (/proc/asound/cards): nothing to "
-                               "speak on", "plug in a USB speaker, or use the Pi's HDMI or jack "
-                               "(dtparam=audio=on, where the LEDs leave the jack free)",
-                               note=not on))
+            out.append(Finding("speech", False, _("no sound card (/proc/asound/cards): nothing "
+                                                  "to speak on"), _(
+                "plug in a USB speaker, or use the Pi's HDMI or jack (dtparam=audio=on, where "
+                "the LEDs leave the jack free)"), note=not on))
         elif card is not None and card not in cards and card not in cards.values():
-            out.append(Finding("speech", False, f"[speech] device {setting.device!r} names card "
-                               f"{card}, which is not here (cards: {', '.join(cards.values())})",
-                               f"set [speech] device in {self.config_file} to one of "
-                               "`aplay -L`", note=not on))
+            out.append(Finding("speech", False, _(
+                "[speech] device {device} names card {card}, which is not here (cards: "
+                "{cards})", device=repr(setting.device), card=card, cards=listed),
+                _("set [speech] device in {file} to one of `aplay -L`", file=self.config_file),
+                note=not on))
         elif "audio" in n.off and card in (PI_JACK, *(k for k, v in cards.items() if v == PI_JACK)):
-            out.append(Finding("speech", False, f"[speech] device is the Pi's jack, but "
-                               f"{n.off['audio']}", "use a USB speaker (plughw:CARD=Device) or "
-                               f"HDMI: set [speech] device in {self.config_file}", note=not on))
+            out.append(Finding("speech", False, _(
+                "[speech] device is the Pi's jack, but the LEDs on GPIO{pin} use the PWM block, "
+                "which analog audio also drives", pin=self.profile.leds.pin), _(
+                "use a USB speaker (plughw:CARD=Device) or HDMI: set [speech] device in {file}",
+                file=self.config_file), note=not on))
         if not out:
-            where = setting.device or "the default device"
-            out.append(Finding("speech", True, f"espeak-ng speaks {setting.language} on "
-                               f"{where} (cards: {', '.join(cards.values())})"
-                               + ("" if on else "; speech is off")))
+            if setting.device:
+                said = _(N_("espeak-ng speaks {language} on {device} (cards: {cards})") if on
+                         else N_("espeak-ng speaks {language} on {device} (cards: {cards}); "
+                                 "speech is off"),
+                         language=setting.language, device=setting.device, cards=listed)
+            else:
+                said = _(N_("espeak-ng speaks {language} on the default device (cards: "
+                            "{cards})") if on
+                         else N_("espeak-ng speaks {language} on the default device (cards: "
+                                 "{cards}); speech is off"), language=setting.language,
+                         cards=listed)
+            out.append(Finding("speech", True, said))
         return out
 
     # -- service, user, devices, install -------------------------------------------------------
@@ -394,23 +462,27 @@ class Doctor:
         return keys
 
     def service(self, n: Needs, state: str) -> list[Finding]:
+        _ = self._
         unit = self.unit()
         install = f"sudo /opt/navakankari/bin/navakankari service install --config {self.config_file}"
         if not unit:
-            return [Finding("service", False, f"{UNIT_NAME} is not installed",
-                            f"install it from the board's venv: {install}")]
+            return [Finding("service", False, _("{unit} is not installed", unit=UNIT_NAME),
+                            _("install it from the board's venv: {command}", command=install))]
         out = []
         if state == "active":
-            out.append(Finding("service", True, f"{UNIT_NAME} is running (stop it before "
-                               "selftest or calibrate: sudo systemctl stop navakankari)"))
+            out.append(Finding("service", True, _(
+                "{unit} is running (stop it before selftest or calibrate: sudo systemctl stop "
+                "navakankari)", unit=UNIT_NAME)))
         else:
-            out.append(Finding("service", False, f"{UNIT_NAME} is {state}",
-                               "see why: journalctl -u navakankari -b; start it: "
-                               "sudo systemctl start navakankari"))
+            out.append(Finding("service", False, _("{unit} is {state}", unit=UNIT_NAME,
+                                                   state=state),
+                               _("see why: journalctl -u navakankari -b; start it: sudo "
+                                 "systemctl start navakankari")))
         user = unit.get("User", SERVICE_USER)
         if n.root and user != "root":
-            out.append(Finding("user", False, f"the service runs as {user}, but the LEDs "
-                               "need root on this model (/dev/mem, /dev/vcio)", f"reinstall: {install}"))
+            out.append(Finding("user", False, _(
+                "the service runs as {user}, but the LEDs need root on this model (/dev/mem, "
+                "/dev/vcio)", user=user), _("reinstall: {command}", command=install)))
             return out
         out += self.account(n, user)
         out += self.readable(user, unit.get("ExecStart", ""))
@@ -422,35 +494,43 @@ class Doctor:
         return read_accounts(self.root)
 
     def account(self, n: Needs, user: str) -> list[Finding]:
+        _ = self._
         if user == "root":
-            return [Finding("user", True, "the service runs as root")]
+            return [Finding("user", True, _("the service runs as root"))]
         users, gids = self.accounts
         account = users.get(user)
         if account is None:
-            return [Finding("user", False, f"the service user {user} does not exist",
-                            "reinstall the service (it creates the user)")]
+            return [Finding("user", False, _("the service user {user} does not exist", user=user),
+                            _("reinstall the service (it creates the user)"))]
         out = []
         missing = [g for g in n.groups if g not in account.groups]
         if missing:
-            out.append(Finding("groups", False, f"{user} is not in {', '.join(missing)}",
+            out.append(Finding("groups", False, _("{user} is not in {groups}", user=user,
+                                                  groups=", ".join(missing)),
                                f"sudo usermod -aG {','.join(missing)} {user}"))
+        elif n.groups:
+            out.append(Finding("groups", True, _("{user} is in {groups}", user=user,
+                                                 groups=", ".join(n.groups))))
         else:
-            out.append(Finding("groups", True, f"{user} is in {', '.join(n.groups) or 'no extra group'}"))
+            out.append(Finding("groups", True, _("{user} needs no extra group", user=user)))
         for device in n.devices:
             nodes = sorted((self.root / "dev").glob(device.path.removeprefix("/dev/")))
             if not nodes:
                 if device is PIO:
-                    out.append(Finding("devices", False, "/dev/pio0 is missing: the Pi 5 NeoPixel "
-                                       "driver needs it", "update the Pi's firmware and kernel "
-                                       "(sudo apt full-upgrade) and reboot"))
+                    out.append(Finding("devices", False, _(
+                        "/dev/pio0 is missing: the Pi 5 NeoPixel driver needs it"), _(
+                        "update the Pi's firmware and kernel (sudo apt full-upgrade) and "
+                        "reboot")))
                 continue  # SPI and I2C nodes: the interface checks say what to turn on
             for node in nodes:
                 if not _group_can_use(node, device.group, gids):
-                    fix = (f"add the udev rule {PIO_UDEV_RULE} to /etc/udev/rules.d/99-com.rules "
-                           "and reboot") if device is PIO else \
-                        f"give {node.name} to the {device.group} group (Raspberry Pi OS's udev rules do)"
-                    out.append(Finding("devices", False, f"/dev/{node.name} is not read-write for "
-                                       f"the {device.group} group", fix))
+                    fix = _("add the udev rule {rule} to /etc/udev/rules.d/99-com.rules and "
+                            "reboot", rule=PIO_UDEV_RULE) if device is PIO else _(
+                        "give {node} to the {group} group (Raspberry Pi OS's udev rules do)",
+                        node=node.name, group=device.group)
+                    out.append(Finding("devices", False, _(
+                        "/dev/{node} is not read-write for the {group} group", node=node.name,
+                        group=device.group), fix))
         return out
 
     def readable(self, user: str, exec_start: str) -> list[Finding]:
@@ -469,30 +549,35 @@ class Doctor:
         for path in paths:
             blocked = _blocked_at(self.root, Path(path), account, gids)
             if blocked is None:
-                out.append(Finding("install", True, f"{user} can read {path}"))
+                out.append(Finding("install", True, self._("{user} can read {file}", user=user,
+                                                           file=path)))
             else:
-                out.append(Finding("install", False, f"{user} cannot read {path}: {blocked} "
-                                   "is closed to it", "install the venv where the service user can "
-                                   "read it (wiring/INSTALL.md: /opt/navakankari), or "
-                                   f"sudo chmod o+rx {blocked}"))
+                out.append(Finding("install", False, self._(
+                    "{user} cannot read {file}: {folder} is closed to it", user=user, file=path,
+                    folder=blocked), self._(
+                    "install the venv where the service user can read it (wiring/INSTALL.md: "
+                    "/opt/navakankari), or sudo chmod o+rx {folder}", folder=blocked)))
         return out
 
     # -- pins -----------------------------------------------------------------------------------
     def pins(self, n: Needs, boot: BootConfig, state: str) -> list[Finding]:
+        _ = self._
         out = []
         for name, args in boot.overlays:
             if name in W1_OVERLAYS:
                 pin = int(args.get("gpiopin", W1_DEFAULT_PIN))
                 if pin in n.pins:
-                    out.append(Finding("1-wire", False, f"1-Wire ({name}) holds GPIO{pin}, which is "
-                                       f"{n.pins[pin]}", f"delete the line dtoverlay={name}"
-                                       f"{''.join(f',{k}={v}' for k, v in args.items())} from "
-                                       f"{self._where(boot)} and reboot"))
+                    line = f"dtoverlay={name}{''.join(f',{k}={v}' for k, v in args.items())}"
+                    out.append(Finding("1-wire", False, _(
+                        "1-Wire ({overlay}) holds GPIO{pin}, which is {use}", overlay=name,
+                        pin=pin, use=n.pins[pin]), _(
+                        "delete the line {line} from {file} and reboot", line=line,
+                        file=self._where(boot))))
         if not out and "w1_gpio" in self.modules:
-            out.append(Finding("1-wire", False, "the 1-Wire driver w1_gpio is loaded and holds a "
-                               "pin (GPIO4 unless configured otherwise)",
-                               "remove dtoverlay=w1-gpio from config.txt and reboot",
-                               note=W1_DEFAULT_PIN not in n.pins))
+            out.append(Finding("1-wire", False, _(
+                "the 1-Wire driver w1_gpio is loaded and holds a pin (GPIO4 unless configured "
+                "otherwise)"), _("remove dtoverlay=w1-gpio from config.txt and reboot"),
+                note=W1_DEFAULT_PIN not in n.pins))
         users = self.line_users(self.root, sorted(n.pins))
         if users:
             # The SPI controller's driver holds its chip-select lines (GPIO7/8) as GPIOs: those
@@ -501,18 +586,24 @@ class Doctor:
                      if not (p in SPI0_GPIOS and n.pins[p].endswith("SPI0") and
                              who.startswith(SPI_DRIVERS))}
         if users is None:
-            out.append(Finding("pins", True, "the owners of the GPIO lines could not be read "
-                               "(run doctor as a member of the gpio group to see them)", note=True))
+            out.append(Finding("pins", True, _(
+                "the owners of the GPIO lines could not be read (run doctor as a member of the "
+                "gpio group to see them)"), note=True))
         elif users and state == "active":
-            out.append(Finding("pins", True, f"{len(users)} of the profile's pins are held, by the "
-                               "running service", note=True))
+            out.append(Finding("pins", True, self.tr.ngettext(
+                "{n} of the profile's pins is held, by the running service",
+                "{n} of the profile's pins are held, by the running service",
+                len(users)).format(n=len(users)), note=True))
         elif users:
-            held = ", ".join(f"GPIO{p} ({n.pins[p]}) by {who!r}" for p, who in sorted(users.items()))
-            out.append(Finding("pins", False, f"pins are already held: {held}",
-                               "stop the program or remove the overlay that holds them "
-                               "(gpioinfo names every line's owner)"))
+            held = ", ".join(_("GPIO{pin} ({use}) by {owner}", pin=p, use=n.pins[p],
+                               owner=repr(who))
+                             for p, who in sorted(users.items()))
+            out.append(Finding("pins", False, _("pins are already held: {pins}", pins=held), _(
+                "stop the program or remove the overlay that holds them (gpioinfo names every "
+                "line's owner)")))
         else:
-            out.append(Finding("pins", True, "no other program or driver holds the profile's pins"))
+            out.append(Finding("pins", True, _("no other program or driver holds the profile's "
+                                               "pins")))
         return out
 
 
@@ -573,12 +664,19 @@ def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: i
     return None
 
 
-def report(findings: list[Finding], out: Callable[[str], None] = print) -> None:
+def report(findings: list[Finding], out: Callable[[str], None] = print,
+           tr: Translator = ENGLISH) -> None:
+    """The findings, one a line, in `tr`'s language; the mark (ok, note, PROBLEM) and the
+    check's name stay as they are, a column a script may read in any language."""
     for f in findings:
         mark = "ok     " if f.ok else ("note   " if f.note else "PROBLEM")
-        out(f"{mark} {f.check}: {f.message}" + (f"\n          fix: {f.fix}" if not f.ok and f.fix else ""))
+        fix = "\n          " + tr.gettext("fix: {fix}").format(fix=f.fix) \
+            if not f.ok and f.fix else ""
+        out(f"{mark} {f.check}: {f.message}{fix}")
     blocking = sum(f.blocking for f in findings)
-    out(f"{blocking} problem(s) would stop the board." if blocking else "Nothing would stop the board.")
+    out(tr.ngettext("{n} problem would stop the board.", "{n} problems would stop the board.",
+                    blocking).format(n=blocking) if blocking
+        else tr.gettext("Nothing would stop the board."))
 
 
 def fix_lines(findings: list[Finding]) -> list[str]:
@@ -588,7 +686,7 @@ def fix_lines(findings: list[Finding]) -> list[str]:
 
 
 def report_fix_lines(findings: list[Finding], out: Callable[[str], None] = print,
-                     say: Callable[[str], None] = print) -> None:
+                     say: Callable[[str], None] = print, tr: Translator = ENGLISH) -> None:
     """`doctor --fix-lines`: the lines alone on `out` (to append to config.txt), and on `say`
     what they leave unfixed, so an empty answer is never silent."""
     lines = fix_lines(findings)
@@ -596,9 +694,12 @@ def report_fix_lines(findings: list[Finding], out: Callable[[str], None] = print
         out(line)
     left = [f for f in findings if f.blocking and not f.lines]
     if not lines:
-        say("navakankari doctor: no config.txt line to add" + (":" if left else ""))
+        say(tr.gettext("navakankari doctor: no config.txt line to add, and these problems are "
+                       "left:") if left else
+            tr.gettext("navakankari doctor: no config.txt line to add"))
     elif left:
-        say("navakankari doctor: these lines do not put right:")
+        say(tr.gettext("navakankari doctor: these lines do not put right:"))
     for f in left:
-        say(f"  {f.check}: {f.message}" + (f" (fix: {f.fix})" if f.fix else ""))
+        say(f"  {f.check}: {f.message}" + (" " + tr.gettext("(fix: {fix})").format(fix=f.fix)
+                                           if f.fix else ""))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -162,7 +163,7 @@ def test_i2c_on_under_direct_sensors_is_named_with_its_line(fake_pi) -> None:
     pi.edit("boot/firmware/config.txt", "dtparam=i2c_arm=on\n",
             replace=("dtparam=i2c_arm=off\n", ""))
     f = _only(pi, "i2c")
-    assert "GPIO2 is sensor a7" in f.message and f.lines == ("dtparam=i2c_arm=off",)
+    assert "GPIO2 (sensor a7)" in f.message and f.lines == ("dtparam=i2c_arm=off",)
     assert fix_lines([f]) == ["[all]", "dtparam=i2c_arm=off"]
 
 
@@ -171,7 +172,7 @@ def test_the_serial_console_on_the_sensor_pins(fake_pi) -> None:
     pi.edit("boot/firmware/config.txt", "enable_uart=1\n")
     pi.edit("boot/firmware/cmdline.txt", replace=("console=tty1", "console=serial0,115200 console=tty1"))
     f = _only(pi, "serial")
-    assert "GPIO14 is sensor e4" in f.message and "short its TXD" in f.message
+    assert "GPIO14 (sensor e4)" in f.message and "short its TXD" in f.message
     assert f.lines == ("enable_uart=0",) and "remove console=serial0,115200 from cmdline.txt" in f.fix
 
 
@@ -183,7 +184,7 @@ def test_a_serial_console_left_in_cmdline_is_only_a_note(fake_pi) -> None:
 
 
 @pytest.mark.parametrize("model, profile, setting, check, why", [
-    (PI3, "direct-24", "spi", "spi", "GPIO7 is sensor f6"),
+    (PI3, "direct-24", "spi", "spi", "GPIO7 (sensor f6)"),
     (PI4, "matrix-24", "audio", "audio", "PWM block"),
 ])
 def test_an_interface_on_that_must_be_off(fake_pi, model, profile, setting, check, why) -> None:
@@ -352,7 +353,7 @@ def test_the_command_exits_non_zero_and_prints_the_lines(fake_pi, capsys, monkey
     pi.edit("boot/firmware/config.txt", "dtparam=i2c_arm=on\n")
     assert cli.main(["doctor", "--root", str(pi.root)]) == 1
     out = capsys.readouterr().out
-    assert "PROBLEM audio:" in out and "PROBLEM i2c:" in out and "2 problem(s)" in out
+    assert "PROBLEM audio:" in out and "PROBLEM i2c:" in out and "2 problems would stop" in out
     assert cli.main(["doctor", "--root", str(pi.root), "--fix-lines"]) == 1
     assert capsys.readouterr().out.splitlines() == ["[all]", "dtparam=i2c_arm=off", "dtparam=audio=off"]
 
@@ -406,7 +407,8 @@ def test_fix_lines_says_what_no_line_puts_right(tmp_path, capsys) -> None:
     assert cli.main(["doctor", "--root", str(tmp_path), "--fix-lines"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""  # stdout stays fit to append to config.txt
-    assert "navakankari doctor: no config.txt line to add:" in captured.err
+    assert "navakankari doctor: no config.txt line to add, and these problems are left:" \
+        in captured.err
     assert "model: not a supported Raspberry Pi" in captured.err
 
 
@@ -504,3 +506,43 @@ def test_the_command_reads_speech_from_the_configuration(fake_pi, capsys, monkey
     config.write_text('[speech]\nenabled = true\ndevice = "plughw:CARD=Device"\n')
     assert cli.main(["doctor", "--root", str(pi.root), "--config", str(config)]) == 0
     assert "espeak-ng speaks en on plughw:CARD=Device" in capsys.readouterr().out
+
+
+DOCTOR_TERMS = re.compile(
+    r"^(?:ok|note|PROBLEM)\s+[\w -]+:|Raspberry Pi \d[^:;(),]*|`[^`]*`|\S*[/=_.]\S*|"
+    r"\[\w+\]\s*\w+|sudo [^;()]*|journalctl[^;]*|pip install \S+|"
+    r"\b(?:navakankari(?: doctor)?|espeak-ng|aplay|GPIO\d*|SPI\d?|I2C\d?|I2S|PWM|PCM|LEDs?|USB|"
+    r"HDMI|API|NeoPixels?|Blinka|MCP23017|TXD|venv|udev|Raspberry Pi(?: OS)?|Pi|Zero W?|"
+    r"aarch64|wheels|lgpio|gpiod|gpioinfo|C core|doctor|selftest|calibrate|gpio|root|"
+    r"ok|note|PROBLEM|1-Wire|bit|\w+-\w+)\b")
+"""What stays as it is in every language in doctor's report: commands, files, settings, the
+names of parts, interfaces and programs, and the report's marks and check names."""
+
+
+@pytest.mark.parametrize("code", ["hi", "gu", "kn", "te", "mr", "bn", "ta"])
+def test_doctor_reports_in_the_makers_language(fake_pi, code, capsys, monkeypatch) -> None:
+    pi = fake_pi(PI4, "matrix-24")
+    pi.edit("boot/firmware/config.txt", "dtparam=i2c_arm=on\nenable_uart=1\n",
+            replace=("dtparam=audio=off", "dtparam=audio=on"))
+    pi.edit("boot/firmware/config.txt", "dtoverlay=w1-gpio,gpiopin=17\n")
+    pi.write("proc/asound/cards", "")
+    pi.state, pi.users, pi.missing = "failed", {22: "gpio-ir"}, {"RPi.GPIO"}
+    monkeypatch.setattr(doctor, "Doctor", functools.partial(
+        Doctor, service_state=lambda: pi.state, line_users=lambda root, pins: pi.users,
+        has_module=lambda name: name not in pi.missing))
+    run = ["doctor", "--root", str(pi.root), "--profile", "matrix-24", "--language"]
+    english = cli.main([*run, "en"]), capsys.readouterr().out
+    said = cli.main([*run, code]), capsys.readouterr().out
+    assert said[0] == english[0] == 1
+    lines, before = said[1].splitlines(), english[1].splitlines()
+    assert len(lines) == len(before) > 12
+
+    def left(text: str) -> str:  # the profile's own names for itself and its pins stay
+        for name in sorted({pi.profile.name, pi.state, *pi.needs.pins.values()}, key=len,
+                           reverse=True):
+            text = text.replace(name, " ")
+        return DOCTOR_TERMS.sub(" ", text)
+
+    for line, was in zip(lines, before):
+        assert line != was or not re.findall(r"[a-z]{3,}", left(was)), line
+        assert re.findall(r"[A-Za-z]{3,}", left(line)) == [], line
