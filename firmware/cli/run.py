@@ -8,7 +8,7 @@ import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .args import Commands
+from .args import Commands, words
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +29,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
         profile = load_profile(config.profile)
-        mismatch = config.board_mismatch(profile.points)
     except (ConfigError, ProfileError) as exc:
         print(f"navakankari run: {exc}", file=sys.stderr)
         return EXIT_CONFIG
+    tr = words(args, config.board_language)
+    mismatch = config.board_mismatch(profile.points, tr)
     if mismatch:
         print(f"navakankari run: {mismatch}", file=sys.stderr)
         return EXIT_CONFIG
@@ -43,10 +44,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         board = open_board(profile, backend="sim" if script is not None else None)
     except (BackendError, OSError, ImportError, RuntimeError) as exc:
-        hint = "" if "NAVAKANKARI_BACKEND" in str(exc) else \
-            "\n(on a computer without the hardware, set NAVAKANKARI_BACKEND=sim)"
-        print(f"navakankari run: cannot open the board ({config.profile}): {exc}{hint}",
-              file=sys.stderr)
+        print(tr.gettext("navakankari run: cannot open the board ({profile}): {problem}")
+              .format(profile=config.profile, problem=exc), file=sys.stderr)
+        if "NAVAKANKARI_BACKEND" not in str(exc):
+            print(tr.gettext("(on a computer without the hardware, set "
+                             "NAVAKANKARI_BACKEND=sim)"), file=sys.stderr)
         return 1
     from ..companion.backend import companion_service
 

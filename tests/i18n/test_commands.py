@@ -151,3 +151,20 @@ def test_the_commands_one_line_errors_are_in_the_language(code, tmp_path, monkey
     error = capsys.readouterr().err.strip()
     assert error.startswith("navakankari sim: ") and str(missing.parent) in error
     assert english_left(error) == [], error
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_run_refuses_a_variant_the_board_cannot_play_in_the_configured_language(code, tmp_path,
+                                                                             capsys):
+    from navakankari.firmware.daemon.config import EXIT_CONFIG
+
+    config = tmp_path / "navakankari.toml"
+    config.write_text(f'[game]\nvariant = "nau-keti-keta"\n[board]\nprofile = "direct-24"\n'
+                      f'language = "{code}"\n', encoding="utf-8")
+    assert main(["run", "--config", str(config)]) == EXIT_CONFIG
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("navakankari run: nau-keti-keta ")
+    from navakankari.engine.presets import PRESETS
+
+    assert english_left(error, "navakankari run", *PRESETS, "lau-kata-kati", "[game] variant"
+                        ) == [], error
