@@ -19,7 +19,7 @@ from pathlib import Path
 from navakankari.engine.boards import BOARDS, Board
 from navakankari.engine.player import MAX_LEVEL
 from navakankari.hal import load_profile
-from navakankari.hal.docs.generate import write_generated
+from navakankari.firmware.docs.generate import write_generated
 from navakankari.wiring import PROFILE_DIR
 
 from navakankari.hal.leds import correction_table, on_screen

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from navakankari.hal import load_profile, profile_names
-from navakankari.hal.docs import generate as docs
-from navakankari.hal.docs.board import is_buildable
-from navakankari.hal.docs.bom import LINES, NOT_IN_BOM, count, net_loads
-from navakankari.hal.docs.circuit import HEADER, Circuit, build_circuit, circuits
-from navakankari.hal.docs.erc import check
-from navakankari.hal.docs.kicad.project import model_net_name, netlist_nets
+from navakankari.firmware.docs import generate as docs
+from navakankari.firmware.docs.board import is_buildable
+from navakankari.firmware.docs.bom import LINES, NOT_IN_BOM, count, net_loads
+from navakankari.firmware.docs.circuit import HEADER, Circuit, build_circuit, circuits
+from navakankari.firmware.docs.erc import check
+from navakankari.firmware.docs.kicad.project import model_net_name, netlist_nets
 
-WIRING = Path(__file__).resolve().parents[2] / "wiring"
+WIRING = Path(__file__).resolve().parents[3] / "wiring"
 
 
 def _builds() -> list[tuple[str, str, Circuit]]:

@@ -8,7 +8,7 @@ is placed from a table and routed by the grid router (`route.py`), the supplies 
 wide tracks.
 
 Run in its own process (pcbnew is KiCad's, imported from Debian's Python path):
-    python -m navakankari.hal.docs.kicad.pcb OUT.kicad_pcb [PROFILE]
+    python -m navakankari.firmware.docs.kicad.pcb OUT.kicad_pcb [PROFILE]
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ...profile import load_profile
+from navakankari.hal.profile import load_profile
 from ..carrier import carrier_circuit
 from ..circuit import Circuit, build_circuit
 from . import route, sexpr

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from navakankari.hal import load_profile
-from navakankari.hal.docs import erc, generate
-from navakankari.hal.docs.circuit import (
+from navakankari.firmware.docs import erc, generate
+from navakankari.firmware.docs.circuit import (
     Circuit,
     Net,
     a3144,
@@ -18,7 +18,7 @@ from navakankari.hal.docs.circuit import (
     ky003,
     resistor,
 )
-from navakankari.hal.docs.erc import Violation, check
+from navakankari.firmware.docs.erc import Violation, check
 
 
 def model(name: str = "direct-24", kind: str | None = None) -> tuple[Circuit, object]:

@@ -9,9 +9,9 @@ import pytest
 
 from navakankari.engine.boards import BOARDS
 from navakankari.engine.presets import PRESETS
-from navakankari.hal.docs import generate as docs
+from navakankari.firmware.docs import generate as docs
 from navakankari.hal import load_profile, profile_names
-from navakankari.hal.docs.board import (
+from navakankari.firmware.docs.board import (
     DIAGONAL_LINES,
     LAU_KATA_KATI_LINES,
     LED_HOLE_D,
@@ -23,11 +23,11 @@ from navakankari.hal.docs.board import (
     grid_mm,
     is_buildable,
 )
-from navakankari.hal.docs.bom import VARIANT_PEBBLES
-from navakankari.hal.docs.circuit import build_circuit, circuits
-from navakankari.hal.docs.svgdraw import Drawing
+from navakankari.firmware.docs.bom import VARIANT_PEBBLES
+from navakankari.firmware.docs.circuit import build_circuit, circuits
+from navakankari.firmware.docs.svgdraw import Drawing
 
-WIRING = Path(__file__).resolve().parents[2] / "wiring"
+WIRING = Path(__file__).resolve().parents[3] / "wiring"
 CHECKED_IN = WIRING / "docs"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ..profile import GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
+from navakankari.hal.profile import GpioSensorConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
 
 PinKind = Literal["power_out", "power_in", "ground", "input", "output", "open_collector", "bidir",
                   "passive", "nc"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from navakankari.hal import load_profile, profile_names
-from navakankari.hal.docs.board import is_buildable
-from navakankari.hal.docs.carrier import HARNESS_CONNECTOR, LED_CONNECTOR, carrier_circuit, off_board
-from navakankari.hal.docs.circuit import Circuit, build_circuit
+from navakankari.firmware.docs.board import is_buildable
+from navakankari.firmware.docs.carrier import HARNESS_CONNECTOR, LED_CONNECTOR, carrier_circuit, off_board
+from navakankari.firmware.docs.circuit import Circuit, build_circuit
 
 NAMES = [n for n in profile_names() if is_buildable(load_profile(n))]
 

@@ -1,6 +1,6 @@
 """Electrical rules check over a circuit model: what a drawing test cannot see.
 
-    python -m navakankari.hal.docs.erc     # check every buildable profile, exit 1 on a fault
+    python -m navakankari.firmware.docs.erc     # check every buildable profile, exit 1 on a fault
 
 Each rule returns violations that name the rule, the net and the pins, so a fault planted in
 a copy of a model (the tests do that for every rule) is reported where it is.
@@ -14,8 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..profile import Profile
-from ..profile import MatrixSensorConfig
+from navakankari.hal.profile import Profile
+from navakankari.hal.profile import MatrixSensorConfig
 from .circuit import (
     HEADER,
     MCP23017_OUTPUT_ONLY,
@@ -605,7 +605,7 @@ def check(circuit: Circuit, profile: Profile) -> list[Violation]:
 
 
 def main() -> int:
-    from ..profile import load_profile, profile_names
+    from navakankari.hal.profile import load_profile, profile_names
     from .board import is_buildable
     from .circuit import circuits
 

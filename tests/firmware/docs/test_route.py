@@ -9,8 +9,8 @@ import math
 
 import pytest
 
-from navakankari.hal.docs.kicad import route
-from navakankari.hal.docs.kicad.route import Pad, Router, RouteError, Segment
+from navakankari.firmware.docs.kicad import route
+from navakankari.firmware.docs.kicad.route import Pad, Router, RouteError, Segment
 
 
 def _pad(ref: str, net: str, x: float, y: float, size: float = 1.6) -> Pad:

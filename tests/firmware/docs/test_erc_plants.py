@@ -12,7 +12,7 @@ from test_circuit import BUILDS, IDS
 from test_erc import drop, drop_part, move, only, swap_part
 
 from navakankari.hal import load_profile
-from navakankari.hal.docs.circuit import (
+from navakankari.firmware.docs.circuit import (
     HEADER_PIN,
     PI_FUNCTIONS,
     Circuit,
@@ -22,9 +22,9 @@ from navakankari.hal.docs.circuit import (
     drv5032fa,
     resistor,
 )
-from navakankari.hal.docs.erc import check
+from navakankari.firmware.docs.erc import check
 
-WIRING = Path(__file__).resolve().parents[2] / "wiring"
+WIRING = Path(__file__).resolve().parents[3] / "wiring"
 
 
 MCP = [b for b in BUILDS if b[0].startswith("mcp23017")]
@@ -61,7 +61,7 @@ def test_a_push_pull_sensor_on_uart_tx_is_caught(name: str, stem: str, c: Circui
 @pytest.mark.parametrize(("name", "stem", "c"), BUILDS, ids=IDS)
 def test_a_reed_straight_on_an_spi_pin_is_caught(name: str, stem: str, c: Circuit) -> None:
     """A switch to GND on SPI0 SCLK: the function's high meets GND when the switch closes."""
-    from navakankari.hal.docs.circuit import reed
+    from navakankari.firmware.docs.circuit import reed
 
     c, node = free_gpio(c, 11)
     c = with_part(c, reed("X1"), {"1": "PLANT", "2": "GND"})
@@ -252,7 +252,7 @@ def test_each_wiring_row_names_its_own_ends_pins(name: str, stem: str, c: Circui
 def test_the_electrical_document_names_every_rule_the_check_has() -> None:
     import re
 
-    from navakankari.hal.docs import erc
+    from navakankari.firmware.docs import erc
 
     source = Path(erc.__file__).read_text()
     rules = set(re.findall(r'self\.fail\("([a-z0-9-]+)"', source))

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..profile import Profile
+from navakankari.hal.profile import Profile
 from .svgdraw import Drawing, Point
 
 PITCH = 40.0  #: mm between neighbouring grid points (a7 to d7 is 3 pitches)

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from navakankari.hal import load_profile
-from navakankari.hal.docs.circuit import Circuit, build_circuit
-from navakankari.hal.docs.erc import check as our_check
-from navakankari.hal.docs.kicad import generate, library, project, sexpr
-from navakankari.hal.docs.kicad.generate import Build, Result
-from navakankari.hal.docs.netlist import wiring_csv
+from navakankari.firmware.docs.circuit import Circuit, build_circuit
+from navakankari.firmware.docs.erc import check as our_check
+from navakankari.firmware.docs.kicad import generate, library, project, sexpr
+from navakankari.firmware.docs.kicad.generate import Build, Result
+from navakankari.firmware.docs.netlist import wiring_csv
 
-KICAD_DIR = Path(__file__).resolve().parents[2] / "wiring" / "kicad"
+KICAD_DIR = Path(__file__).resolve().parents[3] / "wiring" / "kicad"
 
 pytestmark = pytest.mark.timeout(1200)
 """Making every project (16 ERC runs and exports, two boards placed, routed and checked) takes

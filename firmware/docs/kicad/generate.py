@@ -1,8 +1,8 @@
 """Every buildable profile's circuit model as a KiCad 9 project under wiring/kicad/, checked
 by KiCad's ERC and exported by kicad-cli (the PDF and SVG a maker reads, KiCad's netlist).
 
-    python -m navakankari.hal.docs.kicad            # rewrite wiring/kicad/
-    python -m navakankari.hal.docs.kicad --check    # exit 1 if a checked-in file is out of date
+    python -m navakankari.firmware.docs.kicad            # rewrite wiring/kicad/
+    python -m navakankari.firmware.docs.kicad --check    # exit 1 if a checked-in file is out of date
 
 A project whose ERC finds anything (errors or warnings) is not written. kicad-cli stamps its
 exports with the time and the file's path; those stamps are set to fixed values, so the same
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
-from ...profile import load_profile, profile_names
+from navakankari.hal.profile import load_profile, profile_names
 from ..board import is_buildable
 from ..carrier import carrier_circuit
 from ..circuit import Circuit
@@ -73,7 +73,7 @@ def builds() -> list[Build]:
 
 def source_files(build: Build) -> dict[str, str]:
     """The project's own files (schematic, project, library tables, symbol library)."""
-    comments = [f"Generated from {build.profile}.toml by python -m navakankari.hal.docs.kicad; do not edit.",
+    comments = [f"Generated from {build.profile}.toml by python -m navakankari.firmware.docs.kicad; do not edit.",
                 "Pins the model leaves unused carry a no-connect flag; every other pin is on a net."]
     return project.project_files(build.circuit, build.stem, comments)
 
@@ -134,7 +134,7 @@ def _board(folder: Path, build: Build, files: dict[str, bytes]) -> tuple[Violati
     schematic, and export what a board maker needs."""
     stem = build.stem
     pcb = folder / f"{stem}.kicad_pcb"
-    done = subprocess.run([sys.executable, "-m", "navakankari.hal.docs.kicad.pcb", str(pcb), build.profile],
+    done = subprocess.run([sys.executable, "-m", "navakankari.firmware.docs.kicad.pcb", str(pcb), build.profile],
                           capture_output=True, text=True, timeout=BOARD_TIMEOUT_S, check=False)
     if done.returncode != 0 or not pcb.exists():
         raise KicadError(f"the board generator failed: {done.stderr.strip()[-2000:]}")
@@ -172,7 +172,7 @@ def generated_files(results: dict[str, Result]) -> dict[str, bytes]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m navakankari.hal.docs.kicad",
+    parser = argparse.ArgumentParser(prog="python -m navakankari.firmware.docs.kicad",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", type=Path, default=KICAD_DIR,
                         help=f"folder for the projects (default {KICAD_DIR})")

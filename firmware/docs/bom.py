@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..profile import Profile
+from navakankari.hal.profile import Profile
 from .board import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
 from .circuit import POWER_NETS, Circuit, is_resistor, ohms
 
@@ -106,7 +106,7 @@ def bom_markdown(builds: Sequence[Build]) -> str:
     lines = [
         "# Bill of materials",
         "",
-        "Generated from the circuit models by `python -m navakankari.hal.docs`; do not edit.",
+        "Generated from the circuit models by `python -m navakankari.firmware.docs`; do not edit.",
         "Quantities per build (one column per profile), counted in the circuit model the schematic",
         "and the wiring table show; a number in brackets is what the alternative sensor build",
         "(reed switches) uses instead. Prices are rough single-unit euro figures for hobby",
@@ -188,7 +188,7 @@ def power_markdown(builds: Sequence[Build]) -> str:
     lines = [
         "# Power budget",
         "",
-        "Generated from the circuit models by `python -m navakankari.hal.docs`; do not edit. Worst",
+        "Generated from the circuit models by `python -m navakankari.firmware.docs`; do not edit. Worst",
         "cases per supply net of each model: every LED at full white under the profile's",
         "brightness cap, every sensor closed. The Pi's 3V3 pins are its own regulator, fed from",
         "its 5 V, so the supply gives the 5V loads plus the 3V3 loads.",

@@ -1,8 +1,8 @@
 """Pinout tables (Markdown), wiring diagrams (SVG), and for every buildable profile its
-circuit model written out as a wiring table (its KiCad schematic: `hal/docs/kicad/`).
+circuit model written out as a wiring table (its KiCad schematic: `firmware/docs/kicad/`).
 
-    python -m navakankari.hal.docs            # rewrite wiring/docs/ and wiring/*-wiring.csv
-    python -m navakankari.hal.docs --check    # exit 1 if a checked-in file is out of date
+    python -m navakankari.firmware.docs            # rewrite wiring/docs/ and wiring/*-wiring.csv
+    python -m navakankari.firmware.docs --check    # exit 1 if a checked-in file is out of date
 
 Generated, never edited by hand, so the documents always say what the profiles say. A circuit
 that fails the electrical rules check is not written: generation stops with its faults.
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from navakankari.wiring import PROFILE_DIR
 
-from ..profile import (
+from navakankari.hal.profile import (
     RESERVED_GPIOS,
     GpioSensorConfig,
     MatrixSensorConfig,
@@ -103,7 +103,7 @@ def pinout_markdown(profile: Profile, name: str, circuit: Circuit | None = None)
     lines = [
         f"# {profile.name}",
         "",
-        f"Generated from `{name}.toml` by `python -m navakankari.hal.docs`; do not edit.",
+        f"Generated from `{name}.toml` by `python -m navakankari.firmware.docs`; do not edit.",
         "",
         f"- Points: {len(profile.points)}",
         f"- Sensors: `{s.backend}`" + _sensor_note(profile),
@@ -262,7 +262,7 @@ def checked_circuits(profile: Profile, name: str) -> tuple[Circuit, ...]:
 def circuit_files(name: str, built: tuple[Circuit, ...]) -> dict[str, str]:
     """The wiring table of each sensor build: the recommended one plainly named, the
     alternative with its sensor kind in the name. (Their schematics and netlists are KiCad's,
-    in wiring/kicad/: `python -m navakankari.hal.docs.kicad`.)"""
+    in wiring/kicad/: `python -m navakankari.firmware.docs.kicad`.)"""
     return {f"{kicad_stem(name, i, c)}-wiring.csv": wiring_csv(c) for i, c in enumerate(built)}
 
 
@@ -296,7 +296,7 @@ def generated_files() -> dict[str, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m navakankari.hal.docs", description=__doc__.splitlines()[0]
+        prog="python -m navakankari.firmware.docs", description=__doc__.splitlines()[0]
     )
     parser.add_argument("out", nargs="?", type=Path, default=WIRING_DIR,
                         help=f"folder for docs/ and the wiring tables (default {WIRING_DIR})")

@@ -1,2 +1,2 @@
 """The build documents (pinout tables, wiring diagrams, board drawing, BOM, power budget),
-generated from the wiring profiles by `python -m navakankari.hal.docs`."""
+generated from the wiring profiles by `python -m navakankari.firmware.docs`."""
