@@ -74,6 +74,9 @@ def test_the_renamed_copy_keeps_them_too(copy: Path) -> None:
     ("engine.game", "from plantedcopy.hal import sensors", "The engine imports nothing of ours"),
     ("hal.leds", "from plantedcopy.sim import clock", "The hardware layer imports only"),
     ("sim.clock", "from plantedcopy.engine import boards", "The simulated board imports only"),
+    ("firmware.docs.bom", "from plantedcopy.firmware.core import lights",
+     "The build documents import only"),
+    ("hal.profile", "from plantedcopy.firmware.docs import plate", "The hardware layer imports only"),
     ("engine.boards", "from plantedcopy.engine import variants", "No import cycles anywhere"),
 ])
 def test_a_planted_import_breaks_its_contract(copy: Path, module: str, line: str,

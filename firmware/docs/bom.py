@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from navakankari.hal.profile import Profile
-from .board import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
+from .plate import MAGNET_D, MAGNET_H, PEBBLE_D, PEBBLE_H
 from .circuit import POWER_NETS, Circuit, is_resistor, ohms
 
 VARIANT_PEBBLES: tuple[tuple[str, str, int, bool], ...] = (

@@ -606,7 +606,7 @@ def check(circuit: Circuit, profile: Profile) -> list[Violation]:
 
 def main() -> int:
     from navakankari.hal.profile import load_profile, profile_names
-    from .board import is_buildable
+    from .plate import is_buildable
     from .circuit import circuits
 
     failed = 0

@@ -27,7 +27,7 @@ from navakankari.hal.profile import (
     load_profile,
     profile_names,
 )
-from .board import Layout, board_drawing, draw_board, grid_mm, is_buildable
+from .plate import Layout, board_drawing, draw_board, grid_mm, is_buildable
 from .bom import bom_markdown, power_markdown
 from .circuit import HEADER, Circuit, circuits, signal_gpios
 from .erc import check as erc_check

@@ -24,7 +24,7 @@ from pathlib import Path
 from navakankari.wiring import PROFILE_DIR
 
 from navakankari.hal.profile import load_profile, profile_names
-from ..board import is_buildable
+from ..plate import is_buildable
 from ..carrier import carrier_circuit
 from ..circuit import Circuit
 from ..generate import checked_circuits, kicad_stem, write_generated

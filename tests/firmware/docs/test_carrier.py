@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from navakankari.hal import load_profile, profile_names
-from navakankari.firmware.docs.board import is_buildable
+from navakankari.firmware.docs.plate import is_buildable
 from navakankari.firmware.docs.carrier import HARNESS_CONNECTOR, LED_CONNECTOR, carrier_circuit, off_board
 from navakankari.firmware.docs.circuit import Circuit, build_circuit
 

@@ -11,7 +11,7 @@ import pytest
 
 from navakankari.hal import load_profile, profile_names
 from navakankari.firmware.docs import generate as docs
-from navakankari.firmware.docs.board import is_buildable
+from navakankari.firmware.docs.plate import is_buildable
 from navakankari.firmware.docs.bom import LINES, NOT_IN_BOM, count, net_loads
 from navakankari.firmware.docs.circuit import HEADER, Circuit, build_circuit, circuits
 from navakankari.firmware.docs.erc import check

@@ -11,15 +11,13 @@ from navakankari.engine.boards import BOARDS
 from navakankari.engine.presets import PRESETS
 from navakankari.firmware.docs import generate as docs
 from navakankari.hal import load_profile, profile_names
-from navakankari.firmware.docs.board import (
-    DIAGONAL_LINES,
-    LAU_KATA_KATI_LINES,
+from navakankari.firmware.docs.plate import (
     LED_HOLE_D,
     LED_OFFSET,
     MIN_WALL,
-    MORRIS_LINES,
     RECESS_D,
     board_drawing,
+    board_lines,
     grid_mm,
     is_buildable,
 )
@@ -127,12 +125,11 @@ def test_every_profile_in_wiring_gets_its_documents() -> None:
 
 
 def test_board_lines_are_the_engines() -> None:
-    def lines(table):
-        return {tuple(line.split()) for line in table}
-
-    assert lines(MORRIS_LINES) == {tuple(line) for line in BOARDS["morris"].lines}
-    assert lines(MORRIS_LINES + DIAGONAL_LINES) == {tuple(line) for line in BOARDS["morris-diagonal"].lines}
-    assert lines(LAU_KATA_KATI_LINES) == {tuple(line) for line in BOARDS["lau-kata-kati"].lines}
+    morris, diagonals = board_lines(load_profile("direct-24").points)
+    assert morris == BOARDS["morris"].lines and len(morris) == 16
+    assert morris + diagonals == BOARDS["morris-diagonal"].lines and len(diagonals) == 4
+    assert board_lines(load_profile("direct-19").points) == (BOARDS["lau-kata-kati"].lines, ())
+    assert board_lines(load_profile("sim-25").points) == ((), ())  # no one board's points
 
 
 def test_pebbles_per_variant_are_the_presets() -> None:

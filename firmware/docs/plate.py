@@ -2,8 +2,8 @@
 LED chain runs. Drawn from a profile's point names (their grid positions) and LED indices.
 
 The sizes are one buildable choice, not the only one: a 300 mm square top plate 12 mm thick,
-points 40 mm apart, pebbles of 28 mm. The board lines are the engine's (a test holds these
-tables to `navakankari.engine.boards`; hal may not import the engine).
+points 40 mm apart, pebbles of 28 mm. The board lines are the engine's
+(`navakankari.engine.boards`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from navakankari.engine.boards import BOARDS
 from navakankari.hal.profile import Profile
+
 from .svgdraw import Drawing, Point
 
 PITCH = 40.0  #: mm between neighbouring grid points (a7 to d7 is 3 pitches)
@@ -34,18 +36,6 @@ REED_SLOT = (20.0, 4.0)  #: slot for a reed lying flat (glass plus the bent lead
 REED_SHIFT = -5.0  #: its centre this far from the point centre, away from the LED
 HALL_POCKET_D = 8.0  #: DRV5032 in TO-92 (4 x 1.52 x 3 mm body) lying flat, branded face up
 
-MORRIS_LINES = (
-    "a7 d7 g7", "g7 g4 g1", "a1 d1 g1", "a7 a4 a1", "b6 d6 f6", "f6 f4 f2", "b2 d2 f2",
-    "b6 b4 b2", "c5 d5 e5", "e5 e4 e3", "c3 d3 e3", "c5 c4 c3", "d7 d6 d5", "a4 b4 c4",
-    "g4 f4 e4", "d1 d2 d3",
-)
-DIAGONAL_LINES = ("a7 b6 c5", "g7 f6 e5", "a1 b2 c3", "g1 f2 e3")
-"""Twelve Men's Morris and Morabaraba add these (movement and mills)."""
-LAU_KATA_KATI_LINES = (
-    "a7 b6 c5 d4 e3 f2 g1", "g7 f6 e5 d4 c3 b2 a1", "d7 d6 d5 d4 d3 d2 d1", "a7 d7 g7",
-    "b6 d6 f6", "c5 d5 e5", "c3 d3 e3", "b2 d2 f2", "a1 d1 g1",
-)
-
 _GRID = re.compile(r"([a-g])([1-7])")
 
 
@@ -58,13 +48,21 @@ def grid_mm(point: str) -> Point | None:
     return (PITCH * (ord(m.group(1)) - ord("a")), PITCH * (7 - int(m.group(2))))
 
 
-def board_lines(points: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(lines, optional diagonals) of the board these points make."""
+#: The boards a maker builds, by the engine's names: the one whose lines are drawn, and the
+#: one that adds the lines drawn dashed (Twelve Men's Morris and Morabaraba's diagonals).
+BUILT_BOARDS = (("morris", "morris-diagonal"), ("lau-kata-kati", None))
+
+Lines = tuple[tuple[str, ...], ...]
+
+
+def board_lines(points: Sequence[str]) -> tuple[Lines, Lines]:
+    """(lines, optional lines) of the board these points make: the engine's."""
     names = set(points)
-    if len(names) == 19 and "d4" in names:
-        return LAU_KATA_KATI_LINES, ()
-    if len(names) == 24 and "d4" not in names:
-        return MORRIS_LINES, DIAGONAL_LINES
+    for plain, more in BUILT_BOARDS:
+        board = BOARDS[plain]
+        if names == set(board.points):
+            extra = () if more is None else BOARDS[more].lines
+            return board.lines, tuple(line for line in extra if line not in board.lines)
     return (), ()
 
 
@@ -113,11 +111,11 @@ def draw_board(d: Drawing, profile: Profile, layout: Layout, *, sensor_labels: d
     s = layout.scale
     lines, diagonals = board_lines(profile.points)
     for line in lines:
-        pts = [layout.at(grid_mm(p) or (0, 0)) for p in line.split()]
+        pts = [layout.at(grid_mm(p) or (0, 0)) for p in line]
         d.polyline(tuple(pts), 'stroke="#b9a58c" stroke-width="2"')
     if detail:
         for line in diagonals:
-            pts = [layout.at(grid_mm(p) or (0, 0)) for p in line.split()]
+            pts = [layout.at(grid_mm(p) or (0, 0)) for p in line]
             d.polyline(tuple(pts), 'stroke="#b9a58c" stroke-width="2" stroke-dasharray="3 5"')
     d.raw('<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
           'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1a75c2"/></marker></defs>')
