@@ -36,11 +36,13 @@ from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from . import menu as board_menu
 from .assist import HINTS_PER_TURN, Teacher
+from .board_settings import BRIGHTNESS_KEY, SPEECH_KEY, kept_brightness, kept_speech
 from .broker import ComputerRequest, TurnBroker, Wanted
 from .language import keep_language, kept_language
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
+from .recorder import EVENT_BATCH
 from .recording_head import Clocked, format_game_line, format_line
 from .sensing import Sensing
 from .status import Status
@@ -49,21 +51,11 @@ from .turn import Turn
 
 log = logging.getLogger(__name__)
 
-BRIGHTNESS_KEY = "led_brightness"
-"""The store's setting that keeps the LED brightness chosen on the board across restarts."""
-
-SPEECH_KEY = "speech"
-"""The store's setting that keeps spoken announcements turned on or off on the board or the
-page ("on", "off"; none: the configuration decides)."""
-
 CLEARED = BoardEnding.CLEARED.value
 """The stored outcome's reason of a game ended by clearing the board."""
 
 REVIEW_SECONDS = 120.0
 """The board lights a review's move this long after the page's last step, then the game's."""
-
-EVENT_BATCH = 200
-"""Raw events are written with the next action, or in batches of this many."""
 
 
 @dataclass(frozen=True)
@@ -75,29 +67,6 @@ class Update:
     status: Status
     ply: int
     actions: tuple[str, ...] = ()
-
-
-def _kept_brightness(store: Store | None) -> float:
-    """The brightness last chosen on the board; the whole cap when none was, or when the kept
-    value is damaged (said in the log)."""
-    text = store.setting(BRIGHTNESS_KEY) if store is not None else None
-    if text is None:
-        return 1.0
-    try:
-        return board_menu.parse_brightness(text)
-    except ValueError as exc:
-        log.warning("%s in the store; the LEDs use the wiring profile's cap", exc)
-        return 1.0
-
-
-def kept_speech(store: Store | None) -> bool | None:
-    """Speech as last turned on or off on the board or the page; None when it never was (or
-    the kept value is damaged, said in the log): the configuration decides."""
-    text = store.setting(SPEECH_KEY) if store is not None else None
-    if text is not None and text not in ("on", "off"):
-        log.warning("speech setting %r in the store is neither on nor off: the "
-                    "configuration decides", text)
-    return {"on": True, "off": False}.get(text or "")
 
 
 def default_players() -> dict[Side, PlayerSpec]:
@@ -156,7 +125,7 @@ class Session:
         self.language = kept_language(store, language)  #: the board's language (language.py)
         self._speak(self.language)
         #: LED brightness chosen on the board (a fraction of the cap), kept in the store
-        self.brightness = _kept_brightness(store)
+        self.brightness = kept_brightness(store)
         #: spoken announcements turned on or off on the board or the page, kept in the store
         #: (None: never, the configuration decides)
         self.speech: bool | None = kept_speech(store)

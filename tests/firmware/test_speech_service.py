@@ -11,7 +11,8 @@ from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
 from navakankari.engine.presets import preset
-from navakankari.firmware.core.session import SPEECH_KEY, Session, kept_speech
+from navakankari.firmware.core.board_settings import SPEECH_KEY, kept_speech
+from navakankari.firmware.core.session import Session
 from navakankari.firmware.daemon.speaking import Speech
 from navakankari.firmware.daemon.speech_service import speech_service
 from navakankari.firmware.daemon.voice import Voice
