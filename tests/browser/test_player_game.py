@@ -287,7 +287,7 @@ def test_a_reload_carries_on_the_same_game(browser, log_in, tmp_path, served):
 def test_an_older_inviter_is_named_in_the_pages_language(browser, log_in, served):
     """A board of protocol 2's older wording offers the game (a `side` where the inviter's
     `colour` now is): the page, read in Hindi, refuses it and says in Hindi that the other
-    runs an older version, instead of waiting."""
+    runs an older version, instead of waiting; a mistyped code is said in Hindi too."""
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
@@ -315,11 +315,17 @@ def test_an_older_inviter_is_named_in_the_pages_language(browser, log_in, served
     page.goto(f"http://127.0.0.1:{served.ws_port}/index.html#code={code}"
               f"&broker=ws://127.0.0.1:{served.ws_port}")
     log_in(page)
+    hindi = translations("hi").gettext
+    text = str(code)
+    page.fill("#code", text[:-1] + ("0" if text[-1] != "0" else "1"))  # a symbol mistyped
     page.click("#join-form button")
-    said = translations("hi").gettext(OLDER_WORDING)
+    assert page.text_content("#problem") == hindi(
+        "the game code does not check: a symbol was mistyped")
+    page.fill("#code", text)
+    page.click("#join-form button")
+    said = hindi(OLDER_WORDING)
     assert said != OLDER_WORDING
-    page.wait_for_function("document.getElementById('problem').textContent.length > 0",
+    page.wait_for_function(f"document.getElementById('problem').textContent == {said!r}",
                            timeout=WAIT * 1000)
-    assert page.text_content("#problem") == said
     assert page.is_hidden("#game")
     page.close()

@@ -44,6 +44,11 @@
 
   function say(problem) { $("problem").textContent = problem || ""; }
 
+  /** What went wrong, in this page's language: a protocol fault by its words and places. */
+  function said(err) {
+    return err instanceof P.ProtocolError ? fmt(_(err.words), err.places) : String(err && err.message);
+  }
+
   function describe(err, url) {
     const text = String((err && err.message) || err || "");
     const low = text.toLowerCase();
@@ -129,7 +134,7 @@
           await advance();
         } catch (err) {
           // (a void toss: the protocol's words, in this page's language)
-          finish(err instanceof P.ProtocolError ? new JoinError(_(err.message)) : err);
+          finish(err instanceof P.ProtocolError ? new JoinError(said(err)) : err);
         }
       });
       let answered = false;
@@ -879,7 +884,7 @@
     try {
       code = await P.prepare(P.parseCode(settings.code));
     } catch (err) {
-      say(err.message);
+      say(said(err));
       return;
     }
     if (!/^wss?:\/\//.test(settings.broker)) {
@@ -905,7 +910,7 @@
       current.start();
     } catch (err) {
       say(err instanceof JoinError || err instanceof P.ProtocolError || err instanceof R.RulesError
-        ? err.message : fmt(_("could not join: {error}"), { error: err }));
+        ? said(err) : fmt(_("could not join: {error}"), { error: err }));
     }
   }
 
@@ -945,7 +950,7 @@
     } catch (err) {
       $("waiting").hidden = true;
       $("join-form").hidden = false;
-      say(err instanceof JoinError || err instanceof P.ProtocolError ? err.message
+      say(err instanceof JoinError || err instanceof P.ProtocolError ? said(err)
         : fmt(_("could not invite: {error}"), { error: err }));
     }
   }
@@ -968,7 +973,7 @@
       current.ask(what);
       say("");
     } catch (err) {
-      say(err.message);
+      say(said(err));
     }
   });
   $("fork-takeback").addEventListener("click", () => {
@@ -977,7 +982,7 @@
       current.ask("takeback", current.log.fork.common);
       say("");
     } catch (err) {
-      say(err.message);
+      say(said(err));
     }
   });
   $("fork-end").addEventListener("click", () => current && current.log.forked && current.endAtFork());
@@ -1014,7 +1019,7 @@
       const password = sessionStorage.getItem(STORE + "password");
       if (kept && password !== null) begin(Object.assign({}, kept.settings, { password, code: code.text }));
     } catch (err) {
-      say(err.message);
+      say(said(err));
     }
   }
   window.navakankariPlayer = { current: () => current };

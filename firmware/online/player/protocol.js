@@ -49,7 +49,17 @@
   Object.assign(VALUE, { O: 0, I: 1, L: 1 });
   const ID_SYMBOLS = 8, SECRET_SYMBOLS = 12, SYMBOLS = 20;
 
-  class ProtocolError extends Error {}
+  /** A fault in a game code, a message or a toss. `words`: its message with {places} (one a
+   * player may be shown is marked N_ and in the catalogs), `places` what goes in them; the
+   * message in English is `message`, the page says it in its language from the two. */
+  class ProtocolError extends Error {
+    constructor(words, places) {
+      const given = places || {};
+      super(String(words).replace(/\{(\w+)\}/g, (all, name) => (name in given ? String(given[name]) : all)));
+      this.words = String(words);
+      this.places = given;
+    }
+  }
 
   function checkSymbol(symbols) { return ALPHABET[sha256(utf8(symbols))[0] % 32]; }
 
@@ -57,18 +67,18 @@
     if (typeof text !== "string") throw new ProtocolError("a game code is text");
     const compact = text.split(/\s+/).join("").replace(/-/g, "").toUpperCase();
     if (compact.length !== SYMBOLS + 1) {
-      throw new ProtocolError(`a game code has ${SYMBOLS + 1} symbols (as ` +
-        `K7M-2P9-QRT-AX4-B8C-D3F-GH5); this has ${compact.length}`);
+      throw new ProtocolError(N_("a game code has {n} symbols (as K7M-2P9-QRT-AX4-B8C-D3F-GH5); this has {given}"),
+        { n: SYMBOLS + 1, given: compact.length });
     }
     for (let i = 0; i < compact.length; i++) {
       if (!(compact[i] in VALUE)) {
-        throw new ProtocolError(`symbol ${i + 1} of the game code, '${compact[i]}', is not ` +
-          "one a code uses (letters and digits but U)");
+        throw new ProtocolError(N_("symbol {i} of the game code, '{symbol}', is not one a code uses (letters and digits but U)"),
+          { i: i + 1, symbol: compact[i] });
       }
     }
     const symbols = Array.from(compact, (c) => ALPHABET[VALUE[c]]).join("");
     if (checkSymbol(symbols.slice(0, SYMBOLS)) !== symbols[SYMBOLS]) {
-      throw new ProtocolError("the game code does not check: a symbol was mistyped");
+      throw new ProtocolError(N_("the game code does not check: a symbol was mistyped"));
     }
     const game = symbols.slice(0, ID_SYMBOLS), secret = symbols.slice(ID_SYMBOLS, SYMBOLS);
     return makeCode(game, secret);
