@@ -33,6 +33,14 @@ def kept_brightness(store: Store | None) -> float:
         return 1.0
 
 
+def keep_brightness(store: Store | None, brightness: float) -> float:
+    """Keep the brightness chosen on the board (a fraction of the cap); returns it."""
+    log.info("LED brightness %g of the cap", brightness)
+    if store is not None:
+        store.set_setting(BRIGHTNESS_KEY, board_menu.format_brightness(brightness))
+    return brightness
+
+
 def kept_speech(store: Store | None) -> bool | None:
     """Speech as last turned on or off on the board or the page; None when it never was (or
     the kept value is damaged, said in the log): the configuration decides."""
@@ -41,3 +49,11 @@ def kept_speech(store: Store | None) -> bool | None:
         log.warning("speech setting %r in the store is neither on nor off: the "
                     "configuration decides", text)
     return {"on": True, "off": False}.get(text or "")
+
+
+def keep_speech(store: Store | None, on: bool) -> bool:
+    """Keep speech turned on or off; returns `on`."""
+    log.info("speech %s", "on" if on else "off")
+    if store is not None:
+        store.set_setting(SPEECH_KEY, "on" if on else "off")
+    return on

@@ -34,16 +34,15 @@ from navakankari.firmware.i18n.catalogs import SOURCE, translations
 
 from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
-from . import menu as board_menu
 from .assist import HINTS_PER_TURN, Teacher
-from .board_settings import BRIGHTNESS_KEY, SPEECH_KEY, kept_brightness, kept_speech
+from .board_settings import keep_brightness, keep_speech, kept_brightness, kept_speech
 from .broker import ComputerRequest, TurnBroker, Wanted
 from .language import keep_language, kept_language
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .menu_host import MenuHost, start_points
 from .players import HAND, PlayerSpec
-from .recorder import EVENT_BATCH
-from .recording_head import Clocked, format_game_line, format_line
+from .recorder import RawRecorder
+from .recording_head import format_game_line, format_line
 from .sensing import Sensing
 from .status import Status
 from .tracker import Tracker, TrackerSettings
@@ -134,8 +133,7 @@ class Session:
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
-        self._events = Clocked()
-        self._game_id: int | None = None
+        self._recorder = RawRecorder(store)  #: the raw events' recording (recorder.py)
         #: A review on the page: the points its move lights, and until when (`show_review`)
         self._review: tuple[tuple[str, ...], float] | None = None
         stored = store.last_unfinished() if (store is not None and resume) else None
@@ -195,28 +193,25 @@ class Session:
         menu_events, menu_start = self._host.events, self._host.start
         self._host.menu = None
         self._follow(now, colours)
-        self._events = Clocked(t0=now)
+        self._recorder.start(now)
         self._broker.moved_on()
-        self._game_id = None
         if self.store is not None and record:
-            self._game_id = self.store.new_game(
+            game_id = self.store.new_game(
                 rules, {str(s): str(p) for s, p in players.items()}, self.start,
                 level=self.adaptive_level, seed=self.game_seed)
             if on_board and menu_events is not None and menu_start is not None:
                 # Chosen on the board: the recording starts with the menu, and its first line
                 # says how the menu stood, so `navakankari replay FILE` goes through the same
                 # choices into this game.
-                self._events = menu_events
-                self.store.set_recording_head(self._game_id, format_line(menu_start))
+                self._recorder.begin(game_id, format_line(menu_start), events=menu_events)
             else:
                 # Started otherwise (the page, a command, the configuration), even while the
                 # menu was lit: the first line names this game, and the start position's
                 # pebbles already stand, so the recording replays from an empty board. Stray
                 # pebbles are left out: their removal replays as nothing.
-                self.store.set_recording_head(self._game_id, format_game_line(self.choice))
                 expected = set(self.game.board.names(self.game.occupancy))
-                self._events.pending = [(0.0, p, True) for p in sorted(self._raw & expected)]
-            self.flush_events()
+                self._recorder.begin(game_id, format_game_line(self.choice),
+                                     standing=sorted(self._raw & expected))
         self._host.events = None
         if record:
             log.info("new game: %s, white %s, black %s, %s moves first", rules.name,
@@ -271,20 +266,10 @@ class Session:
         for text in stored.actions:
             self.game.play(text)
         self.teacher.reset()
-        self._game_id = stored.id
         self._follow(now)
         # Continue the stored recording after its last event, and note what changed while
         # the daemon was not watching.
-        assert self.store is not None
-        events = self.store.events(stored.id)
-        last = max((e.t for e in events), default=0.0)
-        seen: set[str] = set()
-        for e in events:
-            (seen.add if e.present else seen.discard)(e.point)
-        self._events = Clocked(t0=now - (last + 1.0))
-        self._events.pending = [(last + 0.5, p, p in self._raw)
-                                for p in sorted(seen ^ self._raw)]
-        self.flush_events()
+        self._recorder.resume(stored.id, now, self._raw)
         self._broker.moved_on()
 
     def _hands(self, failed: bool | None = None) -> list[Side]:
@@ -310,11 +295,8 @@ class Session:
         if self._host.events is not None:
             events = self._host.events
             events.pending.append((round(event.t - events.t0, 6), event.point, event.present))
-        elif self.store is not None and self.store.events_kept:
-            self._events.pending.append((round(event.t - self._events.t0, 6), event.point,
-                                         event.present))
-            if len(self._events.pending) >= EVENT_BATCH:
-                self.flush_events()
+        else:
+            self._recorder.record(event)
 
     def turn(self, events: Iterable[SensorEvent], now: float) -> Turn:
         """One turn of the daemon's loop: the raw sensor edges since the last one, then the
@@ -373,10 +355,10 @@ class Session:
         far away resigned): stored as such, so a restart does not resume it. The menu opens;
         without one a new game with the same rules (and `players`, else the same) starts,
         played once its start position is set up (at once on an empty morris board)."""
-        log.info("game %s ended: %s", self._game_id, why)
-        if self.store is not None and self._game_id is not None:
+        log.info("game %s ended: %s", self.game_id, why)
+        if self.store is not None and self.game_id is not None:
             self.flush_events()
-            self.store.finish(self._game_id, outcome)
+            self.store.finish(self.game_id, outcome)
         if self.menu_settings is not None:
             self._open_menu(now)
         else:
@@ -445,11 +427,7 @@ class Session:
 
     def _carry_out(self, chosen: Chosen, now: float) -> None:
         if chosen.kind == Kind.BRIGHTNESS_VALUE:
-            self.brightness = chosen.brightness
-            log.info("LED brightness %g of the cap", chosen.brightness)
-            if self.store is not None:
-                self.store.set_setting(BRIGHTNESS_KEY,
-                                       board_menu.format_brightness(chosen.brightness))
+            self.brightness = keep_brightness(self.store, chosen.brightness)
             self._menu_changed(now, "brightness")
         elif chosen.kind == Kind.SPEECH:
             self._keep_speech(chosen.speech)
@@ -472,10 +450,7 @@ class Session:
         self._notify(Update("speech", self.status, len(self.game.history)))
 
     def _keep_speech(self, on: bool) -> None:
-        self.speech = on
-        log.info("speech %s", "on" if on else "off")
-        if self.store is not None:
-            self.store.set_setting(SPEECH_KEY, "on" if on else "off")
+        self.speech = keep_speech(self.store, on)
 
     @property
     def tr(self) -> Translator:
@@ -507,13 +482,12 @@ class Session:
     def _committed(self, actions: list[Action], now: float) -> None:
         self.teacher.committed(self.game, actions, self.players, now)
         ply = len(self.game.history) - len(actions)
-        if self.store is not None and self._game_id is not None:
-            self.store.append(self._game_id, ply, [a.text for a in actions],
-                              events=self._events.pending)
-            self._events.pending = []
+        if self.store is not None and self.game_id is not None:
+            self.store.append(self.game_id, ply, [a.text for a in actions],
+                              events=self._recorder.take())
             outcome = self.game.outcome()
             if outcome is not None:
-                self.store.finish(self._game_id, outcome.to_dict())
+                self.store.finish(self.game_id, outcome.to_dict())
             log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
         self._broker.moved_on()
         if self.problem is None:
@@ -565,7 +539,7 @@ class Session:
 
     def _new_game(self, now: float, rules: Rules, players: Mapping[Side, PlayerSpec], *,
                   on_board: bool = False, first: Side = Side.WHITE) -> None:
-        if self.store is not None and self._game_id is not None:
+        if self.store is not None and self.game_id is not None:
             self.flush_events()
         # The pebbles of a game in play stay where they stood: the new game's way to its start
         # names their colours (not after the end of a game or the menu, when hands moved
@@ -615,8 +589,8 @@ class Session:
         while len(self.game.history) > ply:
             self.game.pop()
         self.teacher.reset()
-        if self.store is not None and self._game_id is not None:
-            self.store.truncate(self._game_id, ply)
+        if self.store is not None and self.game_id is not None:
+            self.store.truncate(self.game_id, ply)
         self.tracker.sync(now, clearable=False)
         self._broker.moved_on()
         self._last_status = self.tracker.status
@@ -625,8 +599,8 @@ class Session:
     def set_players(self, now: float, players: Mapping[Side, PlayerSpec]) -> None:
         self._broker.forget_problem()
         self.players = {**self.players, **players}
-        if self.store is not None and self._game_id is not None:
-            self.store.set_players(self._game_id, {str(s): str(p) for s, p in self.players.items()})
+        if self.store is not None and self.game_id is not None:
+            self.store.set_players(self.game_id, {str(s): str(p) for s, p in self.players.items()})
         if self.menu is None:
             self.tracker.set_hands(self._hands(), now)
         self._broker.moved_on()
@@ -763,7 +737,8 @@ class Session:
 
     @property
     def game_id(self) -> int | None:
-        return self._game_id
+        """The stored game in play (None: not kept, or the menu's default before a choice)."""
+        return self._recorder.game_id
 
     def record(self) -> str:
         return self.game.record()
@@ -799,13 +774,11 @@ class Session:
     @property
     def events_pending(self) -> bool:
         """Raw events wait to be written (the daemon flushes them every few seconds)."""
-        return bool(self._events.pending) and self.store is not None
+        return self._recorder.pending
 
     def flush_events(self) -> None:
         """Write buffered raw events (the daemon calls this every few seconds and on exit)."""
-        if self.store is not None and self._game_id is not None and self._events.pending:
-            self.store.add_events(self._game_id, self._events.pending)
-            self._events.pending = []
+        self._recorder.flush()
 
     def close(self) -> None:
         self.flush_events()

@@ -16,7 +16,7 @@ from navakankari.firmware.core.menu import (
     layout,
     parse_brightness,
 )
-from navakankari.firmware.core.session import BRIGHTNESS_KEY
+from navakankari.firmware.core.board_settings import BRIGHTNESS_KEY
 from navakankari.firmware.core.status import StatusKind
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.daemon.loop import Daemon
