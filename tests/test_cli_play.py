@@ -65,6 +65,8 @@ def test_match_prints_times_and_ends_with_the_tally(capsys):
     assert m and sum(map(int, m.groups())) == 2
     assert "median" in captured.out and "max" in captured.out
     assert "2/2" in captured.err  # the progress bar
+    assert re.search(r"^black computer:1: \d+ running mills closed .* in \d+ games$",
+                     captured.out, re.M)
 
 
 def test_match_rejects_an_unknown_player(capsys):
@@ -96,3 +98,20 @@ def test_play_needs_one_side_by_hand_and_one_for_the_computer(capsys, given, pro
     assert cli.main(["play", *given]) == 2
     err = capsys.readouterr().err
     assert "one side is played by hand at the terminal" in err and problem in err
+
+
+def test_a_running_mill_is_counted_for_the_side_that_closed_it():
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.cli.match import running_mills
+
+    game = new_game("nine-mens-morris")
+    for text in ("a7 b2 d7 f2 g7 xf2 f2 g1 d1 a1 b4 d2 e4 b6 c5 c4 c3 d3 e3 "
+                 "d7-d6").split():  # white's mill a7 d7 g7 opens; no black pebble reaches d7
+        game.play(text)
+    assert running_mills(game) == (0, 0)
+    game.push(game.legal_actions()[0])  # black moves
+    game.play("d6-d7")  # and the same pebble closes the mill again
+    assert running_mills(game) == (1, 0)
+    game.push(game.legal_actions()[0])  # the pebble it takes
+    assert running_mills(game) == (1, 0)
+    assert running_mills(new_game("nine-mens-morris")) == (0, 0)

@@ -15,11 +15,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from navakankari.engine.actions import ActionKind
+from navakankari.engine.external import start_and_moves
 from navakankari.engine.game import Game, Outcome, Reason, Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
-from navakankari.engine.variants import new_game
+from navakankari.engine.variants import new_game, start_game
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,8 @@ class GameResult:
     opening: int = 0  #: how many of the first actions were random
     #: How each engine player sees the end ("engine:PATH over"), see EnginePlayer.ending.
     engine_views: tuple[str, ...] = ()
+    #: Running mills closed by white and by black (`running_mills`).
+    running: tuple[int, int] = (0, 0)
 
     @property
     def engines_agree(self) -> bool:
@@ -49,6 +53,10 @@ class GameResult:
         """0 for the match's white player, 1 for its black player, None for a draw."""
         winner = self.outcome.winner
         return None if winner is None else int(winner) ^ int(self.swapped)
+
+    def running_of(self, player: int) -> int:
+        """Running mills closed by the match's white (0) or black (1) player in this game."""
+        return self.running[player ^ int(self.swapped)]
 
 
 @dataclass(frozen=True)
@@ -103,10 +111,34 @@ class MatchResult:
     def draws(self) -> int:
         return self.count(None)
 
+    def running(self, player: int) -> tuple[int, int]:
+        """Running mills the match's white (0) or black (1) player closed, and in how many
+        games."""
+        counts = [g.running_of(player) for g in self.games]
+        return sum(counts), sum(1 for n in counts if n)
+
     def summary(self) -> str:
         """The last line of a match report, always in this form (white and black are the
         match's players, who change colours between games when the match swaps them)."""
         return f"white {self.white_wins} draws {self.draws} black {self.black_wins}"
+
+
+def running_mills(game: Game) -> tuple[int, int]:
+    """How often white and black closed a running mill in `game`: a mill closed by stepping a
+    pebble back to the point it left the mill from with the side's move before, so the
+    opponent, with no pebble next to that point, could not stop it."""
+    replay = start_game(game.rules, start_and_moves(game)[0])
+    last: list[tuple[int, int] | None] = [None, None]
+    counts = [0, 0]
+    for action in game.history:
+        side = int(replay.turn)
+        replay.push(action)
+        if action.kind is ActionKind.MOVE:
+            if last[side] == (action.target, action.origin) and replay.pending_removals \
+                    and int(replay.turn) == side:
+                counts[side] += 1
+            last[side] = (action.origin, action.target)
+    return counts[0], counts[1]
 
 
 def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
@@ -139,7 +171,7 @@ def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
                   if getattr(p, "ending", None) is not None
                   and outcome.reason is not Reason.ACTION_LIMIT)
     return GameResult(outcome, len(game.history), game.record(), opening=opening,
-                      engine_views=views)
+                      engine_views=views, running=running_mills(game))
 
 
 def run_match(variant: str, white: str, black: str, games: int, seed: int = 0,

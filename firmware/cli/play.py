@@ -162,6 +162,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             for colour in (Side.WHITE, Side.BLACK)
             for w, d, lost in [result.by_colour(player, colour)] if w + d + lost)
         print(f"{name} {spec}: {colours}")
+        closed, games = result.running(player)
+        print(f"{name} {spec}: {closed} running mills closed (a pebble stepped out of a mill "
+              f"and back) in {games} games")
         print(f"{name} {spec}: {len(times.samples)} actions, seconds per action "
               f"mean {times.mean:.3f} median {times.median:.3f} max {times.max:.3f}")
     w, d, b = result.white_wins, result.draws, result.black_wins
