@@ -56,7 +56,8 @@ LEVELS: tuple[Level, ...] = (
     # Level 3, the default, plays its best actions without slips: with 0.3 pebbles of margin
     # and 4 % random actions it let the opponent open and close one mill again and again,
     # and scored 7.5 % of the points against level 4 and 9 % against level 5 (60 games
-    # each); without them, about a third (the README's "Playing against the computer").
+    # each); without them, about half against level 4 (the README's "Playing against the
+    # computer").
     Level(3, 0.35, 3),
     Level(4, 0.60, 4),
     Level(5, 1.00, 5),
