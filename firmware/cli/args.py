@@ -82,3 +82,11 @@ def words(args: argparse.Namespace, configured: str = "") -> gettext.NullTransla
     `--language`, else `configured` (the configuration's `[board] language`), else the
     environment's, else English, chosen as the daemon chooses (`choose_language`)."""
     return translations(choose_language(getattr(args, "language", None) or configured or None))
+
+
+def error_words(exc: Exception, tr: gettext.NullTranslations) -> str:
+    """A command's error in `tr`'s language where it is a configuration error made of a
+    catalog message (ConfigError.of); any other error as it is worded."""
+    from ..core.errors import ConfigError
+
+    return exc.words(tr) if isinstance(exc, ConfigError) else str(exc)

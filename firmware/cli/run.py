@@ -8,7 +8,7 @@ import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .args import Commands, words
+from .args import Commands, error_words, words
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         config = load_config(args.config)
         profile = load_profile(config.profile)
     except (ConfigError, ProfileError) as exc:
-        print(f"navakankari run: {exc}", file=sys.stderr)
+        print(f"navakankari run: {error_words(exc, words(args))}", file=sys.stderr)
         return EXIT_CONFIG
     tr = words(args, config.board_language)
     mismatch = config.board_mismatch(profile.points, tr)

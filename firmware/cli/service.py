@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .args import Commands, language_option, words
+from .args import Commands, error_words, language_option, words
 
 
 def cmd_service(args: argparse.Namespace) -> int:
@@ -42,7 +42,7 @@ def cmd_service(args: argparse.Namespace) -> int:
         needs = unit_needs_of(config.profile)
         mismatch = config.board_mismatch(load_profile(config.profile).points)
     except (ConfigError, ProfileError) as exc:
-        print(f"navakankari service: {exc}", file=sys.stderr)
+        print(f"navakankari service: {error_words(exc, words(args))}", file=sys.stderr)
         return 2
     if mismatch:  # the unit would fail at every start
         print(f"navakankari service: {config_path}: {mismatch}", file=sys.stderr)
@@ -77,7 +77,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         config = load_config(on_disk) if args.config or on_disk.exists() else Config()
         profile = load_profile(args.profile or config.profile)
     except (ConfigError, ProfileError) as exc:
-        print(f"navakankari doctor: {exc}", file=sys.stderr)
+        print(f"navakankari doctor: {error_words(exc, words(args))}", file=sys.stderr)
         return 2
     tr = words(args, config.board_language)
     findings = Doctor(root, profile, config_file,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .args import Commands, language_option, words
+from .args import Commands, error_words, language_option, words
 from .run import announcements, online_services, run_daemon
 
 
@@ -85,7 +85,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
         return EXIT_STORE_UNUSABLE
     except (ConfigError, PlayerSpecError) as exc:  # named as typed: --pin, not web.pin
         flag = SIM_FLAGS.get(exc.key)
-        print(f"navakankari sim: {f'{flag}: {exc.problem}' if flag else exc}", file=sys.stderr)
+        problem = exc.problem_words(tr) if isinstance(exc, ConfigError) else exc.problem
+        print(f"navakankari sim: {f'{flag}: {problem}' if flag else error_words(exc, tr)}",
+              file=sys.stderr)
         return 2
     setup_logging("debug" if args.verbose else config.log_level)
     from ..companion.names import local_url

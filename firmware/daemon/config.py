@@ -20,6 +20,7 @@ from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language
+from navakankari.firmware.i18n.notice import N_
 
 from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError
@@ -34,6 +35,8 @@ EXIT_CONFIG = 78
 """`run`'s exit status when the configuration cannot work (sysexits' EX_CONFIG): the unit's
 RestartPreventExitStatus= stops systemd retrying what a restart cannot mend."""
 CONFIG_ENV = "NAVAKANKARI_CONFIG"
+TRUE_OR_FALSE = N_("must be true or false, not {value}")
+IN_RANGE = N_("must be {low}..{high}, not {value}")
 RENAMED_KEYS = {"online.page": "player_page"}
 """Former keys, still read (with a warning in the log), and what they are called now."""
 
@@ -95,61 +98,70 @@ class Config:
 
     def __post_init__(self) -> None:
         if not isinstance(self.game_variant, str):
-            raise ConfigError("game.variant", f"must be a string such as \"navakankari\", not "
-                              f"{self.game_variant!r}")
+            raise ConfigError.of("game.variant", N_("must be a string such as \"navakankari\", "
+                                                    "not {value}"), value=repr(self.game_variant))
         try:
             preset(self.game_variant)
         except UnknownVariantError:
-            raise ConfigError("game.variant", f"unknown variant {self.game_variant!r}; "
-                              f"variants: {', '.join(PRESETS)}") from None
+            raise ConfigError.of("game.variant", N_("unknown variant {value}; variants: "
+                                                    "{variants}"),
+                                 value=repr(self.game_variant), variants=", ".join(PRESETS)) from None
         if not isinstance(self.game_menu, bool):
-            raise ConfigError("game.menu", f"must be true or false, not {self.game_menu!r}")
+            raise ConfigError.of("game.menu", TRUE_OR_FALSE, value=repr(self.game_menu))
         try:  # the tracker's and the menu's own checks, with their one range each
             self.tracker_settings()
         except ConfigError as exc:
-            raise ConfigError(f"tracker.{exc.key}", exc.problem) from None
+            raise exc.again(f"tracker.{exc.key}") from None
         try:
             MenuSettings(hold=self.game_menu_hold)
         except ConfigError as exc:
-            raise ConfigError("game.menu_hold", exc.problem) from None
+            raise exc.again("game.menu_hold") from None
         if not isinstance(self.speech_enabled, bool):
-            raise ConfigError("speech.enabled", f"must be true or false, not {self.speech_enabled!r}")
+            raise ConfigError.of("speech.enabled", TRUE_OR_FALSE, value=repr(self.speech_enabled))
         for key in ("store_events", "web_port", "game_hints_per_turn", "speech_rate"):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ConfigError(_dotted(key), f"must be an integer, not {value!r}")
+                raise ConfigError.of(_dotted(key), N_("must be an integer, not {value}"),
+                                     value=repr(value))
         if not 0 <= self.game_hints_per_turn <= 100:
-            raise ConfigError("game.hints_per_turn", f"must be 0..100, not {self.game_hints_per_turn}")
+            raise ConfigError.of("game.hints_per_turn", IN_RANGE, low=0, high=100,
+                                 value=self.game_hints_per_turn)
         if not RATES[0] <= self.speech_rate <= RATES[1]:
-            raise ConfigError("speech.rate", f"must be {RATES[0]}..{RATES[1]} words a minute, "
-                              f"not {self.speech_rate}")
+            raise ConfigError.of("speech.rate", N_("must be {low}..{high} words a minute, not "
+                                                   "{value}"),
+                                 low=RATES[0], high=RATES[1], value=self.speech_rate)
         if self.store_events < 0:
-            raise ConfigError("store.events", "must be >= 0")
+            raise ConfigError.of("store.events", N_("must be at least {low}, not {value}"), low=0,
+                                 value=self.store_events)
         if not 0 <= self.web_port <= 65535:
-            raise ConfigError("web.port", f"must be 0..65535, not {self.web_port}")
+            raise ConfigError.of("web.port", IN_RANGE, low=0, high=65535, value=self.web_port)
         if self.board_language and self.board_language not in LANGUAGES:
-            raise ConfigError("board.language", f"must be one of {', '.join(LANGUAGES)}, not "
-                              f"{self.board_language!r}")
+            raise ConfigError.of("board.language", N_("must be one of {choices}, not {value}"),
+                                 choices=", ".join(LANGUAGES), value=repr(self.board_language))
         for key in ("board_profile", "store_path", "web_address", "web_pin", "log_level",
                     "speech_device",
                     *(f.name for f in dataclasses.fields(self) if f.name.startswith("online_"))):
             if not isinstance(getattr(self, key), str):
-                raise ConfigError(_dotted(key), f"must be a string, not {getattr(self, key)!r}")
+                raise ConfigError.of(_dotted(key), N_("must be a string, not {value}"),
+                                     value=repr(getattr(self, key)))
         if self.web_pin != self.web_pin.strip():
-            raise ConfigError("web.pin", "has spaces around it, which no one can type on the "
-                              f"page: write {self.web_pin.strip()!r}")
+            raise ConfigError.of("web.pin", N_("has spaces around it, which no one can type on "
+                                               "the page: write {value}"),
+                                 value=repr(self.web_pin.strip()))
         if self.web_pin and not (self.web_pin.isascii() and self.web_pin.isdigit()):
-            raise ConfigError("web.pin", "must be digits (the page asks for it on a number pad), "
-                              f"not {self.web_pin!r}")
+            raise ConfigError.of("web.pin", N_("must be digits (the page asks for it on a number "
+                                               "pad), not {value}"), value=repr(self.web_pin))
         if self.log_level.lower() not in ("debug", "info", "warning", "error"):
-            raise ConfigError("log.level", "must be debug, info, warning or error")
+            raise ConfigError.of("log.level", N_("must be debug, info, warning or error"))
         for key in ("game_white", "game_black"):
             if getattr(self, key).kind == "online":
-                raise ConfigError(_dotted(key), "an online game starts from an invitation "
-                                  "(the page, or navakankari invite / join), not from here")
+                raise ConfigError.of(_dotted(key), N_(
+                    "an online game starts from an invitation (the page, or navakankari invite "
+                    "/ join), not from here"))
         if self.online_player_page and not self.online_player_page.startswith(("http://", "https://")):
-            raise ConfigError("online.player_page", "must be an http:// or https:// address (the "
-                              f"browser player's index.html), not {self.online_player_page!r}")
+            raise ConfigError.of("online.player_page", N_(
+                "must be an http:// or https:// address (the browser player's index.html), not "
+                "{value}"), value=repr(self.online_player_page))
         if self.online_broker:
             try:
                 BrokerAddress.parse(self.online_broker)
@@ -237,10 +249,10 @@ class Config:
         kwargs: dict[str, Any] = {}
         for section, table in data.items():
             if section not in sections:
-                raise ConfigError(section, f"unknown section; sections: {', '.join(sorted(sections))}",
-                                  source)
+                raise ConfigError.of(section, N_("unknown section; sections: {sections}"), source,
+                                     sections=", ".join(sorted(sections)))
             if not isinstance(table, dict):
-                raise ConfigError(section, "must be a table ([section])", source)
+                raise ConfigError.of(section, N_("must be a table ([section])"), source)
             for key, value in table.items():
                 if f"{section}.{key}" in RENAMED_KEYS:
                     old, key = f"{section}.{key}", RENAMED_KEYS[f"{section}.{key}"]
@@ -249,8 +261,8 @@ class Config:
                 name = f"{section}_{key}"
                 if name not in names:
                     known = sorted(n.partition("_")[2] for n in names if n.startswith(section + "_"))
-                    raise ConfigError(f"{section}.{key}", f"unknown key; keys: {', '.join(known)}",
-                                      source)
+                    raise ConfigError.of(f"{section}.{key}", N_("unknown key; keys: {keys}"),
+                                         source, keys=", ".join(known))
                 if name in ("game_white", "game_black"):
                     try:
                         value = PlayerSpec.parse(value, f"{section}.{key}")
@@ -264,7 +276,7 @@ class Config:
         try:
             return cls(**kwargs)
         except ConfigError as exc:
-            raise ConfigError(exc.key, exc.problem, source) from None
+            raise exc.again(source=source) from None
 
     def replace(self, **changes: Any) -> "Config":
         return dataclasses.replace(self, **changes)
@@ -288,11 +300,12 @@ def load_config(path: str | Path | None = None) -> Config:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ConfigError("file", f"cannot read {path}: {exc.strerror}", str(path)) from None
+        raise ConfigError.of("file", N_("cannot read {file}: {problem}"), str(path), file=path,
+                             problem=exc.strerror) from None
     except UnicodeDecodeError as exc:
         line = exc.object[:exc.start].count(b"\n") + 1
-        raise ConfigError("file", f"is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} on "
-                          f"line {line})", str(path)) from None
+        raise ConfigError.of("file", N_("is not UTF-8 text (byte 0x{byte} on line {line})"),
+                             str(path), byte=f"{exc.object[exc.start]:02x}", line=line) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -168,3 +168,23 @@ def test_run_refuses_a_variant_the_board_cannot_play_in_the_configured_language(
 
     assert english_left(error, "navakankari run", *PRESETS, "lau-kata-kati", "[game] variant"
                         ) == [], error
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_bad_setting_is_named_in_the_makers_language(code, tmp_path, capsys, monkeypatch):
+    assert main(["sim", "--pin", "12a4", "--language", code, "--no-browser",
+                 "--store", str(tmp_path / "games.sqlite3")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("navakankari sim: --pin: ") and "'12a4'" in error
+    assert english_left(error, "navakankari sim: --pin", "'12a4'") == [], error
+    # A configuration that cannot be read speaks the environment's language.
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", f"{code}_IN.UTF-8")
+    config = tmp_path / "navakankari.toml"
+    config.write_text("[speech]\nrate = 9000\n[game]\nmenu = 3\n", encoding="utf-8")
+    assert main(["run", "--config", str(config)]) != 0
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"navakankari run: {config}: game.menu: ")
+    assert english_left(error, f"navakankari run: {config}: game.menu", "true", "false") == [], \
+        error
