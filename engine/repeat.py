@@ -4,7 +4,8 @@ A record the board wrote keeps the seed its search followed (`Seed`), and names 
 player. Each turn of a side played by a computer level is asked again of a search at that level
 following that seed (`Player.follow_seed`), one player per level as the board keeps them, and
 compared with the turn the record holds. Levels 1 to 5 end their searches at their depth caps,
-so their turns repeat; level 6 ends by time, and is not checked.
+so their turns repeat; level 6 ends by time, and is not checked. The adaptive computer is
+checked at the level the record's `Level` tag says it played at.
 """
 
 from __future__ import annotations
@@ -31,17 +32,23 @@ class Repeated:
         return self.differs is None
 
 
-def repeatable_level(name: str) -> int | None:
+def repeatable_level(name: str, adaptive: str | None = None) -> int | None:
     """The search level a record's player name plays at, when its turns repeat from a seed:
-    `computer:1`..`computer:5`; None for anyone else (a person, an engine, level 6, the
-    adaptive computer, whose level the record does not say)."""
+    `computer:1`..`computer:5`, and the adaptive computer at the level of the record's `Level`
+    tag (`adaptive`); None for anyone else (a person, an engine, level 6, an adaptive computer
+    whose level the record does not say)."""
     try:
         spec = PlayerSpec.parse(name)
     except PlayerSpecError:
         return None
-    if spec.kind != "computer" or spec.adaptive or spec.level >= MAX_LEVEL:
+    level = spec.level
+    if spec.adaptive:
+        if adaptive is None or not adaptive.isascii() or not adaptive.isdigit():
+            return None
+        level = int(adaptive)
+    if spec.kind != "computer" or not 1 <= level < MAX_LEVEL:
         return None
-    return spec.level
+    return level
 
 
 def repeat_computer(record: GameRecord) -> Repeated:
@@ -50,7 +57,9 @@ def repeat_computer(record: GameRecord) -> Repeated:
     if record.seed is None:
         raise InvalidRecordError("the record keeps no Seed tag: its computer turns cannot be "
                                  "played again")
-    levels = {"white": repeatable_level(record.white), "black": repeatable_level(record.black)}
+    adaptive = dict(record.tags).get("Level")
+    levels = {"white": repeatable_level(record.white, adaptive),
+              "black": repeatable_level(record.black, adaptive)}
     players: dict[int, Player] = {}
     game = start_game(record.rules, record.start)
     checked = 0

@@ -124,7 +124,8 @@ def register(sub: Commands) -> None:
     p.add_argument("--moves-only", action="store_true",
                    help="with FILE: print the record alone, not the board after it")
     p.add_argument("--repeat", action="store_true",
-                   help="with FILE: play the turns of computer levels 1-5 again from the "
+                   help="with FILE: play the turns of computer levels 1-5 (and the adaptive one at its "
+                        "Level) again from the "
                         "record's Seed and say whether they repeat (exit status 1 if one "
                         "does not)")
     p.add_argument("--store", metavar="STORE",

@@ -16,7 +16,8 @@ EVENT = "Navakankari board"
 def game_record(stored: StoredGame, site: str) -> GameRecord:
     """`site` is the board's name. The stored outcome's reason is the record's termination:
     a rules ending, or one of the board's (cleared, abandoned) or a resignation; a game the
-    board ended without a winner stays unresolved (`*`), as PGN has it."""
+    board ended without a winner stays unresolved (`*`), as PGN has it. A game against the
+    adaptive computer says the level it played at in a `Level` tag."""
     game = start_game(stored.rules, stored.start)
     for text in stored.actions:  # the store checked them as it loaded the game
         game.play(text)
@@ -28,5 +29,6 @@ def game_record(stored: StoredGame, site: str) -> GameRecord:
         ending["termination"] = reason
     return record_of(game, start=stored.start, white=stored.players.get("white", "?"),
                      black=stored.players.get("black", "?"), event=EVENT, site=site or "?",
-                     seed=stored.seed,
+                     seed=stored.seed, tags=(() if stored.level is None else
+                                             (("Level", str(stored.level)),)),
                      date=time.strftime("%Y.%m.%d", time.localtime(stored.created)), **ending)

@@ -66,3 +66,6 @@ def test_only_the_levels_that_end_at_their_depth_cap_are_played_again() -> None:
     assert [repeatable_level(n) for n in ("computer:1", "computer:5", "computer:6", "hand",
                                           "computer:adaptive", "engine:/bin/x", "??")] == \
         [1, 5, None, None, None, None, None]
+    assert repeatable_level("computer:adaptive", "4") == 4
+    assert [repeatable_level("computer:adaptive", t) for t in ("6", "0", "x", "٣")] == \
+        [None, None, None, None]

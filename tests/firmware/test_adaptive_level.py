@@ -93,3 +93,26 @@ def test_the_menu_offers_the_adaptive_computer_at_the_stored_level(store) -> Non
     assert b.session.adaptive_level == 4 == b.session.players[Side.WHITE].level
     request = b.session.computer_request()
     assert request is not None and request.level == 4
+
+
+def test_its_record_says_the_level_so_its_turns_repeat_from_the_seed(store) -> None:
+    from navakankari.engine.player import Player
+    from navakankari.engine.record import format_record, parse_record
+    from navakankari.engine.repeat import repeat_computer
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.core.players import computer_turn
+    from navakankari.firmware.store.records import game_record
+
+    game, player = new_game(RULES), Player(2)
+    for person in ("d6", "f4", "d2", "b4"):
+        game.play(person)
+        for action in computer_turn(player, game, seed=9):
+            game.push(action)
+    stored = store.new_game(RULES, {"white": "hand", "black": "computer:adaptive"}, level=2,
+                            seed=9)
+    store.append(stored, 0, [a.text for a in game.history])
+    text = format_record(game_record(store.load(stored), "test board"))
+    assert '[Level "2"]' in text and '[Seed "9"]' in text
+    repeated = repeat_computer(parse_record(text))
+    assert repeated.repeats and repeated.checked == 4
+    assert not repeat_computer(parse_record(text.replace('[Level "2"]', '[Level "1"]'))).repeats
