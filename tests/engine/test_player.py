@@ -174,9 +174,10 @@ def test_the_old_level_spelling_still_works_with_a_warning():
 
 def _duel(seed: int) -> str:
     """Level 4 against level 4, the person's side seeded alike every time, the computer's by
-    `seed`: the record of a short game."""
+    `seed`: the record of a short game. The budgets are stretched so every search reaches the
+    level's depth cap on a loaded machine too: the game then follows the seeds alone."""
     game = new_game(preset("nine-mens-morris"))
-    sides = (Player(4, seed=0), Player(4, seed=seed))
+    sides = (Player(4, seed=0, budget_scale=1000), Player(4, seed=seed, budget_scale=1000))
     while game.outcome() is None and len(game.history) < 24:
         game.push(sides[int(game.turn)].choose(game))
     return game.record()
@@ -188,7 +189,7 @@ def test_a_level_varies_among_equal_moves_by_its_seed_so_no_game_repeats_by_itse
     assert _duel(1) == _duel(1)
     assert len({_duel(seed) for seed in range(1, 5)}) > 1
     game = new_game(preset("nine-mens-morris"))
-    info = Player(4, seed=3).think(game)
+    info = Player(4, seed=3, budget_scale=1000).think(game)
     best = max(score for _, score in info.root_scores)
     assert info.score == best and (info.action, best) in info.root_scores
     assert not level_info(MAX_LEVEL).vary  # the strongest plays its one best line
