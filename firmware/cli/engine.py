@@ -15,9 +15,8 @@ from navakankari.engine.game import Game
 from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
-from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE
 
-from .args import Commands
+from .args import Commands, language_option, words
 from .soak import SOAK_SECTIONS, add_arguments
 
 #: A nine-mens-morris position in the moving phase, black to move (the README's example):
@@ -96,7 +95,6 @@ def _hint_positions(args: argparse.Namespace) -> list[str | None]:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     from navakankari.engine.hint import Judge, describe, threats
-    from navakankari.firmware.i18n.catalogs import translations
 
     judge = Judge()  # one judge one position after another: what the board's worker does
     rules = preset(args.variant)
@@ -117,7 +115,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         judgement = judge.judge(game, budget=args.budget)
         if len(positions) > 1:
             print(f"== {judgement.position}")
-        for line in describe(judgement, tr=translations(args.language)):
+        for line in describe(judgement, tr=words(args)):
             print(line)
         print(f"best {judgement.best}")
         if judgement.exact:
@@ -286,8 +284,7 @@ def register(sub: Commands) -> None:
                    help='print one line a position: {"position": ..., "best": ACTION, '
                         '"actions": {ACTION: CLASS, ...}, "reasons": {ACTION: WORDS, ...}, '
                         '...} (or {"position": ..., "error": ...} for a bad one)')
-    p.add_argument("--language", choices=list(LANGUAGES), default=SOURCE,
-                   help="the language of the reasons (default English)")
+    language_option(p)
     p.add_argument("--budget", type=whole(1), default=None,
                    help=f"search nodes (rounded up to a multiple of {NODE_STEP}; default the "
                         f"board's: {BOARD_BUDGETS['morris']}, {BOARD_BUDGETS['jump']} for "

@@ -78,12 +78,13 @@ def game_utterances(record: list[str], rules: Rules, language: str, tr: Translat
 
 
 def cmd_say(args: argparse.Namespace) -> int:
-    from navakankari.firmware.i18n.catalogs import LANGUAGES, translations
+    from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language, translations
 
     if not args.verbose:  # the sentences only: the session's log lines would drown them
         logging.getLogger("navakankari").setLevel(logging.WARNING)
     voice = Voice(args.rate, args.device)
-    languages = [code.strip() for code in args.language.split(",") if code.strip()]
+    languages = [code.strip() for code in (args.language or choose_language()).split(",")
+                 if code.strip()]
     unknown = [code for code in languages if code not in LANGUAGES or code not in VOICES]
     if unknown or not languages:
         print(f"navakankari say: no language {', '.join(unknown) or '(none)'}; languages: "
@@ -156,8 +157,9 @@ def register(sub: Commands) -> None:
                     "sentence the board says to FOLDER/LANGUAGE/NN.wav for each language "
                     "(--language gu,kn,hi), printing each one's length.")
     p.add_argument("words", nargs="*", help="what to say")
-    p.add_argument("--language", default="en",
-                   help=f"language code(s), comma-separated ({', '.join(VOICES)}; default en)")
+    p.add_argument("--language", default=None,
+                   help=f"language code(s), comma-separated ({', '.join(VOICES)}; default: the "
+                        "environment's LANG, else English, as the board chooses)")
     p.add_argument("--device", default="", help="the ALSA device (default: the default one)")
     p.add_argument("--rate", type=int, default=RATE, help=f"words a minute (default {RATE})")
     p.add_argument("--wav", metavar="PATH", help="write a WAV file (a folder with --game)")

@@ -236,9 +236,13 @@ def test_hint_prints_every_action_with_its_class_and_the_best(capsys):
     assert lines[-1] == "threats: none"
 
 
-def test_hint_says_its_reasons_in_the_language_asked_for(capsys):
+def test_hint_says_its_reasons_in_the_language_asked_for(capsys, monkeypatch):
     from navakankari.engine.variants import new_game
     from navakankari.firmware.i18n.catalogs import translations
+
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
     game = new_game("nine-mens-morris")
     for text in "a7 b6 g7 d5 f6".split():  # white threatens a7-d7-g7 on d7
@@ -253,6 +257,9 @@ def test_hint_says_its_reasons_in_the_language_asked_for(capsys):
     white = translations("ta").gettext("white")
     assert all(" lets " not in ln for ln in tamil) and all(white in ln for ln in tamil)
     assert [ln.split("  - ")[0] for ln in tamil] == [ln.split("  - ")[0] for ln in english]
+    monkeypatch.setenv("LANG", "ta_IN.UTF-8")  # no --language: the environment's, as the board
+    assert cli.main(["hint", "--position", position, "--budget", "20000"]) == 0
+    assert [ln for ln in capsys.readouterr().out.splitlines() if "  - " in ln] == tamil
 
 
 def test_hint_json_names_the_best_and_each_class(capsys):
