@@ -271,6 +271,8 @@ import os, signal, sys, threading, time
 from navakankari.engine import core, new_game, preset
 from navakankari.engine.search import Searcher
 assert core.available(), "no core"
+# Python's own Ctrl-C, even where this runs in the background of a shell, which ignores it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 started = time.monotonic()
 try:
