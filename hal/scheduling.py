@@ -67,6 +67,32 @@ def take_realtime(priority: int = LOOP_REALTIME) -> bool:
     return Scheduling(os.SCHED_FIFO, priority).apply()
 
 
+def share_with_threads() -> int:
+    """Give every other thread of this process the calling thread's realtime scheduling:
+    those a library started (gpiozero's and lgpio's callback threads take none themselves),
+    which could otherwise hold the interpreter's lock while the loop waits. How many
+    changed; none where the caller is not realtime."""
+    mine = Scheduling.current()
+    if not mine.realtime:
+        return 0
+    changed = 0
+    try:
+        tids = [int(entry.name) for entry in os.scandir("/proc/self/task")]
+    except OSError:  # no /proc
+        return 0
+    for tid in tids:
+        try:
+            if (os.sched_getscheduler(tid) & ~_RESET_ON_FORK == mine.policy
+                    and os.sched_getparam(tid).sched_priority == mine.priority):
+                continue
+            os.sched_setscheduler(tid, mine.policy | _RESET_ON_FORK,
+                                  os.sched_param(mine.priority))
+            changed += 1
+        except OSError:  # ended meanwhile, or refused
+            continue
+    return changed
+
+
 def describe(scheduling: Scheduling | None = None) -> str:
     """'realtime 1' or 'nice -5': the calling thread's, for a log line or a benchmark."""
     s = scheduling or Scheduling.current()

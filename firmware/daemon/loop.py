@@ -28,7 +28,7 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
-from navakankari.hal.scheduling import Scheduling
+from navakankari.hal.scheduling import Scheduling, share_with_threads
 from navakankari.hal.sensors import SensorEvent
 from navakankari.firmware.i18n.notice import N_, Notice
 
@@ -194,6 +194,9 @@ class Daemon:
             if self.freeze_heap:
                 gc.collect()
                 gc.freeze()
+            # The board's libraries have started their threads by now: a realtime loop
+            # shares its priority with them (no-op otherwise).
+            share_with_threads()
             self.notifier.ready(f"{self.config.game_variant}: watching the board")
             log.info("ready")
             await self._serve()

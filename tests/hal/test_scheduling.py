@@ -123,3 +123,35 @@ def test_a_refused_priority_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> 
 def test_describe_names_a_realtime_priority() -> None:
     assert describe(Scheduling(os.SCHED_FIFO, 1)) == "realtime 1"
     assert not Scheduling(os.SCHED_BATCH).realtime
+
+
+def test_a_realtime_loop_shares_its_priority_with_the_threads_libraries_started() -> None:
+    """Threads a library starts take no scheduling themselves (reset on fork: ordinary);
+    the loop gives them its own once the board is open. In a process of its own."""
+    code = textwrap.dedent("""
+        import os, threading
+        from navakankari.hal.scheduling import share_with_threads, take_realtime
+        if not take_realtime():
+            print("refused")
+            raise SystemExit
+        done = threading.Event()
+        library = threading.Thread(target=done.wait)  # as gpiozero's or lgpio's
+        library.start()
+        before = os.sched_getscheduler(library.native_id)
+        changed = share_with_threads()
+        after = os.sched_getscheduler(library.native_id) & ~os.SCHED_RESET_ON_FORK
+        done.set()
+        print(before, changed, after, share_with_threads())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60).stdout.split()
+    if out == ["refused"]:
+        pytest.skip("this system gives no realtime priority (needs root or RLIMIT_RTPRIO)")
+    assert out == [str(os.SCHED_OTHER), "1", str(os.SCHED_FIFO), "0"]
+
+
+def test_an_ordinary_loop_leaves_the_threads_alone() -> None:
+    assert not Scheduling.current().realtime
+    from navakankari.hal.scheduling import share_with_threads
+
+    assert share_with_threads() == 0
