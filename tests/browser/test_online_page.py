@@ -128,24 +128,17 @@ def test_at_a_fork_the_page_offers_a_takeback_to_the_last_common_move(browser, t
     import asyncio
 
     import aiomqtt
-    from sim_daemon import api, carry_out, until
+    from sim_daemon import api, carry_out, linked, online, until
 
     from navakankari.firmware.online.code import GameCode
     from navakankari.firmware.online.messages import Move, sign
     from navakankari.firmware.online.wire import game_topic, seal
     from navakankari.firmware.tools.local_broker import USERS
 
-    def online(running) -> dict:  # type: ignore[no-untyped-def]
-        return api(running, "/api/state")["online"] or {}
-
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
                                        board_name="Ravi") as b:
-        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
-                                              "starts": "white"})["code"]
-        api(b, "/api/online/join", {"code": code})
-        until("both linked", lambda: online(a).get("opponent_online")
-              and online(b).get("opponent_online"))
+        code = linked(a, b)
         page = open_page(browser, b)
         assert page.is_hidden("#online-fork")
         carry_out(lambda body: api(a, "/api/hand", body), "d6", "white")

@@ -26,8 +26,8 @@ from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
 
-__all__ = ["PIN", "RunningDaemon", "api", "carry_out", "free_port", "quick_choice",
-           "sim_daemon", "until"]
+__all__ = ["PIN", "RunningDaemon", "api", "carry_out", "free_port", "linked", "online",
+           "quick_choice", "sim_daemon", "until"]
 
 
 def api(running: "RunningDaemon", path: str, body: dict | None = None,
@@ -40,6 +40,22 @@ def api(running: "RunningDaemon", path: str, body: dict | None = None,
         headers={"Content-Type": "application/json", "X-Pin": running.pin})
     with urllib.request.urlopen(request, timeout=timeout) as response:
         return json.loads(response.read().decode() or "{}")
+
+
+def online(running: "RunningDaemon") -> dict:
+    """The `online` part of a running daemon's page state ({} with nothing online)."""
+    return api(running, "/api/state")["online"] or {}
+
+
+def linked(a: "RunningDaemon", b: "RunningDaemon") -> str:
+    """`a` invites (white, nine men's morris, white first) and `b` joins, through the broker
+    both were started with, until each knows the other and sees it online: the game's code."""
+    code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
+                                          "starts": "white"})["code"]
+    api(b, "/api/online/join", {"code": code})
+    until("both linked", lambda: all(online(r).get("opponent") and online(r).get("opponent_online")
+                                     for r in (a, b)))
+    return str(code)
 
 
 def carry_out(hand: Callable[[dict], object], action: str, colour: str,

@@ -11,7 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from sim_daemon import api, carry_out, sim_daemon, until
+from sim_daemon import api, carry_out, linked, online, sim_daemon, until
 
 from navakankari.firmware.online.code import GameCode
 from sealed import on
@@ -22,9 +22,6 @@ def refused(running, path: str, body: dict) -> str:  # type: ignore[no-untyped-d
         api(running, path, body)
     return json.loads(info.value.read().decode())["error"]
 
-
-def online(running) -> dict:  # type: ignore[no-untyped-def]
-    return api(running, "/api/state")["online"] or {}
 
 
 def play(boards: dict, side: str, action: str) -> None:
@@ -37,16 +34,6 @@ def play(boards: dict, side: str, action: str) -> None:
     until(f"{action} received there", lambda: online(there).get("sequence", 0) >= n)
     carry_out(lambda body: api(there, "/api/hand", body), action, side)
     until(f"{action} carried out there", lambda: len(api(there, "/api/state")["actions"]) >= n)
-
-
-def linked(a, b) -> str:  # type: ignore[no-untyped-def]
-    """`a` invites (white, nine men's morris, white first) and `b` joins: the game's code."""
-    code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
-                                          "starts": "white"})["code"]
-    api(b, "/api/online/join", {"code": code})
-    until("both linked", lambda: online(a).get("opponent_online")
-          and online(b).get("opponent_online"))
-    return str(code)
 
 
 def another_move_1(broker, code: str, action: str) -> None:  # type: ignore[no-untyped-def]
@@ -78,11 +65,7 @@ def test_takeback_new_game_and_resigning_between_two_boards(tmp_path, broker):
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
                                        board_name="Ravi") as b:
-        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
-                                              "starts": "white"})["code"]
-        api(b, "/api/online/join", {"code": code})
-        until("both linked", lambda: online(a).get("opponent") and online(b).get("opponent")
-              and online(a)["opponent_online"] and online(b)["opponent_online"])
+        code = linked(a, b)
         boards = {"white": a, "black": b}
         for i, action in enumerate(["d6", "d2", "b4"]):
             play(boards, "white" if i % 2 == 0 else "black", action)
@@ -149,11 +132,7 @@ def test_a_restarted_board_keeps_what_a_takeback_withdrew(tmp_path, broker):
     neither refused nor a fork."""
     with sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
         with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
-            code = api(a, "/api/online/invite", {"variant": "nine-mens-morris",
-                                                  "side": "white", "starts": "white"})["code"]
-            api(b, "/api/online/join", {"code": code})
-            until("both linked", lambda: online(a).get("opponent_online")
-                  and online(b).get("opponent_online"))
+            linked(a, b)
             boards = {"white": a, "black": b}
             play(boards, "white", "d6")
             play(boards, "black", "d2")
@@ -186,11 +165,7 @@ def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, br
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
                                        board_name="Ravi") as b:
-        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
-                                              "starts": "white"})["code"]
-        api(b, "/api/online/join", {"code": code})
-        until("both linked", lambda: online(a).get("opponent_online")
-              and online(b).get("opponent_online"))
+        code = linked(a, b)
         play({"white": a, "black": b}, "white", "d6")
         game = GameCode.parse(code)
         forged = sign(game.key, Request(game.game, "white", "resign", 1, 1,
@@ -247,11 +222,7 @@ def test_a_move_marked_with_the_other_side_stalls_nothing(tmp_path, broker):
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma"
                     ) as a, sim_daemon(tmp_path / "b", broker=broker.url("ravi"),
                                        board_name="Ravi") as b:
-        code = api(a, "/api/online/invite", {"variant": "nine-mens-morris", "side": "white",
-                                              "starts": "white"})["code"]
-        api(b, "/api/online/join", {"code": code})
-        until("both linked", lambda: online(a).get("opponent_online")
-              and online(b).get("opponent_online"))
+        code = linked(a, b)
         boards = {"white": a, "black": b}
         play(boards, "white", "d6")
         play(boards, "black", "d2")
@@ -300,11 +271,7 @@ def test_a_request_replayed_after_a_restart_is_not_asked_again(tmp_path, broker)
 
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma"), board_name="Grandma") as a:
         with sim_daemon(tmp_path / "b", broker=broker.url("ravi"), board_name="Ravi") as b:
-            code = api(a, "/api/online/invite", {"variant": "nine-mens-morris",
-                                                  "side": "white", "starts": "white"})["code"]
-            api(b, "/api/online/join", {"code": code})
-            until("both linked", lambda: online(a).get("opponent_online")
-                  and online(b).get("opponent_online"))
+            code = linked(a, b)
             boards = {"white": a, "black": b}
             for i, action in enumerate(["d6", "d2", "b4"]):
                 play(boards, "white" if i % 2 == 0 else "black", action)
