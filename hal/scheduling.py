@@ -36,25 +36,26 @@ class Scheduling:
     priority: int = 0
 
     @classmethod
-    def current(cls) -> "Scheduling":
-        """The calling thread's."""
+    def current(cls, thread: int = 0) -> "Scheduling":
+        """The calling thread's, or that of `thread` (a thread id of this process)."""
         if not hasattr(os, "sched_getscheduler"):  # not Linux
             return cls(0)
-        return cls(os.sched_getscheduler(0) & ~_RESET_ON_FORK, os.sched_getparam(0).sched_priority)
+        return cls(os.sched_getscheduler(thread) & ~_RESET_ON_FORK,
+                   os.sched_getparam(thread).sched_priority)
 
     @property
     def realtime(self) -> bool:
         return self.policy in _REALTIME
 
-    def apply(self) -> bool:
-        """Give the calling thread this scheduling (a realtime one reset on fork); False where
-        the system refuses it."""
-        if self == Scheduling.current():
-            return True
+    def apply(self, thread: int = 0) -> bool:
+        """Give the calling thread (or `thread`) this scheduling, a realtime one reset on
+        fork; False where the system refuses it or the thread has ended."""
         flags = _RESET_ON_FORK if self.realtime else 0
         try:
-            os.sched_setscheduler(0, self.policy | flags, os.sched_param(self.priority))
-        except (OSError, AttributeError) as exc:  # EPERM, or no sched_* on this system
+            if self == Scheduling.current(thread):
+                return True
+            os.sched_setscheduler(thread, self.policy | flags, os.sched_param(self.priority))
+        except (OSError, AttributeError) as exc:  # EPERM, ESRCH, or no sched_* here
             log.debug("scheduling %s refused: %s", self, exc)
             return False
         return True
@@ -75,21 +76,18 @@ def share_with_threads() -> int:
     mine = Scheduling.current()
     if not mine.realtime:
         return 0
-    changed = 0
     try:
-        tids = [int(entry.name) for entry in os.scandir("/proc/self/task")]
+        threads = [int(entry.name) for entry in os.scandir("/proc/self/task")]
     except OSError:  # no /proc
         return 0
-    for tid in tids:
+    changed = 0
+    for thread in threads:
         try:
-            if (os.sched_getscheduler(tid) & ~_RESET_ON_FORK == mine.policy
-                    and os.sched_getparam(tid).sched_priority == mine.priority):
+            if Scheduling.current(thread) == mine:
                 continue
-            os.sched_setscheduler(tid, mine.policy | _RESET_ON_FORK,
-                                  os.sched_param(mine.priority))
-            changed += 1
-        except OSError:  # ended meanwhile, or refused
+        except OSError:  # ended meanwhile
             continue
+        changed += mine.apply(thread)
     return changed
 
 

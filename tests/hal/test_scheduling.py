@@ -18,7 +18,15 @@ from hal_fakes import MatrixGPIO
 from navakankari.hal import load_profile
 from navakankari.hal.backends.gpiozero_sensors import GpioZeroSensors
 from navakankari.hal.backends.matrix_sensors import SETTLE_S, MatrixSensors
-from navakankari.hal.scheduling import LOOP_REALTIME, Scheduling, describe, take_realtime
+from navakankari.hal.scheduling import (
+    LOOP_REALTIME,
+    Scheduling,
+    describe,
+    share_with_threads,
+    take_realtime,
+)
+
+REFUSED = "this system gives no realtime priority (needs root or RLIMIT_RTPRIO)"
 
 
 def _in_a_realtime_thread(body: Callable[[], object]) -> object:
@@ -38,10 +46,23 @@ def _in_a_realtime_thread(body: Callable[[], object]) -> object:
     threading.Thread(target=run).start()
     took, value = result.get(timeout=30)
     if not took:
-        pytest.skip("this system gives no realtime priority (needs root or RLIMIT_RTPRIO)")
+        pytest.skip(REFUSED)
     if isinstance(value, (queue.Empty, OSError, RuntimeError)):
         raise value
     return value
+
+
+def _in_a_realtime_process(body: str) -> list[str]:
+    """Run `body` in a Python process of its own once it holds the loop's realtime priority;
+    the words it prints. Skip where this system refuses realtime."""
+    code = ("from navakankari.hal.scheduling import take_realtime\n"
+            "if not take_realtime():\n    print('refused')\n    raise SystemExit\n"
+            + textwrap.dedent(body))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60).stdout.split()
+    if out == ["refused"]:
+        pytest.skip(REFUSED)
+    return out
 
 
 def test_the_gpio_poll_thread_takes_its_creators_realtime_priority(
@@ -90,21 +111,14 @@ def test_the_matrix_scan_thread_takes_its_creators_realtime_priority() -> None:
 
 def test_the_processes_the_loop_starts_are_ordinary() -> None:
     """Reset on fork: a search started by a realtime loop must not compete with it."""
-    code = textwrap.dedent("""
+    out = _in_a_realtime_process("""
         import os, subprocess, sys
-        from navakankari.hal.scheduling import Scheduling, take_realtime
-        if not take_realtime():
-            print("refused")
-            raise SystemExit
+        from navakankari.hal.scheduling import Scheduling
         child = subprocess.run([sys.executable, "-c",
                                 "import os; print(os.sched_getscheduler(0), os.nice(0))"],
                                capture_output=True, text=True, check=True).stdout.split()
         print(Scheduling.current().policy, Scheduling.current().priority, *child)
     """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=60).stdout.split()
-    if out == ["refused"]:
-        pytest.skip("this system gives no realtime priority (needs root or RLIMIT_RTPRIO)")
     assert out == [str(os.SCHED_FIFO), str(LOOP_REALTIME), str(os.SCHED_OTHER), "0"]
 
 
@@ -128,12 +142,9 @@ def test_describe_names_a_realtime_priority() -> None:
 def test_a_realtime_loop_shares_its_priority_with_the_threads_libraries_started() -> None:
     """Threads a library starts take no scheduling themselves (reset on fork: ordinary);
     the loop gives them its own once the board is open. In a process of its own."""
-    code = textwrap.dedent("""
+    out = _in_a_realtime_process("""
         import os, threading
-        from navakankari.hal.scheduling import share_with_threads, take_realtime
-        if not take_realtime():
-            print("refused")
-            raise SystemExit
+        from navakankari.hal.scheduling import share_with_threads
         done = threading.Event()
         library = threading.Thread(target=done.wait)  # as gpiozero's or lgpio's
         library.start()
@@ -143,15 +154,9 @@ def test_a_realtime_loop_shares_its_priority_with_the_threads_libraries_started(
         done.set()
         print(before, changed, after, share_with_threads())
     """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=60).stdout.split()
-    if out == ["refused"]:
-        pytest.skip("this system gives no realtime priority (needs root or RLIMIT_RTPRIO)")
     assert out == [str(os.SCHED_OTHER), "1", str(os.SCHED_FIFO), "0"]
 
 
 def test_an_ordinary_loop_leaves_the_threads_alone() -> None:
     assert not Scheduling.current().realtime
-    from navakankari.hal.scheduling import share_with_threads
-
     assert share_with_threads() == 0
