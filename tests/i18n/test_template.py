@@ -1,9 +1,10 @@
 """The template holds exactly the messages the sources mark, so no word a player meets is
-missed by the catalogs (after changing a message: README "Languages", `pybabel extract`)."""
+missed by the catalogs (after changing a message: README "Languages", `python -m navakankari.firmware.i18n.update`)."""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -11,9 +12,11 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from navakankari.firmware.i18n.catalogs import LOCALE
+from navakankari.firmware.i18n.update import undated, update
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPPING = LOCALE.parent / "babel.cfg"
+UPDATE = "python -m navakankari.firmware.i18n.update (README \"Languages\")"
 
 
 def test_the_template_holds_every_marked_message_and_no_other():
@@ -23,8 +26,26 @@ def test_the_template_holds_every_marked_message_and_no_other():
               extract_from_dir(str(ROOT), method_map, options_map, keywords=DEFAULT_KEYWORDS)}
     with (LOCALE / "navakankari.pot").open("rb") as f:
         template = {m.id for m in read_po(f) if m.id}
-    assert marked - template == set(), "marked but not in the template: run pybabel extract"
-    assert template - marked == set(), "in the template but marked nowhere: run pybabel extract"
+    assert marked - template == set(), "marked but not in the template: run " + UPDATE
+    assert template - marked == set(), "in the template but marked nowhere: run " + UPDATE
+
+
+def test_the_documented_update_writes_the_catalogs_as_they_are_committed(tmp_path):
+    """The catalogs in the repository are what `python -m navakankari.firmware.i18n.update`
+    writes (unwrapped, no creation date), so running it changes only what the code changed."""
+    locale = tmp_path / "locale"
+    shutil.copytree(LOCALE, locale)
+    assert update(locale=locale) == [], "the catalogs are not as the update writes them: run " + UPDATE
+    for path in [locale / "navakankari.pot", *locale.glob("*/LC_MESSAGES/*.po")]:
+        assert b"POT-Creation-Date" not in path.read_bytes(), path
+        assert path.read_bytes() == (LOCALE / path.relative_to(locale)).read_bytes()
+
+
+def test_the_creation_date_is_the_one_line_taken_out():
+    dated = (b'msgid ""\nmsgstr ""\n"Project-Id-Version: navakankari 0.1.0\\n"\n'
+             b'"POT-Creation-Date: 2026-11-27 12:18+0000\\n"\n"MIME-Version: 1.0\\n"\n')
+    assert undated(dated) == dated.replace(b'"POT-Creation-Date: 2026-11-27 12:18+0000\\n"\n', b"")
+    assert undated(undated(dated)) == undated(dated)
 
 
 def test_a_pebble_taken_is_called_taken_in_every_message():
