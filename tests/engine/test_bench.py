@@ -52,3 +52,37 @@ def test_search_bench_times_the_same_fixed_depth_searches_in_each_engine():
     # Each engine finds the same: the nodes and the action of a search to a fixed depth.
     found = [re.sub(r"\((C core|Python)\)|[\d.]+ s CPU", "", ln) for ln in fixed]
     assert found[:3] == found[3:] or len(totals) == 1
+
+
+def test_the_mill_runner_steps_out_of_a_mill_no_pebble_can_block_and_back_in():
+    from navakankari.engine.actions import ActionKind
+    from navakankari.engine.variants import new_game
+    from navakankari.firmware.tools.runner_bench import MillRunner, _in_own_mills
+
+    game = new_game("nine-mens-morris")
+    for text in "a7 b2 d7 f2 g7 xf2 f2 g1 d1 a1 b4 d2 e4 b6 c5 c4 c3 d3 e3".split():
+        game.play(text)  # white's mill a7 d7 g7 stands, white to move
+    runner = MillRunner(level=1, seed=3)
+    out = runner.choose(game)
+    assert out.kind is ActionKind.MOVE and out.origin in _in_own_mills(game)
+    game.push(out)
+    assert all(a.target != out.origin for a in game.legal_actions())  # black cannot block
+    game.push(next(a for a in game.legal_actions() if a.kind is ActionKind.MOVE))
+    back = runner.choose(game)
+    assert (back.origin, back.target) == (out.target, out.origin)
+    game.push(back)
+    assert game.pending_removals and runner.choose(game).kind is ActionKind.REMOVE
+
+
+def test_the_runner_bench_counts_the_running_mills_against_level_3():
+    import re
+
+    from navakankari.firmware.tools import runner_bench
+
+    lines: list[str] = []
+    runner_bench.run(out=lines.append, quick=True)
+    assert re.fullmatch(r"mill runner against computer:3, 6 games: runner \d+ wins, \d+ draws, "
+                        r"\d+ losses \([\d.]+ % for the runner\)", lines[0])
+    assert re.fullmatch(r"running mills closed by the runner: \d+ in \d+ games, at most \d+ in "
+                        r"one", lines[1])
+    assert lines[2].startswith("computer:3 think time: median ")
