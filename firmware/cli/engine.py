@@ -31,7 +31,7 @@ BENCH_SECTIONS: dict[str, str] = {
     "daemon": "navakankari.firmware.tools.bench:run",
     "thinking": "navakankari.firmware.tools.thinking_bench:run",
     "poll": "navakankari.firmware.tools.poll_bench:run",
-    "runner": "navakankari.firmware.tools.runner_bench:run",
+    "runner": "navakankari.firmware.cli.runner:run",
 }
 
 

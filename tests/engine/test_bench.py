@@ -57,7 +57,7 @@ def test_search_bench_times_the_same_fixed_depth_searches_in_each_engine():
 def test_the_mill_runner_steps_out_of_a_mill_no_pebble_can_block_and_back_in():
     from navakankari.engine.actions import ActionKind
     from navakankari.engine.variants import new_game
-    from navakankari.firmware.tools.runner_bench import MillRunner, _in_own_mills
+    from navakankari.firmware.cli.runner import MillRunner, _in_own_mills
 
     game = new_game("nine-mens-morris")
     for text in "a7 b2 d7 f2 g7 xf2 f2 g1 d1 a1 b4 d2 e4 b6 c5 c4 c3 d3 e3".split():
@@ -77,7 +77,7 @@ def test_the_mill_runner_steps_out_of_a_mill_no_pebble_can_block_and_back_in():
 def test_the_runner_bench_counts_the_running_mills_against_level_3():
     import re
 
-    from navakankari.firmware.tools import runner_bench
+    from navakankari.firmware.cli import runner as runner_bench
 
     lines: list[str] = []
     runner_bench.run(out=lines.append, quick=True)

@@ -8,7 +8,7 @@ opened with two random actions from the seed) it counts its wins, draws and loss
 running mills it closed (`match.running_mills`), in how many games, and the most in one game.
 
 `navakankari bench runner` runs 20 games against level 3; run the module for other counts,
-levels and seeds: `python -m navakankari.firmware.tools.runner_bench --games 40 --level 3`.
+levels and seeds: `python -m navakankari.firmware.cli.runner --games 40 --level 3`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 
-from ..cli.match import GameResult, play_game
+from .match import GameResult, play_game
 
 
 def _steps_out(game: Game, action: Action) -> bool:
