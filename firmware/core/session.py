@@ -14,20 +14,15 @@ synced) inside `tick` before anyone is told, and the daemon renders the lights o
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from navakankari.engine.actions import Action
-from navakankari.engine.adaptive import next_level
 from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
-from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL, SEEDS
-from navakankari.engine.player_spec import at_level
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
-from navakankari.engine.variants import start_game, start_position
 from navakankari.engine.translator import Translator
 from navakankari.hal.sensors import SensorEvent
 from navakankari.firmware.i18n.catalogs import SOURCE, translations
@@ -37,12 +32,11 @@ from . import lights, wording
 from .assist import HINTS_PER_TURN, Teacher
 from .board_settings import keep_brightness, keep_speech, kept_brightness, kept_speech
 from .broker import ComputerRequest, TurnBroker, Wanted
+from .game_keeper import GameKeeper, default_players
 from .language import keep_language, kept_language
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
 from .menu_host import MenuHost, start_points
-from .players import HAND, PlayerSpec
-from .recorder import RawRecorder
-from .recording_head import format_game_line, format_line
+from .players import PlayerSpec
 from .sensing import Sensing
 from .status import Status
 from .tracker import Tracker, TrackerSettings
@@ -66,18 +60,6 @@ class Update:
     status: Status
     ply: int
     actions: tuple[str, ...] = ()
-
-
-def default_players() -> dict[Side, PlayerSpec]:
-    return {Side.WHITE: HAND, Side.BLACK: HAND}
-
-
-def _is_game(stored: StoredGame, rules: Rules, players: Mapping[Side, PlayerSpec] | None
-             ) -> bool:
-    """Whether a stored game is one of these rules between these players."""
-    named = dict(players or default_players())
-    return stored.rules == rules and stored.players == {
-        str(side): str(spec) for side, spec in named.items()}
 
 
 class Session:
@@ -128,36 +110,24 @@ class Session:
         #: spoken announcements turned on or off on the board or the page, kept in the store
         #: (None: never, the configuration decides)
         self.speech: bool | None = kept_speech(store)
-        self._game_seeds = game_seeds or (lambda: random.SystemRandom().randrange(SEEDS))
-        self.game_seed: int | None = None  #: the seed the game in play's search follows
+        #: the game in play and its stored copy (game_keeper.py)
+        self.keeper = GameKeeper(store, offered=self._host.offered, game_seeds=game_seeds)
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
-        self._recorder = RawRecorder(store)  #: the raw events' recording (recorder.py)
         #: A review on the page: the points its move lights, and until when (`show_review`)
         self._review: tuple[tuple[str, ...], float] | None = None
-        stored = store.last_unfinished() if (store is not None and resume) else None
-        if stored is not None and not self._plays(stored.rules, rules):
-            # `rules` names the default for a new game only: an unfinished game of any
-            # variant (chosen on the board, or on the page) is resumed while this board can
-            # play it.
-            log.info("not resuming game %d: it is %s, which this board cannot play",
-                     stored.id, stored.rules.name)
-            stored = None
-        if stored is not None and start_named and not _is_game(stored, rules, players):
-            log.info("not resuming game %d: a game of %s was asked for by name", stored.id,
-                     rules.name)
-            stored = None
+        stored = self.keeper.unfinished(rules, players, resume=resume, start_named=start_named)
         if stored is not None:
             self._resume(stored, now)
         elif menu is not None and not start_named:
             # "The same as last time" is the last game stored, if this board plays it; it is
             # loaded as it ended, so the menu's "take back" reopens it after a restart too.
-            last = store.games(limit=1) if store is not None else []
-            if last and self._plays(last[0].rules, rules):
-                self._load(last[0], now)
+            last = self.keeper.last_played(rules)
+            if last is not None:
+                self._load(last, now)
                 log.info("game %d (%s), the last stored, is loaded as it stands: the menu's "
-                         "take back reopens it", last[0].id, last[0].rules.name)
+                         "take back reopens it", last.id, last.rules.name)
             else:
                 self._start(rules, dict(players or default_players()), now, record=False)
             self._open_menu(now)
@@ -166,13 +136,6 @@ class Session:
         self._last_status = self.status
 
     # -- setting up --------------------------------------------------------------------------
-    def _plays(self, stored: Rules, default: Rules) -> bool:
-        """Whether this board plays a stored game's rules: one of its variants (the wiring
-        profile's), else a game on the default's board."""
-        if self._host.offered is not None:
-            return stored.name in self._host.offered
-        return stored.board == default.board
-
     def _start(self, rules: Rules, players: dict[Side, PlayerSpec], now: float, *,
                record: bool = True, on_board: bool = False, first: Side = Side.WHITE,
                colours: Mapping[str, Side | None] | None = None) -> None:
@@ -182,71 +145,63 @@ class Session:
         moves first (each side keeps its players; a game black begins starts from a position,
         which the store and the record keep). `colours`: the pebbles on the board, as
         `Tracker` takes them."""
-        players = self._at_adaptive_level(players)
-        self.rules = rules
-        self.players = players
-        self.start = start_position(rules, first)
-        self.game = start_game(rules, self.start)
-        self.game_seed = self._broker.seed = self._game_seeds()
+        self.keeper.begin(rules, players, first)
+        self._broker.seed = self.keeper.game_seed
         self._broker.forget_problem()  # a failed computer turn belongs to its game
         self.teacher.reset()
         menu_events, menu_start = self._host.events, self._host.start
         self._host.menu = None
         self._follow(now, colours)
-        self._recorder.start(now)
         self._broker.moved_on()
-        if self.store is not None and record:
-            game_id = self.store.new_game(
-                rules, {str(s): str(p) for s, p in players.items()}, self.start,
-                level=self.adaptive_level, seed=self.game_seed)
-            if on_board and menu_events is not None and menu_start is not None:
-                # Chosen on the board: the recording starts with the menu, and its first line
-                # says how the menu stood, so `navakankari replay FILE` goes through the same
-                # choices into this game.
-                self._recorder.begin(game_id, format_line(menu_start), events=menu_events)
-            else:
-                # Started otherwise (the page, a command, the configuration), even while the
-                # menu was lit: the first line names this game, and the start position's
-                # pebbles already stand, so the recording replays from an empty board. Stray
-                # pebbles are left out: their removal replays as nothing.
-                expected = set(self.game.board.names(self.game.occupancy))
-                self._recorder.begin(game_id, format_game_line(self.choice),
-                                     standing=sorted(self._raw & expected))
+        self.keeper.keep(now, record=record, menu_events=menu_events if on_board else None,
+                         menu_start=menu_start if on_board else None, raw=self._raw)
         self._host.events = None
         if record:
             log.info("new game: %s, white %s, black %s, %s moves first", rules.name,
-                     players[Side.WHITE], players[Side.BLACK], first)
+                     self.keeper.players[Side.WHITE], self.keeper.players[Side.BLACK], first)
 
-    def _at_adaptive_level(self, players: dict[Side, PlayerSpec]) -> dict[Side, PlayerSpec]:
-        """The players of a game about to start, an adaptive computer at the level its last
-        results in the store give (engine/adaptive.py)."""
-        if not any(p.adaptive for p in players.values()):
-            return players
-        level = next_level(self.store.adaptive_games()) if self.store is not None \
-            else DEFAULT_LEVEL
-        log.info("the adaptive computer plays at level %d", level)
-        return {side: at_level(p, level) for side, p in players.items()}
+    # the game in play, as the keeper holds it
+    @property
+    def game(self) -> Game:
+        return self.keeper.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.keeper.rules
+
+    @property
+    def players(self) -> dict[Side, PlayerSpec]:
+        return self.keeper.players
+
+    @property
+    def start(self) -> str | None:
+        """The game's start position (None: the variant's own)."""
+        return self.keeper.start
+
+    @property
+    def game_seed(self) -> int | None:
+        """The seed the game in play's search follows."""
+        return self.keeper.game_seed
 
     @property
     def adaptive_level(self) -> int | None:
         """The level the adaptive computer plays at in the game in play; None without one."""
-        return next((p.level for p in self.players.values() if p.adaptive), None)
+        return self.keeper.adaptive_level
 
     @property
     def first(self) -> Side:
         """The side that moved first in the game in play."""
-        return Side.WHITE if self.start is None else start_game(self.rules, self.start).turn
+        return self.keeper.first
 
     @property
     def choice(self) -> GameChoice:
         """The game in play as the menu chooses one: its variant, players and first side."""
-        return GameChoice(self.rules.name, str(self.players[Side.WHITE]),
-                          str(self.players[Side.BLACK]), str(self.first))
+        return self.keeper.choice
 
     def _follow(self, now: float, colours: Mapping[str, Side | None] | None = None) -> None:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
-        self.sensing = Sensing(self.game.board, self.settings, occupied=self._raw, now=now)
-        self.tracker = Tracker(self.game, self.sensing.reading(), settings=self.settings,
+        self.sensing = Sensing(self.keeper.game.board, self.settings, occupied=self._raw, now=now)
+        self.tracker = Tracker(self.keeper.game, self.sensing.reading(), settings=self.settings,
                                hands=self._hands(), now=now, colours=colours)
 
     def _resume(self, stored: StoredGame, now: float) -> None:
@@ -256,31 +211,21 @@ class Session:
 
     def _load(self, stored: StoredGame, now: float) -> None:
         """The stored game as it stands, its recording continued after its last event."""
-        self.rules = stored.rules
-        level = DEFAULT_LEVEL if stored.level is None else min(max(stored.level, 1), MAX_LEVEL)
-        self.players = {side: at_level(PlayerSpec.parse(stored.players.get(str(side), "hand")),
-                                       level) for side in (Side.WHITE, Side.BLACK)}
-        self.start = stored.start
-        self.game = start_game(stored.rules, stored.start)
-        self.game_seed = self._broker.seed = stored.seed
-        for text in stored.actions:
-            self.game.play(text)
+        self.keeper.load(stored, now, self._raw)
+        self._broker.seed = self.keeper.game_seed
         self.teacher.reset()
         self._follow(now)
-        # Continue the stored recording after its last event, and note what changed while
-        # the daemon was not watching.
-        self._recorder.resume(stored.id, now, self._raw)
         self._broker.moved_on()
 
     def _hands(self, failed: bool | None = None) -> list[Side]:
         """The sides the hands play now: the hand sides, and a computer's side whose turn
         `failed` (None: whether it did; its player shows the problem; the hands play that
         turn, the computer the next)."""
-        hands = [s for s, p in self.players.items() if p.kind == "hand"]
+        hands = [s for s, p in self.keeper.players.items() if p.kind == "hand"]
         if failed is None:
             failed = self.problem is not None
-        if failed and self.game.turn not in hands:
-            hands.append(self.game.turn)
+        if failed and self.keeper.game.turn not in hands:
+            hands.append(self.keeper.game.turn)
         return hands
 
     # -- the board ---------------------------------------------------------------------------
@@ -296,7 +241,7 @@ class Session:
             events = self._host.events
             events.pending.append((round(event.t - events.t0, 6), event.point, event.present))
         else:
-            self._recorder.record(event)
+            self.keeper.record(event)
 
     def turn(self, events: Iterable[SensorEvent], now: float) -> Turn:
         """One turn of the daemon's loop: the raw sensor edges since the last one, then the
@@ -306,7 +251,7 @@ class Session:
         committed = self.tick(now)
         if self.menu is None:
             tracked = self.tracker.status
-            wanted = self._broker.wanted(self.game, self.players, tracked)
+            wanted = self._broker.wanted(self.keeper.game, self.keeper.players, tracked)
             status = self._compose(tracked)
         else:
             wanted = Wanted(None, None, None)
@@ -316,8 +261,8 @@ class Session:
             token=self._broker.token,
             computer=wanted.computer,
             advice=wanted.advice,
-            frame=lights.render(self.game, status, now),
-            frame_change=lights.next_change(self.game, status, now),
+            frame=lights.render(self.keeper.game, status, now),
+            frame_change=lights.next_change(self.keeper.game, status, now),
             brightness=self.brightness,
             deadline=self._deadline(wanted.answer_due),
             unwritten=self.events_pending,
@@ -356,9 +301,7 @@ class Session:
         without one a new game with the same rules (and `players`, else the same) starts,
         played once its start position is set up (at once on an empty morris board)."""
         log.info("game %s ended: %s", self.game_id, why)
-        if self.store is not None and self.game_id is not None:
-            self.flush_events()
-            self.store.finish(self.game_id, outcome)
+        self.keeper.finish(outcome)
         if self.menu_settings is not None:
             self._open_menu(now)
         else:
@@ -368,7 +311,7 @@ class Session:
         """When the session next has something to do by itself (None: nothing pending)."""
         if self.menu is not None:
             return self._deadline(None)
-        return self._deadline(self._broker.answer_due(self.game, self.tracker.status))
+        return self._deadline(self._broker.answer_due(self.keeper.game, self.tracker.status))
 
     def _deadline(self, answer_due: float | None) -> float | None:
         """`deadline`, with `answer_due` the broker's (`TurnBroker.answer_due`)."""
@@ -385,13 +328,14 @@ class Session:
         """The page steps through a game: the board lights only `points` (the move the
         review shows, on this board; none at the start), for REVIEW_SECONDS after each step;
         None ends it. A hand on the board ends it too, so play never meets its lights."""
-        shown = None if points is None else tuple(p for p in points if p in self.game.board.points)
+        board = self.keeper.game.board
+        shown = None if points is None else tuple(p for p in points if p in board.points)
         review = None if shown is None else (shown, now + REVIEW_SECONDS)
         if (self._review is None) != (review is None) or (
                 review is not None and self._review is not None and self._review[0] != shown):
             log.info("review lights: %s", "off" if shown is None else " ".join(shown) or "none")
             self._review = review
-            self._notify(Update("status", self.status, len(self.game.history)))
+            self._notify(Update("status", self.status, len(self.keeper.game.history)))
         self._review = review
 
     # -- the menu ----------------------------------------------------------------------------
@@ -402,15 +346,15 @@ class Session:
 
     def variants(self) -> tuple[str, ...]:
         """The variants the menu offers."""
-        return self._host.variants(self.game)
+        return self._host.variants(self.keeper.game)
 
     def _open_menu(self, now: float) -> None:
         """No game in play: the board shows the menu and the tracker accepts nothing."""
         assert self.menu_settings is not None
         self.flush_events()  # the last game's recording ends here
         self.tracker.set_hands((), now)
-        self._host.open(self.game, self.choice, self.sensing.names(self.sensing.settled), self._raw,
-                        now)
+        self._host.open(self.keeper.game, self.keeper.choice,
+                        self.sensing.names(self.sensing.settled), self._raw, now)
         self._broker.moved_on()
         self._menu_changed(now, "menu")
 
@@ -447,7 +391,7 @@ class Session:
     def set_speech(self, on: bool) -> None:
         """Turn spoken announcements on or off (the page; the menu has its own choice)."""
         self._keep_speech(on)
-        self._notify(Update("speech", self.status, len(self.game.history)))
+        self._notify(Update("speech", self.status, len(self.keeper.game.history)))
 
     def _keep_speech(self, on: bool) -> None:
         self.speech = keep_speech(self.store, on)
@@ -471,44 +415,37 @@ class Session:
         if self.menu is not None:
             self._menu_changed(now, "language")
         else:
-            self._notify(Update("language", self.status, len(self.game.history)))
+            self._notify(Update("language", self.status, len(self.keeper.game.history)))
 
     def _menu_changed(self, now: float, reason: str) -> None:
-        status = self._host.changed(now, str(self.game.turn),
-                                    self.game.board.names(self.sensing.faulty))
+        status = self._host.changed(now, str(self.keeper.game.turn),
+                                    self.keeper.game.board.names(self.sensing.faulty))
         if status is not None:
-            self._notify(Update(reason, status, len(self.game.history)))
+            self._notify(Update(reason, status, len(self.keeper.game.history)))
 
     def _committed(self, actions: list[Action], now: float) -> None:
-        self.teacher.committed(self.game, actions, self.players, now)
-        ply = len(self.game.history) - len(actions)
-        if self.store is not None and self.game_id is not None:
-            self.store.append(self.game_id, ply, [a.text for a in actions],
-                              events=self._recorder.take())
-            outcome = self.game.outcome()
-            if outcome is not None:
-                self.store.finish(self.game_id, outcome.to_dict())
-            log.info("stored ply %d: %s", ply + 1, " ".join(a.text for a in actions))
+        self.teacher.committed(self.keeper.game, actions, self.keeper.players, now)
+        self.keeper.committed(actions)
         self._broker.moved_on()
         if self.problem is None:
             hands = self._hands(failed=False)
             if set(self.tracker.hands) != set(hands):
                 self.tracker.set_hands(hands, now)  # a failed computer's turn is played
-        self._notify(Update("actions", self.tracker.status, len(self.game.history),
+        self._notify(Update("actions", self.tracker.status, len(self.keeper.game.history),
                             tuple(a.text for a in actions)))
 
     def _after(self, now: float) -> None:
         """New game by setting up the start position once a game is over; tell the
         subscribers when the status changed."""
-        if (self.menu_settings is not None and self.game.outcome() is not None
+        if (self.menu_settings is not None and self.keeper.game.outcome() is not None
                 and not self.sensing.settled):
             self._open_menu(now)
             return
-        if (self.auto_new_game and self.game.outcome() is not None
+        if (self.auto_new_game and self.keeper.game.outcome() is not None
                 and self.sensing.names(self.sensing.settled) == self._start_points()):
             self.new_game(now)
             return
-        undo = self.teacher.undo_wanted(self.sensing.names(self.sensing.settled), self.game)
+        undo = self.teacher.undo_wanted(self.sensing.names(self.sensing.settled), self.keeper.game)
         if undo is not None:  # a blunder's pebbles put back as they were: take it back
             log.info("the blunder's pebbles are back: taken back to ply %d", undo)
             self.takeback_to(now, undo)
@@ -518,13 +455,13 @@ class Session:
             tracked = self.tracker.status
         if tracked is not self._last_status:
             self._last_status = tracked
-            self.teacher.watch(tracked, self.game, self.players, now)
-            self._notify(Update("status", self._compose(tracked), len(self.game.history)))
+            self.teacher.watch(tracked, self.keeper.game, self.keeper.players, now)
+            self._notify(Update("status", self._compose(tracked), len(self.keeper.game.history)))
         elif self.teacher.expire(now):  # a pebble lifted to ask, kept up too long
-            self._notify(Update("status", self._compose(tracked), len(self.game.history)))
+            self._notify(Update("status", self._compose(tracked), len(self.keeper.game.history)))
 
     def _start_points(self) -> frozenset[str]:
-        return start_points(self.rules)
+        return start_points(self.keeper.rules)
 
     # -- control (the web companion, the CLI) ------------------------------------------------
     def new_game(self, now: float, rules: Rules | None = None,
@@ -534,8 +471,8 @@ class Session:
         that moves first; by default white, or for the same game again (neither `rules` nor
         `players` given) the side that moved first in the game in play."""
         if first is None:
-            first = self.first if rules is None and players is None else Side.WHITE
-        self._new_game(now, rules or self.rules, dict(players or self.players), first=first)
+            first = self.keeper.first if rules is None and players is None else Side.WHITE
+        self._new_game(now, rules or self.keeper.rules, dict(players or self.keeper.players), first=first)
 
     def _new_game(self, now: float, rules: Rules, players: Mapping[Side, PlayerSpec], *,
                   on_board: bool = False, first: Side = Side.WHITE) -> None:
@@ -544,7 +481,7 @@ class Session:
         # The pebbles of a game in play stay where they stood: the new game's way to its start
         # names their colours (not after the end of a game or the menu, when hands moved
         # pebbles the way back never asked for).
-        playing = self.menu is None and self.game.outcome() is None
+        playing = self.menu is None and self.keeper.game.outcome() is None
         colours = self.tracker.colours if playing else None
         self._start(rules, dict(players), now, on_board=on_board, first=first, colours=colours)
         self._last_status = self.tracker.status
@@ -552,7 +489,7 @@ class Session:
 
     def takeback(self, now: float, plies: int = 1) -> None:
         """Take back the last `plies` actions; the board is guided back."""
-        self.takeback_to(now, max(0, len(self.game.history) - plies))
+        self.takeback_to(now, max(0, len(self.keeper.game.history) - plies))
 
     def takeback_turn(self, now: float) -> None:
         """Undo the last turn a hand side played, and whatever the computer (or a remote
@@ -561,36 +498,19 @@ class Session:
 
     def hand_turn_start(self) -> int:
         """The ply where a hand side last began its turn (0 if none has played)."""
-        history = self.game.history
-        probe = self.game.copy()
-        for ply in range(len(history) - 1, -1, -1):
-            probe.pop()
-            if (self.players[probe.turn].kind == "hand" and not probe.pending_removals
-                    and not (ply and self._same_turn(probe))):
-                return ply
-        return 0
-
-    @staticmethod
-    def _same_turn(probe: Game) -> bool:
-        """The action before this position was by the same side (a move before its removal)."""
-        before = probe.copy()
-        before.pop()
-        return before.turn == probe.turn
+        return self.keeper.hand_turn_start()
 
     def takeback_to(self, now: float, ply: int) -> None:
         """Go back to the position after `ply` actions (0: the start)."""
-        if not 0 <= ply <= len(self.game.history):
-            raise ValueError(f"ply must be 0..{len(self.game.history)}, not {ply}")
+        if not 0 <= ply <= len(self.keeper.game.history):
+            raise ValueError(f"ply must be 0..{len(self.keeper.game.history)}, not {ply}")
         if self.menu is not None:  # the last game, reopened
             self._host.close()
             self.tracker.see(self.sensing.reading())
             self.tracker.set_hands(self._hands(), now)
         self._broker.forget_problem()  # the game moves on: the computer is asked again
-        while len(self.game.history) > ply:
-            self.game.pop()
+        self.keeper.takeback_to(ply)
         self.teacher.reset()
-        if self.store is not None and self.game_id is not None:
-            self.store.truncate(self.game_id, ply)
         self.tracker.sync(now, clearable=False)
         self._broker.moved_on()
         self._last_status = self.tracker.status
@@ -598,13 +518,11 @@ class Session:
 
     def set_players(self, now: float, players: Mapping[Side, PlayerSpec]) -> None:
         self._broker.forget_problem()
-        self.players = {**self.players, **players}
-        if self.store is not None and self.game_id is not None:
-            self.store.set_players(self.game_id, {str(s): str(p) for s, p in self.players.items()})
+        self.keeper.set_players(players)
         if self.menu is None:
             self.tracker.set_hands(self._hands(), now)
         self._broker.moved_on()
-        self._notify(Update("players", self.tracker.status, len(self.game.history)))
+        self._notify(Update("players", self.tracker.status, len(self.keeper.game.history)))
 
     # -- assistance (assist.py) ----------------------------------------------------------------
     def advice_request(self) -> AdviceRequest | None:
@@ -612,13 +530,13 @@ class Session:
         daemon makes it off its loop and hands it to `advise`)."""
         if self.menu is not None:
             return None
-        return self._broker.advice_request(self.game, self.players, self.tracker.status)
+        return self._broker.advice_request(self.keeper.game, self.keeper.players, self.tracker.status)
 
     def advise(self, advice: Advice, now: float) -> bool:
         """Advice made for a request; ignored (False) if the game moved on."""
-        if self.menu is not None or not self.teacher.take(advice, self.game):
+        if self.menu is not None or not self.teacher.take(advice, self.keeper.game):
             return False
-        self._notify(Update("advice", self.status, len(self.game.history)))
+        self._notify(Update("advice", self.status, len(self.keeper.game.history)))
         return True
 
     def request_hint(self, now: float) -> str:
@@ -626,20 +544,20 @@ class Session:
         number each turn): lit on the board; the words say it, or why not."""
         if self.menu is not None:
             return "no game in play: the board shows its menu"
-        words = self.teacher.ask_hint(self.game, self.players)
-        self._notify(Update("advice", self.status, len(self.game.history)))
+        words = self.teacher.ask_hint(self.keeper.game, self.keeper.players)
+        self._notify(Update("advice", self.status, len(self.keeper.game.history)))
         return words
 
     def remote_move(self, text: str, now: float) -> tuple[Action, ...]:
         """A move from a remote player (notation, `a1-a4xd7` allowed): the board shows it
         and accepts only it (after a blunder's warning has been shown, as the computer's)."""
-        side = self.game.turn
+        side = self.keeper.game.turn
         if self.menu is not None:
             raise ValueError("no game in play: the board shows its menu")
-        if not self.players[side].moves_arrive:
+        if not self.keeper.players[side].moves_arrive:
             raise ValueError(f"{side} is not a remote player")
-        actions = tuple(self.game.parse_actions(text))
-        if now < self.teacher.reply_due(self.game):
+        actions = tuple(self.keeper.game.parse_actions(text))
+        if now < self.teacher.reply_due(self.keeper.game):
             self._broker.hold(actions)  # lit once the warning has been seen
             return actions
         self._force(actions, now)
@@ -649,7 +567,7 @@ class Session:
         """The remote player's move lit (or kept behind a blunder's warning) is withdrawn:
         the two boards' games differ, so the hands here are shown nothing to carry out until
         the players agree how to go on (a takeback, or the end of the game)."""
-        if self.menu is not None or not self.players[self.game.turn].moves_arrive:
+        if self.menu is not None or not self.keeper.players[self.keeper.game.turn].moves_arrive:
             return
         self._broker.drop()
         if self.tracker.forced:
@@ -659,7 +577,7 @@ class Session:
         """The computer turn to choose now, if any (the same object until it is answered)."""
         if self.menu is not None:
             return None
-        return self._broker.computer_request(self.game, self.players, self.tracker.status)
+        return self._broker.computer_request(self.keeper.game, self.keeper.players, self.tracker.status)
 
     def still_due(self, request: ComputerRequest) -> bool:
         """Whether `request` is still the turn to answer: no action, takeback, new game or
@@ -680,7 +598,7 @@ class Session:
         if not self._broker.failed(request, text):
             return
         self.tracker.set_hands(self._hands(), now)
-        self._notify(Update("problem", self.tracker.status, len(self.game.history)))
+        self._notify(Update("problem", self.tracker.status, len(self.keeper.game.history)))
 
     def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:
         """The computer's choice for `request`; ignored (False) if the game moved on. If the
@@ -695,7 +613,7 @@ class Session:
         game, and not before a blunder's warning has been shown (assist.REPLY_WAITS): the
         warning and the reply never light the board together. `tracked`: the tracker's
         status, when the caller has it. Returns whether it was lit."""
-        actions = self._broker.answer(self.game, tracked or self.tracker.status, now)
+        actions = self._broker.answer(self.keeper.game, tracked or self.tracker.status, now)
         if actions is None:
             return False
         self._force(actions, now)
@@ -703,7 +621,7 @@ class Session:
 
     def _force(self, actions: tuple[Action, ...], now: float) -> None:
         committed = self.tracker.set_forced(actions, now)
-        self._notify(Update("forced", self.tracker.status, len(self.game.history),
+        self._notify(Update("forced", self.tracker.status, len(self.keeper.game.history),
                             tuple(a.text for a in actions)))
         if committed:
             self._committed(committed, now)
@@ -722,9 +640,9 @@ class Session:
         menu's status while it is lit is its host's)."""
         if self.menu is not None:
             return tracked
-        if tracked.forced and self.players[self.game.turn].kind == "online":
+        if tracked.forced and self.keeper.players[self.keeper.game.turn].kind == "online":
             tracked = replace(tracked, remote=True)  # lit in the far-away player's colour
-        return self._reviewed(self.teacher.decorate(tracked, self.game, self.players))
+        return self._reviewed(self.teacher.decorate(tracked, self.keeper.game, self.keeper.players))
 
     def _reviewed(self, status: Status) -> Status:
         """`status` with the review's move while the page reviews a game (`show_review`)."""
@@ -738,10 +656,10 @@ class Session:
     @property
     def game_id(self) -> int | None:
         """The stored game in play (None: not kept, or the menu's default before a choice)."""
-        return self._recorder.game_id
+        return self.keeper.game_id
 
     def record(self) -> str:
-        return self.game.record()
+        return self.keeper.game.record()
 
     def menu_facts(self, tr: Translator | None = None) -> dict[str, str] | None:
         """While the menu is lit, no game is in play: its step and the choices made so far,
@@ -752,10 +670,10 @@ class Session:
         return wording.menu_facts(self.menu.step_name, self.menu.so_far(), tr or self.tr)
 
     def frame(self, now: float) -> dict[str, tuple[int, int, int]]:
-        return lights.render(self.game, self.status, now)
+        return lights.render(self.keeper.game, self.status, now)
 
     def next_frame_change(self, now: float) -> float | None:
-        return lights.next_change(self.game, self.status, now)
+        return lights.next_change(self.keeper.game, self.status, now)
 
     def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:
         """Call `callback(update)` after every change; returns a function that unsubscribes.
@@ -774,11 +692,11 @@ class Session:
     @property
     def events_pending(self) -> bool:
         """Raw events wait to be written (the daemon flushes them every few seconds)."""
-        return self._recorder.pending
+        return self.keeper.pending
 
     def flush_events(self) -> None:
         """Write buffered raw events (the daemon calls this every few seconds and on exit)."""
-        self._recorder.flush()
+        self.keeper.flush()
 
     def close(self) -> None:
         self.flush_events()
