@@ -54,6 +54,7 @@ class NativeState:
     active: bool
     reason: str
     modules: bool = True  #: the build has the mypyc-compiled modules (not only the C core)
+    stale: bool = False  #: a build is there but of other sources: the pure engine plays
 
 
 def source_digest(source_dir: Path = HERE) -> str:
@@ -85,7 +86,7 @@ def built_state(native_dir: Path | None = None, source_dir: Path = HERE) -> Nati
         return NativeState(False, "no compiled build (navakankari build-engine makes one)")
     if stamp.read_text().strip() != source_digest(source_dir):
         return NativeState(False, "the compiled build is older than the sources "
-                                  "(navakankari build-engine rebuilds it)")
+                                  "(navakankari build-engine rebuilds it)", stale=True)
     if not any(_module_dir(native_dir).glob("search.*")):
         return NativeState(True, f"C core in {native_dir}; the Python modules uncompiled "
                                  "(mypy was not installed)", modules=False)
@@ -115,7 +116,9 @@ def activate(package_path: list[str]) -> NativeState:
         # The compiled modules share one runtime library, imported by its top-level name.
         if str(NATIVE_DIR) not in sys.path:
             sys.path.append(str(NATIVE_DIR))
-    log.debug("engine: %s", _state.reason)
+    # A stale build is the one case a developer does not expect: after a pull that changed
+    # the C core every search is the slower pure one, and any timing taken is of it.
+    (log.warning if _state.stale else log.debug)("engine: %s", _state.reason)
     return _state
 
 

@@ -16,7 +16,7 @@ from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
 
-from .args import Commands, language_option, words
+from .args import Commands, language_option, seconds, words
 from .soak import SOAK_SECTIONS, add_arguments
 
 #: A nine-mens-morris position in the moving phase, black to move (the README's example):
@@ -319,6 +319,8 @@ def register(sub: Commands) -> None:
     add_arguments(p)  # the soak runs' sizes: fuzz, power-cut
     p.add_argument("--busy", action="store_true",
                    help="thinking: keep every core busy with other processes meanwhile")
+    p.add_argument("--duration", type=seconds(5, 3600), metavar="SECONDS",
+                   help="thinking: how long to play (default 60, 20 with --quick)")
     p.add_argument("--same-priority", action="store_true",
                    help="thinking: run the loop and the search at one priority (for comparison)")
     p.add_argument("--speech", action="store_true",

@@ -102,8 +102,7 @@ def online_services(config: "Config") -> list[Any]:
 def run_daemon(command: str, config: "Config", board: "BoardHardware", **options: Any) -> int:
     """Run the daemon on an open board until it stops; a store that cannot be opened, a
     board that does not match the game, and bad values are one line and an exit status."""
-    import asyncio
-
+    from ..daemon import event_loop
     from ..daemon.config import EXIT_CONFIG
     from ..daemon.loop import BoardMismatchError, Daemon
     from ..store.database import EXIT_STORE_UNUSABLE, StoreError, StoreUnusableError
@@ -115,7 +114,7 @@ def run_daemon(command: str, config: "Config", board: "BoardHardware", **options
         print(f"navakankari {command}: {exc}", file=sys.stderr)
         return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
-        return asyncio.run(daemon.run())
+        return event_loop.run(daemon.run())
     except BoardMismatchError as exc:
         print(f"navakankari {command}: {exc}", file=sys.stderr)
         return EXIT_CONFIG

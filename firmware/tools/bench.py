@@ -117,6 +117,7 @@ def idle_cpu(seconds: float, state: str = "menu") -> tuple[float, int]:
     from navakankari.hal import load_profile, open_board
 
     from ..core.status import StatusKind
+    from ..daemon import event_loop
     from ..daemon.loop import Daemon
     from ..daemon.notify import Notifier
 
@@ -168,7 +169,7 @@ def idle_cpu(seconds: float, state: str = "menu") -> tuple[float, int]:
                 raise RuntimeError(f"the daemon left {state} while measured ({kind.value})")
             return cpu, frames
 
-        return asyncio.run(main())
+        return event_loop.run(main())
 
 
 def idle_cpu_process(seconds: float) -> float | None:

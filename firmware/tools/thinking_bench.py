@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import subprocess
@@ -144,6 +145,37 @@ def busy_processes(count: int, seconds: float) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
 
 
+_FLOOR = """\
+import json, os, sys, time
+if sys.argv[2] == "1":
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
+    except OSError:
+        pass
+end, late = time.monotonic() + float(sys.argv[1]), []
+while time.monotonic() < end:
+    t = time.monotonic()
+    time.sleep(0.005)
+    late.append(time.monotonic() - t - 0.005)
+print(json.dumps(late))
+"""
+
+
+def timer_floor(seconds: float, realtime: bool) -> subprocess.Popen[str]:
+    """A process that only sleeps 5 ms at a time for `seconds`, at the loop's priority, and
+    prints how late each wake was: what this machine's timers and scheduler (and, in a
+    virtual machine, its host taking the CPU away) cost any loop, the board's included."""
+    return subprocess.Popen([sys.executable, "-c", _FLOOR, f"{seconds:.1f}",
+                             "1" if realtime else "0"], stdout=subprocess.PIPE, text=True)
+
+
+def floor_figures(process: subprocess.Popen[str]) -> list[float]:
+    """The lateness of each of the floor process's wakes, in seconds."""
+    out, _ = process.communicate()
+    figures: list[float] = json.loads(out)
+    return figures
+
+
 def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
             black: PlayerSpec | None = None,
             services: Sequence[Callable[["Daemon"], Coroutine[Any, Any, None]]] = ()) -> Latencies:
@@ -152,6 +184,7 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
     (a hand: `bench daemon --speech`); `services`: more of the daemon's services (speech)."""
     from navakankari.hal import load_profile, open_board
 
+    from ..daemon import event_loop
     from ..daemon.loop import Daemon
     from ..daemon.notify import Notifier
 
@@ -180,7 +213,7 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
             daemon.stop()
             await task
 
-        asyncio.run(main())
+        event_loop.run(main())
     return figures
 
 
@@ -190,7 +223,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False,
     the unit's priority (realtime 1 where this process may take it: root, or nice -5) and the
     search below it, or with `--same-priority` both as they start (the board before it set
     priorities)."""
-    seconds = 20.0 if quick else 60.0
+    seconds = float(getattr(args, "duration", None) or (20.0 if quick else 60.0))
     busy = bool(getattr(args, "busy", False))
     same = bool(getattr(args, "same_priority", False))
     hogs = busy_processes(os.cpu_count() or 1, seconds + 15) if busy else []
@@ -212,7 +245,9 @@ def run(out: Callable[[str], None] = print, quick: bool = False,
         if busy:
             out(f"every core busy: {len(hogs)} other processes at nice {base}; the loop at "
                 f"{loop}, the search at nice {search}")
+        floor = timer_floor(seconds, Scheduling.current().realtime)
         figures = measure(seconds, child_nice=child)
+        floor_late = floor_figures(floor)
     finally:
         before.apply()
         for hog in hogs:
@@ -225,4 +260,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False,
         f"{_spread(figures.thinking, 'frames', with_max=True)}")
     out(f"settled change -> LED frame, an action stored (SQLite fsync): "
         f"{_spread(figures.commits, 'frames', with_max=True)}")
+    out(f"this machine's floor, a process only sleeping 5 ms at a time at the loop's priority, "
+        f"woke late by: {_spread(floor_late, 'wakes', with_max=True)}, "
+        f"{sum(late > 0.002 for late in floor_late)} of them by over 2 ms")
     return figures

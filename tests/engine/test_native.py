@@ -4,6 +4,7 @@ pure-Python reference does."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -131,6 +132,22 @@ def test_activate_leaves_the_path_alone_without_a_current_build(monkeypatch, tmp
     state = native.activate(path)
     assert not state.active
     assert path == ["/somewhere/engine"]
+
+
+def test_a_stale_build_is_left_unused_with_a_warning(monkeypatch, tmp_path, caplog):
+    monkeypatch.setattr(native, "_state", native._state)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    nat = tmp_path / "nat"
+    _fake_build(nat, Path(native.__file__).parent)
+    (nat / "DIGEST").write_text("a build of older sources\n")
+    monkeypatch.setattr(native, "NATIVE_DIR", nat)
+    path = ["/somewhere/engine"]
+    with caplog.at_level(logging.DEBUG, logger=native.__name__):
+        state = native.activate(path)
+    assert not state.active and state.stale
+    assert path == ["/somewhere/engine"]
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
+    assert "navakankari build-engine" in caplog.records[0].getMessage()
 
 
 def test_activate_puts_a_current_build_first(monkeypatch, tmp_path):

@@ -281,3 +281,12 @@ def test_bench_thinkings_busy_processes_end_by_themselves():
 
     hogs = busy_processes(2, 0.0)
     assert [h.wait(timeout=30) for h in hogs] == [0, 0]
+
+
+def test_bench_thinkings_floor_process_reports_each_wake_and_ends_by_itself():
+    """The machine's floor (a process that only sleeps) is a bounded process whose figures
+    come back as seconds late, one a wake."""
+    from navakankari.firmware.tools.thinking_bench import floor_figures, timer_floor
+
+    late = floor_figures(timer_floor(0.05, realtime=False))
+    assert late and all(isinstance(x, float) and x > -1e-6 for x in late)
