@@ -25,7 +25,7 @@ from ..core.assist import BEST
 from ..core.menu import variant_label
 from ..core.palette import PALETTE
 from ..core.players import ASSIST_LEVELS, PlayerSpec, PlayerSpecError, assist_words
-from ..core.status import StatusKind
+from ..core.status import StatusKind, adaptive_level
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
 from .review import turns
 from .server import RequestError
@@ -166,7 +166,8 @@ class DaemonBackend:
         online = self.daemon.online
         far_away = ((online.opponent if online is not None else "")
                     or tr.gettext("the other board")) if player.kind == "online" else ""
-        text = status_text(game, status, far_away, tr)
+        text = status_text(game, status, far_away, tr,
+                           level=adaptive_level(self._session.players, game.turn))
         if status.kind is StatusKind.OVER and self._session.menu is None:
             session = self._session
             text = tr.gettext("{outcome}; {next}").format(

@@ -116,9 +116,10 @@ class Announcer:
         self._advice = ""
 
     def hear(self, game: Game, status: Status, actions: tuple[str, ...] = (), *,
-             far_away: str = "") -> Utterance | None:
+             far_away: str = "", level: int | None = None) -> Utterance | None:
         """What to say after the session reported `status` on `game`, `actions` (notation)
-        being just played. None: nothing new to say."""
+        being just played (`level`: the adaptive computer's, as `status_text` takes it).
+        None: nothing new to say."""
         tr = self.tr
         sentences = []
         if actions:
@@ -128,7 +129,8 @@ class Announcer:
         key = _spoken(status)
         status_new = key != self._said
         if status_new and (actions or _worth_saying(status, self._said)):
-            sentences.append(_sentence(status_text(game, status, far_away, tr), self.language))
+            sentences.append(_sentence(status_text(game, status, far_away, tr, level=level),
+                                       self.language))
         self._said = key
         quality = status.quality if status.kind is StatusKind.IN_PROGRESS and status.lifted else ()
         if quality and (status_new or quality != self._quality):  # the advice may come later
@@ -146,11 +148,12 @@ class Announcer:
                          repeat=self.repeat if executing else 0.0,
                          topic=status.kind.value)
 
-    def hear_update(self, game: Game, update: Update, *, far_away: str = "") -> Utterance | None:
+    def hear_update(self, game: Game, update: Update, *, far_away: str = "",
+                    level: int | None = None) -> Utterance | None:
         """`hear` a session's report: its actions are played ones only when committed (a
         forced update carries the actions to carry out, which its status says)."""
         played = update.actions if update.reason == "actions" else ()
-        return self.hear(game, update.status, played, far_away=far_away)
+        return self.hear(game, update.status, played, far_away=far_away, level=level)
 
     def problem(self, problem: str) -> Utterance:
         return Utterance(problem_words(problem, self.tr), self.language, topic="problem")

@@ -16,6 +16,7 @@ from typing import Any
 
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.game import Game, Outcome, Side
+from navakankari.engine.player_spec import PlayerSpec
 
 from .wayback import restore_steps
 
@@ -126,6 +127,14 @@ class Status:
                 v = [list(x) if isinstance(x, tuple) else x for x in v]
             out[f.name] = v
         return out
+
+
+def adaptive_level(players: Mapping[Side, PlayerSpec], turn: Side) -> int | None:
+    """The level the side to act plays at where it is the computer adapting its level to the
+    person (the status words and speech name it: "white (the computer, adapting, now level
+    4) is thinking"), else None."""
+    player = players.get(turn)
+    return player.level if player is not None and player.adaptive else None
 
 
 # -- the tracker's statuses, built from the game and the settled board ------------------------

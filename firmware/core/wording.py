@@ -85,11 +85,12 @@ def outcome_text(outcome: Outcome, tr: Translator = ENGLISH) -> str:
 
 
 def status_text(game: Game, status: Status, far_away: str = "",
-                tr: Translator = ENGLISH) -> str:
+                tr: Translator = ENGLISH, *, level: int | None = None) -> str:
     """What the hands should do now, in one sentence (and any sensor fault after it).
     `far_away` names the player of the side to act when that player is not at this board
-    (the other board's name): the words then speak of them, not of a computer."""
-    text = _status_text(game, status, far_away, tr)
+    (the other board's name): the words then speak of them, not of a computer. `level`: the
+    side to act is the computer adapting to the person, at that level (`adaptive_level`)."""
+    text = _status_text(game, status, far_away, tr, level)
     if status.faulty:
         text = tr.ngettext(
             "{status} (the sensor of {points} chatters: check its wiring and magnet; it is "
@@ -100,7 +101,8 @@ def status_text(game: Game, status: Status, far_away: str = "",
     return text
 
 
-def _status_text(game: Game, status: Status, far_away: str, tr: Translator) -> str:
+def _status_text(game: Game, status: Status, far_away: str, tr: Translator,
+                 level: int | None) -> str:
     turn = status.turn
     kind = status.kind
     if kind is StatusKind.MENU:
@@ -134,6 +136,9 @@ def _status_text(game: Game, status: Status, far_away: str, tr: Translator) -> s
     if kind is StatusKind.THINKING:
         if far_away:
             return tr.gettext("{side} is to play").format(side=who)
+        if level is not None:
+            return tr.gettext("{side} (the computer, adapting, now level {level}) is thinking"
+                              ).format(side=side, level=level)
         return tr.gettext("{side} (the computer) is thinking").format(side=side)
     if kind is StatusKind.REMOVAL:
         return _removal_text(status, side, tr)

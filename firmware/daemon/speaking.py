@@ -57,10 +57,12 @@ class Speech:
     def problem(self) -> Notice | None:
         return self.speaker.problem if self.speaker is not None else None
 
-    def heard(self, game: Game, update: Update, far_away: str = "") -> None:
+    def heard(self, game: Game, update: Update, far_away: str = "",
+              level: int | None = None) -> None:
         """A report of the session: say what it means (the announcer keeps following the
-        game while speech is off, so turning it on does not say old news)."""
-        utterance = self.announcer.hear_update(game, update, far_away=far_away)
+        game while speech is off, so turning it on does not say old news); `level`, the
+        adaptive computer's as the status words take it."""
+        utterance = self.announcer.hear_update(game, update, far_away=far_away, level=level)
         if utterance is not None and self.enabled:
             self.say(utterance)
         elif self.way_in and not self.enabled:

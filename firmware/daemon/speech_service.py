@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from navakankari.engine.translator import ENGLISH, Translator
 
 from ..core.session import Update
+from ..core.status import adaptive_level
 from .speaking import Speech
 from .speech import Speaker, Start
 from .speech_process import SpeakerProcess
@@ -47,7 +48,8 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
             speech.enabled = enabled()  # turned on or off in the menu or on the page
             if session.language != speech.announcer.language:  # chosen in the menu or page
                 speech.set_language(session.language, translate(session.language))
-            speech.heard(session.game, update)
+            speech.heard(session.game, update,
+                         level=adaptive_level(session.players, session.game.turn))
 
         daemon.speech = speech
         # What the board shows as the service starts (the menu, a resumed game) is said too.

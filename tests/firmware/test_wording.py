@@ -186,3 +186,28 @@ def test_two_mills_at_once_say_how_many_pebbles_are_still_owed():
     one.play_record("a1 d7 a7 g1 b4 d1 c4 f2 a4")
     status = matching_status(one, (), hands)
     assert status.owed == 1 and status_text(one, status).startswith("white closed a mill: lift")
+
+
+def test_the_computer_adapting_to_the_person_names_the_level_it_plays_at():
+    from navakankari.engine.player_spec import PlayerSpec, at_level
+    from navakankari.firmware.core.announce import Announcer
+    from navakankari.firmware.core.status import adaptive_level
+    from navakankari.firmware.i18n.catalogs import translations
+
+    adaptive = at_level(PlayerSpec.parse("computer:adaptive"), 4)
+    players = {Side.WHITE: adaptive, Side.BLACK: PlayerSpec.parse("hand")}
+    assert adaptive_level(players, Side.WHITE) == 4
+    assert adaptive_level(players, Side.BLACK) is None  # the person's turn
+    fixed = {Side.WHITE: PlayerSpec.parse("computer:4"), Side.BLACK: PlayerSpec.parse("hand")}
+    assert adaptive_level(fixed, Side.WHITE) is None
+    game = new_game(preset("nine-mens-morris"))
+    thinking = Status(kind=StatusKind.THINKING, turn="white")
+    level = adaptive_level(players, game.turn)
+    assert status_text(game, thinking, level=level) == (
+        "white (the computer, adapting, now level 4) is thinking")
+    hindi = translations("hi")
+    assert status_text(game, thinking, tr=hindi, level=level) == (
+        "सफ़ेद (कंप्यूटर, अनुसार ढलता है, अभी स्तर 4) सोच रहा है")
+    said = Announcer("en").hear(game, thinking, level=level)
+    assert said is not None and said.text == (
+        "White (the computer, adapting, now level 4) is thinking.")
