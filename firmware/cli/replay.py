@@ -102,7 +102,7 @@ class _Replayer:
         self._advise(now)
         self._remote(now)
         for _ in range(4):
-            request = self.session.computer_request()
+            request = self.session.answers.computer_request()
             if request is None:
                 return
             actions = self._foreseen(request.game)
@@ -111,14 +111,14 @@ class _Replayer:
                 if key not in self.players:  # the players may be chosen on the board
                     self.players[key] = RandomPlayer(self.seed + int(request.side))
                 actions = computer_turn(self.players[key], request.game)
-            self.session.offer(request, actions, now)
+            self.session.answers.offer(request, actions, now)
             self.session.tick(now)
 
     def _advise(self, now: float) -> None:
-        request = self.session.advice_request()
+        request = self.session.answers.advice_request()
         if request is not None:
             self.advisor = self.advisor or Advisor()
-            self.session.advise(self.advisor.advise(request), now)
+            self.session.answers.advise(self.advisor.advise(request), now)
 
     def _remote(self, now: float) -> None:
         """A remote side's move came from the page (an online one from the other board): the
@@ -131,7 +131,7 @@ class _Replayer:
             return
         turn = self._foreseen(game)
         if turn is not None:
-            session.remote_move("".join(a.text for a in turn), now)
+            session.answers.remote_move("".join(a.text for a in turn), now)
             session.tick(now)
 
     def _foreseen(self, game: Game) -> tuple[Action, ...] | None:

@@ -65,8 +65,8 @@ def game_utterances(record: list[str], rules: Rules, language: str, tr: Translat
             turn.append(action)
             k += 1
         if side == computer:
-            request = session.computer_request()
-            if request is None or not session.offer(request, turn, now):
+            request = session.answers.computer_request()
+            if request is None or not session.answers.offer(request, turn, now):
                 raise ValueError(f"the computer could not play {' '.join(a.text for a in turn)}")
         hands.t = now + 1.0
         for action in turn:

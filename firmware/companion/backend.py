@@ -320,7 +320,7 @@ class DaemonBackend:
 
     async def hint(self) -> str:
         """The best move for the side to act (assistance 4): lit on the board; the words."""
-        words = self._session.request_hint(self.daemon.now())
+        words = self._session.answers.request_hint(self.daemon.now())
         self.daemon.wake()
         return words
 
@@ -457,7 +457,7 @@ class DaemonBackend:
         if session.players[side].kind != "remote":
             raise RequestError(f"move: {side} is played {session.players[side]}, not from here")
         try:
-            session.remote_move(text, self.daemon.now())
+            session.answers.remote_move(text, self.daemon.now())
         except ValueError as exc:  # the engine's notation and legality errors
             raise RequestError(f"move: {exc}") from None
         self.daemon.wake()

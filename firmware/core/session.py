@@ -3,9 +3,10 @@
 The session is pure (no threads, no I/O but the store, time passed in), so the daemon, the
 replay command and the web companion drive the same object. The daemon hands it the sensor
 events and the time once a turn (`turn`) and gets back everything it must do (`Turn`): the
-computer's and the advice's requests (answered with `offer` and `advise`), the frame for the
-LEDs, the next deadline; the web companion reads the game and the
-status, subscribes to updates, and calls `new_game`, `takeback`, `remote_move`.
+computer's and the advice's requests (answered through `answers`, answers.py), the frame for
+the LEDs, the next deadline; the web companion reads the game and the status, subscribes to
+updates, and calls `new_game`, `takeback`, `answers.remote_move`. The game in play and its
+stored copy are its keeper's (game_keeper.py).
 
 Ordering that a power cut must not break: committed actions are written to the store (and
 synced) inside `tick` before anyone is told, and the daemon renders the lights only after.
@@ -15,11 +16,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from navakankari.engine.actions import Action
-from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
@@ -31,7 +31,8 @@ from ..store.database import BoardEnding, Store, StoredGame
 from . import lights, wording
 from .assist import HINTS_PER_TURN, Teacher
 from .board_settings import keep_brightness, keep_speech, kept_brightness, kept_speech
-from .broker import ComputerRequest, TurnBroker, Wanted
+from .answers import Answers
+from .broker import TurnBroker, Wanted
 from .game_keeper import GameKeeper, default_players
 from .language import keep_language, kept_language
 from .menu import Chosen, GameChoice, Kind, Menu, MenuSettings
@@ -41,6 +42,7 @@ from .sensing import Sensing
 from .status import Status
 from .tracker import Tracker, TrackerSettings
 from .turn import Turn
+from .update import Update as Update  # the subscribers' news, read from here too
 
 log = logging.getLogger(__name__)
 
@@ -49,17 +51,6 @@ CLEARED = BoardEnding.CLEARED.value
 
 REVIEW_SECONDS = 120.0
 """The board lights a review's move this long after the page's last step, then the game's."""
-
-
-@dataclass(frozen=True)
-class Update:
-    """Told to subscribers after every change: why, the actions just committed, the status."""
-
-    reason: str  #: "actions", "status", "new-game", "takeback", "players", "forced", "problem",
-    #: "speech" (turned on or off), "language"
-    status: Status
-    ply: int
-    actions: tuple[str, ...] = ()
 
 
 class Session:
@@ -115,6 +106,8 @@ class Session:
         self._raw: set[str] = set(occupied)
         self._listeners: list[Callable[[Update], None]] = []
         self._broker = TurnBroker(self.teacher)  #: the computer's, remote and advice turns
+        #: the answers to them, handed in by the daemon, the page, a far-away board
+        self.answers = Answers(self, self._broker)
         #: A review on the page: the points its move lights, and until when (`show_review`)
         self._review: tuple[tuple[str, ...], float] | None = None
         stored = self.keeper.unfinished(rules, players, resume=resume, start_named=start_named)
@@ -202,7 +195,7 @@ class Session:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
         self.sensing = Sensing(self.keeper.game.board, self.settings, occupied=self._raw, now=now)
         self.tracker = Tracker(self.keeper.game, self.sensing.reading(), settings=self.settings,
-                               hands=self._hands(), now=now, colours=colours)
+                               hands=self.hands(), now=now, colours=colours)
 
     def _resume(self, stored: StoredGame, now: float) -> None:
         self._load(stored, now)
@@ -217,7 +210,7 @@ class Session:
         self._follow(now)
         self._broker.moved_on()
 
-    def _hands(self, failed: bool | None = None) -> list[Side]:
+    def hands(self, failed: bool | None = None) -> list[Side]:
         """The sides the hands play now: the hand sides, and a computer's side whose turn
         `failed` (None: whether it did; its player shows the problem; the hands play that
         turn, the computer the next)."""
@@ -335,7 +328,7 @@ class Session:
                 review is not None and self._review is not None and self._review[0] != shown):
             log.info("review lights: %s", "off" if shown is None else " ".join(shown) or "none")
             self._review = review
-            self._notify(Update("status", self.status, len(self.keeper.game.history)))
+            self.notify(Update("status", self.status, len(self.keeper.game.history)))
         self._review = review
 
     # -- the menu ----------------------------------------------------------------------------
@@ -391,7 +384,7 @@ class Session:
     def set_speech(self, on: bool) -> None:
         """Turn spoken announcements on or off (the page; the menu has its own choice)."""
         self._keep_speech(on)
-        self._notify(Update("speech", self.status, len(self.keeper.game.history)))
+        self.notify(Update("speech", self.status, len(self.keeper.game.history)))
 
     def _keep_speech(self, on: bool) -> None:
         self.speech = keep_speech(self.store, on)
@@ -415,24 +408,24 @@ class Session:
         if self.menu is not None:
             self._menu_changed(now, "language")
         else:
-            self._notify(Update("language", self.status, len(self.keeper.game.history)))
+            self.notify(Update("language", self.status, len(self.keeper.game.history)))
 
     def _menu_changed(self, now: float, reason: str) -> None:
         status = self._host.changed(now, str(self.keeper.game.turn),
                                     self.keeper.game.board.names(self.sensing.faulty))
         if status is not None:
-            self._notify(Update(reason, status, len(self.keeper.game.history)))
+            self.notify(Update(reason, status, len(self.keeper.game.history)))
 
     def _committed(self, actions: list[Action], now: float) -> None:
         self.teacher.committed(self.keeper.game, actions, self.keeper.players, now)
         self.keeper.committed(actions)
         self._broker.moved_on()
         if self.problem is None:
-            hands = self._hands(failed=False)
+            hands = self.hands(failed=False)
             if set(self.tracker.hands) != set(hands):
                 self.tracker.set_hands(hands, now)  # a failed computer's turn is played
-        self._notify(Update("actions", self.tracker.status, len(self.keeper.game.history),
-                            tuple(a.text for a in actions)))
+        self.notify(Update("actions", self.tracker.status, len(self.keeper.game.history),
+                           tuple(a.text for a in actions)))
 
     def _after(self, now: float) -> None:
         """New game by setting up the start position once a game is over; tell the
@@ -451,14 +444,14 @@ class Session:
             self.takeback_to(now, undo)
             return
         tracked = self.tracker.status
-        if self._show_answer(now, tracked):
+        if self.show_answer(now, tracked):
             tracked = self.tracker.status
         if tracked is not self._last_status:
             self._last_status = tracked
             self.teacher.watch(tracked, self.keeper.game, self.keeper.players, now)
-            self._notify(Update("status", self._compose(tracked), len(self.keeper.game.history)))
+            self.notify(Update("status", self._compose(tracked), len(self.keeper.game.history)))
         elif self.teacher.expire(now):  # a pebble lifted to ask, kept up too long
-            self._notify(Update("status", self._compose(tracked), len(self.keeper.game.history)))
+            self.notify(Update("status", self._compose(tracked), len(self.keeper.game.history)))
 
     def _start_points(self) -> frozenset[str]:
         return start_points(self.keeper.rules)
@@ -485,7 +478,7 @@ class Session:
         colours = self.tracker.colours if playing else None
         self._start(rules, dict(players), now, on_board=on_board, first=first, colours=colours)
         self._last_status = self.tracker.status
-        self._notify(Update("new-game", self.tracker.status, 0))
+        self.notify(Update("new-game", self.tracker.status, 0))
 
     def takeback(self, now: float, plies: int = 1) -> None:
         """Take back the last `plies` actions; the board is guided back."""
@@ -507,108 +500,31 @@ class Session:
         if self.menu is not None:  # the last game, reopened
             self._host.close()
             self.tracker.see(self.sensing.reading())
-            self.tracker.set_hands(self._hands(), now)
+            self.tracker.set_hands(self.hands(), now)
         self._broker.forget_problem()  # the game moves on: the computer is asked again
         self.keeper.takeback_to(ply)
         self.teacher.reset()
         self.tracker.sync(now, clearable=False)
         self._broker.moved_on()
         self._last_status = self.tracker.status
-        self._notify(Update("takeback", self.tracker.status, ply))
+        self.notify(Update("takeback", self.tracker.status, ply))
 
     def set_players(self, now: float, players: Mapping[Side, PlayerSpec]) -> None:
         self._broker.forget_problem()
         self.keeper.set_players(players)
         if self.menu is None:
-            self.tracker.set_hands(self._hands(), now)
+            self.tracker.set_hands(self.hands(), now)
         self._broker.moved_on()
-        self._notify(Update("players", self.tracker.status, len(self.keeper.game.history)))
+        self.notify(Update("players", self.tracker.status, len(self.keeper.game.history)))
 
-    # -- assistance (assist.py) ----------------------------------------------------------------
-    def advice_request(self) -> AdviceRequest | None:
-        """The advice to make for the side to act now, if it gets help and none is made (the
-        daemon makes it off its loop and hands it to `advise`)."""
-        if self.menu is not None:
-            return None
-        return self._broker.advice_request(self.keeper.game, self.keeper.players, self.tracker.status)
-
-    def advise(self, advice: Advice, now: float) -> bool:
-        """Advice made for a request; ignored (False) if the game moved on."""
-        if self.menu is not None or not self.teacher.take(advice, self.keeper.game):
-            return False
-        self._notify(Update("advice", self.status, len(self.keeper.game.history)))
-        return True
-
-    def request_hint(self, now: float) -> str:
-        """The best move for the side to act, asked for on the page (assistance 4, a limited
-        number each turn): lit on the board; the words say it, or why not."""
-        if self.menu is not None:
-            return "no game in play: the board shows its menu"
-        words = self.teacher.ask_hint(self.keeper.game, self.keeper.players)
-        self._notify(Update("advice", self.status, len(self.keeper.game.history)))
-        return words
-
-    def remote_move(self, text: str, now: float) -> tuple[Action, ...]:
-        """A move from a remote player (notation, `a1-a4xd7` allowed): the board shows it
-        and accepts only it (after a blunder's warning has been shown, as the computer's)."""
-        side = self.keeper.game.turn
-        if self.menu is not None:
-            raise ValueError("no game in play: the board shows its menu")
-        if not self.keeper.players[side].moves_arrive:
-            raise ValueError(f"{side} is not a remote player")
-        actions = tuple(self.keeper.game.parse_actions(text))
-        if now < self.teacher.reply_due(self.keeper.game):
-            self._broker.hold(actions)  # lit once the warning has been seen
-            return actions
-        self._force(actions, now)
-        return actions
-
-    def withdraw_remote(self, now: float) -> None:
-        """The remote player's move lit (or kept behind a blunder's warning) is withdrawn:
-        the two boards' games differ, so the hands here are shown nothing to carry out until
-        the players agree how to go on (a takeback, or the end of the game)."""
-        if self.menu is not None or not self.keeper.players[self.keeper.game.turn].moves_arrive:
-            return
-        self._broker.drop()
-        if self.tracker.forced:
-            self._force((), now)
-
-    def computer_request(self) -> ComputerRequest | None:
-        """The computer turn to choose now, if any (the same object until it is answered)."""
-        if self.menu is not None:
-            return None
-        return self._broker.computer_request(self.keeper.game, self.keeper.players, self.tracker.status)
-
-    def still_due(self, request: ComputerRequest) -> bool:
-        """Whether `request` is still the turn to answer: no action, takeback, new game or
-        menu since. A board being put right meanwhile does not end it (its answer waits
-        for the board to match)."""
-        return self._broker.still_due(request)
-
+    # -- the answers (answers.py) -----------------------------------------------------------
     @property
     def problem(self) -> str | None:
         """Why the computer turn now due could not be chosen (an engine that failed), if so;
         gone once the game moves on (a takeback, a new game, other players)."""
         return self._broker.problem
 
-    def computer_failed(self, request: ComputerRequest, text: str, now: float) -> None:
-        """The player behind `request` gave no action: the problem is shown and the hands
-        play that turn, as for a hand side (nothing of the game is lost); the computer is
-        asked again for its next turn."""
-        if not self._broker.failed(request, text):
-            return
-        self.tracker.set_hands(self._hands(), now)
-        self._notify(Update("problem", self.tracker.status, len(self.keeper.game.history)))
-
-    def offer(self, request: ComputerRequest, actions: Iterable[Action], now: float) -> bool:
-        """The computer's choice for `request`; ignored (False) if the game moved on. If the
-        board is being put right just then, the choice is shown once it matches again."""
-        if not self._broker.offer(request, tuple(actions)):
-            return False
-        self._show_answer(now)
-        return True
-
-    def _show_answer(self, now: float, tracked: Status | None = None) -> bool:
+    def show_answer(self, now: float, tracked: Status | None = None) -> bool:
         """The answer (the computer's, a remote player's) is lit once the board matches the
         game, and not before a blunder's warning has been shown (assist.REPLY_WAITS): the
         warning and the reply never light the board together. `tracked`: the tracker's
@@ -616,13 +532,15 @@ class Session:
         actions = self._broker.answer(self.keeper.game, tracked or self.tracker.status, now)
         if actions is None:
             return False
-        self._force(actions, now)
+        self.force(actions, now)
         return True
 
-    def _force(self, actions: tuple[Action, ...], now: float) -> None:
+    def force(self, actions: tuple[Action, ...], now: float) -> None:
+        """Light `actions` (the computer's, a remote player's; none: nothing) as the only
+        ones the hands may carry out; committed at once if the board already shows them."""
         committed = self.tracker.set_forced(actions, now)
-        self._notify(Update("forced", self.tracker.status, len(self.keeper.game.history),
-                            tuple(a.text for a in actions)))
+        self.notify(Update("forced", self.tracker.status, len(self.keeper.game.history),
+                           tuple(a.text for a in actions)))
         if committed:
             self._committed(committed, now)
         self._after(now)
@@ -681,7 +599,8 @@ class Session:
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
-    def _notify(self, update: Update) -> None:
+    def notify(self, update: Update) -> None:
+        """Tell every subscriber (`subscribe`) of a change."""
         for callback in list(self._listeners):
             try:
                 callback(update)

@@ -83,7 +83,7 @@ class AdviceService:
             if isinstance(exc, BrokenProcessPool):
                 self._drop()
         else:
-            self._session.advise(future.result(), self._clock())
+            self._session.answers.advise(future.result(), self._clock())
         self._wake()
 
     def close(self) -> None:

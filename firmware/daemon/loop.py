@@ -384,7 +384,7 @@ class Daemon:
                 player = self._players[key] = self.player_factory(spec)
             except ValueError as exc:  # an engine that is not installed
                 log.error("%s cannot play: %s", spec, exc)
-                session.computer_failed(request, str(exc), self.clock())
+                session.answers.computer_failed(request, str(exc), self.clock())
                 return
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
@@ -398,11 +398,11 @@ class Daemon:
         exc = future.exception()
         if exc is not None:
             log.error("computer player failed: %s", exc)
-            self.session.computer_failed(request, str(exc), self.clock())
+            self.session.answers.computer_failed(request, str(exc), self.clock())
             if self._wake is not None:
                 self._wake.set()
             return
-        if self.session.offer(request, future.result(), self.clock()):
+        if self.session.answers.offer(request, future.result(), self.clock()):
             log.info("computer plays %s", " ".join(a.text for a in future.result()))
         if self._wake is not None:
             self._wake.set()

@@ -62,7 +62,7 @@ class OnlineBridge:
             log.warning("online: %s no longer shown: the two games differ",
                         " ".join(self.pending))
         self.pending.clear()
-        self.session.withdraw_remote(self.clock())
+        self.session.answers.withdraw_remote(self.clock())
         if self.on_change is not None:
             self.on_change()
 
@@ -75,7 +75,7 @@ class OnlineBridge:
             return
         token = self.pending[0] + "".join(self.pending[1:])  # a move and its removals
         try:
-            self.session.remote_move(token, self.clock())
+            self.session.answers.remote_move(token, self.clock())
         except ValueError as exc:
             log.warning("online: %s cannot be shown yet: %s", token, exc)
             return

@@ -91,7 +91,7 @@ def test_the_menu_offers_the_adaptive_computer_at_the_stored_level(store) -> Non
     assert b.session.menu is None
     assert str(b.session.players[Side.WHITE]) == "computer:adaptive"
     assert b.session.adaptive_level == 4 == b.session.players[Side.WHITE].level
-    request = b.session.computer_request()
+    request = b.session.answers.computer_request()
     assert request is not None and request.level == 4
 
 

@@ -79,9 +79,9 @@ def test_the_computers_move_is_said_until_it_is_carried_out():
     board.play("d6")
     assert board.said[-1].text == "White placed a pebble on d6. Black (the computer) is thinking."
     assert not board.said[-1].interrupt  # said after what came before it, not over it
-    request = board.session.computer_request()
+    request = board.session.answers.computer_request()
     actions = computer_turn(RandomPlayer(seed=1), request.game)
-    assert board.session.offer(request, actions, board.now)
+    assert board.session.answers.offer(request, actions, board.now)
     said = board.said[-1]
     point = actions[0].text
     assert said.text == f"Black plays {point}: put a black pebble on {point}."

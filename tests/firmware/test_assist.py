@@ -63,10 +63,10 @@ def _drive_for(session: Session, hands: ScriptedHands, seconds: float, now: floa
 
 def _advise(session: Session, now: float) -> None:
     """Advice as the daemon makes it, to a fixed depth: the same on every machine."""
-    request = session.advice_request()
+    request = session.answers.advice_request()
     assert request is not None
-    assert session.advice_request() is None  # asked once per position
-    assert session.advise(advise(request, budget=10**7, max_depth=3), now)
+    assert session.answers.advice_request() is None  # asked once per position
+    assert session.answers.advise(advise(request, budget=10**7, max_depth=3), now)
 
 
 def _colour(role: Role) -> tuple[int, int, int]:
@@ -87,10 +87,10 @@ def test_threats_pulse_for_a_side_at_level_2_and_are_said_in_words():
 
 def test_level_1_and_a_computer_side_ask_for_no_advice():
     session, _, _ = _session(HAND, HAND, "a7 b6 g7")
-    assert session.advice_request() is None
+    assert session.answers.advice_request() is None
     vs = Session(NINE, {Side.WHITE: PlayerSpec("computer", 1), Side.BLACK: _hand(4)},
                  settings=SETTINGS)
-    assert vs.advice_request() is None  # the computer (white) is to act
+    assert vs.answers.advice_request() is None  # the computer (white) is to act
     assert PlayerSpec("computer", 1).assistance == 0
 
 
@@ -135,16 +135,16 @@ def test_no_blunder_warning_below_level_3(level):
 
 def test_the_best_move_on_request_from_the_page_and_its_limit_per_turn():
     session, _, now = _session(_hand(4), HAND, "a7 b6 g7 d1")
-    assert session.request_hint(now).startswith("the best move is still being worked out")
+    assert session.answers.request_hint(now).startswith("the best move is still being worked out")
     _advise(session, now)
     best = session.teacher.advice.judgement.best
-    assert session.request_hint(now) == f"best move: {best}"
+    assert session.answers.request_hint(now) == f"best move: {best}"
     assert session.status.hint == (best,)  # a placement: its point
     assert session.frame(session.status.since)[best] == _colour(Role.HINT)
-    assert session.request_hint(now) == "white has had 1 best move this turn"
+    assert session.answers.request_hint(now) == "white has had 1 best move this turn"
     level3, _, t = _session(_hand(3), HAND, "a7 b6 g7 d1")
     _advise(level3, t)
-    assert level3.request_hint(t) == "white has no best move on request (assistance 3)"
+    assert level3.answers.request_hint(t) == "white has no best move on request (assistance 3)"
 
 
 def test_the_hint_gesture_lift_an_opponents_pebble_and_set_it_back():
@@ -192,11 +192,11 @@ def test_a_lifted_pebbles_destinations_take_their_quality_colours():
 
 def test_advice_for_a_position_passed_by_is_dropped():
     session, hands, now = _session(HAND, _hand(3), "a7 b6 g7")
-    request = session.advice_request()
+    request = session.answers.advice_request()
     hands.t = now + 0.5
     hands.place("d7")
     now = drive(session, _take(hands), now=now)
-    assert not session.advise(advise(request, budget=10**7, max_depth=1), now)
+    assert not session.answers.advise(advise(request, budget=10**7, max_depth=1), now)
     assert session.status.quality == ()
 
 
@@ -287,23 +287,23 @@ def test_advice_is_made_ahead_while_the_computers_move_is_carried_out():
     session = Session(NINE, {Side.WHITE: _hand(3), Side.BLACK: PlayerSpec("computer", 1)},
                       settings=SETTINGS)
     hands = ScriptedHands((), pause=0.5)
-    request = session.advice_request()  # white to act: its own advice first
-    session.advise(advise(request, budget=10**7, max_depth=1), 0.0)
+    request = session.answers.advice_request()  # white to act: its own advice first
+    session.answers.advise(advise(request, budget=10**7, max_depth=1), 0.0)
     hands.place("d6").wait(0.5)
     now = drive(session, _take(hands), now=0.0)
-    computer = session.computer_request()
-    session.offer(computer, [computer.game.parse("a1")], now)
+    computer = session.answers.computer_request()
+    session.answers.offer(computer, [computer.game.parse("a1")], now)
     assert session.status.kind == StatusKind.EXECUTING
-    ahead = session.advice_request()  # the position after a1, before the hands play it
+    ahead = session.answers.advice_request()  # the position after a1, before the hands play it
     assert ahead is not None and ahead.ply == 2
-    assert session.advise(advise(ahead, budget=10**7, max_depth=1), now)
+    assert session.answers.advise(advise(ahead, budget=10**7, max_depth=1), now)
     assert session.status.quality == ()  # not yet: a1 is still to be set down
     hands.t = now + 0.5
     hands.place("a1")
     drive(session, _take(hands), now=now)
     assert session.record() == "d6 a1"
     assert len(session.status.quality) == 22  # lit at once: every free point judged
-    assert session.advice_request() is None
+    assert session.answers.advice_request() is None
 
 
 def test_a_worker_that_dies_is_replaced(tmp_path):
@@ -324,7 +324,7 @@ def test_a_worker_that_dies_is_replaced(tmp_path):
     try:
         service = AdviceService(loop, session, lambda: 0.0, lambda: None)
         broken = service._executor = Broken()
-        service.ask(session.advice_request())  # the loop goes on; the next starts afresh
+        service.ask(session.answers.advice_request())  # the loop goes on; the next starts afresh
         assert service._executor is None and broken.shut and not service._busy
     finally:
         loop.close()
@@ -341,7 +341,7 @@ def test_the_advice_worker_runs_below_the_loop():
     loop = asyncio.new_event_loop()
     try:
         service = AdviceService(loop, session, lambda: 0.0, lambda: None)
-        service.ask(session.advice_request())  # white's advice: the worker starts
+        service.ask(session.answers.advice_request())  # white's advice: the worker starts
         worker_nice = service._executor.submit(os.nice, 0).result(timeout=60)
         assert worker_nice == min(19, os.nice(0) + CHILD_NICE)
     finally:
@@ -360,7 +360,7 @@ def test_the_other_sides_move_never_raises_this_sides_warning():
     hands.t = now + 0.5
     hands.place("d7")  # black blocks: no mistake
     now = drive(session, _take(hands), now=now)
-    assert session.status.blunder == () and session.advice_request() is None  # white: none
+    assert session.status.blunder == () and session.answers.advice_request() is None  # white: none
     assert session.teacher.advice is advice  # still black's, made a ply before
     hands.t = now + 0.5
     hands.place(bad)  # white sets a pebble where black's advice named a blunder
@@ -393,9 +393,9 @@ def test_the_computers_reply_waits_until_the_warning_has_been_shown():
     session, _, now, bad = _blunder_against(PlayerSpec("computer", 1))
     start = session.status.blunder_until - BLUNDER_SECONDS
     due = start + REPLY_WAITS
-    computer = session.computer_request()
+    computer = session.answers.computer_request()
     reply = computer.game.parse_actions(f"d7x{bad}")  # and takes the blunder's pebble
-    session.offer(computer, reply, start + 0.3)  # chosen at once
+    session.answers.offer(computer, reply, start + 0.3)  # chosen at once
     assert session.status.kind == StatusKind.THINKING  # held back: the warning blinks on
     assert session.deadline() == pytest.approx(due)
     for t in (start + 0.3, start + 1.0, due - 0.01):
@@ -413,21 +413,21 @@ def test_the_computers_reply_waits_until_the_warning_has_been_shown():
 
 def test_the_hand_takes_the_blunder_back_before_the_reply_is_lit():
     session, hands, now, bad = _blunder_against(PlayerSpec("computer", 1))
-    computer = session.computer_request()
-    session.offer(computer, computer.game.parse_actions(f"d7x{bad}"),
+    computer = session.answers.computer_request()
+    session.answers.offer(computer, computer.game.parse_actions(f"d7x{bad}"),
                   now + 0.2)
     hands.t = now + 0.5
     hands.lift(bad)  # within the warning: the pebble off again
     drive(session, _take(hands), now=now)
     assert session.record() == "a1 d6 a7 d5"
     assert session.status.kind == StatusKind.IDLE and session.status.forced == ()
-    assert not session.still_due(computer)  # its answer is dropped with the blunder
+    assert not session.answers.still_due(computer)  # its answer is dropped with the blunder
 
 
 def test_a_remote_move_waits_until_the_warning_has_been_shown():
     session, _, now, bad = _blunder_against(PlayerSpec("remote"))
     due = session.status.blunder_until - BLUNDER_SECONDS + REPLY_WAITS
-    assert [a.text for a in session.remote_move("d7", now)] == ["d7"]
+    assert [a.text for a in session.answers.remote_move("d7", now)] == ["d7"]
     assert session.status.kind == StatusKind.THINKING and session.status.forced == ()
     assert session.deadline() == pytest.approx(due)
     drive(session, [], now=now)
@@ -482,7 +482,7 @@ def test_online_a_blunder_is_not_taken_back_by_the_board_alone():
     right, and the words send the player to the other one; the reply still waits."""
     session, hands, now, bad = _blunder_against(PlayerSpec("online"))
     assert session.status.advice.endswith(ONLINE_TAKEBACK)
-    assert session.remote_move("d7", now) and session.status.forced == ()  # held back
+    assert session.answers.remote_move("d7", now) and session.status.forced == ()  # held back
     hands.t = now + 0.5
     hands.lift(bad)
     now = _drive_for(session, hands, 1.5, now)  # past the tracker's grace

@@ -362,7 +362,7 @@ def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
 
     async def web(daemon: Daemon) -> None:
         await asyncio.sleep(0.1)
-        daemon.session.remote_move("d6", daemon.now())
+        daemon.session.answers.remote_move("d6", daemon.now())
         await asyncio.sleep(0)  # the loop's next turn lights it
         seen["lit"] = dict(daemon.board.simulation.leds.lit)
         daemon.stop()

@@ -26,7 +26,7 @@ def test_each_game_s_seed_is_kept_handed_to_the_search_and_written_in_its_record
     session = Session(RULES, PLAYERS, settings=SETTINGS, store=store,
                       game_seeds=lambda: next(seeds))
     assert session.game_seed == 41 and store.load(session.game_id).seed == 41
-    request = session.computer_request()
+    request = session.answers.computer_request()
     assert request is not None and request.seed == 41
     session.new_game(0.0)
     assert session.game_seed == 42 and store.load(session.game_id).seed == 42
@@ -38,6 +38,6 @@ def test_each_game_s_seed_is_kept_handed_to_the_search_and_written_in_its_record
     session = Session(RULES, PLAYERS, settings=SETTINGS, store=store,
                       game_seeds=lambda: next(seeds))
     assert session.game_seed == 42
-    request = session.computer_request()
+    request = session.answers.computer_request()
     assert request is not None and request.seed == 42
     store.close()

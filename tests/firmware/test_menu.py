@@ -509,11 +509,11 @@ def test_knocks_slides_and_two_pebbles_choose_nothing(variant, store):
 def test_the_computer_is_not_asked_while_the_menu_shows(store):
     b = MenuBoard("nine-mens-morris", store,
                   players={Side.WHITE: PlayerSpec("computer", 1), Side.BLACK: HAND}).run()
-    assert b.session.computer_request() is None
+    assert b.session.answers.computer_request() is None
     with pytest.raises(ValueError, match="menu"):
-        b.session.remote_move("d6", b.now)
+        b.session.answers.remote_move("d6", b.now)
     b.choose(Kind.SAME)
-    assert b.session.computer_request() is not None
+    assert b.session.answers.computer_request() is not None
 
 
 def test_the_menu_settings_are_checked():
@@ -558,10 +558,10 @@ def test_a_game_chosen_on_the_board_is_stored_with_its_menu_and_replays_to_it(se
 
     computer = {side: RandomPlayer(int(side)) for side in Side}  # as the replay's (seed 0)
     for _ in range(3):  # hands answer the computer's moves, the computer answers theirs
-        request = session.computer_request()
+        request = session.answers.computer_request()
         if request is not None:
             actions = computer_turn(computer[request.side], request.game)
-            session.offer(request, actions, b.now)
+            session.answers.offer(request, actions, b.now)
             for a in actions:
                 h.perform(b.board, a)
         else:

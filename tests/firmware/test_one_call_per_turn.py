@@ -14,4 +14,4 @@ def test_a_settled_change_reaches_the_loop_in_one_answer(tmp_path):
     assert asked == ["Session.turn"]
     names = turn.names()
     assert "Store.append" in names and "TurnBroker.wanted" in names  # stored, then asked on
-    assert "Session.computer_request" not in names and "Session.deadline" not in names
+    assert "Answers.computer_request" not in names and "Session.deadline" not in names

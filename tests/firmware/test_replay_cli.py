@@ -216,10 +216,10 @@ def test_a_game_started_on_the_page_while_the_menu_is_lit_replays_to_itself(tmp_
         for action in computer_turn(white, session.game):
             hands.perform(session.game.board, action)
         now = _play(session, hands, now)
-        request = session.computer_request()
+        request = session.answers.computer_request()
         assert request is not None
         actions = computer_turn(black, request.game)
-        assert session.offer(request, actions, now)
+        assert session.answers.offer(request, actions, now)
         for action in actions:
             hands.perform(session.game.board, action)
         hands.wait(0.5)
@@ -288,7 +288,7 @@ def test_a_game_against_a_remote_player_replays_to_itself(tmp_path, capsys):
             hands.perform(session.game.board, action)
         now = _play(session, hands, now)
         turn = computer_turn(black, session.game)
-        session.remote_move("".join(a.text for a in turn), now)
+        session.answers.remote_move("".join(a.text for a in turn), now)
         for action in turn:
             hands.perform(session.game.board, action)
         hands.wait(0.5)

@@ -198,11 +198,11 @@ def test_a_request_is_due_until_the_game_moves_on():
     session = Session(preset("nine-mens-morris"),
                       {Side.WHITE: PlayerSpec("computer", 1), Side.BLACK: PlayerSpec("hand")},
                       occupied=(), now=0.0, auto_new_game=False, resume=False)
-    request = session.computer_request()
-    assert request is not None and session.still_due(request)
+    request = session.answers.computer_request()
+    assert request is not None and session.answers.still_due(request)
     session.new_game(0.0)
-    assert not session.still_due(request)
-    assert session.still_due(session.computer_request())
+    assert not session.answers.still_due(request)
+    assert session.answers.still_due(session.answers.computer_request())
 
 
 def test_the_daemons_stop_ends_a_search_in_progress(tmp_path):

@@ -115,11 +115,11 @@ def test_the_computer_is_asked_and_its_turn_is_shown_then_followed(store):
     hands.place("d6").wait(0.5)
     now = play(session, hands, 0.0)
     assert session.status.kind == StatusKind.THINKING
-    request = session.computer_request()
+    request = session.answers.computer_request()
     assert request is not None and request.side == Side.BLACK
-    assert session.computer_request() is request
+    assert session.answers.computer_request() is request
     actions = computer_turn(RandomPlayer(seed=1), request.game)
-    assert session.offer(request, actions, now)
+    assert session.answers.offer(request, actions, now)
     assert session.status.kind == StatusKind.EXECUTING
     assert session.status.forced == tuple(a.text for a in actions)
     hands.t = now + 0.5
@@ -136,11 +136,11 @@ def test_a_stale_computer_answer_is_ignored_after_a_takeback(store):
     hands = ScriptedHands((), pause=0.5)
     hands.place("d6").wait(0.5)
     now = play(session, hands, 0.0)
-    request = session.computer_request()
+    request = session.answers.computer_request()
     session.takeback(now)
     assert session.record() == "" and store.last_unfinished().actions == ()
     assert session.status.kind == StatusKind.MISMATCH and session.status.to_empty == ("d6",)
-    assert not session.offer(request, computer_turn(RandomPlayer(seed=1), request.game), now)
+    assert not session.answers.offer(request, computer_turn(RandomPlayer(seed=1), request.game), now)
 
 
 def test_takeback_to_an_earlier_position_and_play_on(store):
@@ -167,7 +167,7 @@ def test_remote_moves_are_shown_and_only_they_are_accepted(store):
     now = play(session, hands, 0.0)
     with pytest.raises(ValueError):
         session.takeback_to(now, 5)
-    session.remote_move("a1", now)
+    session.answers.remote_move("a1", now)
     assert session.status.kind == StatusKind.EXECUTING and session.status.forced_to == ("a1",)
     hands.t = now + 0.5
     hands.place("g1").wait(2.0)
@@ -323,12 +323,12 @@ def test_a_computer_answer_arriving_while_the_board_is_disturbed_is_shown_later(
     hands = ScriptedHands((), pause=0.5)
     hands.place("d6")
     now = play(session, hands, 0.0)
-    request = session.computer_request()
+    request = session.answers.computer_request()
     hands.lift("d6").wait(2.0)  # someone knocks the pebble off while the computer thinks
     now = play(session, hands, now)
     assert session.status.kind == StatusKind.MISMATCH
     actions = computer_turn(RandomPlayer(seed=1), request.game)
-    assert session.offer(request, actions, now)
+    assert session.answers.offer(request, actions, now)
     assert session.status.kind == StatusKind.MISMATCH
     hands.place("d6").wait(0.5)
     now = play(session, hands, now)
