@@ -18,6 +18,7 @@ from navakankari.firmware.i18n.notice import Notice
 
 from ..core.announce import Announcer, Utterance
 from ..core.session import Update
+from ..core.status import StatusKind
 from .speech import Saying
 from .voice import Voice
 
@@ -37,9 +38,10 @@ class Speech:
                  tr: Translator = ENGLISH, voice: Voice | None = None,
                  way_in: bool = False) -> None:
         self.speaker = speaker
-        #: With speech off, say once how to turn it on when the menu shows (a speaker is
-        #: there to hear it)
+        #: With speech off, say how to turn it on each time the menu shows (a speaker is
+        #: there to hear it), once a visit
         self.way_in = way_in
+        self._way_in_said = False  #: said in this visit of the menu
         self.announcer = Announcer(language, tr)
         self.enabled = enabled  #: the session's choice, else the configuration's (the service)
         self.voice = voice or Voice()
@@ -65,11 +67,13 @@ class Speech:
         utterance = self.announcer.hear_update(game, update, far_away=far_away, level=level)
         if utterance is not None and self.enabled:
             self.say(utterance)
-        elif self.way_in and not self.enabled:
+        elif self.way_in and not self.enabled and not self._way_in_said:
             hint = self.announcer.way_in(update.status)
             if hint is not None:
-                self.way_in = False  # once: a player who wants silence keeps it
+                self._way_in_said = True  # once a visit: a player who wants silence keeps it
                 self.say(hint)
+        if update.status.kind is not StatusKind.MENU:
+            self._way_in_said = False  # the visit is over: the next one says it again
 
     def set_language(self, language: str, tr: Translator) -> None:
         """Speak `language` from the next sentence on (the board's language changed)."""

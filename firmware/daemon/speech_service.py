@@ -30,7 +30,7 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
     `default`: the configuration's [speech] enabled, which the session's choice (the
     menu's, the page's, kept in the store) overrides. `translate(code)`: a language's
     catalog: the board's language is spoken, and followed when it changes. `way_in`: a
-    speaker is there, so with speech off the menu says once how to turn it on."""
+    speaker is there, so with speech off each visit of the menu says how to turn it on."""
 
     async def speak(daemon: "Daemon") -> None:
         session = daemon.session

@@ -765,10 +765,40 @@ def test_with_speech_off_the_menu_says_once_how_to_turn_it_on(variant, store):
     hear()
     b.choose(Kind.BACK, noise=False)
     hear()
-    assert len(speaker.said) == 1  # once: a player who wants silence keeps it
+    assert len(speaker.said) == 1  # once a visit: a player who wants silence keeps it
     assert silent.speaker.said == []  # no speaker to hear it: nothing said
     b.choose(Kind.SPEECH_STEP, noise=False)  # the pebble the sentence asked for
     hear()
     assert b.session.speech is True and len(speaker.said) == 2
     on = b.point(Kind.SPEECH, "on")
     assert on in speaker.said[1]  # the speech step, said with its points
+
+
+@pytest.mark.parametrize("variant", BOTH)
+def test_with_speech_off_each_visit_of_the_menu_says_how_to_turn_it_on(variant, store):
+    """Said once a visit, not once a run: a player who comes back to the menu after a game
+    (or who missed it the first time) hears the way in again; within a visit it is not
+    repeated, so a player who wants silence keeps it while choosing."""
+    from navakankari.firmware.core.session import Update
+    from navakankari.firmware.daemon.speaking import Speech
+
+    b = MenuBoard(variant, store).run()
+    speaker = _Heard()
+    speech = Speech(speaker, enabled=False, way_in=True)
+
+    def hear() -> None:
+        speech.heard(b.session.game, Update("status", b.status, 0))
+
+    hear()
+    hear()
+    assert len(speaker.said) == 1 and "Speech is off" in speaker.said[0]
+    b.choose(Kind.SAME)  # a game: the visit is over
+    b.hands.setup(sorted(b.board.names(new_game(b.rules).occupancy)))
+    b.run()
+    hear()
+    assert b.status.kind != StatusKind.MENU and len(speaker.said) == 1
+    play_and_clear(b, 2)  # the game cleared away: the menu again
+    assert b.status.kind == StatusKind.MENU
+    hear()
+    hear()
+    assert len(speaker.said) == 2 and speaker.said[1] == speaker.said[0]
