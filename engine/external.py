@@ -34,6 +34,7 @@ from .errors import GameOverError, IllegalActionError, InvalidNotationError, Pla
 from .game import Game
 from .process import LineProcess, ProcessError, ProcessTimeout
 from .variants import new_game
+from .translator import N_
 
 log = logging.getLogger(__name__)
 
@@ -58,13 +59,25 @@ class ExternalEngineError(PlayerError):
     """The engine gave no usable answer; the message names it and the position."""
 
 
+class EngineSpecError(ValueError):
+    """Text that is not an engine spec. Its meaning is kept as data, `message` (a catalog
+    message, marked N_) and its `places`, so a player spec names it in the player's language
+    (`PlayerSpecError`); its text is the English."""
+
+    def __init__(self, message: str, /, **places: object) -> None:
+        self.message = message
+        self.places = tuple((k, str(v)) for k, v in places.items())
+        super().__init__(message.format(**dict(self.places)))
+
+
 def _seconds(key: str, value: str, text: str) -> float:
     try:
         number = float(value)
     except ValueError:
         number = math.nan
     if not (math.isfinite(number) and number > 0):
-        raise ValueError(f"{text!r}: {key} must be a positive number of seconds, not {value!r}")
+        raise EngineSpecError(N_("{spec}: {key} must be a positive number of seconds, not {value}"),
+                              spec=repr(text), key=key, value=repr(value))
     return number
 
 
@@ -85,16 +98,19 @@ class EngineSpec:
             body = body[len(PREFIX):]
         path, _, query = body.partition("?")
         if not path:
-            raise ValueError(f"{text!r}: an engine player needs a program: engine:PATH")
+            raise EngineSpecError(N_("{spec}: an engine player needs a program: engine:PATH"),
+                                  spec=repr(text))
         try:
             pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=True) if query else []
         except ValueError:
-            raise ValueError(f"{text!r}: settings must be KEY=VALUE joined by &") from None
+            raise EngineSpecError(N_("{spec}: settings must be KEY=VALUE joined by &"),
+                                  spec=repr(text)) from None
         options: list[tuple[str, str]] = []
         seconds, grace = DEFAULT_SECONDS, DEFAULT_GRACE
         for key, value in pairs:
             if not key.strip() or any(c in "\r\n" for c in key + value):
-                raise ValueError(f"{text!r}: bad setting {key!r}={value!r}")
+                raise EngineSpecError(N_("{spec}: bad setting {key}={value}"), spec=repr(text),
+                                      key=repr(key), value=repr(value))
             if key == "seconds":
                 seconds = _seconds(key, value, text)
             elif key == "grace":

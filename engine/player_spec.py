@@ -28,6 +28,7 @@ from .player import (
     RandomPlayer,
     level_info,
 )
+from .translator import N_, Translator
 
 PLAYER_KINDS = ("hand", "computer", "engine", "remote", "online", "random", "greedy")
 COMPUTER_KINDS = ("computer", "engine", "random", "greedy")
@@ -48,12 +49,28 @@ SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_AS
 
 
 class PlayerSpecError(ValueError):
-    """Text that is not a player spec; names the setting or option it was given as (`key`)."""
+    """Text that is not a player spec; names the setting or option it was given as (`key`).
+    The problem is kept as data, a catalog message (`message`, marked N_) and its `places`,
+    so the firmware says it in the player's language (`words`); `problem` is its English."""
 
-    def __init__(self, key: str, problem: str) -> None:
+    def __init__(self, key: str, message: str, /, **places: object) -> None:
         self.key = key
-        self.problem = problem
-        super().__init__(f"{key}: {problem}")
+        self.message = message
+        self.places = tuple((k, str(v)) for k, v in places.items())
+        self.problem = message.format(**dict(self.places))
+        super().__init__(f"{key}: {self.problem}")
+
+    def again(self, key: str) -> PlayerSpecError:
+        """The same problem, named by another setting or option."""
+        return PlayerSpecError(key, self.message, **dict(self.places))
+
+    def problem_words(self, tr: Translator) -> str:
+        """The problem alone, in `tr`'s language."""
+        return tr.gettext(self.message).format(**dict(self.places))
+
+    def words(self, tr: Translator) -> str:
+        """The whole error in `tr`'s language: the setting or option, then the problem."""
+        return f"{self.key}: {self.problem_words(tr)}"
 
 
 @dataclass(frozen=True)
@@ -101,8 +118,8 @@ class PlayerSpec:
     def parse(cls, text: object, key: str = "player") -> PlayerSpec:
         """The spec `text` writes (see the module); PlayerSpecError naming `key` else."""
         if not isinstance(text, str):
-            raise PlayerSpecError(key, f"must be a string like \"hand\" or \"computer:3\", "
-                                       f"not {text!r}")
+            raise PlayerSpecError(key, N_("must be a string like \"hand\" or \"computer:3\", not "
+                                          "{value}"), value=repr(text))
         kind, colon, level = text.strip().partition(":")
         kind = kind.lower()
         if kind == "level" and colon:
@@ -110,23 +127,25 @@ class PlayerSpec:
                           f"removed; write computer:{level}", FutureWarning, stacklevel=2)
             kind = "computer"
         if kind not in PLAYER_KINDS:
-            raise PlayerSpecError(key, f"unknown player {kind!r}; one of {', '.join(PLAYER_KINDS)}")
+            raise PlayerSpecError(key, N_("unknown player {value}; one of {choices}"),
+                                  value=repr(kind), choices=", ".join(PLAYER_KINDS))
         if kind == "engine":
-            from .external import EngineSpec  # its own grammar after `engine:`
+            from .external import EngineSpec, EngineSpecError  # its own grammar after `engine:`
 
             try:
                 EngineSpec.parse(text.strip())
-            except ValueError as exc:
-                raise PlayerSpecError(key, str(exc)) from None
+            except EngineSpecError as exc:
+                raise PlayerSpecError(key, exc.message, **dict(exc.places)) from None
             return cls(kind, engine=level)
         if kind == "hand" and level:
             if not level.isdigit() or not 0 <= int(level) <= MAX_ASSIST:
-                raise PlayerSpecError(key, f"a hand's assistance must be 0..{MAX_ASSIST}, "
-                                           f"not {level!r}")
+                raise PlayerSpecError(key, N_("a hand's assistance must be 0..{high}, not {value}"),
+                                      high=MAX_ASSIST, value=repr(level))
             return cls(kind, assist=int(level))
         if kind != "computer":
             if colon:
-                raise PlayerSpecError(key, f"only a computer player has a level ({text!r})")
+                raise PlayerSpecError(key, N_("only a computer player has a level ({value})"),
+                                      value=repr(text))
             return cls(kind)
         if not level:
             return cls(kind)
@@ -135,8 +154,8 @@ class PlayerSpec:
         if level.lower() == ADAPTIVE:
             return cls(kind, adaptive=True)
         if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
-            raise PlayerSpecError(key, f"computer level must be 1..{MAX_LEVEL}, max or "
-                                       f"{ADAPTIVE}, not {level!r}")
+            raise PlayerSpecError(key, N_("computer level must be 1..{high}, max or adaptive, not "
+                                          "{value}"), high=MAX_LEVEL, value=repr(level))
         return cls(kind, int(level))
 
 

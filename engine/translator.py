@@ -23,3 +23,9 @@ class Translator(Protocol):
 
 ENGLISH: Final[Translator] = gettext.NullTranslations()
 """The words as written: no catalog."""
+
+
+def N_(message: str) -> str:
+    """Marks `message` for the catalogs where it is made: an error's meaning kept as data
+    (its message and places), which the firmware words in the player's language."""
+    return message

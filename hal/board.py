@@ -18,6 +18,7 @@ from typing import Any
 from .leds import LedStrip
 from .profile import GpioSensorConfig, LedConfig, MatrixSensorConfig, Mcp23017SensorConfig, Profile
 from .sensors import Clock, SensorArray
+from .words import N_, Phrase, Words, words_of
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,16 @@ SIM = "sim"
 
 
 class BackendError(RuntimeError):
-    """The backend asked for does not exist or cannot start here."""
+    """The backend asked for does not exist or cannot start here. The problem is a `Phrase`,
+    so the firmware says it in the maker's language (`words`)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        super().__init__(problem)
+
+    def words(self, tr: Words) -> str:
+        """The problem in `tr`'s language."""
+        return words_of(self.problem, tr)
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,8 @@ def chosen_backend(argument: str | None = None) -> str | None:
         return argument
     forced = os.environ.get(BACKEND_ENV, "").strip()
     if forced and forced != SIM:
-        raise BackendError(f"{BACKEND_ENV}={forced!r}: only {SIM!r} may be forced")
+        raise BackendError(Phrase(N_("{variable}={value}: only {sim} may be forced"),
+                                  variable=BACKEND_ENV, value=repr(forced), sim=repr(SIM)))
     return forced or None
 
 
@@ -73,11 +84,12 @@ def open_board(
     """Open the profile's sensors and LEDs (or the simulated board, if forced)."""
     forced = chosen_backend(backend)
     if forced not in (None, SIM):
-        raise BackendError(f"unknown backend {forced!r}: only {SIM!r} may be forced")
+        raise BackendError(Phrase(N_("unknown backend {value}: only {sim} may be forced"),
+                                  value=repr(forced), sim=repr(SIM)))
     if forced == SIM or (profile.sensors.backend == SIM and profile.leds.backend == SIM):
         return _open_sim(profile, clock, sleep)
     if SIM in (profile.sensors.backend, profile.leds.backend):
-        raise BackendError("a profile simulates both sensors and LEDs or neither")
+        raise BackendError(Phrase(N_("a profile simulates both sensors and LEDs or neither")))
     sensors = open_sensors(profile, clock=clock)
     try:
         leds = open_leds(profile.leds)
@@ -104,8 +116,9 @@ def board_opener(name: str) -> BoardOpener:
             opener: BoardOpener = entry.load()
             return opener
     known = ", ".join(sorted(e.name for e in found)) or "none"
-    raise BackendError(f"no board registered as {name!r} under {BOARD_GROUP} (registered: "
-                       f"{known}); is the package installed?")
+    raise BackendError(Phrase(N_("no board registered as {name} under {group} (registered: "
+                                 "{known}); is the package installed?"), name=repr(name),
+                              group=BOARD_GROUP, known=known))
 
 
 def _open_sim(profile: Profile, clock: Clock,
@@ -118,13 +131,14 @@ def open_sensors(profile: Profile, *, clock: Clock = time.monotonic) -> SensorAr
     try:
         return _open_sensors(profile, clock)
     except ImportError as exc:
-        raise BackendError(
-            f"cannot open {profile.sensors.backend!r} sensors here ({exc}); "
-            f"on a computer without GPIO, set {BACKEND_ENV}={SIM}"
-        ) from exc
+        raise BackendError(Phrase(
+            N_("cannot open {backend} sensors here ({problem}); on a computer without GPIO, "
+               "set {variable}={sim}"), backend=repr(profile.sensors.backend), problem=exc,
+            variable=BACKEND_ENV, sim=SIM)) from exc
     except Exception as exc:
         if type(exc).__module__.startswith("gpiozero"):  # pin in use, no such pin, ...
-            raise BackendError(f"cannot open {profile.sensors.backend!r} sensors: {exc}") from exc
+            raise BackendError(Phrase(N_("cannot open {backend} sensors: {problem}"),
+                                      backend=repr(profile.sensors.backend), problem=exc)) from exc
         raise
 
 
@@ -142,7 +156,7 @@ def _open_sensors(profile: Profile, clock: Clock) -> SensorArray:
         from .backends.mcp23017_sensors import Mcp23017Sensors
 
         return Mcp23017Sensors(s.addresses, s.interrupt_pin, s.channels, clock=clock)
-    raise BackendError(f"no real sensor backend for {s.backend!r}")
+    raise BackendError(Phrase(N_("no real sensor backend for {backend}"), backend=repr(s.backend)))
 
 
 def open_leds(led: LedConfig) -> LedStrip:
@@ -157,4 +171,4 @@ def open_leds(led: LedConfig) -> LedStrip:
         return neopixel_leds.NeoPixelSpiStrip(
             led.index, count=led.count, pixel_order=led.pixel_order, brightness=led.brightness,
             gamma=led.gamma)
-    raise BackendError(f"no real LED backend for {led.backend!r}")
+    raise BackendError(Phrase(N_("no real LED backend for {backend}"), backend=repr(led.backend)))

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 from navakankari.wiring import PROFILE_DIR
+
+from .words import N_, Nn_, Phrase, Words, toml_problem, words_of
 
 HEADER_GPIOS = range(0, 28)
 """BCM GPIOs on the 40-pin header of every Pi since the B+."""
@@ -28,17 +30,45 @@ SENSOR_BACKENDS = ("gpiozero", "matrix", "mcp23017", "sim")
 LED_BACKENDS = ("neopixel", "neopixel_spi", "sim")
 MCP23017_ADDRESSES = range(0x20, 0x28)
 
+# The uses of the pins that are not a point's (the pinout tables, doctor's findings).
+I2C_SDA = N_("I2C SDA")
+I2C_SCL = N_("I2C SCL")
+EXPANDER_INT = N_("expander INT")
+LED_DATA = N_("LED data")
+LED_DATA_SPI0 = N_("LED data (SPI0)")
+SPI0 = N_("SPI0")
+
+
+def _matrix_row(i: int) -> Phrase:
+    return Phrase(N_("matrix row {index}"), index=i)
+
+
+def _matrix_column(i: int) -> Phrase:
+    return Phrase(N_("matrix column {index}"), index=i)
+
+
+def _twice(pin: object, first: str, second: str) -> Phrase:
+    return Phrase(N_("GPIO{pin} is used twice: {first} and {second}"), pin=pin, first=first,
+                  second=second)
+
 
 class ProfileError(ValueError):
-    """A wiring profile is wrong; the message names the file, line, key and problem."""
+    """A wiring profile is wrong; the message names the file, line, key and problem. The
+    problem is a `Phrase`, so the firmware says it in the maker's language (`words`)."""
 
     def __init__(self, source: str, line: int, key: str, problem: str) -> None:
         self.source = source
         self.line = line
         self.key = key
         self.problem = problem
-        where = f"{source}:{line}" if line else source
-        super().__init__(f"{where}: {key}: {problem}")
+        super().__init__(f"{self._where()}: {key}: {problem}")
+
+    def _where(self) -> str:
+        return f"{self.source}:{self.line}" if self.line else self.source
+
+    def words(self, tr: Words) -> str:
+        """The whole error in `tr`'s language: the file and line, the key, the problem."""
+        return f"{self._where()}: {self.key}: {words_of(self.problem, tr)}"
 
 
 @dataclass(frozen=True)
@@ -49,7 +79,7 @@ class GpioSensorConfig:
     pins: Mapping[str, int]
 
     def gpios(self) -> dict[int, str]:
-        return {pin: f"sensor {point}" for point, pin in self.pins.items()}
+        return {pin: Phrase(N_("sensor {point}"), point=point) for point, pin in self.pins.items()}
 
 
 @dataclass(frozen=True)
@@ -63,8 +93,8 @@ class MatrixSensorConfig:
     scan_hz: float = 100.0
 
     def gpios(self) -> dict[int, str]:
-        used = {pin: f"matrix row {i}" for i, pin in enumerate(self.rows)}
-        used.update({pin: f"matrix column {i}" for i, pin in enumerate(self.columns)})
+        used: dict[int, str] = {pin: _matrix_row(i) for i, pin in enumerate(self.rows)}
+        used.update({pin: _matrix_column(i) for i, pin in enumerate(self.columns)})
         return used
 
 
@@ -79,7 +109,7 @@ class Mcp23017SensorConfig:
     i2c_bus: int = 1
 
     def gpios(self) -> dict[int, str]:
-        return {2: "I2C SDA", 3: "I2C SCL", self.interrupt_pin: "expander INT"}
+        return {2: Phrase(I2C_SDA), 3: Phrase(I2C_SCL), self.interrupt_pin: Phrase(EXPANDER_INT)}
 
 
 @dataclass(frozen=True)
@@ -109,9 +139,10 @@ class LedConfig:
 
     def gpios(self) -> dict[int, str]:
         if self.backend == "neopixel_spi" or (self.backend == "neopixel" and self.pin == SPI_LED_GPIO):
-            return {pin: "LED data (SPI0)" if pin == SPI_LED_GPIO else "SPI0" for pin in SPI0_GPIOS}
+            return {pin: Phrase(LED_DATA_SPI0) if pin == SPI_LED_GPIO else Phrase(SPI0)
+                    for pin in SPI0_GPIOS}
         if self.backend == "neopixel" and self.pin is not None:
-            return {self.pin: "LED data"}
+            return {self.pin: Phrase(LED_DATA)}
         return {}
 
 
@@ -151,13 +182,15 @@ def load_profile(path_or_name: str | Path) -> Profile:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         known = ", ".join(profile_names())
-        raise ProfileError(str(path), 0, "file", f"no such profile (shipped: {known})") from None
+        raise ProfileError(str(path), 0, "file", Phrase(N_("no such profile (shipped: {known})"),
+                                                        known=known)) from None
     except UnicodeDecodeError as exc:
         line = exc.object[:exc.start].count(b"\n") + 1
-        raise ProfileError(str(path), line, "file", f"is not UTF-8 text (byte "
-                           f"0x{exc.object[exc.start]:02x})") from None
+        raise ProfileError(str(path), line, "file", Phrase(
+            N_("is not UTF-8 text (byte 0x{byte})"), byte=f"{exc.object[exc.start]:02x}")) from None
     except OSError as exc:
-        raise ProfileError(str(path), 0, "file", f"cannot read it: {exc.strerror}") from None
+        raise ProfileError(str(path), 0, "file", Phrase(N_("cannot read it: {problem}"),
+                                                        problem=exc.strerror)) from None
     return parse_profile(text, source=str(path))
 
 
@@ -166,9 +199,8 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) if match else 0
-        raise ProfileError(source, line, "toml", str(exc)) from None
+        problem, line = toml_problem(exc)
+        raise ProfileError(source, line, "toml", problem) from None
     return _Checker(text, source, data).profile()
 
 
@@ -219,51 +251,62 @@ class _Checker:
                 raise self.fail(
                     path.rpartition(".")[0] or path,
                     None if "." not in path else name,
-                    f"missing table [{path}]",
+                    Phrase(N_("missing table [{table}]"), table=path),
                 )
             return {}
         if not isinstance(value, dict):
-            raise self.fail(path.rpartition(".")[0] or path, name, "must be a table")
+            raise self.fail(path.rpartition(".")[0] or path, name, Phrase(N_("must be a table")))
         return value
 
     def int_value(self, table: str, key: str, value: Any, low: int, high: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.fail(table, key, f"must be an integer within {low}..{high}, not {value!r}")
+            raise self.fail(table, key, Phrase(
+                N_("must be an integer within {low}..{high}, not {value}"), low=low, high=high,
+                value=repr(value)))
         return value
 
     def gpio(self, table: str, key: str, value: Any, owner: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value not in HEADER_GPIOS:
-            raise self.fail(table, key, f"GPIO {value!r} is not on the Pi's header (BCM 2..27)")
+            raise self.fail(table, key, Phrase(
+                N_("GPIO {value} is not on the Pi's header (BCM 2..27)"), value=repr(value)))
         if value in RESERVED_GPIOS:
-            raise self.fail(table, key, f"GPIO{value} is reserved for {RESERVED_GPIOS[value]}")
+            raise self.fail(table, key, Phrase(
+                N_("GPIO{pin} is reserved for {use}"), pin=value, use=RESERVED_GPIOS[value]))
         if value in self.claims:
-            raise self.fail(table, key, f"GPIO{value} is used twice: {self.claims[value]} and {owner}")
+            raise self.fail(table, key, _twice(value, self.claims[value], owner))
         self.claims[value] = owner
         return value
 
     def per_point(self, table: str, mapping: Mapping[str, Any], points: Sequence[str]) -> None:
         for key in mapping:
             if key not in points:
-                raise self.fail(table, key, f"unknown point {key!r} (not in [board] points)")
+                raise self.fail(table, key, Phrase(
+                    N_("unknown point {point} (not in {points})"), point=repr(key),
+                    points="[board] points"))
         missing = [p for p in points if p not in mapping]
         if missing:
-            raise self.fail(table, None, f"missing point(s) {', '.join(missing)}")
+            raise self.fail(table, None, Phrase.counted(
+                Nn_("missing point {points}", "missing points {points}"), len(missing),
+                points=", ".join(missing)))
 
     def profile(self) -> Profile:
         board = self.table(self.data, "board")
         points = board.get("points")
         if not isinstance(points, list) or not points or not all(isinstance(p, str) for p in points):
-            raise self.fail("board", "points", "must be a non-empty list of point names")
+            raise self.fail("board", "points", Phrase(
+                N_("must be a non-empty list of point names")))
         seen: set[str] = set()
         for p in points:
             if p in seen:
-                raise self.fail("board", "points", f"point {p!r} listed twice")
+                raise self.fail("board", "points", Phrase(N_("point {point} listed twice"),
+                                                            point=repr(p)))
             if not re.fullmatch(r"[A-Za-z0-9_]+", p):
-                raise self.fail("board", "points", f"point name {p!r} must be letters, digits or _")
+                raise self.fail("board", "points", Phrase(
+                    N_("point name {point} must be letters, digits or _"), point=repr(p)))
             seen.add(p)
         name = board.get("name", Path(self.source).stem)
         if not isinstance(name, str):
-            raise self.fail("board", "name", "must be a string")
+            raise self.fail("board", "name", Phrase(N_("must be a string")))
         sensors = self.sensors(tuple(points))
         leds = self.leds(tuple(points))
         return Profile(name=name, points=tuple(points), sensors=sensors, leds=leds, source=self.source)
@@ -271,7 +314,9 @@ class _Checker:
     def backend(self, table: str, section: Mapping[str, Any], allowed: Sequence[str]) -> str:
         backend = section.get("backend")
         if not isinstance(backend, str) or backend not in allowed:
-            raise self.fail(table, "backend", f"unknown backend {backend!r} (one of {', '.join(allowed)})")
+            raise self.fail(table, "backend", Phrase(
+                N_("unknown backend {value} (one of {choices})"), value=repr(backend),
+                choices=", ".join(allowed)))
         return backend
 
     def sensors(self, points: tuple[str, ...]) -> SensorConfig:
@@ -283,24 +328,29 @@ class _Checker:
             pins = self.table(section, "sensors.pins")
             self.per_point("sensors.pins", pins, points)
             return GpioSensorConfig(
-                pins={p: self.gpio("sensors.pins", p, pins[p], f"sensor {p}") for p in points}
+                pins={p: self.gpio("sensors.pins", p, pins[p], Phrase(N_("sensor {point}"), point=p))
+                      for p in points}
             )
         if backend == "matrix":
             return self.matrix(section, points)
         return self.mcp23017(section, points)
 
-    def pin_list(self, section: Mapping[str, Any], key: str, owner: str) -> tuple[int, ...]:
+    def pin_list(self, section: Mapping[str, Any], key: str,
+                 owner: Callable[[int], Phrase]) -> tuple[int, ...]:
         value = section.get(key)
         if not isinstance(value, list) or not value:
-            raise self.fail("sensors", key, "must be a non-empty list of GPIO numbers")
-        return tuple(self.gpio("sensors", key, pin, f"{owner} {i}") for i, pin in enumerate(value))
+            raise self.fail("sensors", key, Phrase(
+                N_("must be a non-empty list of GPIO numbers")))
+        return tuple(self.gpio("sensors", key, pin, owner(i)) for i, pin in enumerate(value))
 
     def matrix(self, section: Mapping[str, Any], points: tuple[str, ...]) -> MatrixSensorConfig:
-        rows = self.pin_list(section, "rows", "matrix row")
-        columns = self.pin_list(section, "columns", "matrix column")
+        rows = self.pin_list(section, "rows", _matrix_row)
+        columns = self.pin_list(section, "columns", _matrix_column)
         scan_hz = section.get("scan_hz", 100)
         if not isinstance(scan_hz, (int, float)) or isinstance(scan_hz, bool) or not 1 <= scan_hz <= 1000:
-            raise self.fail("sensors", "scan_hz", f"must be a number within 1..1000, not {scan_hz!r}")
+            raise self.fail("sensors", "scan_hz", Phrase(
+                N_("must be a number within {low}..{high}, not {value}"), low=1, high=1000,
+                value=repr(scan_hz)))
         cells = self.table(section, "sensors.cells")
         self.per_point("sensors.cells", cells, points)
         taken: dict[tuple[int, int], str] = {}
@@ -308,11 +358,13 @@ class _Checker:
         for p in points:
             cell = cells[p]
             if not (isinstance(cell, list) and len(cell) == 2):
-                raise self.fail("sensors.cells", p, "must be [row, column]")
+                raise self.fail("sensors.cells", p, Phrase(N_("must be [row, column]")))
             r = self.int_value("sensors.cells", p, cell[0], 0, len(rows) - 1)
             c = self.int_value("sensors.cells", p, cell[1], 0, len(columns) - 1)
             if (r, c) in taken:
-                raise self.fail("sensors.cells", p, f"cell [{r}, {c}] is used twice: {taken[(r, c)]} and {p}")
+                raise self.fail("sensors.cells", p, Phrase(
+                    N_("cell [{row}, {column}] is used twice: {first} and {second}"), row=r,
+                    column=c, first=taken[(r, c)], second=p))
             taken[(r, c)] = p
             checked[p] = (r, c)
         return MatrixSensorConfig(rows=rows, columns=columns, cells=checked, scan_hz=float(scan_hz))
@@ -320,15 +372,17 @@ class _Checker:
     def mcp23017(self, section: Mapping[str, Any], points: tuple[str, ...]) -> Mcp23017SensorConfig:
         addresses = section.get("addresses", [0x20, 0x21])
         if not isinstance(addresses, list) or not addresses:
-            raise self.fail("sensors", "addresses", "must be a non-empty list of I2C addresses")
+            raise self.fail("sensors", "addresses", Phrase(
+                N_("must be a non-empty list of I2C addresses")))
         for a in addresses:
             self.int_value("sensors", "addresses", a, MCP23017_ADDRESSES.start, MCP23017_ADDRESSES.stop - 1)
         if len(set(addresses)) != len(addresses):
-            raise self.fail("sensors", "addresses", "an I2C address is used twice")
+            raise self.fail("sensors", "addresses", Phrase(N_("an I2C address is used twice")))
         bus = self.int_value("sensors", "i2c_bus", section.get("i2c_bus", 1), 0, 10)
-        for pin, owner in zip(I2C_GPIOS, ("I2C SDA", "I2C SCL")):
-            self.claims[pin] = owner
-        interrupt = self.gpio("sensors", "interrupt_pin", section.get("interrupt_pin"), "expander INT")
+        for pin, owner in zip(I2C_GPIOS, (I2C_SDA, I2C_SCL)):
+            self.claims[pin] = Phrase(owner)
+        interrupt = self.gpio("sensors", "interrupt_pin", section.get("interrupt_pin"),
+                              Phrase(EXPANDER_INT))
         channels = self.table(section, "sensors.channels")
         self.per_point("sensors.channels", channels, points)
         taken: dict[tuple[int, int], str] = {}
@@ -337,7 +391,8 @@ class _Checker:
             ch = channels[p]
             if not (isinstance(ch, list) and len(ch) == 2):
                 raise self.fail(
-                    "sensors.channels", p, "must be [chip, pin] (chip: index in addresses, pin 0..15)"
+                    "sensors.channels", p, Phrase(
+                        N_("must be [chip, pin] (chip: index in addresses, pin 0..15)"))
                 )
             chip = self.int_value("sensors.channels", p, ch[0], 0, len(addresses) - 1)
             bit = self.int_value("sensors.channels", p, ch[1], 0, 15)
@@ -345,7 +400,8 @@ class _Checker:
                 raise self.fail(
                     "sensors.channels",
                     p,
-                    f"channel [{chip}, {bit}] is used twice: {taken[(chip, bit)]} and {p}",
+                    Phrase(N_("channel [{chip}, {pin}] is used twice: {first} and {second}"),
+                           chip=chip, pin=bit, first=taken[(chip, bit)], second=p),
                 )
             taken[(chip, bit)] = p
             checked[p] = (chip, bit)
@@ -357,7 +413,8 @@ class _Checker:
         order = section.get("pixel_order", "GRB")
         if order not in PIXEL_ORDERS:
             raise self.fail(
-                "leds", "pixel_order", f"unknown pixel order {order!r} (one of {', '.join(PIXEL_ORDERS)})"
+                "leds", "pixel_order", Phrase(N_("unknown pixel order {value} (one of {choices})"),
+                                              value=repr(order), choices=", ".join(PIXEL_ORDERS))
             )
         brightness = section.get("brightness", 0.25)
         if (
@@ -365,23 +422,28 @@ class _Checker:
             or isinstance(brightness, bool)
             or not 0 <= brightness <= 1
         ):
-            raise self.fail("leds", "brightness", f"must be a number within 0..1, not {brightness!r}")
+            raise self.fail("leds", "brightness", Phrase(
+                N_("must be a number within {low}..{high}, not {value}"), low=0, high=1,
+                value=repr(brightness)))
         gamma = section.get("gamma", 2.6)
         if not isinstance(gamma, (int, float)) or isinstance(gamma, bool) or not 1 <= gamma <= 4:
-            raise self.fail("leds", "gamma", f"must be a number within 1..4, not {gamma!r}")
+            raise self.fail("leds", "gamma", Phrase(
+                N_("must be a number within {low}..{high}, not {value}"), low=1, high=4,
+                value=repr(gamma)))
         count = self.int_value("leds", "count", section.get("count", len(points)), 1, 1024)
         pin: int | None = None
         if backend == "neopixel" and section.get("pin", 18) != SPI_LED_GPIO:
-            pin = self.led_pin(section.get("pin", 18), NEOPIXEL_GPIOS, "LED data")
+            pin = self.led_pin(section.get("pin", 18), NEOPIXEL_GPIOS, Phrase(LED_DATA))
         elif backend in ("neopixel", "neopixel_spi"):
             # On GPIO10 rpi_ws281x sends through /dev/spidev0.0 too: the SPI0 driver holds all
             # of its pins (CE1, CE0, MISO, MOSI, SCLK), so no sensor may sit on them.
             pin = section.get("pin", SPI_LED_GPIO)
             if pin != SPI_LED_GPIO:
-                raise self.fail("leds", "pin", f"neopixel_spi sends on SPI0 MOSI, GPIO10, not {pin!r}")
+                raise self.fail("leds", "pin", Phrase(
+                    N_("neopixel_spi sends on SPI0 MOSI, GPIO10, not {value}"), value=repr(pin)))
             for spi_pin in SPI0_GPIOS:
                 self.led_pin(spi_pin, SPI0_GPIOS,
-                             "LED data (SPI0)" if spi_pin == SPI_LED_GPIO else "SPI0")
+                             Phrase(LED_DATA_SPI0 if spi_pin == SPI_LED_GPIO else SPI0))
         index = self.table(section, "leds.index")
         self.per_point("leds.index", index, points)
         used: dict[int, str] = {}
@@ -389,10 +451,14 @@ class _Checker:
             i = index[p]
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < count:
                 raise self.fail(
-                    "leds.index", p, f"LED index {i!r} out of range 0..{count - 1} (count = {count})"
+                    "leds.index", p, Phrase(
+                        N_("LED index {value} out of range 0..{last} (count = {count})"),
+                        value=repr(i), last=count - 1, count=count)
                 )
             if i in used:
-                raise self.fail("leds.index", p, f"LED index {i} is used twice: {used[i]} and {p}")
+                raise self.fail("leds.index", p, Phrase(
+                    N_("LED index {index} is used twice: {first} and {second}"), index=i,
+                    first=used[i], second=p))
             used[i] = p
         return LedConfig(
             backend=backend,
@@ -404,12 +470,14 @@ class _Checker:
             gamma=float(gamma),
         )
 
-    def led_pin(self, pin: Any, allowed: Sequence[int], owner: str) -> int:
+    def led_pin(self, pin: Any, allowed: Sequence[int], owner: Phrase) -> int:
         if pin in self.claims:
-            raise self.fail("leds", "pin", f"GPIO{pin} is used twice: {self.claims[pin]} and {owner}")
+            raise self.fail("leds", "pin", _twice(pin, self.claims[pin], owner))
         checked = self.gpio("leds", "pin", pin, owner)
         if checked not in allowed:
-            raise self.fail("leds", "pin", f"GPIO{pin} cannot drive WS2812 LEDs (use one of {allowed})")
+            raise self.fail("leds", "pin", Phrase(
+                N_("GPIO{pin} cannot drive WS2812 LEDs (use one of {choices})"), pin=pin,
+                choices=", ".join(map(str, allowed))))
         return checked
 
 

@@ -7,7 +7,7 @@ import argparse
 import gettext
 import sys
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language, translations
 
@@ -84,9 +84,16 @@ def words(args: argparse.Namespace, configured: str = "") -> gettext.NullTransla
     return translations(choose_language(getattr(args, "language", None) or configured or None))
 
 
-def error_words(exc: Exception, tr: gettext.NullTranslations) -> str:
-    """A command's error in `tr`'s language where it is a configuration error made of a
-    catalog message (ConfigError.of); any other error as it is worded."""
-    from ..core.errors import ConfigError
+@runtime_checkable
+class Worded(Protocol):
+    """An error that keeps its meaning as data and words itself in a language: a bad setting
+    (ConfigError), player spec (PlayerSpecError), wiring profile (ProfileError), backend
+    (BackendError), store (StoreError), broker address (BrokerAddressError)."""
 
-    return exc.words(tr) if isinstance(exc, ConfigError) else str(exc)
+    def words(self, tr: gettext.NullTranslations, /) -> str: ...
+
+
+def error_words(exc: BaseException, tr: gettext.NullTranslations) -> str:
+    """A command's error in `tr`'s language where it words itself (`Worded`); any other
+    error (a library's own) as it is worded."""
+    return exc.words(tr) if isinstance(exc, Worded) else str(exc)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .args import Commands
+from .args import Commands, words
 
 if TYPE_CHECKING:
     from ..daemon.config import Config
@@ -52,7 +52,7 @@ def cmd_new_game(args: argparse.Namespace) -> int:
         print(f"navakankari new-game: --variant: {exc.args[0]}", file=sys.stderr)
         return 2
     except PlayerSpecError as exc:
-        print(f"navakankari new-game: {exc}", file=sys.stderr)
+        print(f"navakankari new-game: {exc.words(words(args))}", file=sys.stderr)
         return 2
     return ask_daemon(args, "/api/new-game", lambda config: {
         "variant": args.variant or config.game_variant,

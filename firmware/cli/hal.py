@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .args import Commands, language_option, words
+from .args import Commands, error_words, language_option, words
 
 if TYPE_CHECKING:
     from navakankari.hal import Profile
@@ -159,4 +159,4 @@ def cannot_open(command: str, exc: Exception, tr: gettext.NullTranslations) -> s
     if isinstance(exc, Stopped):  # the preflight's sentence, already in `tr`
         return f"navakankari {command}: {exc}"
     return tr.gettext("navakankari {command}: the board could not be opened: {problem}").format(
-        command=command, problem=exc)
+        command=command, problem=error_words(exc, tr))

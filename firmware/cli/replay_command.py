@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .args import Commands
+from .args import Commands, error_words, words
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -78,7 +78,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 variants = playable(load_profile(
                     args.profile or Config(game_variant=rules.name).profile).points)
         except (ProfileError, ValueError) as exc:
-            print(f"navakankari replay: {exc}", file=sys.stderr)
+            print(f"navakankari replay: {error_words(exc, words(args))}", file=sys.stderr)
             return 2
     result = run_replay(recording.events, rules, players=players, settings=settings, seed=seed,
                         menu=menu, variants=variants,

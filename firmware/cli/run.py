@@ -45,7 +45,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         board = open_board(profile, backend="sim" if script is not None else None)
     except (BackendError, OSError, ImportError, RuntimeError) as exc:
         print(tr.gettext("navakankari run: cannot open the board ({profile}): {problem}")
-              .format(profile=config.profile, problem=exc), file=sys.stderr)
+              .format(profile=config.profile, problem=error_words(exc, tr)), file=sys.stderr)
         if "NAVAKANKARI_BACKEND" not in str(exc):
             print(tr.gettext("(on a computer without the hardware, set "
                              "NAVAKANKARI_BACKEND=sim)"), file=sys.stderr)
@@ -111,7 +111,8 @@ def run_daemon(command: str, config: "Config", board: "BoardHardware", **options
         daemon = Daemon(config, board, freeze_heap=True, **options)
     except StoreError as exc:
         board.close()
-        print(f"navakankari {command}: {exc}", file=sys.stderr)
+        print(f"navakankari {command}: {error_words(exc, words(argparse.Namespace(), config.board_language))}",
+              file=sys.stderr)
         return EXIT_STORE_UNUSABLE if isinstance(exc, StoreUnusableError) else 1
     try:
         return event_loop.run(daemon.run())

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from navakankari.firmware.i18n.notice import N_
+
 from .args import Commands, error_words, language_option, words
 from .run import announcements, online_services, run_daemon
 
@@ -34,9 +36,8 @@ def _sim_store(args: argparse.Namespace) -> str:
     if args.store:
         folder = Path(args.store).expanduser().parent
         if not folder.exists():  # a mistyped path is not made; a file in the way, the store says
-            raise StoreUnusableError(words(args).gettext(
-                "cannot use {file} for the game store: there is no folder {folder}").format(
-                    file=args.store, folder=folder))
+            raise StoreUnusableError(N_("cannot use {file} for the game store: there is no "
+                                        "folder {folder}"), file=args.store, folder=folder)
         return str(args.store)
     name = "simulator"
     if args.board_name:
@@ -81,11 +82,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
         )
         online = online_services(config)
     except StoreUnusableError as exc:
-        print(f"navakankari sim: {exc}", file=sys.stderr)
+        print(f"navakankari sim: {exc.words(tr)}", file=sys.stderr)
         return EXIT_STORE_UNUSABLE
     except (ConfigError, PlayerSpecError) as exc:  # named as typed: --pin, not web.pin
         flag = SIM_FLAGS.get(exc.key)
-        problem = exc.problem_words(tr) if isinstance(exc, ConfigError) else exc.problem
+        problem = exc.problem_words(tr)
         print(f"navakankari sim: {f'{flag}: {problem}' if flag else error_words(exc, tr)}",
               file=sys.stderr)
         return 2

@@ -156,7 +156,7 @@ class DaemonBackend:
             # the latest sentences by number, which the page says when it is the one to.
             "speech": self._speech(tr),
             "online_enabled": self.daemon.online is not None,
-            "online": self.daemon.online.state() if self.daemon.online is not None else None,
+            "online": self.daemon.online.state(tr) if self.daemon.online is not None else None,
         }
 
     def _status_words(self, game: Any, status: Any, tr: Any) -> str:

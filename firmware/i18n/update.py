@@ -30,7 +30,9 @@ MAPPING = Path(__file__).resolve().parent / "babel.cfg"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PROJECT = ("navakankari", "0.1.0")
 
-EXTRACT_FLAGS = ("--add-comments=Translators:", "--sort-by-file", "--no-wrap",
+KEYWORDS = "Nn_:1,2"
+"""Besides gettext's own names: the hardware layer's mark for a message with a plural."""
+EXTRACT_FLAGS = (f"--keywords={KEYWORDS}", "--add-comments=Translators:", "--sort-by-file", "--no-wrap",
                  f"--project={PROJECT[0]}", f"--version={PROJECT[1]}")
 UPDATE_FLAGS = ("--no-wrap", "--ignore-obsolete")
 

@@ -12,12 +12,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from navakankari.firmware.i18n.notice import N_, Notice, Words
+
 SCHEMES = {"mqtt": (1883, False, "tcp"), "mqtts": (8883, True, "tcp"),
            "ws": (80, False, "websockets"), "wss": (443, True, "websockets")}
 
 
 class BrokerAddressError(ValueError):
-    """A broker URL or login that cannot be used; says what is wrong."""
+    """A broker URL or login that cannot be used; says what is wrong, as a catalog message
+    (`notice`) the commands word in the maker's language (`words`)."""
+
+    def __init__(self, message: str, /, **places: object) -> None:
+        self.notice = Notice.of(message, **places)
+        super().__init__(str(self.notice))
+
+    def words(self, tr: Words) -> str:
+        return self.notice.words(tr)
 
 
 @dataclass(frozen=True)
@@ -39,26 +49,28 @@ class BrokerAddress:
         """Read a broker URL (and a password file, if given; it wins over a URL's password)."""
         parts = urlsplit(url.strip())
         if parts.scheme not in SCHEMES:
-            raise BrokerAddressError(f"broker {_safe(url)!r}: the scheme must be one of "
-                                     f"{', '.join(s + '://' for s in SCHEMES)}")
+            raise BrokerAddressError(N_("broker {url}: the scheme must be one of {choices}"),
+                                     url=repr(_safe(url)),
+                                     choices=", ".join(s + "://" for s in SCHEMES))
         default_port, tls, transport = SCHEMES[parts.scheme]
         if not parts.hostname:
-            raise BrokerAddressError(f"broker {_safe(url)!r} names no host")
+            raise BrokerAddressError(N_("broker {url} names no host"), url=repr(_safe(url)))
         try:
             port = parts.port or default_port
         except ValueError:
-            raise BrokerAddressError(f"broker {_safe(url)!r}: the port is not a number "
-                                     "from 1 to 65535") from None
+            raise BrokerAddressError(N_("broker {url}: the port is not a number from 1 to 65535"),
+                                     url=repr(_safe(url))) from None
         password = unquote(parts.password or "")
         if password_file:
             try:
                 password = Path(password_file).read_text(encoding="utf-8").strip()
             except OSError as exc:
-                raise BrokerAddressError(f"broker password file {password_file}: "
-                                         f"{exc.strerror or exc}") from None
+                raise BrokerAddressError(N_("broker password file {file}: {problem}"),
+                                         file=password_file, problem=exc.strerror or exc) from None
         path = parts.path or ("/mqtt" if transport == "websockets" else "")
         if parts.query or parts.fragment:
-            raise BrokerAddressError(f"broker {_safe(url)!r}: no query or fragment, please")
+            raise BrokerAddressError(N_("broker {url}: no query or fragment, please"),
+                                     url=repr(_safe(url)))
         return cls(parts.hostname, port, tls, transport, path,
                    username or unquote(parts.username or ""), password, ca_file, cert_file,
                    key_file)
@@ -81,7 +93,7 @@ class BrokerAddress:
             if self.cert_file:
                 context.load_cert_chain(self.cert_file, self.key_file or None)
         except (OSError, ssl.SSLError) as exc:
-            raise BrokerAddressError(f"broker TLS files: {exc}") from None
+            raise BrokerAddressError(N_("broker TLS files: {problem}"), problem=exc) from None
         return context
 
 

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 import aiomqtt
 
 from navakankari.engine.presets import preset
+from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import Phrase
 
 from .broker import BrokerAddress
 from .code import GameCode
-from .link import describe, mqtt_client
+from .link import REFUSED_LOGIN, UNTRUSTED, describe, mqtt_client
 from .messages import SIDES, Forfeit, Invite, Join, Message, Rejection, Reveal, sign
 from .rejections import Rejections
 from .toss import Committed, TossError, random_bit, starter
@@ -40,7 +42,12 @@ OTHER = {"white": "black", "black": "white"}
 
 
 class InvitationError(RuntimeError):
-    """The game could not be agreed; says why in words for the page and the log."""
+    """The game could not be agreed; says why in words for the page and the log (`problem`,
+    a `Phrase` where the page can word it in its language)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        super().__init__(problem)
 
 
 @dataclass(frozen=True)
@@ -67,11 +74,16 @@ def _topic(code: GameCode, what: str) -> str:
     return lobby_topic(code, what)
 
 
-def forfeited(colour: str) -> str:
+def forfeited(colour: str) -> Phrase:
     """What the page says when the reveal of the inviter (playing `colour`) did not come in
     time."""
-    return (f"the inviting board did not reveal its toss within {REVEAL_WAIT:.0f} s: it "
-            f"loses the toss, so {OTHER[colour]} (the joining board) starts")
+    if OTHER[colour] == "white":
+        return Phrase(N_("the inviting board did not reveal its toss within {seconds} s: it "
+                         "loses the toss, so white (the joining board) starts"),
+                      seconds=f"{REVEAL_WAIT:.0f}")
+    return Phrase(N_("the inviting board did not reveal its toss within {seconds} s: it loses "
+                     "the toss, so black (the joining board) starts"),
+                  seconds=f"{REVEAL_WAIT:.0f}")
 
 
 def offer(code: GameCode, variant: str, colour: str, starts: str, board: str
@@ -106,7 +118,7 @@ async def host(address: BrokerAddress, code: GameCode, invite: Invite,
             return await _host_once(address, code, invite, toss, withdrawn)
         except aiomqtt.MqttError as exc:
             text = describe(exc)
-            if text.startswith(("the broker refused the login", "the broker's TLS")):
+            if text.message in (REFUSED_LOGIN, UNTRUSTED):
                 raise InvitationError(text) from None
             if text != problem:
                 log.warning("online: the offer of game %s: %s; trying again", code.game, text)

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 
 import aiomqtt
 
+from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import Phrase
+
 from .broker import BrokerAddress
 from .log import MoveLog, Verdict
 from .code import GameCode
@@ -75,21 +78,37 @@ def mqtt_client(address: BrokerAddress, identifier: str, *,
         socket_options=((socket.IPPROTO_TCP, socket.TCP_NODELAY, 1),), will=will)
 
 
-def describe(exc: BaseException) -> str:
-    """A connection problem in one line a person can act on."""
+REFUSED_LOGIN = N_("the broker refused the login: check the user name and password")
+UNTRUSTED = N_("the broker's TLS certificate is not trusted ({problem}): check ca_file")
+
+
+def describe(exc: BaseException) -> Phrase:
+    """A connection problem in one line a person can act on (a phrase the page words in its
+    language; the library's own text kept as it is)."""
     text = str(exc)
     low = text.lower()
     if "not authori" in low or "bad user name or password" in low or "code:5" in low \
             or "code:135" in low or "code:134" in low:
-        return "the broker refused the login: check the user name and password"
+        return Phrase(REFUSED_LOGIN)
     if "certificate" in low or "ssl" in low:
-        return f"the broker's TLS certificate is not trusted ({text}): check ca_file"
+        return Phrase(UNTRUSTED, problem=text)
     if "disconnected" in low:
-        return "lost the connection to the broker"
+        return Phrase(N_("lost the connection to the broker"))
     if "refused" in low or "no route" in low or "unreachable" in low or "timed out" in low \
             or "errno" in low or "name or service" in low:
-        return f"cannot reach the broker ({text})"
-    return f"the broker connection failed ({text})"
+        return Phrase(N_("cannot reach the broker ({problem})"), problem=text)
+    return Phrase(N_("the broker connection failed ({problem})"), problem=text)
+
+
+DISOWNED = {
+    "resign": N_("a resignation this board never made was published in its name by someone "
+                 "holding the game's code; the other board may have acted on it"),
+    "takeback": N_("a takeback request this board never made was published in its name by "
+                   "someone holding the game's code; the other board may have acted on it"),
+    "new-game": N_("a new game request this board never made was published in its name by "
+                   "someone holding the game's code; the other board may have acted on it"),
+}
+"""The alarm of a request in this board's name that it never made, by what was asked."""
 
 
 class OnlineLink:
@@ -487,9 +506,7 @@ class OnlineLink:
         if message.id in self._mine:
             return
         self._mine.add(message.id)  # said once
-        what = "a resignation" if message.what == "resign" else f"a {message.what} request"
-        self.alarm = (f"{what} this board never made was published in its name by someone "
-                      "holding the game's code; the other board may have acted on it")
+        self.alarm = Phrase(DISOWNED.get(message.what, DISOWNED["takeback"]))
         log.error("online: %s", self.alarm)
         self.rejections.add("disowned", self.alarm)
         self._clear_task = asyncio.get_running_loop().create_task(self._clear("request"))

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from navakankari.engine.errors import RulesError
 from navakankari.engine.game import Game
+from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import Phrase
 
 from .code import GameCode
 from .messages import MAX_MOVES, SIDES, Move, Snapshot, sign
@@ -110,8 +112,9 @@ class MoveLog:
             if move.era > self.era:  # a takeback the other agreed to and this one not yet
                 return Received(Verdict.GAP, f"move {move.n} comes after a takeback not "
                                 "known here yet")
-            return self._forked(f"move {move.n} is {held.action} here and "
-                                f"{move.action} there", move.n - 1)
+            return self._forked(Phrase(N_("move {number} is {here} here and {there} there"),
+                                       number=move.n, here=held.action, there=move.action),
+                                move.n - 1)
         if move.era < self.era:
             return Received(Verdict.STALE, f"move {move.n} ({move.action}) was made before a "
                             "takeback both agreed to")
@@ -121,8 +124,9 @@ class MoveLog:
             return Received(Verdict.GAP, f"move {move.n} of era {move.era} arrived after move "
                             f"{n} of era {self.era}")
         if move.prev != self.last_mac:
-            return self._forked(f"move {move.n} ({move.action}) follows another move {n} than "
-                                "this board's", n - 1)
+            return self._forked(Phrase(N_("move {number} ({action}) follows another move "
+                                          "{previous} than this board's"), number=move.n,
+                                       action=move.action, previous=n), n - 1)
         if sender is not None and move.side != sender:
             return Received(Verdict.REJECTED, f"move {move.n} is marked {move.side}'s but came "
                             f"from {sender}")

@@ -15,6 +15,9 @@ import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import Phrase
+
 from .code import ALPHABET, ID_SYMBOLS
 
 MAX_BYTES = 1024 * 1024  # a snapshot of the longest game is a few hundred kB
@@ -210,9 +213,9 @@ OLDER_INVITE = frozenset(("kind", "game", "variant", "side", "starts", "board", 
 """The fields of protocol 2's invitation before it named the inviter's colour apart from who
 starts (its `side` was the side that starts when it was "starts", and white was always the
 first to move): a board that still words it so would set up another game than this one."""
-OLDER_WORDING = ("the other player runs an older version of online play (protocol 2 as it was "
-                 "before each player kept its colour whoever starts): it must be updated "
-                 "before the two can play")
+OLDER_WORDING = Phrase(N_("the other player runs an older version of online play (protocol 2 "
+                          "as it was before each player kept its colour whoever starts): it "
+                          "must be updated before the two can play"))
 
 
 @dataclass(frozen=True)

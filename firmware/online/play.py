@@ -20,6 +20,10 @@ from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import start_game
 
+from navakankari.engine.translator import ENGLISH
+from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import Phrase, Words, words_of
+
 from ..core.players import HAND, PlayerSpec
 from ..core.session import Session, Update
 from ..store.database import Store
@@ -53,6 +57,16 @@ class Host(Protocol):
     def wake(self) -> None: ...
 
     def changed(self) -> None: ...
+
+
+INVITATION = N_("invitation {game}: {problem}")
+DECLINED = {"takeback": N_("{opponent} declined the takeback"),
+            "new-game": N_("{opponent} declined the new game")}
+RESIGNED = {(True, "white"): N_("this board resigned: white wins"),
+            (True, "black"): N_("this board resigned: black wins"),
+            (False, "white"): N_("{opponent} resigned: white wins"),
+            (False, "black"): N_("{opponent} resigned: black wins")}
+"""How an online game ended outside its rules, by who resigned (this board?) and who wins."""
 
 
 class OnlineError(RuntimeError):
@@ -139,7 +153,7 @@ class OnlinePlay:
 
         async def hosting() -> None:
             def fault(problem: str) -> None:
-                self.problem = f"invitation {code.game}: {problem}"
+                self.problem = Phrase(INVITATION, game=code.game, problem=problem)
                 self.host.changed()
 
             try:
@@ -150,7 +164,7 @@ class OnlinePlay:
                 gc.collect()  # its MQTT client goes while the loop runs
             except InvitationError as exc:
                 if not withdrawn.is_set():
-                    self.problem = f"invitation {code.game}: {exc}"
+                    self.problem = Phrase(INVITATION, game=code.game, problem=exc.problem)
                     self.waiting = ""
                     log.warning("online: %s", self.problem)
                     self.host.changed()
@@ -341,7 +355,8 @@ class OnlinePlay:
         if accepted:
             self._agreed(request)
         else:
-            self.ended = f"{self.opponent or 'the other player'} declined the {request.what}"
+            self.ended = Phrase(DECLINED.get(request.what, DECLINED["takeback"]),
+                                opponent=self._opponent())
 
     def _agreed(self, request: Request) -> None:
         link, code = self._link, self.code
@@ -367,24 +382,28 @@ class OnlinePlay:
     def _resigned(self, side: str, request: Request) -> None:
         link = self._link
         here = link is not None and side == link.side
-        who = "this board" if here else (self.opponent or "the other player")
         winner = "black" if side == "white" else "white"
         self._detach()
-        self.ended = f"{who} resigned: {winner} wins"
+        self.ended = Phrase(RESIGNED[here, winner], opponent=self._opponent())
         hand_only = {s: HAND for s in Side}
         self.session.end_game(self.host.now(), {"winner": winner, "reason": "resigned"},
                               f"{side} resigned (online game {request.game})", hand_only)
         self.host.changed()
 
+    def _opponent(self) -> str:
+        return self.opponent or Phrase(N_("the other player"))
+
     # -- what the page shows -----------------------------------------------------------------
-    def state(self) -> dict[str, Any] | None:
-        """The `online` object of the page's state, or None with nothing online going on."""
+    def state(self, tr: Words = ENGLISH) -> dict[str, Any] | None:
+        """The `online` object of the page's state, or None with nothing online going on; its
+        problem and how the game ended in `tr`'s language (the page's)."""
         if self._link is None and not self.waiting and not self.problem and not self.ended:
             return None
         code = self.waiting or (str(self.code) if self._link is not None and self.code else "")
-        out: dict[str, Any] = {"waiting": bool(self.waiting), "problem": self.problem,
+        out: dict[str, Any] = {"waiting": bool(self.waiting),
+                               "problem": words_of(self.problem, tr),
                                "board": self.board_name, "broker": str(self.address),
-                               "ended": self.ended, "request": None}
+                               "ended": words_of(self.ended, tr), "request": None}
         if code:
             # `game` alone opens nothing (the topics and keys need the secret); `code` and `link` carry the secret,
             # which the page shows only to those with the PIN (code.SECRET_KEYS).
@@ -395,13 +414,14 @@ class OnlinePlay:
             out.update(opponent=self.opponent, side=self._link.side,
                        connected=s.connected, opponent_online=s.peer_online,
                        seconds_since_heard=seen, sequence=s.sent, acknowledged=s.acked,
-                       rejected=s.rejected, problem=s.problem or s.alarm or self.problem,
-                       fork=self._link.moves.fork, common=self._link.moves.common)
+                       rejected=s.rejected,
+                       problem=words_of(s.problem or s.alarm or self.problem, tr),
+                       fork=words_of(self._link.moves.fork, tr), common=self._link.moves.common)
             if self._link.moves.fork:
-                out["problem"] = (f"the two boards' games differ ({self._link.moves.fork}): "
-                                  "the other board's moves are no longer shown here; take "
-                                  f"back to move {self._link.moves.common}, the last both "
-                                  "share, or resign")
+                out["problem"] = Phrase(N_(
+                    "the two boards' games differ ({fork}): the other board's moves are no "
+                    "longer shown here; take back to move {move}, the last both share, or "
+                    "resign"), fork=self._link.moves.fork, move=self._link.moves.common).words(tr)
             asked = self._link.asked_of_us or self._link.asked
             if asked is not None:
                 out["request"] = {"what": asked.what, "keep": asked.keep,

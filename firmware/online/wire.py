@@ -17,6 +17,9 @@ import os
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
+from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import Phrase
+
 from .code import VERSION, GameCode
 from .messages import MAX_BYTES, Message, Rejection, encode, read, signed_by
 
@@ -27,8 +30,8 @@ NONCE = 12
 OVERHEAD = 1 + NONCE + 16  #: the version byte, the nonce and Poly1305's tag
 MAX_PAYLOAD = MAX_BYTES + OVERHEAD
 LATEST = 15  #: a first byte above VERSION up to this is taken for a later version
-OLDER = ("the other player runs an older version of online play (protocol 1): it must be "
-         "updated before the two can play")
+OLDER = Phrase(N_("the other player runs an older version of online play (protocol 1): it "
+                  "must be updated before the two can play"))
 
 
 def game_topic(code: GameCode, side: str, what: str) -> str:

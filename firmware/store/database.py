@@ -28,7 +28,7 @@ from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import event_to_line
-from navakankari.firmware.i18n.notice import N_, Notice
+from navakankari.firmware.i18n.notice import N_, Notice, Words
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,20 @@ RESIGNED = "resigned"
 
 
 class StoreError(RuntimeError):
-    """The store cannot be opened or holds something unreadable."""
+    """The store cannot be opened or holds something unreadable. What is wrong is a catalog
+    message (`notice`: the file and the system's own words are its places), so a command says
+    it in the maker's language (`words`); the error's text is the English."""
+
+    def __init__(self, message: str, /, **places: object) -> None:
+        self.notice = Notice.of(message, **places)
+        super().__init__(str(self.notice))
+
+    def words(self, tr: Words) -> str:
+        return self.notice.words(tr)
+
+
+CANNOT_USE = N_("cannot use {file} for the game store: {problem}")
+CANNOT_READ = N_("cannot read the game store {file}: {problem}")
 
 
 class StoreUnusableError(StoreError):
@@ -149,7 +162,7 @@ class Store:
         if str(path) != ":memory:":
             _check_usable(self.path)
             if self.path.is_file() and self.path.stat().st_size == 0:
-                raise StoreDamagedError(f"the game store {path} is empty (0 bytes)")
+                raise StoreDamagedError(N_("the game store {file} is empty (0 bytes)"), file=path)
         try:
             self._db = db = sqlite3.connect(str(path), isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
@@ -161,11 +174,12 @@ class Store:
         except sqlite3.Error as exc:
             self.close_quietly()
             if "unable to open" in str(exc):
-                raise StoreUnusableError(f"cannot use {path} for the game store: {exc}") from None
-            raise StoreDamagedError(f"cannot read the game store {path}: {exc}") from None
+                raise StoreUnusableError(CANNOT_USE, file=path, problem=exc) from None
+            raise StoreDamagedError(CANNOT_READ, file=path, problem=exc) from None
         if problems != ["ok"]:
             self.close_quietly()
-            raise StoreDamagedError(f"the game store {path} is damaged: {'; '.join(problems)}")
+            raise StoreDamagedError(N_("the game store {file} is damaged: {problem}"), file=path,
+                                    problem="; ".join(problems))
 
     def close_quietly(self) -> None:
         """Close without checkpointing (a damaged file is left as it is)."""
@@ -188,7 +202,7 @@ class Store:
     def _open(self) -> sqlite3.Connection:
         """The connection, or a named refusal once the store is closed."""
         if self._db is None:
-            raise StoreClosedError(f"the game store {self.path} is closed")
+            raise StoreClosedError(N_("the game store {file} is closed"), file=self.path)
         return self._db
 
     def _tx(self, statements: Iterable[tuple[str, Sequence[Any]]], *, synced: bool = True
@@ -266,7 +280,7 @@ class Store:
         row = self._open.execute("SELECT id, created, rules, players, start, outcome, finished, "
                                  "level, seed FROM games WHERE id = ?", (game,)).fetchone()
         if row is None:
-            raise StoreError(f"no game {game} in the store")
+            raise StoreError(N_("no game {game} in the store"), game=game)
         actions = tuple(r[0] for r in self._open.execute(
             "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game,)))
         try:
@@ -283,8 +297,8 @@ class Store:
                 except (RulesError, ValueError) as exc:
                     raise ValueError(f"action {ply} {text!r} does not play: {exc}") from None
         except (ValueError, TypeError, AttributeError, KeyError, RulesError) as exc:
-            raise StoreDamagedError(f"game {game} in the store {self.path} is unreadable: "
-                                    f"{exc}") from None
+            raise StoreDamagedError(N_("game {game} in the store {file} is unreadable: {problem}"),
+                                    game=game, file=self.path, problem=exc) from None
         return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]),
                           _whole(row[7]), _whole(row[8]))
 
@@ -295,7 +309,7 @@ class Store:
                                    ).fetchone()
             return self.load(row[0]) if row else None
         except sqlite3.DatabaseError as exc:
-            raise StoreDamagedError(f"cannot read the game store {self.path}: {exc}") from None
+            raise StoreDamagedError(CANNOT_READ, file=self.path, problem=exc) from None
 
     def games(self, limit: int = 50) -> list[StoredGame]:
         rows = self._open.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
@@ -418,12 +432,17 @@ def _check_usable(path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
-        why = f"{blocker} is a file, not a folder" if blocker else \
-            f"cannot make the folder {path.parent}: {exc.strerror}"
-        raise StoreUnusableError(f"cannot use {path} for the game store: {why}") from None
+        if blocker:
+            raise StoreUnusableError(N_("cannot use {file} for the game store: {blocker} is a "
+                                        "file, not a folder"), file=path, blocker=blocker) from None
+        raise StoreUnusableError(N_("cannot use {file} for the game store: cannot make the "
+                                    "folder {folder}: {problem}"), file=path, folder=path.parent,
+                                 problem=exc.strerror) from None
     if path.exists() and not path.is_file():
-        raise StoreUnusableError(f"cannot use {path} for the game store: it is not a file")
+        raise StoreUnusableError(N_("cannot use {file} for the game store: it is not a file"),
+                                 file=path)
     target = path if path.exists() else path.parent
     if not os.access(target, os.R_OK | os.W_OK | (os.X_OK if target.is_dir() else 0)):
-        raise StoreUnusableError(f"cannot use {path} for the game store: {target} is not "
-                                 "readable and writable by this user")
+        raise StoreUnusableError(N_("cannot use {file} for the game store: {target} is not "
+                                    "readable and writable by this user"), file=path,
+                                 target=target)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from navakankari.firmware.i18n.notice import N_, Notice
 
-from .database import Store, StoreDamagedError, StoreUnusableError
+from .database import CANNOT_USE, Store, StoreDamagedError, StoreUnusableError
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def open_store(path: Path, *, events_kept: int = 20_000,
     try:
         return Store(path, events_kept=events_kept), notice
     except StoreDamagedError as exc:  # pragma: no cover - a fresh file that is damaged at once
-        raise StoreUnusableError(f"cannot use {path} for the game store: {exc}") from None
+        raise StoreUnusableError(CANNOT_USE, file=path, problem=exc) from None
 
 
 def set_aside(path: Path, stamp: str) -> Path:
@@ -60,6 +60,6 @@ def set_aside(path: Path, stamp: str) -> Path:
             if side.exists():
                 side.rename(kept.with_name(kept.name + suffix))
     except OSError as exc:
-        raise StoreUnusableError(f"cannot set the damaged game store {path} aside: "
-                                 f"{exc.strerror}") from None
+        raise StoreUnusableError(N_("cannot set the damaged game store {file} aside: {problem}"),
+                                 file=path, problem=exc.strerror) from None
     return kept

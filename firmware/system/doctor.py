@@ -33,6 +33,7 @@ from navakankari.hal.needs import (
 )
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.hal.profile import I2C_GPIOS, SPI0_GPIOS, Profile
+from navakankari.hal.words import words_of
 
 from navakankari.firmware.i18n.notice import N_
 
@@ -325,7 +326,7 @@ class Doctor:
     def _pins_used(self, key: str, n: Needs) -> str:
         """The interface's pins the profile uses, with what each is: `GPIO2 (sensor a7)`."""
         gpios = {"i2c": I2C_GPIOS, "spi": SPI0_GPIOS, "uart": UART_GPIOS}[key]
-        return ", ".join(f"GPIO{g} ({n.pins[g]})" for g in gpios if g in n.pins)
+        return ", ".join(f"GPIO{g} ({words_of(n.pins[g], self.tr)})" for g in gpios if g in n.pins)
 
     def cmdline(self) -> list[str]:
         for rel in ("boot/firmware/cmdline.txt", "boot/cmdline.txt"):
@@ -570,7 +571,7 @@ class Doctor:
                     line = f"dtoverlay={name}{''.join(f',{k}={v}' for k, v in args.items())}"
                     out.append(Finding("1-wire", False, _(
                         "1-Wire ({overlay}) holds GPIO{pin}, which is {use}", overlay=name,
-                        pin=pin, use=n.pins[pin]), _(
+                        pin=pin, use=words_of(n.pins[pin], self.tr)), _(
                         "delete the line {line} from {file} and reboot", line=line,
                         file=self._where(boot))))
         if not out and "w1_gpio" in self.modules:
@@ -595,7 +596,8 @@ class Doctor:
                 "{n} of the profile's pins are held, by the running service",
                 len(users)).format(n=len(users)), note=True))
         elif users:
-            held = ", ".join(_("GPIO{pin} ({use}) by {owner}", pin=p, use=n.pins[p],
+            held = ", ".join(_("GPIO{pin} ({use}) by {owner}", pin=p,
+                               use=words_of(n.pins[p], self.tr),
                                owner=repr(who))
                              for p, who in sorted(users.items()))
             out.append(Finding("pins", False, _("pins are already held: {pins}", pins=held), _(

@@ -537,9 +537,8 @@ def test_doctor_reports_in_the_makers_language(fake_pi, code, capsys, monkeypatc
     lines, before = said[1].splitlines(), english[1].splitlines()
     assert len(lines) == len(before) > 12
 
-    def left(text: str) -> str:  # the profile's own names for itself and its pins stay
-        for name in sorted({pi.profile.name, pi.state, *pi.needs.pins.values()}, key=len,
-                           reverse=True):
+    def left(text: str) -> str:  # the profile's own name stays; its pins' uses are worded
+        for name in sorted({pi.profile.name, pi.state}, key=len, reverse=True):
             text = text.replace(name, " ")
         return DOCTOR_TERMS.sub(" ", text)
 

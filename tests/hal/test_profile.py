@@ -81,7 +81,7 @@ def test_shipped_profiles_are_what_dump_writes_after_their_comments() -> None:
     ("old", "new", "line", "key", "problem"),
     [
         ("c3 = 6\n", "c3 = 6\nz9 = 7\n", 12, "[sensors.pins] z9", "unknown point 'z9'"),
-        ("b2 = 5\n", "", 8, "[sensors.pins]", "missing point(s) b2"),
+        ("b2 = 5\n", "", 8, "[sensors.pins]", "missing point b2"),
         ("c3 = 6\n", "c3 = 4\n", 11, "[sensors.pins] c3", "GPIO4 is used twice: sensor a1 and sensor c3"),
         ("b2 = 5\n", "b2 = 28\n", 10, "[sensors.pins] b2", "not on the Pi's header"),
         ("b2 = 5\n", "b2 = 1\n", 10, "[sensors.pins] b2", "reserved for ID_SC (HAT ID EEPROM)"),

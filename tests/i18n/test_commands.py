@@ -188,3 +188,99 @@ def test_a_bad_setting_is_named_in_the_makers_language(code, tmp_path, capsys, m
     assert error.startswith(f"navakankari run: {config}: game.menu: ")
     assert english_left(error, f"navakankari run: {config}: game.menu", "true", "false") == [], \
         error
+
+
+def _in_environment(monkeypatch, code: str) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", f"{code}_IN.UTF-8")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_bad_player_spec_is_named_in_the_language(code, monkeypatch, capsys):
+    """The engine's player specs keep their problem as data; the command words it."""
+    from navakankari.engine.player_spec import PlayerSpec, PlayerSpecError
+
+    _in_environment(monkeypatch, code)
+    assert main(["new-game", "--white", "computer:9"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("navakankari new-game: --white: ") and "1..6" in error
+    assert "'9'" in error and english_left(error, "navakankari new-game: --white", "'9'",
+                                           "max", "adaptive") == [], error
+    tr = translations(code)
+    for text, names in (("hand:7", ["'7'"]), ("online:2", ["'online:2'"]),
+                        ("robot", ["'robot'", *"hand computer engine remote online random "
+                                   "greedy".split()]),
+                        ("engine:stockfish?seconds=0", ["'engine:stockfish?seconds=0'",
+                                                        "seconds", "'0'"])):
+        with pytest.raises(PlayerSpecError) as info:
+            PlayerSpec.parse(text, "game.black")
+        said = info.value.words(tr)
+        assert said.startswith("game.black: ") and said != str(info.value)
+        assert english_left(said, "game.black", *names) == [], said
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_wiring_profile_error_names_its_file_and_line_in_the_language(code, tmp_path, capsys):
+    """hal's profile errors are phrases: the file, the line, the key, the GPIO and the point
+    stay; the words around them (and the pins' uses: sensor a7, LED data) are translated;
+    tomllib's own words stay as they are inside a translated sentence with line and column."""
+    tr = translations(code)
+    profile = tmp_path / "board.toml"
+    profile.write_text('[board]\npoints = ["a7"]\n[sensors]\nbackend = "gpiozero"\n'
+                       '[sensors.pins]\na7 = 2\n[leds]\nbackend = "neopixel"\npin = 2\n'
+                       '[leds.index]\na7 = 0\n', encoding="utf-8")
+    assert main(["selftest", "--profile", str(profile), "--language", code]) == 2
+    error = capsys.readouterr().err.strip()
+    assert f"{profile}:9: [leds] pin: GPIO2 " in error
+    assert tr.gettext("sensor {point}").format(point="a7") in error
+    assert english_left(error, "navakankari selftest", str(profile), "[leds] pin") == [], error
+    profile.write_text('[board]\npoints = ["a7"]\n[sensors]\nbackend = = 1\n', encoding="utf-8")
+    assert main(["selftest", "--profile", str(profile), "--language", code]) == 2
+    error = capsys.readouterr().err.strip()
+    detail = "Invalid value"  # tomllib's own words, kept
+    assert f"{profile}:4: toml: " in error and detail in error and " 4" in error and " 11" in error
+    assert english_left(error, "navakankari selftest", str(profile), "toml", "TOML", detail
+                        ) == [], error
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_configuration_that_is_not_toml_is_named_in_the_language(code, tmp_path, monkeypatch,
+                                                                  capsys):
+    _in_environment(monkeypatch, code)
+    config = tmp_path / "navakankari.toml"
+    config.write_text('[game]\nvariant = nine\n', encoding="utf-8")
+    assert main(["run", "--config", str(config)]) != 0
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"navakankari run: {config}: toml: ") and " 2" in error \
+        and " 11" in error and "Invalid value" in error
+    assert english_left(error, f"navakankari run: {config}: toml", "TOML", "Invalid value") == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_backend_store_and_broker_errors_are_in_the_language(code, tmp_path, monkeypatch,
+                                                                capsys):
+    from navakankari.firmware.cli.args import error_words
+    from navakankari.hal import BackendError
+
+    tr = translations(code)
+    monkeypatch.setenv("NAVAKANKARI_BACKEND", "gpio")
+    with pytest.raises(BackendError) as backend:
+        open_board(load_profile("sim-25"))
+    said = error_words(backend.value, tr)
+    assert "NAVAKANKARI_BACKEND='gpio'" in said and "'sim'" in said
+    assert english_left(said, "NAVAKANKARI_BACKEND='gpio'", "'sim'") == [], said
+    monkeypatch.delenv("NAVAKANKARI_BACKEND")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with pytest.raises(database.StoreUnusableError) as store:
+        database.Store(blocker / "games.sqlite3")
+    said = error_words(store.value, tr)
+    assert str(blocker / "games.sqlite3") in said and said != str(store.value)
+    assert english_left(said, str(blocker / "games.sqlite3"), str(blocker)) == [], said
+    assert main(["sim", "--broker", "ftp://board.local", "--language", code, "--no-browser",
+                 "--store", str(tmp_path / "games.sqlite3")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("navakankari sim: --broker: ") and "'ftp://board.local'" in error
+    assert english_left(error, "navakankari sim: --broker", "'ftp://board.local'", "mqtt://",
+                        "mqtts://", "ws://", "wss://") == [], error

@@ -7,7 +7,9 @@ import gc
 
 import pytest
 
+from navakankari.firmware.i18n.catalogs import translations
 from navakankari.firmware.online.broker import BrokerAddress
+from navakankari.hal.words import words_of
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.invitation import (REVEAL_WAIT, InvitationError, host, join,
                                                     offer)
@@ -229,6 +231,10 @@ def test_a_withheld_reveal_loses_the_toss_for_the_inviter_on_both_boards(broker)
         joined = await asyncio.wait_for(joining, 10)
         assert (joined.colour, joined.first) == ("black", "black")
         assert "did not reveal its toss" in joined.note and "black" in joined.note
+        # The page words the note in its language (the board's daemon sends it so).
+        assert words_of(joined.note, translations("hi")) == (
+            f"न्योता देने वाले बोर्ड ने {REVEAL_WAIT:.0f} सेकंड में अपना टॉस नहीं खोला: वह टॉस "
+            "हारता है, इसलिए काला (जुड़ने वाला बोर्ड) शुरू करता है")
         hosted = await asyncio.wait_for(host(grandma, code, invite, toss), 10)
         assert hosted is not None and hosted.first == "black" and hosted.note == joined.note
         again = await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board")

@@ -117,6 +117,10 @@ def test_takeback_new_game_and_resigning_between_two_boards(tmp_path, broker):
         api(b, "/api/online/request", {"what": "resign"})
         until("heard there", lambda: "Ravi resigned: white wins" in (online(a).get("ended") or ""))
         assert "this board resigned: white wins" in online(b)["ended"]
+        # The page asks in its language and is sent the note in it, the name as it is.
+        assert api(a, "/api/state?lang=hi")["online"]["ended"] == "Ravi ने हार मानी: सफ़ेद जीता"
+        assert api(b, "/api/state?lang=ta")["online"]["ended"] == \
+            "இந்தப் பலகை தோல்வியை ஒப்புக்கொண்டது: வெள்ளை வென்றது"
         assert api(a, "/api/state")["players"] == {"white": "hand", "black": "hand"}
     for folder in (tmp_path / "a", tmp_path / "b"):
         games = stored(folder)
@@ -179,6 +183,8 @@ def test_a_resignation_forged_in_a_boards_name_is_noticed_and_shown(tmp_path, br
         asyncio.run(publish())
         until("shown on white's page", lambda: "never made" in (online(a).get("problem") or ""))
         assert "resignation" in online(a)["problem"]
+        assert api(a, "/api/state?lang=hi")["online"]["problem"].startswith(
+            "जो हार इस बोर्ड ने कभी नहीं मानी")
         assert online(a)["ended"] == "" and api(a, "/api/state")["players"]["black"] == "online"
 
 
@@ -195,6 +201,11 @@ def test_a_fork_is_shown_on_the_page_and_the_other_boards_moves_no_longer_lit(tm
         state = online(b)
         assert state["fork"] == "move 1 is d6 here and a1 there"
         assert "take back to move 0, the last both share, or resign" in state["problem"]
+        hindi = api(b, "/api/state?lang=hi")["online"]
+        assert hindi["fork"] == "चाल 1 यहाँ d6 है और वहाँ a1"
+        assert hindi["problem"] == (
+            "दोनों बोर्डों के खेल अलग हो गए (चाल 1 यहाँ d6 है और वहाँ a1): दूसरे बोर्ड की चालें "
+            "अब यहाँ नहीं दिखतीं; चाल 0 तक वापस जाएँ, जो दोनों में आखिरी एक जैसी है, या हार मानें")
         assert api(b, "/api/state")["actions"] == ["d6"]
         # Taken back to the last move both games share, the game goes on.
         api(b, "/api/online/request", {"what": "takeback"})
