@@ -1,8 +1,8 @@
 """The web companion's view of a running daemon: what the page draws, what it may change.
 
-On the simulated board the page also acts as the hands (lift, put down, slide, set aside);
-those actions move simulated pebbles, and the daemon sees them only through the sensors,
-exactly as it sees real hands.
+On the simulated board the page also acts as the hands (lift, put down, slide, set aside,
+page_hand.py); those actions move simulated pebbles, and the daemon sees them only through
+the sensors, exactly as it sees real hands.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..core.palette import PALETTE
 from ..core.players import ASSIST_LEVELS, PlayerSpec, PlayerSpecError, assist_words
 from ..core.status import StatusKind, adaptive_level
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
+from .page_hand import PageHand
 from .review import turns
 from .server import RequestError
 
@@ -39,17 +40,13 @@ log = logging.getLogger(__name__)
 SPEECH_SENT = 4
 """The latest sentences the page's state carries: enough for a page that missed an update."""
 
-COLOURS = ("white", "black")
-
-
 class DaemonBackend:
     """Implements companion.CompanionBackend over the daemon's session and board."""
 
     def __init__(self, daemon: "Daemon") -> None:
         self.daemon = daemon
-        self.holding: str | None = None  # the colour of the pebble in the simulator's hand
+        self.page_hand = PageHand()  #: the simulator's hand (page_hand.py)
         self._in_menu = False  # the menu was lit at the last snapshot
-        self._hands_lock = asyncio.Lock()
 
     @property
     def _session(self) -> Session:
@@ -83,7 +80,7 @@ class DaemonBackend:
         if self._in_menu and session.menu is None:
             # The menu's last choice was lifted into the hand: it goes back beside the board,
             # so the game chosen starts with the hand free to lift its pebbles.
-            self.holding = None
+            self.page_hand.holding = None
         self._in_menu = session.menu is not None
         wrong_colour = []
         if sim is not None:
@@ -117,7 +114,7 @@ class DaemonBackend:
             },
             "pebbles": pebbles,
             "sim": sim is not None,
-            "hand": self.holding,
+            "hand": self.page_hand.holding,
             **self._leds(),
             "turn": str(game.turn),
             "phase": game.phase.value,
@@ -482,113 +479,12 @@ class DaemonBackend:
         self.daemon.wake()
 
     async def hand(self, request: dict[str, Any]) -> None:
+        """The page's hand acts on the simulated board (`PageHand.act`)."""
         sim = self.simulation
         if sim is None:
             raise RequestError("hands act on the real board; this request is for the simulator")
-        op = request.get("op")
-        handlers = {"lift": self._lift, "put": self._put, "place": self._place,
-                    "move": self._move, "drop": self._drop, "clear": self._clear,
-                    "setup": self._setup}
-        if op not in handlers:
-            raise RequestError(f"hand: op must be one of {', '.join(handlers)}, not {op!r}")
-        from navakankari.sim.board import SimulationError
-
-        async with self._hands_lock:  # one hand at a time, off the loop (slides take time)
-            try:
-                await asyncio.to_thread(handlers[op], sim, request)
-            except SimulationError as exc:
-                raise RequestError(str(exc)) from None
+        await self.page_hand.act(sim, lambda: self._session.game, request)
         self.daemon.wake()
-
-    # Each runs in a worker thread; the simulated sensors hand their edges to the loop.
-    def _point(self, sim: Any, request: dict[str, Any], key: str = "point") -> str:
-        point = request.get(key)
-        session_board = self._session.game.board
-        if not isinstance(point, str) or not session_board.has_point(point):
-            raise RequestError(f"hand: {key} must be a point of the board, not {point!r}")
-        return point
-
-    def _lift(self, sim: Any, request: dict[str, Any]) -> None:
-        point = self._point(sim, request)
-        if self.holding is not None:
-            raise RequestError("the hand already holds a pebble: put it down first")
-        if point not in sim.pebbles:
-            raise RequestError(f"there is no pebble on {point}")
-        self.holding = sim.lift(point, chatter=_chatter(request))
-
-    def _put(self, sim: Any, request: dict[str, Any]) -> None:
-        point = self._point(sim, request)
-        if self.holding is None:
-            raise RequestError("the hand holds no pebble")
-        if point in sim.pebbles:
-            raise RequestError(f"{point} already holds a pebble")
-        sim.place(point, self.holding, chatter=_chatter(request))
-        self.holding = None
-
-    def _place(self, sim: Any, request: dict[str, Any]) -> None:
-        point = self._point(sim, request)
-        colour = request.get("colour")
-        if colour not in COLOURS:
-            raise RequestError(f"hand: colour must be white or black, not {colour!r}")
-        if point in sim.pebbles:
-            raise RequestError(f"{point} already holds a pebble")
-        sim.place(point, colour, chatter=_chatter(request))
-
-    def _move(self, sim: Any, request: dict[str, Any]) -> None:
-        start, end = self._point(sim, request, "from"), self._point(sim, request, "to")
-        if start not in sim.pebbles:
-            raise RequestError(f"there is no pebble on {start}")
-        if end in sim.pebbles:
-            raise RequestError(f"{end} already holds a pebble")
-        sim.slide(slide_path(self._session.game.board, start, end))
-
-    def _drop(self, sim: Any, request: dict[str, Any]) -> None:
-        if self.holding is None:
-            raise RequestError("the hand holds no pebble")
-        self.holding = None
-
-    def _clear(self, sim: Any, request: dict[str, Any]) -> None:
-        sim.clear()
-        self.holding = None
-
-    def _setup(self, sim: Any, request: dict[str, Any]) -> None:
-        """Set the pebbles as the game expects them: the start position of Nau Keti Keta, or
-        the position to go back to after a takeback or a restart."""
-        game = self._session.game
-        board = game.board
-        for point in list(sim.pebbles):
-            i = board.index(point) if board.has_point(point) else None
-            if i is None or str(game.colour_at(i)) != sim.pebbles[point]:
-                sim.lift(point)
-        for i, point in enumerate(board.points):
-            side = game.colour_at(i)
-            if side is not None and point not in sim.pebbles:
-                sim.place(point, str(side))
-
-
-MAX_CHATTER = 5
-
-
-def _chatter(request: dict[str, Any]) -> int:
-    """How many times the sensor bounces as a hand sets a pebble down or lifts it (a noisy
-    hand, as real reed switches see it)."""
-    chatter = request.get("chatter", 0)
-    if isinstance(chatter, bool) or not isinstance(chatter, int) \
-            or not 0 <= chatter <= MAX_CHATTER:
-        raise RequestError(f"hand: chatter must be a whole number 0..{MAX_CHATTER}, "
-                           f"not {chatter!r}")
-    return chatter
-
-
-def slide_path(board: Any, start: str, end: str) -> list[str]:
-    """The points a pebble slid from `start` to `end` passes over: along the board's line
-    through both when there is one, else straight from one to the other."""
-    for line in board.lines:
-        if start in line and end in line:
-            i, j = line.index(start), line.index(end)
-            step = 1 if j > i else -1
-            return [line[k] for k in range(i, j + step, step)]
-    return [start, end]
 
 
 def companion_service(pin: str, host: str, port: int, *, required: bool = False,

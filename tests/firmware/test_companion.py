@@ -9,8 +9,6 @@ import urllib.request
 
 import aiohttp
 import pytest
-from navakankari.engine.boards import MORRIS
-from navakankari.firmware.companion.backend import slide_path
 from sim_daemon import PIN, sim_daemon
 
 
@@ -238,12 +236,6 @@ def test_the_websocket_sends_the_state(running):
 
     message = asyncio.run(first_message())
     assert message["type"] == "state" and "leds" in message and "actions" in message
-
-
-def test_slides_follow_the_line_between_two_points():
-    assert slide_path(MORRIS, "a1", "a7") == ["a1", "a4", "a7"]
-    assert slide_path(MORRIS, "g4", "e4") == ["g4", "f4", "e4"]
-    assert slide_path(MORRIS, "a1", "d6") == ["a1", "d6"]
 
 
 def test_a_remote_side_moves_from_the_page(tmp_path):
