@@ -137,8 +137,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     names = args.sections or list(BENCH_SECTIONS)
     unknown = [n for n in names if n not in BENCH_SECTIONS and n not in SOAK_SECTIONS]
     if unknown:
-        print(f"navakankari bench: unknown section(s) {', '.join(unknown)}; "
-              f"sections: {', '.join([*BENCH_SECTIONS, *SOAK_SECTIONS])}", file=sys.stderr)
+        print(words(args).ngettext(
+            "navakankari bench: unknown section {names}; sections: {sections}",
+            "navakankari bench: unknown sections {names}; sections: {sections}", len(unknown)
+        ).format(names=", ".join(unknown), sections=", ".join([*BENCH_SECTIONS, *SOAK_SECTIONS])),
+            file=sys.stderr)
         return 2
     if not args.verbose:  # figures only: the daemon's own log lines would drown them
         logging.getLogger("navakankari").setLevel(logging.WARNING)
@@ -173,7 +176,8 @@ def cmd_build_engine(args: argparse.Namespace) -> int:
     except native.NativeBuildError as exc:
         print(f"navakankari build-engine: {exc}", file=sys.stderr)
         if args.optional:
-            print("navakankari build-engine: the pure-Python engine plays instead", file=sys.stderr)
+            print(words(args).gettext("navakankari build-engine: the pure-Python engine plays "
+                                      "instead"), file=sys.stderr)
             return 0
         return 1
     return 0
@@ -185,13 +189,13 @@ def cmd_build_endgame(args: argparse.Namespace) -> int:
     from navakankari.engine.endgame_solve import build
 
     if args.three_four:
-        return _build_three_four(Path(args.out) if args.out
+        return _build_three_four(args, Path(args.out) if args.out
                                  else endgame.data_path(endgame.FILENAME34))
     path = Path(args.out) if args.out else endgame.data_path()
     try:
         solution, size = build(path)
     except OSError as exc:
-        print(f"navakankari build-endgame: cannot write {path}: {exc}", file=sys.stderr)
+        print(_cannot_write(args, path, exc), file=sys.stderr)
         return 1
     print(f"three against three, flying: {endgame.POSITIONS:,} positions with the side to move: "
           f"{solution.wins:,} wins, {solution.losses:,} losses, {solution.draws:,} draws; "
@@ -200,7 +204,12 @@ def cmd_build_endgame(args: argparse.Namespace) -> int:
     return 0
 
 
-def _build_three_four(path: Path) -> int:
+def _cannot_write(args: argparse.Namespace, path: Path, exc: OSError) -> str:
+    return words(args).gettext("navakankari build-endgame: cannot write {file}: {problem}"
+                               ).format(file=path, problem=exc.strerror or exc)
+
+
+def _build_three_four(args: argparse.Namespace, path: Path) -> int:
     from navakankari.engine import endgame
     from navakankari.engine.endgame_solve34 import build
 
@@ -212,7 +221,7 @@ def _build_three_four(path: Path) -> int:
     try:
         solution, size = build(path, progress=progress)
     except OSError as exc:
-        print(f"navakankari build-endgame: cannot write {path}: {exc}", file=sys.stderr)
+        print(_cannot_write(args, path, exc), file=sys.stderr)
         return 1
     except endgame.EndgameDataError as exc:
         print(f"navakankari build-endgame: {exc}", file=sys.stderr)

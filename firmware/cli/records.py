@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from .args import Commands
+from .args import Commands, error_words, words
 
 if TYPE_CHECKING:
     from navakankari.engine.record import GameRecord
@@ -41,7 +41,8 @@ def _read(args: argparse.Namespace) -> int:
         record = parse_record(text)
         game = replay_record(record)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"navakankari record: {args.file}: cannot read it: {exc}", file=sys.stderr)
+        print(words(args).gettext("navakankari record: {file}: cannot read it: {problem}").format(
+            file=args.file, problem=exc), file=sys.stderr)
         return 1
     except InvalidRecordError as exc:
         print(f"navakankari record: {args.file}: {exc}", file=sys.stderr)
@@ -89,22 +90,25 @@ def _write(args: argparse.Namespace) -> int:
 
     config = Config()
     path = Path(args.store) if args.store else config.store_file()
+    tr = words(args)
     if not path.is_file():
-        print(f"navakankari record: {path}: no game store there", file=sys.stderr)
+        print(tr.gettext("navakankari record: {store}: no game store there").format(store=path),
+              file=sys.stderr)
         return 1
     try:
         store = Store(path)
     except StoreError as exc:
-        print(f"navakankari record: {exc}", file=sys.stderr)
+        print(f"navakankari record: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     try:
         games = store.games(limit=1) if args.game is None else [store.load(args.game)]
         if not games:
-            print(f"navakankari record: {path} holds no game", file=sys.stderr)
+            print(tr.gettext("navakankari record: {store} holds no game").format(store=path),
+                  file=sys.stderr)
             return 1
         sys.stdout.write(format_record(game_record(games[0], args.site or config.board_name)))
     except StoreError as exc:
-        print(f"navakankari record: {exc}", file=sys.stderr)
+        print(f"navakankari record: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     finally:
         store.close()

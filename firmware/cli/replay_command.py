@@ -26,8 +26,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         logging.getLogger("navakankari").setLevel(logging.WARNING)
     if args.export:
         return _export(args)
+    tr = words(args)
     if not args.file:
-        print("navakankari replay: a recording FILE (or --export STORE) is needed", file=sys.stderr)
+        print(tr.gettext("navakankari replay: a recording FILE (or --export STORE) is needed"),
+              file=sys.stderr)
         return 2
     try:
         if args.file == "-":
@@ -48,10 +50,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for name in start.variants if start is not None else ():
             preset(name)  # the menu line names only presets this version has
     except (RulesError, ConfigError, RecordingError, ValueError) as exc:
-        print(f"navakankari replay: {exc}", file=sys.stderr)
+        print(f"navakankari replay: {error_words(exc, tr)}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"navakankari replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(tr.gettext("navakankari replay: cannot read {file}: {problem}").format(
+            file=args.file, problem=exc.strerror), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else (start.seed if start is not None else 0)
     menu = variants = None
@@ -78,7 +81,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 variants = playable(load_profile(
                     args.profile or Config(game_variant=rules.name).profile).points)
         except (ProfileError, ValueError) as exc:
-            print(f"navakankari replay: {error_words(exc, words(args))}", file=sys.stderr)
+            print(f"navakankari replay: {error_words(exc, tr)}", file=sys.stderr)
             return 2
     result = run_replay(recording.events, rules, players=players, settings=settings, seed=seed,
                         menu=menu, variants=variants,
@@ -87,9 +90,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     problem = unmatched(result)
     if problem is None:
         return 0
-    hint = "" if args.variant or named else \
-        " (the recording names no game: is it another variant? --variant NAME)"
-    print(f"navakankari replay: {args.file}: {problem}{hint}", file=sys.stderr)
+    if args.variant or named:
+        print(f"navakankari replay: {args.file}: {problem}", file=sys.stderr)
+    else:
+        print(tr.gettext("navakankari replay: {file}: {problem} (the recording names no game: "
+                         "is it another variant? --variant NAME)").format(
+                             file=args.file, problem=problem), file=sys.stderr)
     return 1
 
 
@@ -99,27 +105,32 @@ def _export(args: argparse.Namespace) -> int:
 
     from ..store.database import Store, StoreError
 
+    tr = words(args)
     if not Path(args.export).is_file():
-        print(f"navakankari replay: --export {args.export}: no game store there",
-              file=sys.stderr)
+        print(tr.gettext("navakankari replay: --export {store}: no game store there").format(
+            store=args.export), file=sys.stderr)
         return 1
     try:
         store = Store(args.export)
     except StoreError as exc:
-        print(f"navakankari replay: {exc}", file=sys.stderr)
+        print(f"navakankari replay: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     try:
         games = store.games(limit=1) if args.game is None else [store.load(args.game)]
         text = store.events_jsonl(games[0].id) if games else ""
     except StoreError as exc:
-        print(f"navakankari replay: {exc}", file=sys.stderr)
+        print(f"navakankari replay: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     finally:
         store.close()
     if not text:
-        which = f"game {games[0].id}" if games else "the store"
-        print(f"navakankari replay: {which} in {args.export} has no raw sensor events "
-              "(they are kept for the latest game only)", file=sys.stderr)
+        if games:
+            print(tr.gettext("navakankari replay: game {game} in {store} has no raw sensor "
+                             "events (they are kept for the latest game only)").format(
+                                 game=games[0].id, store=args.export), file=sys.stderr)
+        else:
+            print(tr.gettext("navakankari replay: {store} holds no game").format(
+                store=args.export), file=sys.stderr)
         return 1
     sys.stdout.write(text)
     return 0

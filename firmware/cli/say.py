@@ -10,6 +10,7 @@ length and the time espeak-ng took to make it.
 from __future__ import annotations
 
 import argparse
+import gettext
 import logging
 import sys
 import time
@@ -27,7 +28,7 @@ from ..core.clockwork import drive
 from ..core.players import HAND, PlayerSpec
 from ..core.session import Session, Update
 from ..daemon.voice import RATE, VOICES, Voice, VoiceError, wav_seconds
-from .args import Commands
+from .args import Commands, error_words
 
 SHORT_GAME = "d6 a4 d5 b4 d7 xb4 f4 b6 e4 c4 g4 xc4"
 """Twelve actions of nine men's morris against the computer (black): both sides place, white
@@ -86,15 +87,18 @@ def cmd_say(args: argparse.Namespace) -> int:
     languages = [code.strip() for code in (args.language or choose_language()).split(",")
                  if code.strip()]
     unknown = [code for code in languages if code not in LANGUAGES or code not in VOICES]
+    # What it says of itself is in the first language asked for that it speaks.
+    tr = translations(next((c for c in languages if c in LANGUAGES), choose_language()))
     if unknown or not languages:
-        print(f"navakankari say: no language {', '.join(unknown) or '(none)'}; languages: "
-              f"{', '.join(LANGUAGES)}", file=sys.stderr)
+        print(tr.gettext("navakankari say: no language {codes}; languages: {languages}").format(
+            codes=", ".join(unknown) or "-", languages=", ".join(LANGUAGES)), file=sys.stderr)
         return 2
     try:
         if args.game is None:
-            return _say_words(" ".join(args.words), languages[0], voice, args.wav)
+            return _say_words(" ".join(args.words), languages[0], voice, args.wav, tr)
         if not args.wav:
-            print("navakankari say: --game writes WAV files: give --wav FOLDER", file=sys.stderr)
+            print(tr.gettext("navakankari say: --game writes WAV files: give --wav FOLDER"),
+                  file=sys.stderr)
             return 2
         rules = preset(args.variant)
         for language in languages:
@@ -102,14 +106,16 @@ def cmd_say(args: argparse.Namespace) -> int:
                                          translations(language))
             _write_all(utterances, Path(args.wav) / language, voice)
     except (VoiceError, ValueError, OSError) as exc:
-        print(f"navakankari say: {exc}", file=sys.stderr)
+        print(f"navakankari say: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     return 0
 
 
-def _say_words(text: str, language: str, voice: Voice, wav: str | None) -> int:
+def _say_words(text: str, language: str, voice: Voice, wav: str | None,
+               tr: gettext.NullTranslations) -> int:
     if not text:
-        print("navakankari say: nothing to say (give words, or --game)", file=sys.stderr)
+        print(tr.gettext("navakankari say: nothing to say (give words, or --game)"),
+              file=sys.stderr)
         return 2
     if wav:
         data = voice.wav(text, language)
@@ -119,13 +125,17 @@ def _say_words(text: str, language: str, voice: Voice, wav: str | None) -> int:
     try:
         playing = voice.start(Utterance(text, language))
     except OSError as exc:
-        raise VoiceError(f"cannot start espeak-ng or aplay: {exc}") from None
+        print(tr.gettext("navakankari say: cannot start espeak-ng or aplay: {problem}").format(
+            problem=exc), file=sys.stderr)
+        return 1
     for process in playing.processes:
         process.wait()
     status = playing.poll()
     if status:
-        print(f"navakankari say: aplay failed ({status}) on "
-              f"{voice.device or 'the default device'}", file=sys.stderr)
+        message = tr.gettext("navakankari say: aplay failed ({status}) on {device}") \
+            if voice.device else tr.gettext("navakankari say: aplay failed ({status}) on the "
+                                            "default device")
+        print(message.format(status=status, device=voice.device), file=sys.stderr)
     return 1 if status else 0
 
 

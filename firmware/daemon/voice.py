@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from navakankari.firmware.i18n.notice import N_, Notice, Words
+
 if TYPE_CHECKING:
     from ..core.announce import Utterance
 
@@ -45,7 +47,15 @@ MAX_TEXT = 1000
 
 
 class VoiceError(ValueError):
-    """A language without a voice, a bad WAV, or a synthesizer that failed."""
+    """A language without a voice, a bad WAV, or a synthesizer that failed; says which as a
+    catalog message (`notice`) that `say` words in the player's language (`words`)."""
+
+    def __init__(self, message: str, /, **places: object) -> None:
+        self.notice = Notice.of(message, **places)
+        super().__init__(str(self.notice))
+
+    def words(self, tr: Words) -> str:
+        return self.notice.words(tr)
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,8 @@ class Voice:
         """espeak-ng reading the text from its standard input; the WAV to `wav`, or to its
         standard output."""
         if language not in VOICES:
-            raise VoiceError(f"no voice for language {language!r}; voices: {', '.join(VOICES)}")
+            raise VoiceError(N_("no voice for language {language}; voices: {voices}"),
+                             language=repr(language), voices=", ".join(VOICES))
         out = ["-w", wav] if wav else ["--stdout"]
         return [ESPEAK, "-v", VOICES[language], "-s", str(self.rate), *out, "--stdin"]
 
@@ -97,16 +108,19 @@ class Voice:
             done = subprocess.run(self.synth_command(language), input=_bounded(text).encode("utf-8"),
                                   capture_output=True, timeout=SYNTH_TIMEOUT, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:
-            raise VoiceError(f"{ESPEAK} could not say it: {exc}") from None
+            raise VoiceError(N_("{program} could not say it: {problem}"), program=ESPEAK,
+                             problem=exc) from None
         if done.returncode != 0:
-            raise VoiceError(f"{ESPEAK} failed ({done.returncode}): "
-                             f"{done.stderr.decode('utf-8', 'replace').strip()[:200]}")
+            raise VoiceError(N_("{program} failed ({status}): {problem}"), program=ESPEAK,
+                             status=done.returncode,
+                             problem=done.stderr.decode("utf-8", "replace").strip()[:200])
         return wav_fixed(done.stdout)
 
 
 def _bounded(text: str) -> str:
     if len(text) > MAX_TEXT:
-        raise VoiceError(f"an utterance of {len(text)} characters (at most {MAX_TEXT})")
+        raise VoiceError(N_("an utterance of {length} characters (at most {most})"),
+                         length=len(text), most=MAX_TEXT)
     return text
 
 
@@ -178,14 +192,14 @@ def wav_fixed(data: bytes) -> bytes:
     """espeak-ng's streamed WAV with its header's sizes made true (it writes 0x7ffff...
     before it knows the length). Raises VoiceError for what is not a 16-bit PCM WAV."""
     if len(data) < 44 or data[:4] != b"RIFF" or data[8:16] != b"WAVEfmt ":
-        raise VoiceError("not a WAV file")
+        raise VoiceError(N_("not a WAV file"))
     fmt_size = struct.unpack_from("<I", data, 16)[0]
     if fmt_size > 64:
-        raise VoiceError(f"a WAV format chunk of {fmt_size} bytes")
+        raise VoiceError(N_("a WAV format chunk of {size} bytes"), size=fmt_size)
     channels, rate, _, _, bits = struct.unpack_from("<HIIHH", data, 22)
     at = 20 + fmt_size
     if data[at:at + 4] != b"data" or bits != 16 or channels not in (1, 2) or not rate:
-        raise VoiceError("not a 16-bit PCM WAV")
+        raise VoiceError(N_("not a 16-bit PCM WAV"))
     frames = data[at + 8:]
     frames = frames[:len(frames) - len(frames) % (2 * channels)]
     return pcm_wav(frames, rate, channels)
@@ -208,4 +222,4 @@ def wav_seconds(data: bytes) -> float:
         with wave.open(io.BytesIO(data), "rb") as w:
             return w.getnframes() / w.getframerate()
     except (wave.Error, EOFError, ZeroDivisionError) as exc:
-        raise VoiceError(f"not a WAV file: {exc}") from None
+        raise VoiceError(N_("not a WAV file: {problem}"), problem=exc) from None

@@ -284,3 +284,40 @@ def test_the_backend_store_and_broker_errors_are_in_the_language(code, tmp_path,
     assert error.startswith("navakankari sim: --broker: ") and "'ftp://board.local'" in error
     assert english_left(error, "navakankari sim: --broker", "'ftp://board.local'", "mqtt://",
                         "mqtts://", "ws://", "wss://") == [], error
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_commands_own_errors_are_in_the_language(code, tmp_path, monkeypatch, capsys):
+    """say, replay, record, bench and build-endgame say what went wrong in the language of
+    the environment (say: the one asked for), the files and options named as typed."""
+    from navakankari.firmware.daemon.voice import MAX_TEXT, Voice, VoiceError
+
+    _in_environment(monkeypatch, code)
+    missing = tmp_path / "nowhere.sqlite3"
+    wall = tmp_path / "a-file"
+    wall.write_text("")
+    runs = [(["say", "--language", code], ["navakankari say", "--game"]),
+            (["say", "--language", "xx"], ["navakankari say", "xx", *LANGUAGES]),
+            (["say", "--language", code, "--game", "d6"], ["navakankari say", "--game",
+                                                           "--wav FOLDER", "WAV"]),
+            (["replay"], ["navakankari replay", "FILE", "--export STORE"]),
+            (["replay", "--export", str(missing)], ["navakankari replay", "--export",
+                                                    str(missing)]),
+            (["record", "--store", str(missing)], ["navakankari record", str(missing)]),
+            (["bench", "nosuch", "other"], ["navakankari bench", "nosuch", "other",
+                                            "sections"]),
+            (["build-endgame", "--out", str(wall / "x.bin")], ["navakankari build-endgame",
+                                                              str(wall / "x.bin")])]
+    from navakankari.firmware.cli.engine import BENCH_SECTIONS
+    from navakankari.firmware.cli.soak import SOAK_SECTIONS
+
+    for argv, names in runs:
+        assert main(argv) != 0, argv
+        error = capsys.readouterr().err.strip().splitlines()[-1]
+        assert error.startswith(names[0]), (argv, error)
+        left = english_left(error, *names, *BENCH_SECTIONS, *SOAK_SECTIONS, "Not a directory")
+        assert left == [], (argv, error)
+    with pytest.raises(VoiceError) as info:
+        Voice().wav("a" * (MAX_TEXT + 1), code)
+    said = info.value.words(translations(code))
+    assert str(MAX_TEXT + 1) in said and english_left(said) == [], said
