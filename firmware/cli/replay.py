@@ -44,7 +44,8 @@ from ..core.clockwork import drive
 from ..core.menu import GameChoice, MenuSettings
 from ..core.players import HAND, PlayerSpec, computer_turn
 from ..core.recording_head import MenuStart, find, find_game
-from ..core.session import Session, Update
+from ..core.session import Session
+from ..core.update import Update
 from ..core.status import StatusKind
 from ..core.tracker import TrackerSettings
 

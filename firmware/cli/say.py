@@ -26,7 +26,8 @@ from navakankari.sim.hands import ScriptedHands
 from ..core.announce import Announcer, Utterance
 from ..core.clockwork import drive
 from ..core.players import HAND, PlayerSpec
-from ..core.session import Session, Update
+from ..core.session import Session
+from ..core.update import Update
 from ..daemon.voice import RATE, VOICES, Voice, VoiceError, wav_seconds
 from .args import Commands, error_words
 

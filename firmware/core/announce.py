@@ -26,7 +26,7 @@ from .status import Status, StatusKind
 from .wording import status_text
 
 if TYPE_CHECKING:
-    from .session import Update  # the session's report (only read here)
+    from .update import Update  # the session's report (only read here)
 
 REPEAT = 8.0
 """Seconds of silence after which the computer's move, not yet carried out, is said again."""

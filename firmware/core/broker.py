@@ -87,7 +87,7 @@ class TurnBroker:
         return self._request
 
     def still_due(self, request: ComputerRequest) -> bool:
-        """Whether `request` is still the turn to answer (see `Session.still_due`)."""
+        """Whether `request` is still the turn to answer (see `Answers.still_due`)."""
         return request.token == self.token
 
     @property

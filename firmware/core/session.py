@@ -42,7 +42,7 @@ from .sensing import Sensing
 from .status import Status
 from .tracker import Tracker, TrackerSettings
 from .turn import Turn
-from .update import Update as Update  # the subscribers' news, read from here too
+from .update import Update as Update  # the subscribers' news (online/play.py reads it here)
 
 log = logging.getLogger(__name__)
 

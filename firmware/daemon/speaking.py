@@ -17,7 +17,7 @@ from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.notice import Notice
 
 from ..core.announce import Announcer, Utterance
-from ..core.session import Update
+from ..core.update import Update
 from ..core.status import StatusKind
 from .speech import Saying
 from .voice import Voice

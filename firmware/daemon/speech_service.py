@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.translator import ENGLISH, Translator
 
-from ..core.session import Update
+from ..core.update import Update
 from ..core.status import adaptive_level
 from .speaking import Speech
 from .speech import Speaker, Start

@@ -12,7 +12,8 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from ..core.session import Session, Update
+from ..core.session import Session
+from ..core.update import Update
 from .link import OnlineLink
 from .messages import Move
 

@@ -741,7 +741,7 @@ class _Heard:
 
 @pytest.mark.parametrize("variant", BOTH)
 def test_with_speech_off_the_menu_says_once_how_to_turn_it_on(variant, store):
-    from navakankari.firmware.core.session import Update
+    from navakankari.firmware.core.update import Update
     from navakankari.firmware.daemon.speaking import Speech
     from navakankari.firmware.i18n.catalogs import translations
 
@@ -779,7 +779,7 @@ def test_with_speech_off_each_visit_of_the_menu_says_how_to_turn_it_on(variant, 
     """Said once a visit, not once a run: a player who comes back to the menu after a game
     (or who missed it the first time) hears the way in again; within a visit it is not
     repeated, so a player who wants silence keeps it while choosing."""
-    from navakankari.firmware.core.session import Update
+    from navakankari.firmware.core.update import Update
     from navakankari.firmware.daemon.speaking import Speech
 
     b = MenuBoard(variant, store).run()

@@ -188,7 +188,7 @@ def test_problems_and_the_other_board_are_said_when_they_change():
 
 
 def test_the_board_speaks_the_language_it_is_set_to():
-    from navakankari.firmware.core.session import Update
+    from navakankari.firmware.core.update import Update
 
     class Marked:
         def gettext(self, message):
