@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
@@ -89,6 +90,24 @@ def share_with_threads() -> int:
             continue
         changed += mine.apply(thread)
     return changed
+
+
+class LateThreads:
+    """Gives the caller's realtime scheduling to threads started after the board opened
+    (the search process's reader, a library's late callback thread): ordinary threads that
+    would hold the interpreter's lock while the loop waits for it, a late light each time a
+    busy core preempts them. Asked once a turn of the loop; it looks at /proc only when the
+    set of Python threads changed, which a turn at rest never sees."""
+
+    def __init__(self) -> None:
+        self._seen: frozenset[int | None] = frozenset()
+
+    def share(self) -> int:
+        """share_with_threads() if a Python thread started since the last call; how many
+        threads changed."""
+        threads = frozenset(thread.native_id for thread in threading.enumerate())
+        new, self._seen = threads - self._seen, threads
+        return share_with_threads() if new else 0
 
 
 def describe(scheduling: Scheduling | None = None) -> str:

@@ -28,7 +28,7 @@ from navakankari.engine.game import Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
-from navakankari.hal.scheduling import Scheduling, share_with_threads
+from navakankari.hal.scheduling import LateThreads, Scheduling
 from navakankari.hal.sensors import SensorEvent
 from navakankari.firmware.i18n.notice import N_, Notice
 
@@ -150,6 +150,7 @@ class Daemon:
         self.led_failure: Notice | None = None  #: why the last LED write failed, until one works
         self.led_failures = 0  #: LED writes that failed since start
         self._led_retry: float | None = None
+        self.late_threads = LateThreads()  #: the loop's priority for threads started later
         if store is None:
             store, self.store_notice = open_store(config.store_file(),
                                                   events_kept=config.store_events)
@@ -195,8 +196,8 @@ class Daemon:
                 gc.collect()
                 gc.freeze()
             # The board's libraries have started their threads by now: a realtime loop
-            # shares its priority with them (no-op otherwise).
-            share_with_threads()
+            # shares its priority with them, and with those started later (no-op otherwise).
+            self.late_threads.share()
             self.notifier.ready(f"{self.config.game_variant}: watching the board")
             log.info("ready")
             await self._serve()
@@ -336,6 +337,7 @@ class Daemon:
             times = [t for t in (turn.deadline, frame_change, next_dog, next_flush,
                                  self._led_retry) if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
+            self.late_threads.share()  # after the frame: a new thread costs a look at /proc
             self._wake.clear()
             await self._wake.wait(timeout)
 

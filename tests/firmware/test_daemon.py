@@ -179,6 +179,41 @@ def test_the_daemon_plays_a_scripted_game_notifies_systemd_and_goes_dark(tmp_pat
     store.close()
 
 
+def test_a_thread_started_after_the_board_opened_is_given_the_loops_scheduling(
+        tmp_path, monkeypatch):
+    """The search's reader thread starts when the computer first thinks: the loop's next turn
+    shares its scheduling with it (hal/scheduling.py LateThreads)."""
+    from navakankari.hal import scheduling
+
+    shared: list[frozenset[int | None]] = []
+    monkeypatch.setattr(scheduling, "share_with_threads", lambda: shared.append(
+        frozenset(t.native_id for t in threading.enumerate())) or 0)
+    clock = ManualClock()
+    daemon = _sim_daemon(tmp_path, clock)
+    done = threading.Event()
+    late = threading.Thread(target=done.wait)
+
+    async def main():
+        task = asyncio.create_task(daemon.run())
+        await _until(clock, lambda: daemon.session is not None and shared, within=5)
+        at_start = len(shared)
+        daemon.changed()
+        await asyncio.sleep(0.1)
+        late.start()
+        daemon.changed()
+        await asyncio.sleep(0.1)
+        daemon.stop()
+        await task
+        return at_start
+
+    try:
+        at_start = run_virtual(main(), clock)
+    finally:
+        done.set()
+    assert at_start == 1  # the board's own threads, at start
+    assert late.native_id in shared[-1] and late.native_id not in shared[0]
+
+
 def test_an_idle_daemon_sends_no_frames(tmp_path):
     clock = ManualClock()
     daemon = _sim_daemon(tmp_path, clock)

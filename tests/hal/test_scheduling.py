@@ -160,3 +160,26 @@ def test_a_realtime_loop_shares_its_priority_with_the_threads_libraries_started(
 def test_an_ordinary_loop_leaves_the_threads_alone() -> None:
     assert not Scheduling.current().realtime
     assert share_with_threads() == 0
+
+
+def test_threads_started_later_take_the_loops_priority_at_its_next_turn() -> None:
+    """The search's reader thread starts when the computer first thinks, long after the board
+    opened: the loop's next turn gives it the loop's priority, and a turn that sees no new
+    thread looks at nothing. In a process of its own."""
+    out = _in_a_realtime_process("""
+        import os, threading
+        from navakankari.hal.scheduling import LateThreads
+        late = LateThreads()
+        first = late.share()  # the board opened: nothing started yet
+        done = threading.Event()
+        reader = threading.Thread(target=done.wait)
+        reader.start()
+        before = os.sched_getscheduler(reader.native_id)
+        changed = late.share()
+        after = os.sched_getscheduler(reader.native_id) & ~os.SCHED_RESET_ON_FORK
+        again = late.share()
+        done.set()
+        reader.join()
+        print(first, before, changed, after, again, late.share())
+    """)
+    assert out == ["0", str(os.SCHED_OTHER), "1", str(os.SCHED_FIFO), "0", "0"]
