@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from navakankari.engine.errors import PlayerError, RulesError
 
-from .args import Commands
+from .args import Commands, error_words, words
 
 if TYPE_CHECKING:
     from navakankari.firmware.cli.match import GameResult
@@ -39,19 +39,17 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
         opponent = args.opponent or (f"computer:{args.level}" if args.level is not None
                                      else "computer")
         white, black = (HAND, opponent) if (args.side or "white") == "white" else (opponent, HAND)
-        print(f"navakankari play: --side, --opponent and --level are deprecated and will be "
-              f"removed; write --white {white} --black {black}", file=sys.stderr)
+        print(words(args).gettext(
+            "navakankari play: --side, --opponent and --level are deprecated and will be "
+            "removed; write {options}").format(options=f"--white {white} --black {black}"),
+            file=sys.stderr)
     if white is None and black is None:
         white, black = HAND, "computer:3"
     elif white is None or black is None:
         given = white if black is None else black
         other = "computer:3" if given.strip().lower() == HAND else HAND
         white, black = (white, other) if black is None else (other, black)
-    white, black = white.strip().lower(), black.strip().lower()
-    if (white == HAND) == (black == HAND):
-        raise ValueError("one side is played by hand at the terminal and the other by the "
-                         f"computer (--white hand or --black hand), not {white} and {black}")
-    return white, black
+    return white.strip().lower(), black.strip().lower()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -61,13 +59,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from navakankari.engine.presets import preset
     from navakankari.firmware.cli.terminal import play_terminal
 
+    tr = words(args)
     try:
         rules = preset(args.variant)
         white, black = _sides(args)
+        if (white == HAND) == (black == HAND):
+            print(tr.gettext("navakankari play: one side is played by hand at the terminal and "
+                             "the other by the computer ({one} or {other}), not {white} and "
+                             "{black}").format(one="--white hand", other="--black hand",
+                                               white=white, black=black),
+                  file=sys.stderr)
+            return 2
         human = Side.WHITE if white == HAND else Side.BLACK
         computer = make_player(black if human is Side.WHITE else white, seed=args.seed)
     except (RulesError, ValueError) as exc:
-        print(f"navakankari play: {exc}", file=sys.stderr)
+        print(f"navakankari play: {error_words(exc, tr)}", file=sys.stderr)
         return 2
     try:
         play_terminal(rules, computer, human, _read_line, lambda s: print(s, flush=True))

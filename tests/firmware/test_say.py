@@ -48,3 +48,16 @@ def test_the_sentences_are_written_to_wav_files(tmp_path, capsys):
     assert cli.main(["say", "white, d6", "--language", "gu", "--wav", str(tmp_path / "w.wav")]) == 0
     assert wav_seconds((tmp_path / "w.wav").read_bytes()) > 0.3
     assert cli.main(["say", "--language", "xx", "hello"]) == 2
+
+
+def test_without_language_it_speaks_the_environments_as_every_command_does(capsys, monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "hi_IN.UTF-8")
+    assert cli.main(["say"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "navakankari say: कहने को कुछ नहीं (शब्द दें, या --game)"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert cli.main(["say"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "navakankari say: nothing to say (give words, or --game)"

@@ -288,7 +288,7 @@ def test_the_backend_store_and_broker_errors_are_in_the_language(code, tmp_path,
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_commands_own_errors_are_in_the_language(code, tmp_path, monkeypatch, capsys):
-    """say, replay, record, bench and build-endgame say what went wrong in the language of
+    """say, replay, record, play, bench and build-endgame say what went wrong in the language of
     the environment (say: the one asked for), the files and options named as typed."""
     from navakankari.firmware.daemon.voice import MAX_TEXT, Voice, VoiceError
 
@@ -304,6 +304,9 @@ def test_the_commands_own_errors_are_in_the_language(code, tmp_path, monkeypatch
             (["replay", "--export", str(missing)], ["navakankari replay", "--export",
                                                     str(missing)]),
             (["record", "--store", str(missing)], ["navakankari record", str(missing)]),
+            (["play", "--white", "hand", "--black", "hand"], ["navakankari play",
+                                                              "--white hand", "--black hand",
+                                                              "hand"]),
             (["bench", "nosuch", "other"], ["navakankari bench", "nosuch", "other",
                                             "sections"]),
             (["build-endgame", "--out", str(wall / "x.bin")], ["navakankari build-endgame",
