@@ -62,8 +62,8 @@ TARGETS = {
          "Store.load", "Store.last_unfinished", "Store._event_statements"),
         ("tests/firmware/test_session.py", "tests/firmware/test_store_recovery.py"), 60),
     "session-store": Target(
-        "navakankari.firmware.core.session", "firmware/core/session.py",
-        ("Session._committed", "Session._end_cleared", "Session.takeback_to"),
+        "navakankari.firmware.core.game_keeper", "firmware/core/game_keeper.py",
+        ("GameKeeper.committed", "GameKeeper.finish", "GameKeeper.takeback_to"),
         ("tests/firmware/test_session.py", "tests/firmware/test_clearing.py"), 60),
     "companion": Target(
         "navakankari.firmware.companion.server", "firmware/companion/server.py",
