@@ -158,6 +158,7 @@ class Store:
         self.path = Path(path)
         self.events_kept = events_kept
         self.failure: Notice | None = None  #: why writing stopped, once a write failed
+        self.synced_writes = 0  #: transactions that waited for the disk (`bench thinking`)
         self._db: sqlite3.Connection | None = None
         if str(path) != ":memory:":
             _check_usable(self.path)
@@ -226,6 +227,7 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+            self.synced_writes += synced
         except sqlite3.Error as exc:
             self.failure = Notice.of(UNRECORDED, path=self.path, problem=exc)
             log.error("%s", self.failure)

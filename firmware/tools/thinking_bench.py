@@ -7,9 +7,10 @@ moment (in the computer's turn while it thinks, in the hand's before it moves; n
 is to take a pebble), the hand fidgets: lifts a pebble and puts it back, as a player
 straightening the board does. Every tick of the loop that meets a tracker deadline (a
 change that settled, a mistake's grace) and sends a new frame to the LEDs is one figure:
-from the deadline to the frame sent. A tick that stored an action (SQLite's fsync) counts
-apart; the others are sorted by whether a search was running. The figures include the loop
-waking late, which is what a busy interpreter costs.
+from the deadline to the frame sent. A tick that waited for a synced store write (an action
+or a new game stored: SQLite's fsync) counts apart; the others are sorted by whether a
+search was running. The figures include the loop waking late, which is what a busy
+interpreter costs.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class Latencies:
 
     idle: list[float] = field(default_factory=list)
     thinking: list[float] = field(default_factory=list)
-    commits: list[float] = field(default_factory=list)  #: ticks that stored an action (fsync)
+    commits: list[float] = field(default_factory=list)  #: ticks that waited for a synced write
     turns: int = 0  #: computer turns seen
     games: int = 0  #: games played to their end
 
@@ -66,9 +67,10 @@ def _instrument(daemon: "Daemon", figures: Latencies) -> None:
     def timed_tick(now: float) -> list[Action]:
         due.clear()  # a deadline whose tick changed no frame is not a figure
         deadline = session.deadline()
+        writes = daemon.store.synced_writes
         committed = tick(now)
-        if deadline is not None and deadline <= now:
-            due.append((deadline, figures.commits if committed else
+        if deadline is not None and deadline <= now:  # (an action, or a new game, stored)
+            due.append((deadline, figures.commits if daemon.store.synced_writes != writes else
                         figures.thinking if daemon.computer_busy else figures.idle))
         return committed
 
@@ -258,7 +260,8 @@ def run(out: Callable[[str], None] = print, quick: bool = False,
     out(f"settled change -> LED frame, idle: {_spread(figures.idle, 'frames', with_max=True)}")
     out(f"settled change -> LED frame, while the computer thinks: "
         f"{_spread(figures.thinking, 'frames', with_max=True)}")
-    out(f"settled change -> LED frame, an action stored (SQLite fsync): "
+    out(f"settled change -> LED frame, a tick that stored an action or a new game (SQLite's "
+        "synced write): "
         f"{_spread(figures.commits, 'frames', with_max=True)}")
     out(f"this machine's floor, a process only sleeping 5 ms at a time at the loop's priority, "
         f"woke late by: {_spread(floor_late, 'wakes', with_max=True)}")

@@ -194,8 +194,11 @@ def test_raw_events_do_not_wait_for_the_disk_and_actions_do(tmp_path: Path) -> N
     game = store.new_game(preset("nine-mens-morris"), {"white": "hand", "black": "hand"})
     said: list[str] = []
     store._open.set_trace_callback(said.append)
+    synced = store.synced_writes
     store.add_events(game, [(0.1, "a7", True), (0.2, "a7", False)])
+    assert store.synced_writes == synced  # what `bench thinking` sorts its ticks by
     store.append(game, 0, ("d6",))
+    assert store.synced_writes == synced + 1
     store._open.set_trace_callback(None)
     events_at = next(i for i, s in enumerate(said) if s.startswith("INSERT INTO events"))
     action_at = next(i for i, s in enumerate(said) if "INTO actions" in s)
