@@ -12,10 +12,20 @@ from pathlib import Path
 from typing import IO
 
 from navakankari.hal.sensors import SensorEvent
+from navakankari.hal.words import N_, Phrase, Words, words_of
 
 
 class RecordingError(ValueError):
-    """A line of a recording is not a sensor event; the message names the line."""
+    """A line of a recording is not a sensor event; the message names the line. The problem
+    is a `Phrase`, so a command says it in the player's language (`words`)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        super().__init__(problem)
+
+    def words(self, tr: Words) -> str:
+        """The problem in `tr`'s language (the file, line and values as they are)."""
+        return words_of(self.problem, tr)
 
 
 def event_to_line(event: SensorEvent, t0: float = 0.0) -> str:
@@ -36,18 +46,22 @@ def event_from_line(line: str, where: str = "<line>") -> SensorEvent:
         data = json.loads(line, parse_constant=_no_constant)
         t, point, present = data["t"], data["point"], data["present"]
     except RecursionError:
-        raise RecordingError(f"{where}: not a sensor event: nested too deeply") from None
+        raise RecordingError(Phrase(N_("{where}: not a sensor event: nested too deeply"),
+                                    where=where)) from None
     except (ValueError, KeyError, TypeError) as exc:
-        raise RecordingError(f"{where}: not a sensor event: {exc}") from None
+        raise RecordingError(Phrase(N_("{where}: not a sensor event: {problem}"), where=where,
+                                    problem=exc)) from None
     if (
         not isinstance(t, (int, float))
         or isinstance(t, bool)
         or not isinstance(point, str)
         or not isinstance(present, bool)
     ):
-        raise RecordingError(f"{where}: want t (number), point (string), present (true/false)")
+        raise RecordingError(Phrase(N_("{where}: want t (number), point (string), present "
+                                       "(true/false)"), where=where))
     if not 0 <= t <= MAX_T:  # also refuses 1e999, which JSON reads as infinity
-        raise RecordingError(f"{where}: t must be seconds from 0 to {MAX_T:g}, not {t!r}")
+        raise RecordingError(Phrase(N_("{where}: t must be seconds from 0 to {most}, not {value}"),
+                                    where=where, most=f"{MAX_T:g}", value=repr(t)))
     return SensorEvent(point, present, float(t))
 
 
@@ -59,8 +73,10 @@ def iter_events(stream: IO[str], name: str = "<stream>") -> Iterator[SensorEvent
         if line.strip() and not line.lstrip().startswith("#"):
             event = event_from_line(line, f"{name}:{number}")
             if event.t < last:
-                raise RecordingError(f"{name}:{number}: t={event.t:g} is before the line above "
-                                     f"(t={last:g}): times must not go backwards")
+                raise RecordingError(Phrase(
+                    N_("{where}: t={t} is before the line above (t={last}): times must not go "
+                       "backwards"), where=f"{name}:{number}", t=f"{event.t:g}",
+                    last=f"{last:g}"))
             last = event.t
             yield event
 

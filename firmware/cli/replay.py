@@ -36,6 +36,7 @@ from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
+from navakankari.hal.words import N_, Phrase
 from navakankari.sim.recording import RecordingError, iter_events
 
 from ..core import wording
@@ -175,17 +176,22 @@ def read_any(stream: IO[str], name: str = "<recording>") -> Recording:
     try:
         text = stream.read()
     except UnicodeDecodeError as exc:
-        raise RecordingError(
-            f"{name}: not a recording of sensor events: byte 0x{exc.object[exc.start]:02x} at "
-            f"offset {exc.start} is not UTF-8 text ({EXPECTED})") from None
+        raise RecordingError(Phrase(
+            N_("{name}: not a recording of sensor events: byte 0x{byte} at offset {offset} is "
+               "not UTF-8 text ({expected})"), name=name, byte=f"{exc.object[exc.start]:02x}",
+            offset=exc.start, expected=expected())) from None
     events = read_recording(io.StringIO(text), name)
     if not events:
-        raise RecordingError(f"{name}: no sensor events in it ({EXPECTED})")
+        raise RecordingError(Phrase(N_("{name}: no sensor events in it ({expected})"), name=name,
+                                    expected=expected()))
     lines = text.splitlines()
     return Recording(tuple(events), find(lines, name), find_game(lines, name))
 
 
-EXPECTED = 'a recording is JSON Lines, {"t": SECONDS, "point": "d6", "present": true} a line'
+def expected() -> Phrase:
+    """What a recording is, for an error about one that is not."""
+    return Phrase(N_("a recording is JSON Lines, {example} a line"),
+                  example='{"t": SECONDS, "point": "d6", "present": true}')
 
 
 def read_menu_recording(stream: IO[str], name: str = "<recording>"

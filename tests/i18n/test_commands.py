@@ -324,3 +324,23 @@ def test_the_commands_own_errors_are_in_the_language(code, tmp_path, monkeypatch
         Voice().wav("a" * (MAX_TEXT + 1), code)
     said = info.value.words(translations(code))
     assert str(MAX_TEXT + 1) in said and english_left(said) == [], said
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_recording_that_is_not_one_is_named_in_the_language(code, tmp_path, monkeypatch,
+                                                             capsys):
+    """replay's recording errors (the simulator's reader) name the file and line, worded."""
+    _in_environment(monkeypatch, code)
+    recording = tmp_path / "r.jsonl"
+    for text, names in (('{"t": 1, "point": "d6", "present": true}\n'
+                         '{"t": 0.5, "point": "d6", "present": false}\n',
+                         [f"{recording}:2", "t=0.5", "t=1"]),
+                        ('{"t": 1, "point": 6, "present": true}\n',
+                         [f"{recording}:1", "t", "point", "present", "true/false"]),
+                        ("", [str(recording), "JSON Lines", '{"t": SECONDS, "point": "d6", '
+                                                            '"present": true}'])):
+        recording.write_text(text, encoding="utf-8")
+        assert main(["replay", str(recording)]) == 2
+        error = capsys.readouterr().err.strip()
+        assert error.startswith(f"navakankari replay: {names[0]}"), error
+        assert english_left(error, "navakankari replay", *names) == [], error
