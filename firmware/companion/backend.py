@@ -350,7 +350,7 @@ class DaemonBackend:
         try:
             result = await act(self._online(what))
         except OnlineError as exc:
-            raise RequestError(str(exc)) from None
+            raise RequestError(exc.problem) from None  # a phrase: the page's language words it
         self.daemon.wake()
         return result
 

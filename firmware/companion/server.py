@@ -27,7 +27,9 @@ from aiohttp.abc import AbstractAccessLogger
 
 from ..daemon.voice import VoiceError
 
-from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, WORDS_JS, negotiate, script_catalog
+from navakankari.firmware.i18n.catalogs import (LANGUAGES, SOURCE, WORDS_JS, negotiate,
+                                                 script_catalog, translations)
+from navakankari.hal.words import words_of
 
 from ..online.code import SECRET_KEYS
 from . import names as web_names
@@ -226,8 +228,9 @@ class Companion:
             return _error(413, f"request body larger than {MAX_BODY} bytes")
         except web.HTTPException:
             raise
-        except RequestError as exc:
-            return _error(409, str(exc))
+        except RequestError as exc:  # worded in the viewer's language where it is a phrase
+            return _error(409, words_of(exc.args[0] if exc.args else "",
+                                        translations(self._language(request))))
 
     # -- reading ---------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:

@@ -70,7 +70,12 @@ RESIGNED = {(True, "white"): N_("this board resigned: white wins"),
 
 
 class OnlineError(RuntimeError):
-    """An online request that cannot be done now; the message is for the page."""
+    """An online request that cannot be done now; the message is for the page (`problem`, a
+    `Phrase` the page words in its language)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        super().__init__(problem)
 
 
 class OnlinePlay:
@@ -143,7 +148,7 @@ class OnlinePlay:
         try:
             invitation, toss = offer(code, variant, side, starts, self.board_name)
         except (KeyError, ValueError) as exc:
-            raise OnlineError(f"invite: {exc}") from None
+            raise OnlineError(Phrase(N_("invite: {problem}"), problem=exc)) from None
         self.waiting = str(code)
         self.waiting_since = self.host.now()
         self.problem = ""
@@ -190,7 +195,8 @@ class OnlinePlay:
                 "joining", lambda: join(self.address, code, self.board_name),
                 on_problem=lambda problem: None, passes=(InvitationError,), tries=3)
         except (ValueError, InvitationError, SupervisedError) as exc:
-            raise OnlineError(f"join: {exc}") from None
+            raise OnlineError(Phrase(N_("join: {problem}"), problem=getattr(exc, "problem", exc))
+                              ) from None
         finally:
             gc.collect()  # its MQTT client goes while the loop runs
         self._begin(agreement)
@@ -309,21 +315,23 @@ class OnlinePlay:
         or a new game, or resign (which ends the game for both at once)."""
         link = self._link
         if link is None or self.code is None:
-            raise OnlineError(f"{what}: no online game is in play")
+            raise OnlineError(Phrase(N_("{what}: no online game is in play"), what=what))
         if what not in REQUESTS:
-            raise OnlineError(f"a request is one of {', '.join(REQUESTS)}, not {what!r}")
+            raise OnlineError(Phrase(N_("a request is one of {choices}, not {what}"),
+                                     choices=", ".join(REQUESTS), what=repr(what)))
         if link.asked is not None and what != "resign":
-            raise OnlineError(f"{what}: the other player has not answered the "
-                              f"{link.asked.what} asked for yet")
+            raise OnlineError(Phrase(N_("{what}: the other player has not answered the "
+                                        "{asked} asked for yet"), what=what,
+                                     asked=link.asked.what))
         if self.session.game.outcome() is not None and what != "new-game":
-            raise OnlineError(f"{what}: the game is over")
+            raise OnlineError(Phrase(N_("{what}: the game is over"), what=what))
         plies = len(self.session.game.history)
         keep = self.session.hand_turn_start() if what == "takeback" else plies
         if what == "takeback" and link.moves.forked:
             keep = link.moves.common  # the last move both games share
             plies = max(plies, len(link.moves.moves))  # the log holds moves not carried out
         if what == "takeback" and keep == plies:
-            raise OnlineError("takeback: this board has no turn to take back")
+            raise OnlineError(Phrase(N_("takeback: this board has no turn to take back")))
         request = await link.ask(what, keep)
         if what == "resign":
             self._resigned(link.side, request)
@@ -335,7 +343,7 @@ class OnlinePlay:
         """Answer the other player's request; a yes takes the game back or starts the next."""
         link = self._link
         if link is None or link.asked_of_us is None:
-            raise OnlineError("answer: the other player has asked for nothing")
+            raise OnlineError(Phrase(N_("answer: the other player has asked for nothing")))
         request = await link.answer(accept)
         if accept:
             self._agreed(request)

@@ -77,6 +77,8 @@ def test_takeback_new_game_and_resigning_between_two_boards(tmp_path, broker):
               == "there")
         assert refused(a, "/api/online/request", {"what": "new-game"}).startswith(
             "new-game: the other player has not answered the takeback")
+        assert refused(a, "/api/online/request?lang=hi", {"what": "new-game"}) == \
+            "new-game: दूसरे खिलाड़ी ने माँगे गए takeback का अभी उत्तर नहीं दिया"
         api(b, "/api/online/answer", {"accept": False})
         until("the answer heard", lambda: "Ravi declined the takeback" in online(a)["ended"])
         assert online(a)["request"] is None and online(b)["request"] is None
