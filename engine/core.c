@@ -431,6 +431,30 @@ static inline int endgame_score(int result, int ply) {
 
 /* -- evaluation (evaluate.py: MorrisEvaluator) --------------------------------------------- */
 
+/* Runnable mills of `mine` (evaluate.py: MorrisEvaluator._runnable): closed with a pebble
+ * that can leave (a step to an empty neighbour, or a flight), or two pebbles and an empty point
+ * a pebble of `mine` beside it (or flying) can fill, with no pebble of `theirs` beside the
+ * point left or to fill. */
+static int runnable(const Config *c, uint32_t mine, uint32_t theirs, uint32_t empty, int flies) {
+    int n = 0;
+    for (int k = 0; k < c->nmills; k++) {
+        uint32_t m = c->mills[k], a = mine & m;
+        if (a == m) {
+            for (uint32_t t = m; t; t &= t - 1) {
+                int p = __builtin_ctz(t);
+                if ((flies || (c->adj[p] & empty)) && !(c->adj[p] & theirs)) {
+                    n++;
+                    break;
+                }
+            }
+        } else if ((a & (a - 1)) && !(theirs & m)) {
+            int p = hibit(m & empty);
+            if ((flies || (c->adj[p] & mine & ~m)) && !(c->adj[p] & theirs)) n++;
+        }
+    }
+    return n;
+}
+
 static int evaluate(const Ctx *x) {
     const Config *c = x->c;
     const State *st = &x->s;
@@ -474,8 +498,13 @@ static int evaluate(const Ctx *x) {
     if (placing)
         score += w[W_PLACE_MILL] * (own_mills - opp_mills)
                  + w[W_PLACE_TWO] * (own_two - opp_two);
-    else
+    else {
         score += w[W_MOVE_MILL] * (own_mills - opp_mills) + w[W_MOVE_TWO] * (own_two - opp_two);
+        if ((own_mills || own_two) && !fly_o)
+            score += w[W_RUNNABLE_OWN] * runnable(c, own, opp, empty, fly_s);
+        if ((opp_mills || opp_two) && !fly_s)
+            score -= w[W_RUNNABLE_OPP] * runnable(c, opp, own, empty, fly_o);
+    }
     if (own_close) score += 70;
     int n_opp = pc(opp_close);
     if (n_opp == 1 && !own_close && !(hs || fly_s) && !(c->adj[hibit(opp_close)] & own))

@@ -47,6 +47,15 @@ class MorrisWeights:
     move_blocked: int = 20
     #: Two or more mill threats of the opponent (or one the side to move cannot reach).
     threats: int = 80
+    #: A runnable mill, moving phase: a mill whose pebble can step out and back in again and
+    #: take each time, because no opposing pebble stands beside (or flies to) the point it
+    #: leaves: closed with such a pebble, or open with its pebble beside the empty point. A
+    #: search of three plies sees the step out and the reply, not the capture, and let a
+    #: person run one mill again and again. Counted open as well as closed, so stepping out
+    #: does not look like the threat going away (counted closed only, it made level 3 let
+    #: the runner run more: `navakankari bench runner`, engine/README.md).
+    runnable_own: int = 60
+    runnable_opp: int = 60
 
 
 class MorrisEvaluator:
@@ -58,6 +67,7 @@ class MorrisEvaluator:
         self.rules = rules
         self.w = weights
         self.mills = board.mill_masks
+        self.mill_points = tuple(tuple(board.bits(m)) for m in board.mill_masks)
         self.adj = board.adjacency
         self.full = board.full
         self.bits = board.bits
@@ -146,6 +156,10 @@ class MorrisEvaluator:
             score += w.place_mill * (own_mills - opp_mills) + w.place_two * (own_two - opp_two)
         else:
             score += w.move_mill * (own_mills - opp_mills) + w.move_two * (own_two - opp_two)
+            if (own_mills or own_two) and not fly_o:
+                score += w.runnable_own * self._runnable(own, opp, empty, fly_s)
+            if (opp_mills or opp_two) and not fly_s:
+                score -= w.runnable_opp * self._runnable(opp, own, empty, fly_o)
         # The side to move closes a mill next action; the opponent's threats can be blocked
         # one at a time, so two or more of them are nearly as bad as a lost pebble. So is
         # one the side to move cannot reach (no pebble in hand or beside the point, no
@@ -191,6 +205,26 @@ class MorrisEvaluator:
             if not fly_o and mob_o == 0 and self.blocked_loses:
                 score += 300  # the opponent is shut in: likely a win unless it opens up
         return score
+
+    def _runnable(self, mine: int, theirs: int, empty: int, flies: bool) -> int:
+        """Runnable mills of `mine` (MorrisWeights.runnable_own): closed with a pebble that
+        can leave (a step to an empty neighbour, or a flight), or two pebbles and an empty
+        point a pebble of `mine` beside it (or flying) can fill, with no pebble of `theirs`
+        beside the point left or to fill."""
+        adj = self.adj
+        n = 0
+        for m, points in zip(self.mills, self.mill_points):
+            a = mine & m
+            if a == m:
+                for p in points:
+                    if (flies or adj[p] & empty) and not adj[p] & theirs:
+                        n += 1
+                        break
+            elif a & (a - 1) and not theirs & m:
+                p = (m & empty).bit_length() - 1
+                if (flies or adj[p] & mine & ~m) and not adj[p] & theirs:
+                    n += 1
+        return n
 
 
 class JumpEvaluator:

@@ -3,12 +3,15 @@
 The scripted opponent plays as a person who found the pattern: once a mill of its own stands
 with a pebble that can step out where no opposing pebble can step (or fly) into the point it
 leaves, it steps out, and next turn steps back and takes a pebble, again and again. Otherwise
-it plays a shallow search (level 2 by default). Over N games (colours alternating, each game
+it plays a shallow search (level 3 by default: a level 2 search seldom builds a mill it can
+run), with an evaluation that weighs no runnable mills, so the person stays the same while
+the computer's evaluation changes. Over N games (colours alternating, each game
 opened with two random actions from the seed) it counts its wins, draws and losses, the
 running mills it closed (`match.running_mills`), in how many games, and the most in one game.
 
 `navakankari bench runner` runs 20 games against level 3; run the module for other counts,
-levels and seeds: `python -m navakankari.firmware.cli.runner --games 40 --level 3`.
+defenders and seeds: `python -m navakankari.firmware.cli.runner --games 60 --seed 11
+--defender computer:3`.
 """
 
 from __future__ import annotations
@@ -21,10 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from navakankari.engine.actions import Action, ActionKind
+from navakankari.engine.evaluate import MorrisEvaluator, MorrisWeights
 from navakankari.engine.game import Game
 from navakankari.engine.player import ChoosesActions, Player, close_player
 from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
+from navakankari.engine.rules import Rules
+from navakankari.engine.search import Searcher
 from navakankari.engine.variants import new_game
 
 from .match import GameResult, play_game
@@ -61,13 +67,22 @@ def _closes(game: Game, action: Action) -> bool:
         game.pop()
 
 
+#: The runner's own search weighs no runnable mills: the person stays the same whatever the
+#: computer's evaluation learns (its other actions are the search with these weights).
+PERSON_WEIGHTS = MorrisWeights(runnable_own=0, runnable_opp=0)
+
+
 class MillRunner:
     """The person who runs a mill: step out of a mill the opponent cannot block, step back
-    in and take, repeat; a search at `level` for every other action."""
+    in and take, repeat; a search at `level` with `weights` (in Python) for every other
+    action."""
 
-    def __init__(self, level: int = 2, seed: int | None = None) -> None:
+    def __init__(self, level: int = 3, seed: int | None = None,
+                 weights: MorrisWeights = PERSON_WEIGHTS) -> None:
         self.name = "mill runner"
-        self.fallback = Player(level, seed=seed)
+        self.fallback = Player(level, seed=seed, budget_scale=100.0)  # to its depth cap
+        self.weights = weights
+        self._rules: Rules | None = None
         self.rng = random.Random(seed)
         self._out: tuple[int, int, int] | None = None  # (origin, target, actions then)
 
@@ -76,6 +91,10 @@ class MillRunner:
         self._out = None
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
+        if game.rules != self._rules:
+            self._rules = game.rules
+            self.fallback.searcher = Searcher(MorrisEvaluator(game.rules, self.weights),
+                                              native=False)
         out, self._out = self._out, None
         if not game.pending_removals:
             moves = [a for a in game.legal_actions() if a.kind is ActionKind.MOVE]
@@ -121,7 +140,7 @@ class RunnerResult:
 
 
 def run_runner(defender: str = "computer:3", games: int = 20, seed: int = 7,
-               variant: str = "navakankari", runner_level: int = 2,
+               variant: str = "navakankari", runner_level: int = 3,
                on_game: Callable[[int, GameResult], None] | None = None) -> RunnerResult:
     """Play `games` games of the mill runner against `defender` (a player spec)."""
     rules = preset(variant)
@@ -161,8 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--variant", default="navakankari")
-    p.add_argument("--runner-level", type=int, default=2,
-                   help="the runner's search level for its other actions (default 2)")
+    p.add_argument("--runner-level", type=int, default=3,
+                   help="the runner's search level for its other actions (default 3)")
     args = p.parse_args(argv)
     result = run_runner(args.defender, args.games, args.seed, args.variant, args.runner_level)
     for line in result.report(args.defender):

@@ -26,10 +26,32 @@ def test_the_score_does_not_depend_on_the_colour():
 
 
 def test_a_pebble_more_is_about_a_pebble():
+    # b6 makes no mill threat: the pebble and its steps. b2 beside d2, with f4 beside the
+    # empty f2 and no black pebble near, is a mill white can close and run: more than that.
     even = morris_position("nine-mens-morris", "a7 g1 d2 f4", "c3 e5 b4 d6")
-    more = morris_position("nine-mens-morris", "a7 g1 d2 f4 b2", "c3 e5 b4 d6")
+    more = morris_position("nine-mens-morris", "a7 g1 d2 f4 b6", "c3 e5 b4 d6")
     assert PIECE // 2 < evaluate(more) - evaluate(even) < 2 * PIECE
+    runnable = morris_position("nine-mens-morris", "a7 g1 d2 f4 b2", "c3 e5 b4 d6")
+    assert evaluate(runnable) - evaluate(more) > PIECE // 2
 
+
+def test_a_mill_the_opponent_can_run_weighs_until_its_pebbles_are_guarded():
+    """White's mill a7 d7 g7: a pebble steps out and back in and takes, again and again,
+    while no black pebble stands beside the point it leaves; open (d7 on d6) it weighs the
+    same, so stepping out is no relief for black. Black pebbles beside each point end it."""
+    from navakankari.engine.evaluate import MorrisEvaluator, MorrisWeights
+    from navakankari.engine.presets import preset
+
+    rules = preset("nine-mens-morris")
+    off = MorrisEvaluator(rules, MorrisWeights(runnable_own=0, runnable_opp=0))
+    on = MorrisEvaluator(rules)
+    w = MorrisWeights().runnable_opp
+    closed = morris_position("nine-mens-morris", "a7 d7 g7 b2", "a1 g1 f2 c3", side="b")
+    opened = morris_position("nine-mens-morris", "a7 d6 g7 b2", "a1 g1 f2 c3", side="b")
+    guarded = morris_position("nine-mens-morris", "a7 d7 g7 b2", "a4 d6 g4 c3", side="b")
+    assert on(closed) - off(closed) == -w  # black to move: white's mill weighs against it
+    assert on(opened) - off(opened) == -w
+    assert on(guarded) == off(guarded)
 
 def test_two_threats_of_the_opponent_weigh_more_than_one():
     one = morris_position("nine-mens-morris", "b4 e4", "d7 g7 e3", hands=(7, 6))
