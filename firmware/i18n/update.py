@@ -33,7 +33,9 @@ PROJECT = ("navakankari", "0.1.0")
 KEYWORDS = "Nn_:1,2"
 """Besides gettext's own names: the hardware layer's mark for a message with a plural."""
 EXTRACT_FLAGS = (f"--keywords={KEYWORDS}", "--add-comments=Translators:", "--sort-by-file", "--no-wrap",
-                 f"--project={PROJECT[0]}", f"--version={PROJECT[1]}")
+                 "--add-location=file", f"--project={PROJECT[0]}", f"--version={PROJECT[1]}")
+"""Locations name the file, not the line: with line numbers every edit above a message in its
+file changed every catalog, and a catalog left behind failed the template's test."""
 UPDATE_FLAGS = ("--no-wrap", "--ignore-obsolete")
 
 _CREATED = re.compile(rb'^"POT-Creation-Date: [^"\n]*\\n"\n', re.M)
