@@ -229,6 +229,7 @@ def run(out: Callable[[str], None] = print, quick: bool = False,
     busy = bool(getattr(args, "busy", False))
     same = bool(getattr(args, "same_priority", False))
     hogs = busy_processes(os.cpu_count() or 1, seconds + 15) if busy else []
+    children: list[subprocess.Popen[Any]] = [*hogs]  # ended with the run, whatever happens
     before = Scheduling.current()
     try:
         base = os.getpriority(os.PRIO_PROCESS, 0)
@@ -248,13 +249,14 @@ def run(out: Callable[[str], None] = print, quick: bool = False,
             out(f"every core busy: {len(hogs)} other processes at nice {base}; the loop at "
                 f"{loop}, the search at nice {search}")
         floor = timer_floor(seconds, Scheduling.current().realtime)
+        children.append(floor)
         figures = measure(seconds, child_nice=child)
         floor_late = floor_figures(floor)
     finally:
         before.apply()
-        for hog in hogs:
-            hog.kill()
-            hog.wait()
+        for process in children:
+            process.kill()
+            process.wait()
     out(f"hand vs computer:{LEVEL}, {seconds:.0f} s real time: {figures.turns} computer turns, "
         f"{figures.games} games ended")
     out(f"settled change -> LED frame, idle: {_spread(figures.idle, 'frames', with_max=True)}")
