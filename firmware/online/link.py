@@ -108,7 +108,8 @@ DISOWNED = {
     "new-game": N_("a new game request this board never made was published in its name by "
                    "someone holding the game's code; the other board may have acted on it"),
 }
-"""The alarm of a request in this board's name that it never made, by what was asked."""
+"""The alarm of a request in this board's name that it never made, by what was asked (every
+one of messages.REQUESTS, the only kinds a request decodes with)."""
 
 
 class OnlineLink:
@@ -506,7 +507,7 @@ class OnlineLink:
         if message.id in self._mine:
             return
         self._mine.add(message.id)  # said once
-        self.alarm = Phrase(DISOWNED.get(message.what, DISOWNED["takeback"]))
+        self.alarm = Phrase(DISOWNED[message.what])
         log.error("online: %s", self.alarm)
         self.rejections.add("disowned", self.alarm)
         self._clear_task = asyncio.get_running_loop().create_task(self._clear("request"))

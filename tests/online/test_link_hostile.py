@@ -15,7 +15,15 @@ from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.link import OnlineLink, topic
 from navakankari.firmware.online.log import MoveLog, Verdict
-from navakankari.firmware.online.messages import Answer, Move, Request, Snapshot, encode, sign
+from navakankari.firmware.online.messages import (
+    REQUESTS,
+    Answer,
+    Move,
+    Request,
+    Snapshot,
+    encode,
+    sign,
+)
 
 from test_link import FAST, LIMIT, Pair, _until
 from test_messages import GARBAGE
@@ -249,10 +257,14 @@ def test_a_request_in_this_boards_name_it_never_made_is_refused_and_shown():
         mine = await link.ask("takeback", 0)
         link._handle(*on(CODE, "white", "request", mine))  # its own, retained
         assert link.alarm == "" and link.rejections.total == 0
-        forged = sign(CODE.key, Request(CODE.game, "white", "resign", 0, 0, "4444444444444444"))
-        link._handle(*on(CODE, "white", "request", forged))
-        assert "a resignation this board never made" in link.state.alarm
-        assert link.rejections.counts == {"disowned": 1}
+        said = {"resign": "a resignation", "takeback": "a takeback request",
+                "new-game": "a new game request"}
+        assert set(said) == set(REQUESTS)  # every kind a forged request can decode with
+        for n, what in enumerate(REQUESTS):
+            forged = sign(CODE.key, Request(CODE.game, "white", what, 0, 0, f"444444444444444{n}"))
+            link._handle(*on(CODE, "white", "request", forged))
+            assert f"{said[what]} this board never made" in link.state.alarm
+        assert link.rejections.counts == {"disowned": len(REQUESTS)}
         await asyncio.sleep(0)
     asyncio.run(main())
 
