@@ -116,10 +116,17 @@ def activate(package_path: list[str]) -> NativeState:
         # The compiled modules share one runtime library, imported by its top-level name.
         if str(NATIVE_DIR) not in sys.path:
             sys.path.append(str(NATIVE_DIR))
-    # A stale build is the one case a developer does not expect: after a pull that changed
-    # the C core every search is the slower pure one, and any timing taken is of it.
-    (log.warning if _state.stale else log.debug)("engine: %s", _state.reason)
+    log.debug("engine: %s", _state.reason)
     return _state
+
+
+def warn_if_stale() -> None:
+    """Say as a warning that a build is there but of other sources: the one case a developer
+    does not expect, since after a pull that changed the C core every search is the slower
+    pure one and any timing taken is of it. The commands call it once logging is set up, all
+    but the one that rebuilds (at import it would print before the rebuild it announces)."""
+    if _state.stale:
+        log.warning("engine: %s", _state.reason)
 
 
 def state() -> NativeState:

@@ -311,7 +311,7 @@ def register(sub: Commands) -> None:
                    help="exit 0 when it cannot be built: the pure-Python engine then plays")
     p.add_argument("--force", action="store_true",
                    help="compile even when the build matches the sources")
-    p.set_defaults(func=cmd_build_engine)
+    p.set_defaults(func=cmd_build_engine, rebuilds_engine=True)
 
     p = sub.add_parser("build-endgame",
                        help="solve three against three (flying) and write the endgame database")

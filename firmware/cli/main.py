@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from navakankari.engine import native
+
 COMMAND_MODULES: tuple[str, ...] = (
     "navakankari.firmware.cli.engine",
     "navakankari.firmware.cli.hal",
@@ -70,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help()
             return 2
+        if not getattr(args, "rebuilds_engine", False):
+            native.warn_if_stale()
         try:
             return int(args.func(args) or 0)
         except BrokenPipeError:  # `navakankari moves | head`: the reader left, nothing is wrong

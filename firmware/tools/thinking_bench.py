@@ -211,7 +211,9 @@ def measure(seconds: float, seed: int = 0, child_nice: int = CHILD_NICE, *,
             done, _ = await asyncio.wait([task], timeout=seconds)
             if task in done:
                 task.result()  # the daemon ended early: its error
-                raise RuntimeError("the daemon ended before the time was up")
+                # Ended without one: stopped by Ctrl-C (or SIGTERM), which the command ends
+                # quietly, as it would any interrupted command.
+                raise KeyboardInterrupt
             daemon.stop()
             await task
 

@@ -146,8 +146,31 @@ def test_a_stale_build_is_left_unused_with_a_warning(monkeypatch, tmp_path, capl
         state = native.activate(path)
     assert not state.active and state.stale
     assert path == ["/somewhere/engine"]
+    # Quiet at import (before any command has set up logging); a command warns.
+    assert [r.levelno for r in caplog.records] == [logging.DEBUG]
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG, logger=native.__name__):
+        native.warn_if_stale()
     assert [r.levelno for r in caplog.records] == [logging.WARNING]
     assert "navakankari build-engine" in caplog.records[0].getMessage()
+
+
+def test_every_command_but_the_rebuild_warns_of_a_stale_build(monkeypatch, caplog, tmp_path):
+    from navakankari.firmware.cli import main as cli
+
+    monkeypatch.setattr(native, "_state", native.NativeState(False, "older", stale=True))
+    monkeypatch.setattr(native, "NATIVE_DIR", tmp_path / "none")
+    monkeypatch.setattr(native, "build", lambda *a, **k: 1.0)
+    stale = [logging.WARNING]
+
+    def warnings(argv: list[str]) -> list[int]:
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG, logger=native.__name__):
+            assert cli.main(argv) == 0
+        return [r.levelno for r in caplog.records if r.name == native.__name__]
+
+    assert warnings(["perft", "--depth", "1"]) == stale
+    assert warnings(["build-engine"]) == []
 
 
 def test_activate_puts_a_current_build_first(monkeypatch, tmp_path):
