@@ -139,9 +139,8 @@ def test_the_board_serves_on_a_store_with_garbage_in_its_middle(tmp_path, which)
                              *_command(tmp_path, which, store, port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     try:
-        started = time.monotonic()
-        state = _serves(port, proc)
-        assert time.monotonic() - started < 10
+        # Serving at all is the point; the bound only tells a hang apart, at any load.
+        state = _serves(port, proc, within=60.0)
         assert state["notice"].startswith("the previous game could not be resumed")
         kept = [p for p in tmp_path.iterdir() if p.name.startswith("games.sqlite3.damaged-")]
         assert len(kept) == 1 and store.exists()
