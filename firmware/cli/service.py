@@ -67,7 +67,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from ..core.errors import ConfigError
     from ..daemon.config import Config, load_config
     from ..system.audio import SpeechSetting
-    from ..system.doctor import Doctor, report, report_fix_lines
+    from ..system.doctor import Doctor
+    from ..system.findings import report, report_fix_lines
     from ..system.service import CONFIG_DIR
 
     root = Path(args.root)

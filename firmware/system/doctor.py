@@ -13,12 +13,9 @@ it. So the kernel drivers are found from config.txt (the overlays that take a pi
 
 from __future__ import annotations
 
-import importlib.util
 import shlex
-import stat
-import subprocess
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
@@ -48,152 +45,26 @@ from .audio import (
     speaker_needs,
     voice_installed,
 )
+from .findings import Finding
+from .pi_files import (
+    Account,
+    BootConfig,
+    blocked_at,
+    gpiod_line_users,
+    group_can_use,
+    importable,
+    parse_config_txt,
+    read_accounts,
+    read_text,
+    systemctl_state,
+)
 from .service import SERVICE_USER, UNIT_NAME
 
-ON = ("on", "true", "yes", "1", "")
 W1_OVERLAYS = ("w1-gpio", "w1-gpio-pullup")
 W1_DEFAULT_PIN = 4
 PIO_UDEV_RULE = 'SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"'
 SERIAL_CONSOLES = ("serial0", "ttyAMA0", "ttyS0")
 SPI_DRIVERS = ("spi-bcm2835", "spi0", "spi-dw")  # the consumer names of SPI0's own CS lines
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One check: `ok`, or what is wrong (`message`) and what to do (`fix`); `lines` are
-    config.txt lines that put it right; a `note` does not stop the board."""
-
-    check: str
-    ok: bool
-    message: str
-    fix: str = ""
-    lines: tuple[str, ...] = ()
-    note: bool = False
-
-    @property
-    def blocking(self) -> bool:
-        return not self.ok and not self.note
-
-
-@dataclass(frozen=True)
-class BootConfig:
-    """The settings of config.txt that apply to one model (its [piN] sections and [all])."""
-
-    path: Path | None
-    settings: Mapping[str, str] = field(default_factory=dict)
-    params: Mapping[str, str] = field(default_factory=dict)
-    overlays: tuple[tuple[str, Mapping[str, str]], ...] = ()
-
-    def param_on(self, *names: str) -> bool:
-        return any(self.params.get(n, "off").lower() in ON for n in names if n in self.params)
-
-
-def parse_config_txt(text: str, model: PiModel, path: Path | None = None) -> BootConfig:
-    """Later lines win, as the firmware reads them; unknown [filters] are taken not to apply."""
-    settings: dict[str, str] = {}
-    params: dict[str, str] = {}
-    overlays: list[tuple[str, dict[str, str]]] = []
-    applies = True
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            name = line[1:-1].strip().lower()
-            applies = name == "all" or name in model.sections
-            continue
-        if not applies or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if key == "dtparam":
-            for item in value.split(","):
-                k, _, v = item.partition("=")
-                params[k.strip()] = v.strip()
-        elif key == "dtoverlay" and value:
-            name, *args = value.split(",")
-            overlays.append((name.strip(), {k.strip(): v.strip() for k, _, v in
-                                            (a.partition("=") for a in args)}))
-        else:
-            settings[key] = value
-    return BootConfig(path, settings, params, tuple(overlays))
-
-
-@dataclass(frozen=True)
-class Account:
-    name: str
-    uid: int
-    gid: int
-    groups: frozenset[str]
-
-
-def read_accounts(root: Path) -> tuple[dict[str, Account], dict[str, int]]:
-    """Users (with every group they are in) and group ids, from /etc/passwd and /etc/group."""
-    gids: dict[str, int] = {}
-    members: dict[str, set[str]] = {}
-    by_gid: dict[int, str] = {}
-    for line in _read(root / "etc/group").splitlines():
-        parts = line.split(":")
-        if len(parts) >= 4 and parts[2].isdigit():
-            gids[parts[0]] = int(parts[2])
-            by_gid[int(parts[2])] = parts[0]
-            for user in filter(None, parts[3].split(",")):
-                members.setdefault(user, set()).add(parts[0])
-    users = {}
-    for line in _read(root / "etc/passwd").splitlines():
-        parts = line.split(":")
-        if len(parts) >= 4 and parts[2].isdigit() and parts[3].isdigit():
-            name, uid, gid = parts[0], int(parts[2]), int(parts[3])
-            groups = members.get(name, set()) | ({by_gid[gid]} if gid in by_gid else set())
-            users[name] = Account(name, uid, gid, frozenset(groups))
-    return users, gids
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
-def _systemctl_state(unit: str = UNIT_NAME) -> str:
-    try:
-        result = subprocess.run(["systemctl", "is-active", unit], capture_output=True, text=True,
-                                timeout=10, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return "unknown"
-    return result.stdout.strip() or "unknown"
-
-
-def gpiod_line_users(root: Path, pins: Iterable[int]) -> dict[int, str] | None:
-    """Owners of the pins on the Pi's header GPIO controller; None when it cannot be read."""
-    try:
-        import gpiod  # only on a Pi
-    except ImportError:
-        return None
-    labels = {"pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1"}
-    for path in sorted((root / "dev").glob("gpiochip*")):
-        try:
-            with gpiod.Chip(str(path)) as chip:
-                if chip.get_info().label not in labels:
-                    continue
-                users = {}
-                for pin in pins:
-                    info = chip.get_line_info(pin)
-                    if info.used:
-                        users[pin] = info.consumer or "the kernel"
-                return users
-        except (OSError, ValueError):
-            return None
-    return None
-
-
-def _installed(name: str) -> bool:
-    """Whether this Python can import the module `name` (without importing it)."""
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ImportError:  # "RPi.GPIO" without an RPi package
-        return False
 
 
 @dataclass
@@ -203,7 +74,7 @@ class Doctor:
     root: Path
     profile: Profile
     config_file: Path
-    service_state: Callable[[], str] = _systemctl_state
+    service_state: Callable[[], str] = systemctl_state
     line_users: Callable[[Path, Iterable[int]], dict[int, str] | None] = gpiod_line_users
     has_module: Callable[[str], bool] | None = None
     variant_problem: str | None = None  #: why the configured variant does not fit the profile
@@ -216,7 +87,7 @@ class Doctor:
 
     def run(self) -> list[Finding]:
         _ = self._
-        model_text = _read(self.root / "proc/device-tree/model").strip("\x00 \n")
+        model_text = read_text(self.root / "proc/device-tree/model").strip("\x00 \n")
         model = model_named(model_text)
         if model is None:
             fix = _("the board runs on a {models}: the install is made for 64-bit Raspberry Pi "
@@ -245,7 +116,7 @@ class Doctor:
     def boot_config(self, model: PiModel) -> BootConfig:
         for rel in ("boot/firmware/config.txt", "boot/config.txt"):
             path = self.root / rel
-            text = _read(path)
+            text = read_text(path)
             if text and not (rel == "boot/config.txt" and "boot/firmware/config.txt" in text):
                 return parse_config_txt(text, model, path)
         return BootConfig(None)
@@ -330,7 +201,7 @@ class Doctor:
 
     def cmdline(self) -> list[str]:
         for rel in ("boot/firmware/cmdline.txt", "boot/cmdline.txt"):
-            text = _read(self.root / rel)
+            text = read_text(self.root / rel)
             if text:
                 return text.split()
         return []
@@ -365,12 +236,12 @@ class Doctor:
     @cached_property
     def modules(self) -> frozenset[str]:
         """The loaded kernel modules (/proc/modules), read once."""
-        return frozenset(ln.split()[0] for ln in _read(self.root / "proc/modules").splitlines()
+        return frozenset(ln.split()[0] for ln in read_text(self.root / "proc/modules").splitlines()
                          if ln.split())
 
     # -- packages in the install --------------------------------------------------------------
     def packages(self, model: PiModel) -> list[Finding]:
-        has = self.has_module or _installed
+        has = self.has_module or importable
         wanted = []
         if self.profile.leds.backend in ("neopixel", "neopixel_spi") or \
                 self.profile.sensors.backend == "mcp23017":
@@ -454,7 +325,7 @@ class Doctor:
 
     # -- service, user, devices, install -------------------------------------------------------
     def unit(self) -> dict[str, str]:
-        text = _read(self.root / "etc/systemd/system" / UNIT_NAME)
+        text = read_text(self.root / "etc/systemd/system" / UNIT_NAME)
         keys: dict[str, str] = {}
         for line in text.splitlines():
             key, sep, value = line.partition("=")
@@ -524,7 +395,7 @@ class Doctor:
                         "reboot")))
                 continue  # SPI and I2C nodes: the interface checks say what to turn on
             for node in nodes:
-                if not _group_can_use(node, device.group, gids):
+                if not group_can_use(node, device.group, gids):
                     fix = _("add the udev rule {rule} to /etc/udev/rules.d/99-com.rules and "
                             "reboot", rule=PIO_UDEV_RULE) if device is PIO else _(
                         "give {node} to the {group} group (Raspberry Pi OS's udev rules do)",
@@ -548,7 +419,7 @@ class Doctor:
             paths.append(words[words.index("--config") + 1])
         out = []
         for path in paths:
-            blocked = _blocked_at(self.root, Path(path), account, gids)
+            blocked = blocked_at(self.root, Path(path), account, gids)
             if blocked is None:
                 out.append(Finding("install", True, self._("{user} can read {file}", user=user,
                                                            file=path)))
@@ -609,37 +480,8 @@ class Doctor:
         return out
 
 
-def _group_can_use(node: Path, group: str | None, gids: Mapping[str, int]) -> bool:
-    st = node.stat()
-    if st.st_mode & 0o006 == 0o006:
-        return True
-    return group is not None and st.st_gid == gids.get(group) and st.st_mode & 0o060 == 0o060
-
-
-def _blocked_at(root: Path, path: Path, account: Account, gids: Mapping[str, int]) -> str | None:
-    """The first folder (or the file) on `path` the account cannot pass, or None."""
-    group_ids = {gids[g] for g in account.groups if g in gids} | {account.gid}
-    parts = path.parts
-    for i in range(1, len(parts) + 1):
-        here = Path(*parts[:i])
-        try:
-            st = (root / here.relative_to("/")).stat()
-        except OSError:
-            return str(here)
-        need = stat.S_IXOTH if i < len(parts) else stat.S_IROTH
-        if st.st_uid == account.uid:
-            ok = st.st_mode & (need << 6)
-        elif st.st_gid in group_ids:
-            ok = st.st_mode & (need << 3)
-        else:
-            ok = st.st_mode & need
-        if not ok:
-            return str(here)
-    return None
-
-
 def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: int | None = None,
-              service_state: Callable[[], str] = _systemctl_state,
+              service_state: Callable[[], str] = systemctl_state,
               tr: Translator = ENGLISH) -> str | None:
     """Why `selftest` or `calibrate` cannot open the board here, before it tries: the
     service holds the pins, or the LEDs need root on this model (in `tr`'s language). None
@@ -650,7 +492,7 @@ def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: i
 
     from navakankari.hal.board import BACKEND_ENV, SIM
 
-    model = model_named(_read(root / "proc/device-tree/model"))
+    model = model_named(read_text(root / "proc/device-tree/model"))
     if model is None or os.environ.get(BACKEND_ENV, "").strip() == SIM:
         return None
     if service_state() == "active":
@@ -664,44 +506,3 @@ def preflight(profile: Profile, command: str, *, root: Path = Path("/"), euid: i
                           "sudo {script} {command} ...").format(
             pin=profile.leds.pin, model=model.name, script=script, command=command)
     return None
-
-
-def report(findings: list[Finding], out: Callable[[str], None] = print,
-           tr: Translator = ENGLISH) -> None:
-    """The findings, one a line, in `tr`'s language; the mark (ok, note, PROBLEM) and the
-    check's name stay as they are, a column a script may read in any language."""
-    for f in findings:
-        mark = "ok     " if f.ok else ("note   " if f.note else "PROBLEM")
-        fix = "\n          " + tr.gettext("fix: {fix}").format(fix=f.fix) \
-            if not f.ok and f.fix else ""
-        out(f"{mark} {f.check}: {f.message}{fix}")
-    blocking = sum(f.blocking for f in findings)
-    out(tr.ngettext("{n} problem would stop the board.", "{n} problems would stop the board.",
-                    blocking).format(n=blocking) if blocking
-        else tr.gettext("Nothing would stop the board."))
-
-
-def fix_lines(findings: list[Finding]) -> list[str]:
-    """The config.txt lines that put the findings right, under [all] so they apply."""
-    lines = list(dict.fromkeys(line for f in findings if not f.ok for line in f.lines))
-    return ["[all]", *lines] if lines else []
-
-
-def report_fix_lines(findings: list[Finding], out: Callable[[str], None] = print,
-                     say: Callable[[str], None] = print, tr: Translator = ENGLISH) -> None:
-    """`doctor --fix-lines`: the lines alone on `out` (to append to config.txt), and on `say`
-    what they leave unfixed, so an empty answer is never silent."""
-    lines = fix_lines(findings)
-    for line in lines:
-        out(line)
-    left = [f for f in findings if f.blocking and not f.lines]
-    if not lines:
-        say(tr.gettext("navakankari doctor: no config.txt line to add, and these problems are "
-                       "left:") if left else
-            tr.gettext("navakankari doctor: no config.txt line to add"))
-    elif left:
-        say(tr.gettext("navakankari doctor: these lines do not put right:"))
-    for f in left:
-        say(f"  {f.check}: {f.message}" + (" " + tr.gettext("(fix: {fix})").format(fix=f.fix)
-                                           if f.fix else ""))
-

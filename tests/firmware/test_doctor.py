@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from navakankari.firmware.cli import main as cli
 from navakankari.firmware.system import doctor
-from navakankari.firmware.system.doctor import Doctor, fix_lines, parse_config_txt
+from navakankari.firmware.system.doctor import Doctor
+from navakankari.firmware.system.findings import Finding, fix_lines
+from navakankari.firmware.system.pi_files import gpiod_line_users, parse_config_txt
 from navakankari.firmware.system.service import render_unit
 from navakankari.hal import load_profile
 from navakankari.hal.needs import MODELS, PiModel, needs
@@ -133,7 +135,7 @@ class FakePi:
                       line_users=lambda root, pins: self.users,
                       has_module=lambda name: name not in self.missing)
 
-    def problems(self) -> list[doctor.Finding]:
+    def problems(self) -> list[Finding]:
         return [f for f in self.doctor().run() if f.blocking]
 
 
@@ -152,7 +154,7 @@ def test_a_correctly_set_up_pi_passes(fake_pi, model, profile) -> None:
     assert {"model", "service", "pins"} <= {f.check for f in findings}
 
 
-def _only(pi: FakePi, check: str) -> doctor.Finding:
+def _only(pi: FakePi, check: str) -> Finding:
     problems = pi.problems()
     assert [f.check for f in problems] == [check], problems
     return problems[0]
@@ -373,7 +375,7 @@ def test_a_variant_the_profile_has_no_points_for(fake_pi, capsys, monkeypatch) -
 
 def test_line_owners_unreadable_is_a_note(fake_pi) -> None:
     pi = fake_pi(PI4, "matrix-spi-24")
-    assert doctor.gpiod_line_users(pi.root, [17]) is None  # no real GPIO controller here
+    assert gpiod_line_users(pi.root, [17]) is None  # no real GPIO controller here
     pi.users = None
     findings = pi.doctor().run()
     assert not any(f.blocking for f in findings)
@@ -435,7 +437,7 @@ def test_doctor_says_when_the_configuration_is_absent(tmp_path, fake_pi, capsys)
 
 
 # -- the speaker ----------------------------------------------------------------------------------
-def _speech(pi: FakePi, **setting) -> list[doctor.Finding]:
+def _speech(pi: FakePi, **setting) -> list[Finding]:
     from navakankari.firmware.system.audio import SpeechSetting
 
     d = pi.doctor()
