@@ -63,6 +63,22 @@ def words_of(text: str, tr: Words) -> str:
     return text.words(tr) if isinstance(text, Phrase) else text
 
 
+def phrase_of(exc: BaseException) -> str:
+    """An error's text, as a phrase where the error keeps its meaning: one made from a phrase,
+    or one that keeps its catalog message and places as data (`message` and `places`, as the
+    engine's errors do); any other error (a library's) as it is worded."""
+    first = exc.args[0] if exc.args else None
+    if isinstance(first, Phrase):
+        return first
+    message, places = getattr(exc, "message", None), getattr(exc, "places", None)
+    if isinstance(message, str) and isinstance(places, (tuple, dict)):
+        try:
+            return Phrase(message, **dict(places))
+        except (KeyError, IndexError, TypeError, ValueError):  # not a message and its places
+            pass
+    return str(exc)
+
+
 def N_(message: str) -> str:
     """Marks `message` for the catalogs where it is made; it is translated where shown."""
     return message

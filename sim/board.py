@@ -19,6 +19,7 @@ from navakankari.hal.board import BoardHardware
 from navakankari.hal.leds import DEFAULT_GAMMA, RGB, LedStrip
 from navakankari.hal.profile import Profile
 from navakankari.hal.sensors import Clock, SensorArray, SensorEvent
+from navakankari.hal.words import N_, Phrase
 
 from .clock import ManualClock
 from .gestures import HAND, Timing, bounces, passes
@@ -57,7 +58,7 @@ class SimulatedSensors(SensorArray):
     def drive(self, point: str, present: bool) -> None:
         """Set one sensor's raw state, as the hardware would see it, and report the edge."""
         if point not in self.points:
-            raise SimulationError(f"no sensor at {point!r}")
+            raise SimulationError(Phrase(N_("no sensor at {point}"), point=repr(point)))
         if present:
             self._closed_sensors.add(point)
         else:
@@ -156,7 +157,7 @@ class SimulatedBoard:
         """Set a pebble down on an empty point; `chatter` bounces of its sensor follow."""
         self._check_point(point)
         if point in self._pebbles:
-            raise SimulationError(f"{point} already holds a pebble")
+            raise SimulationError(Phrase(N_("{point} already holds a pebble"), point=point))
         self._pebbles[point] = colour
         self._sync()
         if chatter:
@@ -166,7 +167,7 @@ class SimulatedBoard:
         """Take the pebble off `point`; returns its colour."""
         self._check_point(point)
         if point not in self._pebbles:
-            raise SimulationError(f"no pebble on {point}")
+            raise SimulationError(Phrase(N_("there is no pebble on {point}"), point=point))
         colour = self._pebbles.pop(point)
         self._sync()
         if chatter:
@@ -180,11 +181,11 @@ class SimulatedBoard:
         `step` seconds apart (the hand's timing unless given), and it stays on the last point.
         """
         if len(path) < 2:
-            raise SimulationError("a slide needs a start and an end")
+            raise SimulationError(Phrase(N_("a slide needs a start and an end")))
         for point in path:
             self._check_point(point)
         if path[-1] in self._pebbles:
-            raise SimulationError(f"{path[-1]} already holds a pebble")
+            raise SimulationError(Phrase(N_("{point} already holds a pebble"), point=path[-1]))
         timing = HAND.slide(step, dwell)
         steps = list(passes(path, timing))
         colour = self.lift(path[0])
@@ -227,7 +228,7 @@ class SimulatedBoard:
 
     def _check_point(self, point: str) -> None:
         if point not in self.points:
-            raise SimulationError(f"unknown point {point!r}")
+            raise SimulationError(Phrase(N_("unknown point {point}"), point=repr(point)))
 
     def _sensor_states(self) -> set[str]:
         magnets = set(self._pebbles) | self._passing

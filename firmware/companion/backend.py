@@ -19,6 +19,7 @@ from navakankari.engine.player import MAX_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.translator import Translator
 from navakankari.hal.leds import on_screen
+from navakankari.hal.words import N_, Nn_, Phrase, phrase_of
 from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
 
 from ..core.assist import BEST
@@ -29,13 +30,36 @@ from ..core.status import StatusKind, adaptive_level
 from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
 from .page_hand import PageHand
 from .review import turns
-from .server import RequestError
+from .server import RequestError, language_refused
 
 if TYPE_CHECKING:
     from ..core.session import Session
     from ..daemon.loop import Daemon
 
 log = logging.getLogger(__name__)
+
+REQUESTS = {"record": N_("record"), "review": N_("review"), "games": N_("games"),
+            "new-game": N_("new game"), "resign": N_("resign"), "draw": N_("draw"),
+            "move": N_("move"), "invite": N_("invite"), "join": N_("join"),
+            "answer": N_("answer"), "takeback": N_("takeback")}
+"""The page's requests as a refusal names them (its first words)."""
+
+
+def request_name(request: str) -> Phrase:
+    """A request of the page by its name in the catalogs."""
+    return Phrase(REQUESTS[request])
+
+
+def side_name(side: object) -> Phrase:
+    """A side ("white" or "black") by its name in the catalogs."""
+    return Phrase(N_("white")) if str(side) == "white" else Phrase(N_("black"))
+
+
+def refused(request: str, exc: BaseException) -> RequestError:
+    """The refusal of `request` for another layer's error, in that error's words (a phrase
+    where it keeps its meaning)."""
+    return RequestError(Phrase(N_("{request}: {problem}"), request=request_name(request),
+                               problem=phrase_of(exc)))
 
 SPEECH_SENT = 4
 """The latest sentences the page's state carries: enough for a page that missed an update."""
@@ -52,7 +76,7 @@ class DaemonBackend:
     def _session(self) -> Session:
         session = self.daemon.session
         if session is None:
-            raise RequestError("the board is still starting")
+            raise RequestError(Phrase(N_("the board is still starting")))
         return session
 
     @property
@@ -235,12 +259,13 @@ class DaemonBackend:
                              black=str(session.players[Side.BLACK]), event=EVENT,
                              site=site, seed=session.game_seed), None
         if store is None or wanted is None:
-            raise RequestError(f"{what}: this board keeps no games")
+            raise RequestError(Phrase(N_("{request}: this board keeps no games"),
+                                      request=request_name(what)))
         session.flush_events()
         try:
             stored = store.load(wanted)
         except StoreError as exc:
-            raise RequestError(f"{what}: {exc}") from None
+            raise refused(what, exc) from None
         return game_record(stored, site), stored.id
 
     def recording(self) -> str:
@@ -259,14 +284,18 @@ class DaemonBackend:
             rules = preset(variant)
             players = {Side.WHITE: PlayerSpec.parse(white, "white"),
                        Side.BLACK: PlayerSpec.parse(black, "black")}
-        except (UnknownVariantError, PlayerSpecError) as exc:
-            raise RequestError(f"new game: {exc}") from None
+        except PlayerSpecError as exc:
+            raise RequestError(Phrase(N_("new game: {side}: {problem}"), side=side_name(exc.key),
+                                      problem=phrase_of(exc))) from None
+        except UnknownVariantError as exc:
+            raise refused("new-game", exc) from None
         if any(p.kind == "online" for p in players.values()):
-            raise RequestError("new game: an online game starts from an invitation (invite, "
-                               "or join with a code)")
+            raise RequestError(Phrase(N_("new game: an online game starts from an invitation "
+                                         "(invite, or join with a code)")))
         if variant not in self.variants():
-            raise RequestError(f"new game: this board has no sensors for every point of "
-                               f"{variant}; it needs its own board")
+            raise RequestError(Phrase(N_("new game: this board has no sensors for every point "
+                                         "of {variant}; it needs its own board"),
+                                      variant=variant))
         if first == "toss":
             first = random.SystemRandom().choice(("white", "black"))
             log.info("new game from the page: the toss says %s starts", first)
@@ -294,7 +323,7 @@ class DaemonBackend:
     async def speech(self, on: bool) -> None:
         """Turn spoken announcements on or off (kept in the store)."""
         if self.daemon.speech is None:
-            raise RequestError("speech: this board runs without its speech service")
+            raise RequestError(Phrase(N_("speech: this board runs without its speech service")))
         self._session.set_speech(on)
         self.daemon.changed()
 
@@ -312,7 +341,7 @@ class DaemonBackend:
     async def set_language(self, language: str) -> None:
         """The board speaks `language` from now on (kept in the store)."""
         if language not in LANGUAGES:
-            raise RequestError(f"language: choose one of {', '.join(LANGUAGES)}")
+            raise language_refused()
         self._session.set_language(language, self.daemon.now())
 
     async def hint(self) -> str:
@@ -325,22 +354,27 @@ class DaemonBackend:
         """Set a hand side's assistance for the game in play (kept with its players)."""
         session = self._session
         if side not in ("white", "black"):
-            raise RequestError("assist: side must be white or black")
+            raise RequestError(Phrase(N_("assist: {field} must be {white} or {black}"),
+                                      field="side", white="white", black="black"))
         if not 0 <= level < len(ASSIST_LEVELS):
-            raise RequestError(f"assist: level must be 0..{len(ASSIST_LEVELS) - 1}")
+            raise RequestError(Phrase(N_("assist: {field} must be 0..{most}"), field="level",
+                                      most=len(ASSIST_LEVELS) - 1))
         key = Side.WHITE if side == "white" else Side.BLACK
         spec = session.players[key]
         if spec.kind != "hand":
-            raise RequestError(f"assist: {side} is not played by hand ({spec}): only a hand "
-                               "side gets help")
+            raise RequestError(Phrase(N_("assist: {side} is not played by hand ({player}): only "
+                                         "a side played by hand gets help"),
+                                      side=side_name(side), player=spec))
         session.set_players(self.daemon.now(), {key: PlayerSpec("hand", assist=level)})
         self.daemon.wake()
 
     # -- online play ---------------------------------------------------------------------------
     def _online(self, what: str) -> Any:
         if self.daemon.online is None:
-            raise RequestError(f"{what}: online play is not configured on this board (the "
-                               "configuration's [online] broker, or sim --broker URL)")
+            raise RequestError(Phrase(N_("{request}: online play is not configured on this board "
+                                         "(the configuration's {key}, or {option})"),
+                                      request=request_name(what), key="[online] broker",
+                                      option="sim --broker URL"))
         return self.daemon.online
 
     async def _online_do(self, what: str, act: Callable[[Any], Awaitable[Any]]) -> Any:
@@ -350,14 +384,15 @@ class DaemonBackend:
         try:
             result = await act(self._online(what))
         except OnlineError as exc:
-            raise RequestError(exc.problem) from None  # a phrase: the page's language words it
+            raise RequestError(exc.problem) from None
         self.daemon.wake()
         return result
 
     async def invite(self, variant: str, side: str, starts: str) -> str:
         """Offer an online game; the code to read to the other player."""
         if variant not in self.variants():
-            raise RequestError(f"invite: this board cannot play {variant}")
+            raise RequestError(Phrase(N_("invite: this board cannot play {variant}"),
+                                      variant=variant))
         return str(await self._online_do("invite", lambda o: o.invite(variant, side, starts)))
 
     async def join(self, code: str) -> None:
@@ -394,7 +429,7 @@ class DaemonBackend:
         try:
             return {**review(parse_record(text)), "game": None, "in_play": False}
         except InvalidRecordError as exc:
-            raise RequestError(f"review: {exc}") from None
+            raise refused("review", exc) from None
 
     def games(self) -> list[dict[str, Any]]:
         """The games the store keeps, newest first, for the page's review list."""
@@ -407,7 +442,7 @@ class DaemonBackend:
         try:
             stored = store.games(limit=30)
         except StoreError as exc:
-            raise RequestError(f"games: {exc}") from None
+            raise refused("games", exc) from None
         out = []
         for game in stored:
             record = game_record(game, "")
@@ -426,24 +461,28 @@ class DaemonBackend:
 
         session = self._session
         if session.menu is not None:
-            raise RequestError(f"{how}: no game is in play")
+            raise RequestError(Phrase(N_("{request}: no game is in play"),
+                                      request=request_name(how)))
         if any(p.kind == "online" for p in session.players.values()):
-            raise RequestError(f"{how}: in an online game, use the online controls")
+            raise RequestError(Phrase(N_("{request}: in an online game, use the online controls"),
+                                      request=request_name(how)))
         game = session.game
         if game.is_over():
-            raise RequestError(f"{how}: the game is already over")
+            raise RequestError(Phrase(N_("{request}: the game is already over"),
+                                      request=request_name(how)))
         people = [side for side, p in session.players.items() if p.kind in ("hand", "remote")]
         if how == "resign":
             if not people:
-                raise RequestError("resign: no side is played by a person here")
+                raise RequestError(Phrase(N_("resign: no side is played by a person here")))
             side = people[0] if len(people) == 1 else game.turn
             outcome = {"winner": str(side.other), "reason": RESIGNED}
-            words = f"{side} resigned: {side.other} wins"
+            words = Phrase(N_("{side} resigned: {other} wins"), side=side_name(side),
+                           other=side_name(side.other))
         else:
             if len(people) < 2:
-                raise RequestError("draw: the computer plays on; a draw is agreed between "
-                                   "two players at the board")
-            outcome, words = BoardEnding.AGREED.outcome(), "draw agreed"
+                raise RequestError(Phrase(N_("draw: the computer plays on; a draw is agreed "
+                                             "between two players at the board")))
+            outcome, words = BoardEnding.AGREED.outcome(), Phrase(N_("draw agreed"))
         session.end_game(self.daemon.now(), outcome, words)
         self.daemon.wake()
         return words
@@ -452,25 +491,29 @@ class DaemonBackend:
         session = self._session
         side = session.game.turn
         if session.players[side].kind != "remote":
-            raise RequestError(f"move: {side} is played {session.players[side]}, not from here")
+            raise RequestError(Phrase(N_("move: {side} is played {player}, not from here"),
+                                      side=side_name(side), player=session.players[side]))
         try:
             session.answers.remote_move(text, self.daemon.now())
         except ValueError as exc:  # the engine's notation and legality errors
-            raise RequestError(f"move: {exc}") from None
+            raise refused("move", exc) from None
         self.daemon.wake()
 
     async def takeback(self, count: int | None, to: int | None = None) -> None:
         session = self._session
         if any(p.kind == "online" for p in session.players.values()):
-            raise RequestError("takeback: in an online game, ask the other player (online: "
-                               "ask to take back)")
+            raise RequestError(Phrase(N_("takeback: in an online game, ask the other player "
+                                         "(online: ask to take back)")))
         plies = len(session.game.history)
         if not plies:
-            raise RequestError("takeback: no action to take back")
+            raise RequestError(Phrase(N_("takeback: no action to take back")))
         now = self.daemon.now()
         if to is not None:
             if to > plies:
-                raise RequestError(f"takeback: the game has {plies} actions; to must be 0..{plies}")
+                raise RequestError(Phrase.counted(
+                    Nn_("takeback: the game has {plies} action; {field} must be 0..{plies}",
+                        "takeback: the game has {plies} actions; {field} must be 0..{plies}"),
+                    plies, plies=plies, field="to"))
             session.takeback_to(now, to)
         elif count is not None:
             session.takeback(now, min(count, plies))
@@ -482,7 +525,8 @@ class DaemonBackend:
         """The page's hand acts on the simulated board (`PageHand.act`)."""
         sim = self.simulation
         if sim is None:
-            raise RequestError("hands act on the real board; this request is for the simulator")
+            raise RequestError(Phrase(N_("hands act on the real board; this request is for the "
+                                         "simulator")))
         await self.page_hand.act(sim, lambda: self._session.game, request)
         self.daemon.wake()
 

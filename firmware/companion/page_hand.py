@@ -14,11 +14,17 @@ from typing import Any
 
 from navakankari.engine.game import Game
 
+from navakankari.hal.words import N_, Phrase, phrase_of
+
 from .server import RequestError
 
 COLOURS = ("white", "black")
 
 MAX_CHATTER = 5
+
+NO_PEBBLE = N_("there is no pebble on {point}")
+TAKEN = N_("{point} already holds a pebble")
+EMPTY_HAND = N_("the hand holds no pebble")
 
 
 class PageHand:
@@ -36,14 +42,15 @@ class PageHand:
                     "move": self._move, "drop": self._drop, "clear": self._clear,
                     "setup": self._setup}
         if op not in handlers:
-            raise RequestError(f"hand: op must be one of {', '.join(handlers)}, not {op!r}")
+            raise RequestError(Phrase(N_("hand: {field} must be one of {choices}, not {value}"),
+                                      field="op", choices=", ".join(handlers), value=repr(op)))
         from navakankari.sim.board import SimulationError
 
         async with self._lock:  # one hand at a time, off the loop (slides take time)
             try:
                 await asyncio.to_thread(handlers[op], sim, game, request)
             except SimulationError as exc:
-                raise RequestError(str(exc)) from None
+                raise RequestError(Phrase(N_("hand: {problem}"), problem=phrase_of(exc))) from None
 
     # Each runs in a worker thread; the simulated sensors hand their edges to the loop.
     @staticmethod
@@ -51,23 +58,24 @@ class PageHand:
         point = request.get(key)
         session_board = game().board
         if not isinstance(point, str) or not session_board.has_point(point):
-            raise RequestError(f"hand: {key} must be a point of the board, not {point!r}")
+            raise RequestError(Phrase(N_("hand: {field} must be a point of the board, not {value}"),
+                                      field=key, value=repr(point)))
         return point
 
     def _lift(self, sim: Any, game: Callable[[], Game], request: dict[str, Any]) -> None:
         point = self._point(game, request)
         if self.holding is not None:
-            raise RequestError("the hand already holds a pebble: put it down first")
+            raise RequestError(Phrase(N_("the hand already holds a pebble: put it down first")))
         if point not in sim.pebbles:
-            raise RequestError(f"there is no pebble on {point}")
+            raise RequestError(Phrase(NO_PEBBLE, point=point))
         self.holding = sim.lift(point, chatter=_chatter(request))
 
     def _put(self, sim: Any, game: Callable[[], Game], request: dict[str, Any]) -> None:
         point = self._point(game, request)
         if self.holding is None:
-            raise RequestError("the hand holds no pebble")
+            raise RequestError(Phrase(EMPTY_HAND))
         if point in sim.pebbles:
-            raise RequestError(f"{point} already holds a pebble")
+            raise RequestError(Phrase(TAKEN, point=point))
         sim.place(point, self.holding, chatter=_chatter(request))
         self.holding = None
 
@@ -75,22 +83,24 @@ class PageHand:
         point = self._point(game, request)
         colour = request.get("colour")
         if colour not in COLOURS:
-            raise RequestError(f"hand: colour must be white or black, not {colour!r}")
+            raise RequestError(Phrase(N_("hand: {field} must be {white} or {black}, not {value}"),
+                                      field="colour", white="white", black="black",
+                                      value=repr(colour)))
         if point in sim.pebbles:
-            raise RequestError(f"{point} already holds a pebble")
+            raise RequestError(Phrase(TAKEN, point=point))
         sim.place(point, colour, chatter=_chatter(request))
 
     def _move(self, sim: Any, game: Callable[[], Game], request: dict[str, Any]) -> None:
         start, end = self._point(game, request, "from"), self._point(game, request, "to")
         if start not in sim.pebbles:
-            raise RequestError(f"there is no pebble on {start}")
+            raise RequestError(Phrase(NO_PEBBLE, point=start))
         if end in sim.pebbles:
-            raise RequestError(f"{end} already holds a pebble")
+            raise RequestError(Phrase(TAKEN, point=end))
         sim.slide(slide_path(game().board, start, end))
 
     def _drop(self, sim: Any, game: Callable[[], Game], request: dict[str, Any]) -> None:
         if self.holding is None:
-            raise RequestError("the hand holds no pebble")
+            raise RequestError(Phrase(EMPTY_HAND))
         self.holding = None
 
     def _clear(self, sim: Any, game: Callable[[], Game], request: dict[str, Any]) -> None:
@@ -119,8 +129,9 @@ def _chatter(request: dict[str, Any]) -> int:
     chatter = request.get("chatter", 0)
     if isinstance(chatter, bool) or not isinstance(chatter, int) \
             or not 0 <= chatter <= MAX_CHATTER:
-        raise RequestError(f"hand: chatter must be a whole number 0..{MAX_CHATTER}, "
-                           f"not {chatter!r}")
+        raise RequestError(Phrase(N_("hand: {field} must be a whole number 0..{most}, not "
+                                     "{value}"), field="chatter", most=MAX_CHATTER,
+                                  value=repr(chatter)))
     return chatter
 
 

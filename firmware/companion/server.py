@@ -29,7 +29,7 @@ from ..daemon.voice import VoiceError
 
 from navakankari.firmware.i18n.catalogs import (LANGUAGES, SOURCE, WORDS_JS, negotiate,
                                                  script_catalog, translations)
-from navakankari.hal.words import words_of
+from navakankari.hal.words import N_, Phrase, words_of
 
 from ..online.code import SECRET_KEYS
 from . import names as web_names
@@ -55,7 +55,20 @@ MAX_REVIEW_POINTS = 32
 
 
 class RequestError(ValueError):
-    """A request the backend refuses; the message is shown on the page."""
+    """A request the backend refuses. Its `problem` is a phrase of the catalogs (no other text
+    is taken), so the page shows it in the viewer's language."""
+
+    def __init__(self, problem: Phrase) -> None:
+        if not isinstance(problem, Phrase):
+            raise TypeError(f"a refusal is a phrase of the catalogs, not {problem!r}")
+        super().__init__(problem)
+        self.problem = problem
+
+
+def language_refused() -> RequestError:
+    """The refusal of a language the board does not speak."""
+    return RequestError(Phrase(N_("language: choose one of {languages}"),
+                               languages=", ".join(LANGUAGES)))
 
 
 class CompanionBackend(Protocol):
@@ -141,7 +154,7 @@ def _named(body: dict[str, Any], key: str) -> str:
     """A new game's variant or player, as the request names it: text, not empty."""
     value = body.get(key)
     if not isinstance(value, str) or not value:
-        raise RequestError(f"new game: {key} must be a non-empty string")
+        raise RequestError(Phrase(N_("new game: {field} must be a non-empty string"), field=key))
     return value
 
 
@@ -229,8 +242,7 @@ class Companion:
         except web.HTTPException:
             raise
         except RequestError as exc:  # worded in the viewer's language where it is a phrase
-            return _error(409, words_of(exc.args[0] if exc.args else "",
-                                        translations(self._language(request))))
+            return _error(409, exc.problem.words(translations(self._language(request))))
 
     # -- reading ---------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
@@ -263,7 +275,7 @@ class Companion:
     async def set_language(self, body: dict[str, Any]) -> None:
         language = body.get("language")
         if not isinstance(language, str) or language not in LANGUAGES:
-            raise RequestError(f"language: choose one of {', '.join(LANGUAGES)}")
+            raise language_refused()
         await self.backend.set_language(language)
 
     def _snapshot(self, secrets: bool = False, language: str = SOURCE) -> dict[str, Any]:
@@ -303,7 +315,8 @@ class Companion:
         """Every position of the game in play, or of stored game `?game=N`; read-only."""
         text = request.query.get("game")
         if text is not None and not (text.isdigit() and len(text) < 10):
-            raise RequestError("review: game must be a stored game's number")
+            raise RequestError(Phrase(N_("review: {field} must be a stored game's number"),
+                                      field="game"))
         return web.json_response(self.backend.review(int(text) if text else None))
 
     async def review_record(self, request: web.Request) -> web.Response:
@@ -315,7 +328,8 @@ class Companion:
             return _error(400, "the request body is not JSON")
         record = body.get("record") if isinstance(body, dict) else None
         if not isinstance(record, str):
-            raise RequestError('review: the body must be {"record": "the game record"}')
+            raise RequestError(Phrase(N_("review: the body must hold the game record as {field}"),
+                                      field='"record"'))
         return web.json_response(self.backend.review_record(record))
 
     async def recording(self, request: web.Request) -> web.Response:
@@ -372,7 +386,9 @@ class Companion:
                 return _error(400, "the request body must be a JSON object")
             answer = await handler(body)
             self._changed()  # the simulator's hand is not part of the game: push it too
-            return web.json_response({"ok": True, **(answer or {})})
+            tr = translations(self._language(request))  # a phrase in the viewer's language
+            return web.json_response({"ok": True, **{k: words_of(v, tr) if isinstance(v, str)
+                                                     else v for k, v in (answer or {}).items()}})
 
         return run
 
@@ -380,7 +396,8 @@ class Companion:
         variant, white, black = (_named(body, k) for k in ("variant", "white", "black"))
         first = body.get("first", "white")
         if first not in ("white", "black", "toss"):
-            raise RequestError("new game: first must be white, black or toss")
+            raise RequestError(Phrase(N_("new game: {field} must be {white}, {black} or {toss}"),
+                                      field="first", white="white", black="black", toss="toss"))
         await self.backend.new_game(variant, white, black, first)
 
     async def takeback(self, body: dict[str, Any]) -> None:
@@ -388,9 +405,11 @@ class Companion:
         for key, value, least in (("count", count, 1), ("to", to, 0)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)
                                       or value < least):
-                raise RequestError(f"takeback: {key} must be a whole number of at least {least}")
+                raise RequestError(Phrase(N_("takeback: {field} must be a whole number of at least "
+                                             "{least}"), field=key, least=least))
         if count is not None and to is not None:
-            raise RequestError("takeback: give count or to, not both")
+            raise RequestError(Phrase(N_("takeback: give {count} or {to}, not both"),
+                                      count="count", to="to"))
         await self.backend.takeback(count, to)
 
     async def hand(self, body: dict[str, Any]) -> None:
@@ -399,7 +418,8 @@ class Companion:
     async def move(self, body: dict[str, Any]) -> None:
         action = body.get("action")
         if not isinstance(action, str) or not action.strip() or len(action) > 64:
-            raise RequestError("move: action must be notation such as d6, a1-a4 or a1-a4xd7")
+            raise RequestError(Phrase(N_("move: {field} must be notation such as {examples}"),
+                                      field="action", examples="d6, a1-a4, a1-a4xd7"))
         await self.backend.remote_move(action.strip())
 
     async def hint(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -408,13 +428,15 @@ class Companion:
     async def assist(self, body: dict[str, Any]) -> None:
         side, level = body.get("side"), body.get("level")
         if not isinstance(level, int) or isinstance(level, bool):
-            raise RequestError("assist: level must be a whole number 0..4")
+            raise RequestError(Phrase(N_("assist: {field} must be a whole number 0..{most}"),
+                                      field="level", most=4))
         await self.backend.assist(str(side), level)
 
     async def end_game(self, body: dict[str, Any]) -> dict[str, Any]:
         how = body.get("how")
         if how not in ("resign", "draw"):
-            raise RequestError("end: how must be resign or draw")
+            raise RequestError(Phrase(N_("end: {field} must be {resign} or {draw}"), field="how",
+                                      resign="resign", draw="draw"))
         return {"result": await self.backend.end_game(how)}
 
     async def online_invite(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -422,28 +444,34 @@ class Companion:
         side = body.get("side")
         starts = body.get("starts", "white")
         if not isinstance(variant, str) or not variant:
-            raise RequestError("invite: variant must be a preset's name")
+            raise RequestError(Phrase(N_("invite: {field} must be the name of a game the board "
+                                         "knows"), field="variant"))
         if side not in ("white", "black") or starts not in ("white", "black", "toss"):
-            raise RequestError("invite: side must be white or black, and starts white, black "
-                               "or toss")
+            raise RequestError(Phrase(N_("invite: {side} must be {white} or {black}, and {starts} "
+                                         "{white}, {black} or {toss}"), side="side",
+                                      starts="starts", white="white", black="black",
+                                      toss="toss"))
         return {"code": await self.backend.invite(variant, side, starts)}
 
     async def online_join(self, body: dict[str, Any]) -> None:
         code = body.get("code")
         if not isinstance(code, str) or not code.strip() or len(code) > 64:
-            raise RequestError("join: code must be the game code, as K7M-2P9-QRT-AX4-B8C-D3F-GH5")
+            raise RequestError(Phrase(N_("join: {field} must be the game code, as {example}"),
+                                      field="code", example="K7M-2P9-QRT-AX4-B8C-D3F-GH5"))
         await self.backend.join(code)
 
     async def online_request(self, body: dict[str, Any]) -> None:
         what = body.get("what")
         if what not in ("takeback", "new-game", "resign"):
-            raise RequestError("request: what must be takeback, new-game or resign")
+            raise RequestError(Phrase(N_("request: {field} must be {choices}"), field="what",
+                                      choices="takeback, new-game, resign"))
         await self.backend.online_request(what)
 
     async def online_answer(self, body: dict[str, Any]) -> None:
         accept = body.get("accept")
         if not isinstance(accept, bool):
-            raise RequestError("answer: accept must be true or false")
+            raise RequestError(Phrase(N_("answer: {field} must be {yes} or {no}"), field="accept",
+                                      yes="true", no="false"))
         await self.backend.online_answer(accept)
 
     async def review_lights(self, body: dict[str, Any]) -> None:
@@ -451,14 +479,16 @@ class Companion:
         if points is not None and (not isinstance(points, list) or len(points) > MAX_REVIEW_POINTS
                                    or not all(isinstance(p, str) and 0 < len(p) <= 4
                                               for p in points)):
-            raise RequestError(f"review lights: points must be a list of at most "
-                               f"{MAX_REVIEW_POINTS} point names, or null to end")
+            raise RequestError(Phrase(N_("review lights: {field} must be a list of at most {most} "
+                                         "point names, or {none} to end"), field="points",
+                                      most=MAX_REVIEW_POINTS, none="null"))
         await self.backend.review_lights(points)
 
     async def speech(self, body: dict[str, Any]) -> None:
         on = body.get("on")
         if not isinstance(on, bool):
-            raise RequestError("speech: on must be true or false")
+            raise RequestError(Phrase(N_("speech: {field} must be {yes} or {no}"), field="on",
+                                      yes="true", no="false"))
         await self.backend.speech(on)
 
     async def speech_wav(self, request: web.Request) -> web.Response:

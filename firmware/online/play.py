@@ -73,7 +73,7 @@ class OnlineError(RuntimeError):
     """An online request that cannot be done now; the message is for the page (`problem`, a
     `Phrase` the page words in its language)."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: Phrase) -> None:
         self.problem = problem
         super().__init__(problem)
 

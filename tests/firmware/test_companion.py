@@ -173,11 +173,11 @@ def test_malformed_requests_are_refused_clearly(running):
     ("/api/takeback", {"count": 0}, "takeback: count must be a whole number of at least 1"),
     ("/api/takeback", {"to": -1}, "takeback: to must be a whole number of at least 0"),
     ("/api/takeback", {"count": True}, "takeback: count must be a whole number of at least 1"),
-    ("/api/move", {"action": 7}, "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+    ("/api/move", {"action": 7}, "move: action must be notation such as d6, a1-a4, a1-a4xd7"),
     ("/api/move", {"action": "   "},
-     "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+     "move: action must be notation such as d6, a1-a4, a1-a4xd7"),
     ("/api/move", {"action": "d" * 65},
-     "move: action must be notation such as d6, a1-a4 or a1-a4xd7"),
+     "move: action must be notation such as d6, a1-a4, a1-a4xd7"),
 ])
 def test_each_field_of_a_change_is_checked(running, path, body, message):
     before = request(running.url + "/api/state")[1]

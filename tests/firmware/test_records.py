@@ -189,7 +189,7 @@ def test_the_page_reviews_a_stored_game_and_a_posted_record_read_only(tmp_path):
         status, data = request(running.url + "/api/review", {"record": text}, pin=None)
         assert status == 200 and data["game"] is None and data["frames"][-1]["action"] == "b4"
         for body, words in (({"record": "1. d6 d6"}, "move 1 (black, d6)"),
-                            ({"text": "x"}, '{"record"'), ([1, 2], '{"record"')):
+                            ({"text": "x"}, 'record as "record"'), ([1, 2], 'record as "record"')):
             status, answer = request(running.url + "/api/review", body, pin=None)
             assert status == 409 and words in answer["error"], answer
         status, answer = request(running.url + "/api/review?game=99", pin=None)

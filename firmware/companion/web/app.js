@@ -109,10 +109,16 @@ function note(text) {
   $("message").classList.add("note");
 }
 
+// A request in the page's language: the board words its refusals and notes in it.
+function inLanguage(path) {
+  const code = NavakankariWords.catalog.language;
+  return code ? path + (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(code) : path;
+}
+
 async function send(path, body) {
   $("message").textContent = "";
   $("message").classList.remove("note");
-  const response = await fetch(path, {
+  const response = await fetch(inLanguage(path), {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Pin": pinInput.value },
     body: JSON.stringify(body || {}),
@@ -682,7 +688,7 @@ function startReview(data, ply) {
 }
 
 async function openReview(game, ply) {
-  const response = await fetch("/api/review" + (game ? `?game=${game}` : ""));
+  const response = await fetch(inLanguage("/api/review" + (game ? `?game=${game}` : "")));
   const data = await response.json();
   if (!response.ok) { refuse(data.error || response.statusText); return; }
   startReview(data, ply);
@@ -750,7 +756,7 @@ $("review-game").addEventListener("change", (event) => {
 $("review-file").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   if (!file) return;
-  const response = await fetch("/api/review", {
+  const response = await fetch(inLanguage("/api/review"), {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ record: await file.text() }),
   });
