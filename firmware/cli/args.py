@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language, translations
+from navakankari.hal.words import phrase_of, words_of
 
 
 class Commands(Protocol):
@@ -94,6 +95,7 @@ class Worded(Protocol):
 
 
 def error_words(exc: BaseException, tr: gettext.NullTranslations) -> str:
-    """A command's error in `tr`'s language where it words itself (`Worded`); any other
+    """A command's error in `tr`'s language where it words itself (`Worded`) or keeps its
+    meaning as a phrase (`phrase_of`: made from one, or a message and its places); any other
     error (a library's own) as it is worded."""
-    return exc.words(tr) if isinstance(exc, Worded) else str(exc)
+    return exc.words(tr) if isinstance(exc, Worded) else words_of(phrase_of(exc), tr)

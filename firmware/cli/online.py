@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .args import Commands
+from .args import Commands, error_words, words
 from .control import ask_daemon
 
 
@@ -36,7 +36,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     try:
         code = GameCode.parse(args.code)
     except InvalidCodeError as exc:
-        print(f"navakankari join: {exc}", file=sys.stderr)
+        print(f"navakankari join: {error_words(exc, words(args))}", file=sys.stderr)
         return 2
     return ask_daemon(args, "/api/online/join", lambda config: {"code": str(code)})
 

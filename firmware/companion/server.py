@@ -158,6 +158,11 @@ def _named(body: dict[str, Any], key: str) -> str:
     return value
 
 
+def too_large() -> Phrase:
+    """The refusal of a request body over MAX_BODY."""
+    return Phrase(N_("request body larger than {most} bytes"), most=MAX_BODY)
+
+
 def _error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
@@ -238,7 +243,7 @@ class Companion:
         try:
             return await handler(request)
         except web.HTTPRequestEntityTooLarge:
-            return _error(413, f"request body larger than {MAX_BODY} bytes")
+            return self._refusal(request, 413, too_large())
         except web.HTTPException:
             raise
         except RequestError as exc:  # worded in the viewer's language where it is a phrase
@@ -336,24 +341,31 @@ class Companion:
         return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")
 
     # -- changing --------------------------------------------------------------------------
+    def _refusal(self, request: web.Request, status: int, problem: Phrase) -> web.Response:
+        """A refusal the page shows, in the viewer's language."""
+        return _error(status, problem.words(translations(self._language(request))))
+
     def _pin_refusal(self, request: web.Request) -> web.Response | None:
         """The answer to a request without the right PIN (None: it has it). A client that
         has sent too many wrong PINs is refused before its PIN is looked at."""
         if self.pin is None:
-            return _error(403, "changes from the web are off: set a PIN in the configuration "
-                               "([web] pin) to allow them")
+            return self._refusal(request, 403, Phrase(N_(
+                "changes from the web are off: set a PIN in the configuration ({key}) to allow "
+                "them"), key="[web] pin"))
         given = request.headers.get("X-Pin", "")
         client = request.remote or "?"
         if given:
             wait = self.throttle.wait(client)
             if wait:
+                tr = translations(self._language(request))
                 return web.json_response(
-                    {"error": f"too many wrong PINs: try again in {wait} s"}, status=429,
+                    {"error": Phrase(N_("too many wrong PINs: try again in {seconds} s"),
+                                     seconds=wait).words(tr)}, status=429,
                     headers={"Retry-After": str(wait)})
         if not hmac.compare_digest(given.encode(), self.pin.encode()):
             if given:
                 self.throttle.wrong(client)
-            return _error(403, "wrong or missing PIN")
+            return self._refusal(request, 403, Phrase(N_("wrong or missing PIN")))
         return None
 
     async def phone(self, request: web.Request) -> web.Response:
@@ -375,7 +387,7 @@ class Companion:
             if refused is not None:
                 return refused
             if request.content_length is not None and request.content_length > MAX_BODY:
-                return _error(413, f"request body larger than {MAX_BODY} bytes")
+                return self._refusal(request, 413, too_large())
             try:
                 body = await request.json()
             except (json.JSONDecodeError, UnicodeDecodeError):

@@ -20,6 +20,8 @@ from functools import lru_cache
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from navakankari.hal.words import N_, Phrase
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _VALUE.update({"O": 0, "I": 1, "L": 1})
@@ -36,8 +38,12 @@ SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
 """scrypt's cost: 16 MiB and about 0.1 s of one core here (PROTOCOL.md gives the figures)."""
 
 
+EXAMPLE = "K7M-2P9-QRT-AX4-B8C-D3F-GH5"
+"""How a game code looks, for the words that ask for one."""
+
+
 class InvalidCodeError(ValueError):
-    """Text that is not a game code; the message says what is wrong with it."""
+    """Text that is not a game code; the message (a phrase) says what is wrong with it."""
 
 
 def _check(symbols: str) -> str:
@@ -55,8 +61,10 @@ class GameCode:
         for name, value, length in (("game", self.game, ID_SYMBOLS),
                                     ("secret", self.secret, SECRET_SYMBOLS)):
             if len(value) != length or any(c not in ALPHABET for c in value):
-                raise InvalidCodeError(f"the {name} part must be {length} symbols of "
-                                       f"{ALPHABET}, not {value!r}")
+                raise InvalidCodeError(Phrase(N_("the {part} part must be {length} symbols of "
+                                                 "{alphabet}, not {value}"), part=name,
+                                              length=length, alphabet=ALPHABET,
+                                              value=repr(value)))
 
     @classmethod
     def new(cls) -> GameCode:
@@ -101,19 +109,23 @@ class GameCode:
     def parse(cls, text: str) -> GameCode:
         """Read a code as typed; an InvalidCodeError says what is wrong."""
         if not isinstance(text, str):
-            raise InvalidCodeError(f"a game code is text, not {text!r}")
+            raise InvalidCodeError(Phrase(N_("a game code is text, not {value}"),
+                                          value=repr(text)))
         compact = "".join(text.split()).replace("-", "").upper()
         if len(compact) != SYMBOLS + 1:
-            raise InvalidCodeError(f"a game code has {SYMBOLS + 1} symbols (as "
-                                   f"K7M-2P9-QRT-AX4-B8C-D3F-GH5); this has {len(compact)}")
+            raise InvalidCodeError(Phrase(N_("a game code has {symbols} symbols (as {example}); "
+                                             "this has {count}"), symbols=SYMBOLS + 1,
+                                          example=EXAMPLE, count=len(compact)))
         bad = [(i + 1, c) for i, c in enumerate(compact) if c not in _VALUE]
         if bad:
             i, c = bad[0]
-            raise InvalidCodeError(f"symbol {i} of the game code, {c!r}, is not one a code uses "
-                                   "(letters and digits but U)")
+            raise InvalidCodeError(Phrase(N_("symbol {n} of the game code, {symbol}, is not one "
+                                             "a code uses (letters and digits but {left_out})"),
+                                          n=i, symbol=repr(c), left_out="U"))
         symbols = "".join(ALPHABET[_VALUE[c]] for c in compact)
         if _check(symbols[:SYMBOLS]) != symbols[SYMBOLS]:
-            raise InvalidCodeError("the game code does not check: a symbol was mistyped")
+            raise InvalidCodeError(Phrase(N_("the game code does not check: a symbol was "
+                                             "mistyped")))
         return cls(symbols[:ID_SYMBOLS], symbols[ID_SYMBOLS:SYMBOLS])
 
 

@@ -28,7 +28,7 @@ from navakankari.hal.words import Phrase
 from .broker import BrokerAddress
 from .code import GameCode
 from .link import REFUSED_LOGIN, UNTRUSTED, describe, mqtt_client
-from .messages import SIDES, Forfeit, Invite, Join, Message, Rejection, Reveal, sign
+from .messages import OLDER_WORDING, SIDES, Forfeit, Invite, Join, Message, Rejection, Reveal, sign
 from .rejections import Rejections
 from .toss import Committed, TossError, random_bit, starter
 from .wire import OLDER, from_older, lobby_topic, older_topic, seal, unseal
@@ -45,7 +45,7 @@ class InvitationError(RuntimeError):
     """The game could not be agreed; says why in words for the page and the log (`problem`,
     a `Phrase` where the page can word it in its language)."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: Phrase) -> None:
         self.problem = problem
         super().__init__(problem)
 
@@ -92,7 +92,9 @@ def offer(code: GameCode, variant: str, colour: str, starts: str, board: str
     plays `colour`, and `starts` names the colour that moves first or asks for a toss."""
     preset(variant)  # an unknown variant raises UnknownVariantError
     if colour not in SIDES or starts not in STARTS:
-        raise ValueError(f"side must be white or black and starts one of {STARTS}")
+        raise ValueError(Phrase(N_("{side} must be {white} or {black}, and {starts} one of "
+                                   "{choices}"), side="side", white="white", black="black",
+                                starts="starts", choices=", ".join(STARTS)))
     toss = Committed.new(code.game) if starts == "toss" else None
     invite = sign(code.key, Invite(code.game, variant, colour, starts, board,
                                    toss.commit if toss else ""))
@@ -217,7 +219,8 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
             await client.subscribe(older_topic(code, "invite"), qos=1)
             given: list[Join] = []
             invite = await _first(client, code, (Invite,), wait,
-                                  "no game waits under this code (ended, or mistyped?)", given)
+                                  Phrase(N_("no game waits under this code (ended, or "
+                                            "mistyped?)")), given)
             assert isinstance(invite, Invite)
             await client.subscribe(_topic(code, "reveal"), qos=1)
             if given:
@@ -243,7 +246,7 @@ async def join(address: BrokerAddress, code: GameCode, board: str,
                     try:
                         first = starter(code.game, invite.commit, word.nonce, word.bit, bit)
                     except TossError as exc:
-                        raise InvitationError(str(exc)) from None
+                        raise InvitationError(exc.problem) from None
             return Agreement(code, invite.variant, OTHER[invite.colour], first, invite.board,
                              note)
     except aiomqtt.MqttError as exc:
@@ -254,7 +257,7 @@ async def _toss_word(client: aiomqtt.Client, code: GameCode, board: str, wait: f
                      timer: Callable[[float], Awaitable[object]]) -> Message:
     """The first word on the reveal topic: the inviter's reveal, or, once REVEAL_WAIT passed
     without one, this board's forfeit (unless a reveal beat it to the broker)."""
-    reading = asyncio.ensure_future(_first(client, code, (Reveal, Forfeit), None, ""))
+    reading = asyncio.ensure_future(_first(client, code, (Reveal, Forfeit), None, None))
     late = asyncio.ensure_future(timer(REVEAL_WAIT))
     await asyncio.wait({reading, late}, return_when=asyncio.FIRST_COMPLETED)
     late.cancel()
@@ -266,7 +269,7 @@ async def _toss_word(client: aiomqtt.Client, code: GameCode, board: str, wait: f
     try:
         return await asyncio.wait_for(reading, wait)
     except asyncio.TimeoutError:
-        raise InvitationError("the broker did not carry the toss's forfeit") from None
+        raise InvitationError(Phrase(N_("the broker did not carry the toss's forfeit"))) from None
 
 
 def _read(code: GameCode, message: aiomqtt.Message, kinds: tuple[type, ...],
@@ -281,7 +284,7 @@ def _read(code: GameCode, message: aiomqtt.Message, kinds: tuple[type, ...],
         return None
     found: Message | Rejection = unseal(code, str(message.topic), bytes(payload))
     if older and isinstance(found, Rejection) and found.reason == "old-version":
-        raise InvitationError(found.detail)
+        raise InvitationError(OLDER_WORDING)
     if isinstance(found, Rejection):
         refused.add(found.reason, f"{message.topic}: {found.detail}")
         return None
@@ -292,7 +295,8 @@ def _read(code: GameCode, message: aiomqtt.Message, kinds: tuple[type, ...],
 
 
 async def _first(client: aiomqtt.Client, code: GameCode, kinds: tuple[type, ...],
-                 wait: float | None, missing: str, joins: list[Join] | None = None) -> Message:
+                 wait: float | None, missing: Phrase | None,
+                 joins: list[Join] | None = None) -> Message:
     """The first valid message of `kind` within `wait` seconds (valid joins met on the way
     are added to `joins`). Anyone on the broker may publish a wrongly sealed one, so it is
     passed over; an offer of protocol 1 under this code, or one of protocol 2 in its older
@@ -314,8 +318,8 @@ async def _first(client: aiomqtt.Client, code: GameCode, kinds: tuple[type, ...]
             found = _read(code, message, kinds, refused, older=True)
             if found is not None:
                 return found
-        raise InvitationError("the broker closed the connection")  # pragma: no cover
+        raise InvitationError(Phrase(N_("the broker closed the connection")))  # pragma: no cover
     try:
         return await asyncio.wait_for(first(), wait)
     except asyncio.TimeoutError:
-        raise InvitationError(missing) from None
+        raise InvitationError(missing or Phrase(N_("the other board did not answer"))) from None

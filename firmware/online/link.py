@@ -192,7 +192,7 @@ class OnlineLink:
     async def run(self) -> None:
         """Stay connected until cancelled; every problem is one log line and a retry, and an
         unexpected fault is shown as the problem and the link started again."""
-        await supervise("the link", self._connect_forever, on_problem=self._fault,
+        await supervise(Phrase(N_("the link")), self._connect_forever, on_problem=self._fault,
                         sleep=self._sleep, backoff=self._restart)
 
     def _fault(self, problem: str) -> None:

@@ -245,7 +245,7 @@ def read(key: bytes, game: str, payload: bytes | str) -> Message | Rejection:
     try:
         return decode(key, game, payload)
     except MessageError as exc:
-        return Rejection(exc.reason, str(exc))
+        return Rejection(exc.reason, exc.args[0])  # a phrase stays one
 
 
 def decode(key: bytes, game: str, payload: bytes | str) -> Message:

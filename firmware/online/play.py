@@ -22,7 +22,7 @@ from navakankari.engine.variants import start_game
 
 from navakankari.engine.translator import ENGLISH
 from navakankari.firmware.i18n.notice import N_
-from navakankari.hal.words import Phrase, Words, words_of
+from navakankari.hal.words import Phrase, Words, phrase_of, words_of
 
 from ..core.players import HAND, PlayerSpec
 from ..core.session import Session, Update
@@ -148,7 +148,7 @@ class OnlinePlay:
         try:
             invitation, toss = offer(code, variant, side, starts, self.board_name)
         except (KeyError, ValueError) as exc:
-            raise OnlineError(Phrase(N_("invite: {problem}"), problem=exc)) from None
+            raise OnlineError(Phrase(N_("invite: {problem}"), problem=phrase_of(exc))) from None
         self.waiting = str(code)
         self.waiting_since = self.host.now()
         self.problem = ""
@@ -163,7 +163,7 @@ class OnlinePlay:
 
             try:
                 agreement = await supervise(
-                    "the invitation", lambda: host(self.address, code, invitation, toss,
+                    Phrase(N_("the invitation")), lambda: host(self.address, code, invitation, toss,
                                                    withdrawn),
                     on_problem=fault, passes=(InvitationError,))
                 gc.collect()  # its MQTT client goes while the loop runs
@@ -192,11 +192,10 @@ class OnlinePlay:
         try:
             code = GameCode.parse(text)
             agreement = await supervise(
-                "joining", lambda: join(self.address, code, self.board_name),
+                Phrase(N_("joining")), lambda: join(self.address, code, self.board_name),
                 on_problem=lambda problem: None, passes=(InvitationError,), tries=3)
         except (ValueError, InvitationError, SupervisedError) as exc:
-            raise OnlineError(Phrase(N_("join: {problem}"), problem=getattr(exc, "problem", exc))
-                              ) from None
+            raise OnlineError(Phrase(N_("join: {problem}"), problem=phrase_of(exc))) from None
         finally:
             gc.collect()  # its MQTT client goes while the loop runs
         self._begin(agreement)

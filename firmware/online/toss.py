@@ -14,9 +14,16 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
+from navakankari.hal.words import N_, Phrase
+
 
 class TossError(ValueError):
-    """A reveal that does not open the commitment made: the toss is void."""
+    """A reveal that does not open the commitment made: the toss is void (`problem`, a
+    phrase the page words in its language)."""
+
+    def __init__(self, problem: Phrase) -> None:
+        self.problem = problem
+        super().__init__(problem)
 
 
 def commitment(game: str, nonce: str, bit: int) -> str:
@@ -48,7 +55,8 @@ def random_bit() -> int:
 def starter(game: str, commit: str, nonce: str, bit: int, other_bit: int) -> str:
     """"white" or "black": the side that starts, once the reveal is checked."""
     if bit not in (0, 1) or other_bit not in (0, 1):
-        raise TossError("a toss bit is 0 or 1")
+        raise TossError(Phrase(N_("a toss bit is 0 or 1")))
     if not hmac.compare_digest(commitment(game, nonce, bit), commit):
-        raise TossError("the revealed bit does not match the commitment: the toss is void")
+        raise TossError(Phrase(N_("the revealed bit does not match the commitment: the toss is "
+                                  "void")))
     return "white" if bit == other_bit else "black"

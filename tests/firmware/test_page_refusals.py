@@ -138,3 +138,12 @@ def test_a_game_with_actions_refuses_a_takeback_past_them_in_the_language(tmp_pa
         assert status == 200 and answer["result"] == "काला ने हार मानी: सफ़ेद जीता"
         assert request(running.url + "/api/end?lang=ta", {"how": "draw"}) == (
             200, {"ok": True, "result": "சமநிலைக்கு ஒப்புதல்"})
+
+
+def test_a_wrong_pin_is_refused_in_the_pages_language(running):
+    url = running.url + "/api/takeback"
+    assert request(url + "?lang=en", {}, pin="0000") == (403, {"error": "wrong or missing PIN"})
+    assert request(url + "?lang=hi", {}, pin="0000") == (
+        403, {"error": "PIN ग़लत है या नहीं दिया गया"})
+    assert request(url + "?lang=ta", {}, pin="") == (
+        403, {"error": "PIN தவறு அல்லது கொடுக்கப்படவில்லை"})

@@ -150,6 +150,16 @@ def test_online_requests_say_what_is_wrong(broker, tmp_path):
     with sim_daemon(tmp_path / "a", broker=broker.url("grandma")) as a:
         for path, body, words in BAD_REQUESTS:
             assert words in refusal(a, path, body)
+        # The same refusals on a Hindi page: online play's own words in Hindi, the code and
+        # its counts kept.
+        assert refusal(a, "/api/online/join?lang=hi", {"code": "K7M-2P9"}) == (
+            "जुड़ना: खेल कोड में 21 चिह्न होते हैं (जैसे K7M-2P9-QRT-AX4-B8C-D3F-GH5); "
+            "इसमें 6 हैं")
+        assert refusal(a, "/api/online/join?lang=hi", {"code": "K7M-2P9-QRT-AX4-B8C-D3F-GH6"}
+                       ) == "जुड़ना: खेल कोड जाँच में सही नहीं निकला: कोई चिह्न ग़लत लिखा गया"
+        assert refusal(a, "/api/online/join?lang=hi", {"code": "K7M-2P9-QRT-AX4-B8C-D3F-GU5"}
+                       ) == ("जुड़ना: खेल कोड का चिह्न 20, 'U', कोड में इस्तेमाल होने वाला चिह्न "
+                             "नहीं है (U को छोड़कर अक्षर और अंक)")
     with sim_daemon(tmp_path / "c") as offline:
         assert "online play is not configured" in refusal(
             offline, "/api/online/join", {"code": "K7M-2P9-QRT-AX4-B8C-D3F-GH5"})

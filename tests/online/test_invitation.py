@@ -50,8 +50,10 @@ def test_a_toss_gives_either_side(broker):
 def test_joining_nothing_or_with_the_wrong_secret_says_so(broker):
     async def main():
         address = BrokerAddress.parse(broker.url("ravi"))
-        with pytest.raises(InvitationError, match="no game waits under this code"):
+        with pytest.raises(InvitationError, match="no game waits under this code") as raised:
             await join(address, GameCode.new(), "Ravi's board", wait=0.3)
+        assert raised.value.problem.words(translations("hi")) == \
+            "इस कोड पर कोई खेल प्रतीक्षा में नहीं (ख़त्म, या ग़लत लिखा?)"
         code = GameCode.new()
         invite, toss = offer(code, "navakankari", "white", "white", "Grandma's board")
         hosting = asyncio.create_task(host(BrokerAddress.parse(broker.url("grandma")), code,
@@ -301,4 +303,6 @@ def test_an_inviter_of_protocol_2s_older_wording_is_named(broker):
         with pytest.raises(InvitationError) as raised:
             await join(BrokerAddress.parse(broker.url("ravi")), code, "Ravi's board", wait=5)
         assert str(raised.value) == OLDER_WORDING
+        assert raised.value.problem.words(translations("hi")).startswith(
+            "दूसरे खिलाड़ी के पास ऑनलाइन खेल का पुराना संस्करण है")
     asyncio.run(main())

@@ -10,11 +10,13 @@ import random
 
 import aiomqtt
 
+from navakankari.firmware.i18n.catalogs import translations
 from navakankari.engine.variants import new_game
 from navakankari.firmware.online.broker import BrokerAddress
 from navakankari.firmware.online.code import GameCode
 from navakankari.firmware.online.link import OnlineLink, topic
 from navakankari.firmware.online.log import MoveLog, Verdict
+from navakankari.hal.words import words_of
 from navakankari.firmware.online.messages import (
     REQUESTS,
     Answer,
@@ -184,6 +186,9 @@ def test_an_unexpected_fault_in_the_link_is_shown_and_the_link_started_again(bro
         assert waits == [7.0]
         assert any("the link stopped on an unexpected error (TypeError: a fault no one "
                    "foresaw)" in p for p in shown)
+        hindi = [words_of(p, translations("hi")) for p in shown if p]
+        assert hindi[0] == ("ऑनलाइन संपर्क एक अनपेक्षित गड़बड़ी पर रुक गया (TypeError: a fault "
+                            "no one foresaw); उसे फिर से शुरू किया जा रहा है")
         assert link.state.problem == ""  # well again
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)

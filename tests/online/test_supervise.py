@@ -7,6 +7,8 @@ import logging
 
 import pytest
 
+from navakankari.firmware.i18n.catalogs import translations
+from navakankari.hal.words import N_, Phrase
 from navakankari.firmware.online.supervise import SupervisedError, supervise
 
 
@@ -68,6 +70,9 @@ def test_a_task_a_person_waits_on_gives_up_after_its_tries():
     async def sleep(seconds: float) -> None:
         pass
 
-    with pytest.raises(SupervisedError, match="joining stopped on an unexpected error"):
-        asyncio.run(supervise("joining", broken, on_problem=lambda p: None, sleep=sleep,
-                              tries=3))
+    with pytest.raises(SupervisedError, match="joining stopped on an unexpected error") as raised:
+        asyncio.run(supervise(Phrase(N_("joining")), broken, on_problem=lambda p: None,
+                              sleep=sleep, tries=3))
+    assert raised.value.problem.words(translations("hi")) == (
+        "खेल से जुड़ना एक अनपेक्षित गड़बड़ी पर रुक गया (KeyError: 'x'); उसे फिर से शुरू किया जा "
+        "रहा है")
