@@ -9,12 +9,27 @@ twice: {first} and {second}", each use a phrase), worded in the same language. N
 numbers (a point a7, a GPIO, a file) are places and stay as they are. Online play hands its
 page texts (a link problem, how a game ended) through the same `str` fields as phrases, and
 the page's state words them in the page's language.
+
+This is the one type of a worded message in the project: the hardware layer, the simulator,
+the firmware's warnings (the store set aside, the LEDs not written, speech that failed) and
+its errors (store, broker, voice, settings, the page's refusals) all keep their sentences as
+phrases. One read from another process (the speech process's report) comes through
+`Phrase.from_dict`, which takes only an expected message with bounded text places.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from collections.abc import Collection
+from typing import Any, Protocol
+
+MAX_PLACE = 300
+"""The longest place a phrase read from another process keeps (an error's text)."""
+MAX_PLACES = 8
+
+
+class BadPhrase(ValueError):
+    """A phrase from another process that is not one of the messages it may send."""
 
 
 class Words(Protocol):
@@ -49,6 +64,26 @@ class Phrase(str):
         self = super().__new__(cls, english.format(**{k: str(v) for k, v in kept}))
         self.message, self.plural, self.number, self.places = message, plural, count, kept
         return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """The phrase for another process: its message and its places as text (a phrase
+        place as its English; a message with a plural is not sent)."""
+        return {"message": self.message, "places": {k: str(v) for k, v in self.places}}
+
+    @classmethod
+    def from_dict(cls, data: object, messages: Collection[str]) -> Phrase:
+        """A phrase another process sent: one of `messages`, each of its places a string
+        (cut to MAX_PLACE), no other; else BadPhrase."""
+        if not isinstance(data, dict) or data.get("message") not in messages:
+            raise BadPhrase("not one of the messages expected")
+        places = data.get("places", {})
+        if not isinstance(places, dict) or len(places) > MAX_PLACES or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in places.items()):
+            raise BadPhrase("its places are not names and strings")
+        try:
+            return cls(data["message"], **{k: v[:MAX_PLACE] for k, v in places.items()})
+        except (KeyError, IndexError, ValueError):
+            raise BadPhrase("its places do not fill its message") from None
 
     def words(self, tr: Words) -> str:
         """The phrase in `tr`'s language (its phrase places too)."""

@@ -30,7 +30,7 @@ from ..core.palette import PALETTE, Role
 from ..core.wording import LEGEND, motion_words
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
-from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import N_
 
 MENU_DIR = PROFILE_DIR / "menu"
 

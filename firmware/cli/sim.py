@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import N_
 
 from .args import Commands, error_words, language_option, words
 from .run import announcements, online_services, run_daemon

@@ -2,37 +2,33 @@
 
 from __future__ import annotations
 
-from navakankari.firmware.i18n.notice import N_, Notice, Words
+from navakankari.hal.words import N_, Phrase, Words, words_of
 
 
 class ConfigError(ValueError):
     """A configuration value is wrong; the message names the key (`tracker.settle`). Made
-    with `of`, the problem is a message of the catalogs (`notice`), so a command says it in
-    the maker's language (`words`); `problem` is its English."""
+    with `of` (or from a phrase), the problem is a message of the catalogs, so a command says
+    it in the maker's language (`words`); as text, `problem` is its English."""
 
-    def __init__(self, key: str, problem: str, source: str = "", *,
-                 notice: Notice | None = None) -> None:
+    def __init__(self, key: str, problem: str, source: str = "") -> None:
         self.key = key
         self.problem = problem
         self.source = source
-        self.notice = notice
         where = f"{source}: " if source else ""
         super().__init__(f"{where}{key}: {problem}")
 
     @classmethod
     def of(cls, key: str, message: str, source: str = "", **places: object) -> "ConfigError":
         """The error of `key` whose problem is the catalog message `message` (marked N_)."""
-        notice = Notice.of(message, **places)
-        return cls(key, str(notice), source, notice=notice)
+        return cls(key, Phrase(message, **places), source)
 
     def again(self, key: str | None = None, source: str = "") -> "ConfigError":
         """The same problem named by another key or found in a file."""
-        return ConfigError(self.key if key is None else key, self.problem,
-                           source or self.source, notice=self.notice)
+        return ConfigError(self.key if key is None else key, self.problem, source or self.source)
 
     def problem_words(self, tr: Words) -> str:
         """The problem alone, in `tr`'s language where it is a message of the catalogs."""
-        return self.notice.words(tr) if self.notice is not None else self.problem
+        return words_of(self.problem, tr)
 
     def words(self, tr: Words) -> str:
         """The whole error, in `tr`'s language: where, the key, the problem."""

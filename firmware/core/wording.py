@@ -13,7 +13,7 @@ from navakankari.engine.game import Game, Outcome, Reason, Side
 from navakankari.engine.hint_words import side_words
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.engine.variants import new_game
-from navakankari.firmware.i18n.notice import N_
+from navakankari.hal.words import N_
 
 from .menu import player_words, variant_label
 from .palette import PALETTE, Animation, Look, Role, blink_speed

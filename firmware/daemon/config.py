@@ -20,8 +20,7 @@ from navakankari.engine.errors import UnknownVariantError
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language
-from navakankari.firmware.i18n.notice import N_, Notice
-from navakankari.hal.words import toml_problem
+from navakankari.hal.words import N_, phrase_of, toml_problem
 
 from ..core.assist import HINTS_PER_TURN
 from ..core.errors import ConfigError
@@ -167,7 +166,7 @@ class Config:
             try:
                 BrokerAddress.parse(self.online_broker)
             except BrokerAddressError as exc:
-                raise ConfigError("online.broker", str(exc), notice=exc.notice) from None
+                raise ConfigError("online.broker", exc.problem) from None
 
     # -- derived values --------------------------------------------------------------------
     @property
@@ -214,7 +213,7 @@ class Config:
                 ca_file=self.online_ca_file, cert_file=self.online_cert_file,
                 key_file=self.online_key_file, username=self.online_username)
         except BrokerAddressError as exc:
-            raise ConfigError("online.password_file", str(exc), notice=exc.notice) from None
+            raise ConfigError("online.password_file", exc.problem) from None
 
     @property
     def board_name(self) -> str:
@@ -268,8 +267,7 @@ class Config:
                     try:
                         value = PlayerSpec.parse(value, f"{section}.{key}")
                     except PlayerSpecError as exc:
-                        raise ConfigError(exc.key, exc.problem, source,
-                                          notice=Notice(exc.message, exc.places)) from None
+                        raise ConfigError(exc.key, phrase_of(exc), source) from None
                 elif ((name.startswith("tracker_") and name != "tracker_fault_edges"
                        or name == "game_menu_hold")
                       and isinstance(value, int) and not isinstance(value, bool)):

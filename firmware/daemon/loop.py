@@ -30,7 +30,7 @@ from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
 from navakankari.hal.scheduling import LateThreads, Scheduling
 from navakankari.hal.sensors import SensorEvent
-from navakankari.firmware.i18n.notice import N_, Notice
+from navakankari.hal.words import N_, Phrase
 
 from ..core import lights
 from ..core.menu import layout as menu_layout
@@ -146,8 +146,8 @@ class Daemon:
         self.freeze_heap = freeze_heap
         self._cap = 1.0  #: the wiring profile's brightness cap
         self._brightness = 1.0  #: the fraction of it chosen on the board
-        self.store_notice: Notice | None = None  #: why the previous game could not be resumed
-        self.led_failure: Notice | None = None  #: why the last LED write failed, until one works
+        self.store_notice: Phrase | None = None  #: why the previous game could not be resumed
+        self.led_failure: Phrase | None = None  #: why the last LED write failed, until one works
         self.led_failures = 0  #: LED writes that failed since start
         self._led_retry: float | None = None
         self.late_threads = LateThreads()  #: the loop's priority for threads started later
@@ -352,7 +352,7 @@ class Daemon:
             if self.led_failure is None:
                 log.error("the LEDs could not be written (%s: %s); trying again every %.1f s",
                           type(exc).__name__, exc, LED_RETRY)
-                self.led_failure = Notice.of(LEDS_FAILED, problem=exc)
+                self.led_failure = Phrase(LEDS_FAILED, problem=exc)
                 self.changed()
             return False
         self._led_retry = None

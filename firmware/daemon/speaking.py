@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 
 from navakankari.engine.game import Game
 from navakankari.engine.translator import ENGLISH, Translator
-from navakankari.firmware.i18n.notice import Notice
+from navakankari.hal.words import Phrase
 
 from ..core.announce import Announcer, Utterance
 from ..core.update import Update
@@ -56,7 +56,7 @@ class Speech:
         return self.speaker is not None
 
     @property
-    def problem(self) -> Notice | None:
+    def problem(self) -> Phrase | None:
         return self.speaker.problem if self.speaker is not None else None
 
     def heard(self, game: Game, update: Update, far_away: str = "",

@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from navakankari.firmware.i18n.notice import N_, Notice
+from navakankari.hal.words import N_, Phrase
 from navakankari.hal.scheduling import Scheduling
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class Saying(Protocol):
     (speech_process.SpeakerProcess)."""
 
     @property
-    def problem(self) -> Notice | None:
+    def problem(self) -> Phrase | None:
         """Why the last sentence could not be said, until one is."""
 
     def say(self, utterance: Utterance) -> None:
@@ -85,8 +85,8 @@ class SpeechQueue:
         self.started = 0  #: utterances started since the queue was made
         self.cut = 0  #: utterances cut short by a newer one
         self.failures = 0  #: utterances that could not be started or ended with an error
-        self.problem: Notice | None = None  #: why the last one failed, until one succeeds
-        self.on_failure: Callable[[Notice], None] | None = None  #: told why each one failed
+        self.problem: Phrase | None = None  #: why the last one failed, until one succeeds
+        self.on_failure: Callable[[Phrase], None] | None = None  #: told why each one failed
 
     @property
     def speaking(self) -> Utterance | None:
@@ -133,7 +133,7 @@ class SpeechQueue:
                 return now + POLL
             self._current = None
             if status != 0:
-                self._failed(utterance, Notice.of(SYNTH_ENDED, status=status))
+                self._failed(utterance, Phrase(SYNTH_ENDED, status=status))
             else:
                 self.problem = None
             if utterance.repeat > 0 and not self._waiting:
@@ -149,7 +149,7 @@ class SpeechQueue:
             try:
                 playing = self._start(utterance)
             except OSError as exc:
-                self._failed(utterance, Notice.of(SYNTH_UNSTARTED, problem=exc))
+                self._failed(utterance, Phrase(SYNTH_UNSTARTED, problem=exc))
                 continue
             self._current = (utterance, playing)
             self.said.append(utterance)
@@ -157,7 +157,7 @@ class SpeechQueue:
             return now + POLL
         return None
 
-    def _failed(self, utterance: Utterance, why: Notice) -> None:
+    def _failed(self, utterance: Utterance, why: Phrase) -> None:
         self.failures += 1
         if self.problem != why:
             log.error("speech: %s (%r)", why, utterance.text)
@@ -189,7 +189,7 @@ class Speaker:
         self._wake.set()
 
     @property
-    def problem(self) -> Notice | None:
+    def problem(self) -> Phrase | None:
         return self.queue.problem
 
     def _run(self, scheduling: Scheduling) -> None:

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any
 
-from navakankari.firmware.i18n.notice import BadNotice, Notice
+from navakankari.hal.words import BadPhrase, Phrase
 from navakankari.hal.scheduling import Scheduling
 
 from ..core.announce import Utterance
@@ -78,7 +78,7 @@ class SpeakerProcess:
     def __init__(self, voice: Voice, *, command: Sequence[str] | None = None) -> None:
         self.command = list(command or [sys.executable, "-m", __name__, "--rate", str(voice.rate),
                                         "--device", voice.device, "--nice", str(voice.nice)])
-        self.problem: Notice | None = None
+        self.problem: Phrase | None = None
         self.started = 0  #: sentences the process reported started
         self.dropped = 0  #: lines that could not be written at once
         self._process: subprocess.Popen[bytes] | None = None
@@ -91,7 +91,7 @@ class SpeakerProcess:
         try:
             process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         except OSError as exc:
-            self.problem = Notice.of(PROCESS_UNSTARTED, problem=exc)
+            self.problem = Phrase(PROCESS_UNSTARTED, problem=exc)
             return None
         assert process.stdin is not None and process.stdout is not None
         os.set_blocking(process.stdin.fileno(), False)
@@ -112,13 +112,13 @@ class SpeakerProcess:
         except BlockingIOError:
             written = 0
         except BrokenPipeError:
-            self.problem = Notice.of(PROCESS_ENDED)
+            self.problem = Phrase(PROCESS_ENDED)
             return
         if written != len(line):  # a partial line would corrupt the next: end the process
             self.dropped += 1
             log.warning("speech: the speech process is not reading; not said: %s", utterance.text)
             if written:
-                self.problem = Notice.of(PROCESS_STUCK)
+                self.problem = Phrase(PROCESS_STUCK)
                 process.kill()
 
     def _read(self, stream: IO[bytes], scheduling: Scheduling) -> None:
@@ -135,8 +135,8 @@ class SpeakerProcess:
                 self.problem = None
             elif "problem" in report:
                 try:
-                    self.problem = Notice.from_dict(report["problem"], PROBLEMS)
-                except BadNotice as exc:
+                    self.problem = Phrase.from_dict(report["problem"], PROBLEMS)
+                except BadPhrase as exc:
                     log.warning("speech: the speech process reported a problem that %s", exc)
 
     def close(self, timeout: float = 3.0) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from navakankari.firmware.i18n.notice import N_, Notice, Words
+from navakankari.hal.words import N_, Phrase, Words
 
 if TYPE_CHECKING:
     from ..core.announce import Utterance
@@ -48,14 +48,14 @@ MAX_TEXT = 1000
 
 class VoiceError(ValueError):
     """A language without a voice, a bad WAV, or a synthesizer that failed; says which as a
-    catalog message (`notice`) that `say` words in the player's language (`words`)."""
+    catalog message (`problem`, a phrase) that `say` words in the player's language (`words`)."""
 
     def __init__(self, message: str, /, **places: object) -> None:
-        self.notice = Notice.of(message, **places)
-        super().__init__(str(self.notice))
+        self.problem = Phrase(message, **places)
+        super().__init__(self.problem)
 
     def words(self, tr: Words) -> str:
-        return self.notice.words(tr)
+        return self.problem.words(tr)
 
 
 @dataclass(frozen=True)

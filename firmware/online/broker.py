@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from navakankari.firmware.i18n.notice import N_, Notice, Words
+from navakankari.hal.words import N_, Phrase, Words
 
 SCHEMES = {"mqtt": (1883, False, "tcp"), "mqtts": (8883, True, "tcp"),
            "ws": (80, False, "websockets"), "wss": (443, True, "websockets")}
@@ -20,14 +20,14 @@ SCHEMES = {"mqtt": (1883, False, "tcp"), "mqtts": (8883, True, "tcp"),
 
 class BrokerAddressError(ValueError):
     """A broker URL or login that cannot be used; says what is wrong, as a catalog message
-    (`notice`) the commands word in the maker's language (`words`)."""
+    (`problem`, a phrase) the commands word in the maker's language (`words`)."""
 
     def __init__(self, message: str, /, **places: object) -> None:
-        self.notice = Notice.of(message, **places)
-        super().__init__(str(self.notice))
+        self.problem = Phrase(message, **places)
+        super().__init__(self.problem)
 
     def words(self, tr: Words) -> str:
-        return self.notice.words(tr)
+        return self.problem.words(tr)
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 import aiomqtt
 
 from navakankari.engine.presets import preset
-from navakankari.firmware.i18n.notice import N_
-from navakankari.hal.words import Phrase
+from navakankari.hal.words import N_, Phrase
 
 from .broker import BrokerAddress
 from .code import GameCode

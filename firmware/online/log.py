@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 from navakankari.engine.errors import RulesError
 from navakankari.engine.game import Game
-from navakankari.firmware.i18n.notice import N_
-from navakankari.hal.words import Phrase
+from navakankari.hal.words import N_, Phrase
 
 from .code import GameCode
 from .messages import MAX_MOVES, SIDES, Move, Snapshot, sign

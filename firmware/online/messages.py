@@ -15,8 +15,7 @@ import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
-from navakankari.firmware.i18n.notice import N_
-from navakankari.hal.words import Phrase
+from navakankari.hal.words import N_, Phrase
 
 from .code import ALPHABET, ID_SYMBOLS
 

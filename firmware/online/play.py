@@ -21,8 +21,7 @@ from navakankari.engine.presets import preset
 from navakankari.engine.variants import start_game
 
 from navakankari.engine.translator import ENGLISH
-from navakankari.firmware.i18n.notice import N_
-from navakankari.hal.words import Phrase, Words, phrase_of, words_of
+from navakankari.hal.words import N_, Phrase, Words, phrase_of, words_of
 
 from ..core.players import HAND, PlayerSpec
 from ..core.session import Session, Update

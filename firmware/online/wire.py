@@ -17,8 +17,7 @@ import os
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-from navakankari.firmware.i18n.notice import N_
-from navakankari.hal.words import Phrase
+from navakankari.hal.words import N_, Phrase
 
 from .code import VERSION, GameCode
 from .messages import MAX_BYTES, Message, Rejection, encode, read, signed_by

@@ -28,7 +28,7 @@ from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import event_to_line
-from navakankari.firmware.i18n.notice import N_, Notice, Words
+from navakankari.hal.words import N_, Phrase, Words
 
 log = logging.getLogger(__name__)
 
@@ -110,15 +110,15 @@ RESIGNED = "resigned"
 
 class StoreError(RuntimeError):
     """The store cannot be opened or holds something unreadable. What is wrong is a catalog
-    message (`notice`: the file and the system's own words are its places), so a command says
-    it in the maker's language (`words`); the error's text is the English."""
+    message (`problem`, a phrase: the file and the system's own words are its places), so a
+    command says it in the maker's language (`words`); the error's text is the English."""
 
     def __init__(self, message: str, /, **places: object) -> None:
-        self.notice = Notice.of(message, **places)
-        super().__init__(str(self.notice))
+        self.problem = Phrase(message, **places)
+        super().__init__(self.problem)
 
     def words(self, tr: Words) -> str:
-        return self.notice.words(tr)
+        return self.problem.words(tr)
 
 
 CANNOT_USE = N_("cannot use {file} for the game store: {problem}")
@@ -157,7 +157,7 @@ class Store:
     def __init__(self, path: str | Path, *, events_kept: int = 20_000) -> None:
         self.path = Path(path)
         self.events_kept = events_kept
-        self.failure: Notice | None = None  #: why writing stopped, once a write failed
+        self.failure: Phrase | None = None  #: why writing stopped, once a write failed
         self.synced_writes = 0  #: transactions that waited for the disk (`bench thinking`)
         self._db: sqlite3.Connection | None = None
         if str(path) != ":memory:":
@@ -229,7 +229,7 @@ class Store:
             db.execute("COMMIT")
             self.synced_writes += synced
         except sqlite3.Error as exc:
-            self.failure = Notice.of(UNRECORDED, path=self.path, problem=exc)
+            self.failure = Phrase(UNRECORDED, path=self.path, problem=exc)
             log.error("%s", self.failure)
             return None
         finally:

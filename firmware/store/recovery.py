@@ -13,7 +13,7 @@ import logging
 import time
 from pathlib import Path
 
-from navakankari.firmware.i18n.notice import N_, Notice
+from navakankari.hal.words import N_, Phrase
 
 from .database import CANNOT_USE, Store, StoreDamagedError, StoreUnusableError
 
@@ -26,7 +26,7 @@ NOT_RESUMED = N_("the previous game could not be resumed: {reason}. The damaged 
 
 
 def open_store(path: Path, *, events_kept: int = 20_000,
-               stamp: str | None = None) -> tuple[Store, Notice | None]:
+               stamp: str | None = None) -> tuple[Store, Phrase | None]:
     """The store at `path`, and a notice when the previous one had to be set aside."""
     store: Store | None = None
     try:
@@ -38,7 +38,7 @@ def open_store(path: Path, *, events_kept: int = 20_000,
         if store is not None:
             store.close_quietly()
     kept = set_aside(path, stamp or time.strftime("%Y%m%dT%H%M%S"))
-    notice = Notice.of(NOT_RESUMED, reason=reason, kept=kept)
+    notice = Phrase(NOT_RESUMED, reason=reason, kept=kept)
     log.warning("%s", notice)
     try:
         return Store(path, events_kept=events_kept), notice

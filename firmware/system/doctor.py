@@ -30,9 +30,8 @@ from navakankari.hal.needs import (
 )
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.hal.profile import I2C_GPIOS, SPI0_GPIOS, Profile
-from navakankari.hal.words import words_of
+from navakankari.hal.words import N_, words_of
 
-from navakankari.firmware.i18n.notice import N_
 
 from .audio import (
     PACKAGES,

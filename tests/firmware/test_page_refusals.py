@@ -147,3 +147,12 @@ def test_a_wrong_pin_is_refused_in_the_pages_language(running):
         403, {"error": "PIN ग़लत है या नहीं दिया गया"})
     assert request(url + "?lang=ta", {}, pin="") == (
         403, {"error": "PIN தவறு அல்லது கொடுக்கப்படவில்லை"})
+
+
+def test_a_stored_game_that_is_not_there_is_named_in_the_language(running):
+    status, answer = request(running.url + "/api/review?game=99&lang=en", pin=None)
+    assert status == 409 and answer["error"].startswith("review: ") and "99" in answer["error"]
+    for code in ("hi", "ta"):
+        status, answer = request(f"{running.url}/api/review?game=99&lang={code}", pin=None)
+        assert status == 409 and "99" in answer["error"], answer
+        assert english_left(answer["error"], ()) == [], answer

@@ -14,7 +14,7 @@ from navakankari.firmware.cli.main import main
 from navakankari.firmware.daemon import loop, speech
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, choose_language, translations
-from navakankari.firmware.i18n.notice import BadNotice, Notice
+from navakankari.hal.words import BadPhrase, Phrase
 from navakankari.firmware.store import database, recovery
 from navakankari.firmware.system.doctor import preflight
 from navakankari.hal import load_profile, open_board
@@ -56,17 +56,19 @@ def test_the_daemon_speaks_the_configured_language_else_the_environments(monkeyp
     assert Config(board_language="bn").language() == "bn"
 
 
-def test_a_notice_round_trips_and_a_foreign_one_is_refused():
-    notice = Notice.of(speech.SYNTH_ENDED, status=1)
-    assert Notice.from_dict(notice.to_dict(), speech.PROBLEMS) == notice
+def test_a_phrase_from_another_process_round_trips_and_a_foreign_one_is_refused():
+    notice = Phrase(speech.SYNTH_ENDED, status=1)
+    read = Phrase.from_dict(notice.to_dict(), speech.PROBLEMS)
+    assert (read, read.message, read.places) == (notice, notice.message, notice.places)
+    assert read.words(translations("hi")) == notice.words(translations("hi")) != notice
     assert str(notice) == "speech failed: the synthesizer or player ended with status 1"
     for bad in ({"message": "rm -rf {x}", "places": {"x": "/"}}, "text", {"message": 3},
                 {"message": speech.SYNTH_ENDED, "places": {"status": 1}},
                 {"message": speech.SYNTH_ENDED, "places": {}},
                 {"message": speech.SYNTH_ENDED, "places": {str(k): "" for k in range(20)}}):
-        with pytest.raises(BadNotice):
-            Notice.from_dict(bad, speech.PROBLEMS)
-    long = Notice.from_dict({"message": speech.SYNTH_UNSTARTED, "places": {"problem": "x" * 5000}},
+        with pytest.raises(BadPhrase):
+            Phrase.from_dict(bad, speech.PROBLEMS)
+    long = Phrase.from_dict({"message": speech.SYNTH_UNSTARTED, "places": {"problem": "x" * 5000}},
                             speech.PROBLEMS)
     assert len(long.places[0][1]) == 300
 
@@ -79,7 +81,7 @@ def test_the_warnings_beside_the_game_are_in_the_language(code):
               "path": "/var/games.sqlite3"}
     for message in (recovery.NOT_RESUMED, database.UNRECORDED, loop.LEDS_FAILED,
                     *speech.PROBLEMS):
-        notice = Notice.of(message, **{k: v for k, v in places.items() if "{" + k + "}" in message})
+        notice = Phrase(message, **{k: v for k, v in places.items() if "{" + k + "}" in message})
         words = notice.words(tr)
         assert words != str(notice), message
         assert english_left(words, *places.values()) == [], words
