@@ -100,9 +100,31 @@ def running(tmp_path_factory):
         yield running
 
 
+# The refusals of a board where the computer plays black.
+AGAINST_THE_COMPUTER = [
+    ("/api/assist", {"side": "black", "level": 2},
+     "assist: black is not played by hand (computer:1): only a side played by hand gets help",
+     ("computer",)),
+    ("/api/end", {"how": "draw"}, "draw: the computer plays on; a draw is agreed between two "
+     "players at the board", ()),
+]
+
+
 @pytest.mark.parametrize("path, body, english, names", REFUSALS,
                          ids=[f"{p} {e[:40]}" for p, _, e, _ in REFUSALS])
 def test_each_refusal_is_worded_in_the_pages_language(running, path, body, english, names):
+    refused_alike(running, path, body, english, names)
+
+
+def test_the_refusals_of_a_game_against_the_computer_are_worded_too(tmp_path):
+    with sim_daemon(tmp_path, black="computer:1") as running:
+        for path, body, english, names in AGAINST_THE_COMPUTER:
+            refused_alike(running, path, body, english, names)
+
+
+def refused_alike(running, path: str, body: dict, english: str, names: tuple[str, ...]) -> None:
+    """`body` sent to `path` is refused with `english` on an English page, and on a Hindi and
+    a Tamil page in their words, keeping its names and numbers."""
     assert request(running.url + path + "?lang=en", body) == (409, {"error": english})
     numbers = re.findall(r"\b\d+\b", english)
     for code in ("hi", "ta"):
