@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from .errors import InvalidNotationError
+from .translator import N_
 
 T = TypeVar("T")
 
@@ -69,10 +70,9 @@ class Board:
         try:
             return self._index[name]
         except KeyError:
-            raise InvalidNotationError(
-                f"{name!r} is not a point of the {self.name} board "
-                f"(points: {' '.join(self.points)})"
-            ) from None
+            raise InvalidNotationError(N_("{name} is not a point of the {board} board (points: "
+                                          "{points})"), name=repr(name), board=self.name,
+                                       points=" ".join(self.points)) from None
 
     def has_point(self, name: str) -> bool:
         return name in self._index

@@ -24,8 +24,10 @@ from importlib import resources
 from itertools import combinations
 from pathlib import Path
 
+from .errors import WordedError
 from .game import Game
 from .rules import AllInMills, Flying, Rules
+from .translator import N_, Nn_
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +40,13 @@ POSITIONS34 = 2024 * 5985  #: each class: C(24, 3) * C(21, 4) = C(24, 4) * C(20,
 LOSS = 128  #: added to a loss's distance in a three-against-four result byte
 
 
-class EndgameDataError(Exception):
-    """The database file is missing or not what it should be."""
+class EndgameDataError(WordedError):
+    """The database file is missing or not what it should be; worded like every engine
+    error (errors.py)."""
+
+
+HOLDS = Nn_("the endgame file holds {count} position, not {expected}",
+            "the endgame file holds {count} positions, not {expected}")
 
 
 def why_not(rules: Rules) -> str | None:
@@ -96,13 +103,15 @@ def encode(distances: bytes) -> bytes:
 def decode(data: bytes) -> bytes:
     """The table in a file's bytes; a clear error for anything else."""
     if not data.startswith(MAGIC):
-        raise EndgameDataError("not a three-against-three endgame file (its header is wrong)")
+        raise EndgameDataError(N_("not a three-against-three endgame file (its header is "
+                                  "wrong)"))
     try:
         table = zlib.decompress(data[len(MAGIC):])
     except zlib.error as exc:
-        raise EndgameDataError(f"the endgame file is damaged: {exc}") from None
+        raise EndgameDataError(N_("the endgame file is damaged: {problem}"),
+                               problem=exc) from None
     if len(table) != POSITIONS:
-        raise EndgameDataError(f"the endgame file holds {len(table)} positions, not {POSITIONS}")
+        raise EndgameDataError.counted(HOLDS, len(table), expected=POSITIONS)
     return table
 
 
@@ -116,14 +125,15 @@ def encode34(p34: bytes, p43: bytes) -> bytes:
 def decode34(data: bytes) -> tuple[bytes, bytes]:
     """The two classes' result bytes in a three-against-four file."""
     if not data.startswith(MAGIC34):
-        raise EndgameDataError("not a three-against-four endgame file (its header is wrong)")
+        raise EndgameDataError(N_("not a three-against-four endgame file (its header is "
+                                  "wrong)"))
     try:
         table = zlib.decompress(data[len(MAGIC34):])
     except zlib.error as exc:
-        raise EndgameDataError(f"the endgame file is damaged: {exc}") from None
+        raise EndgameDataError(N_("the endgame file is damaged: {problem}"),
+                               problem=exc) from None
     if len(table) != 2 * POSITIONS34:
-        raise EndgameDataError(f"the endgame file holds {len(table)} positions, "
-                               f"not {2 * POSITIONS34}")
+        raise EndgameDataError.counted(HOLDS, len(table), expected=2 * POSITIONS34)
     return table[:POSITIONS34], table[POSITIONS34:]
 
 
@@ -131,8 +141,9 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise EndgameDataError(f"cannot read the endgame database {path}: {exc} "
-                               "(navakankari build-endgame makes it)") from None
+        raise EndgameDataError(N_("cannot read the endgame database {file}: {problem} "
+                                  "(navakankari build-endgame makes it)"), file=path,
+                               problem=exc) from None
 
 
 def load(path: Path | None = None) -> bytes:

@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
 from .actions import Action
-from .errors import GameOverError, IllegalActionError, InvalidNotationError, PlayerError
+from .errors import IllegalActionError, InvalidNotationError, PlayerError, WordedError
 from .game import Game
+from .outcome import game_over
 from .process import LineProcess, ProcessError, ProcessTimeout
 from .variants import new_game
 from .translator import N_
@@ -59,15 +60,9 @@ class ExternalEngineError(PlayerError):
     """The engine gave no usable answer; the message names it and the position."""
 
 
-class EngineSpecError(ValueError):
-    """Text that is not an engine spec. Its meaning is kept as data, `message` (a catalog
-    message, marked N_) and its `places`, so a player spec names it in the player's language
-    (`PlayerSpecError`); its text is the English."""
-
-    def __init__(self, message: str, /, **places: object) -> None:
-        self.message = message
-        self.places = tuple((k, str(v)) for k, v in places.items())
-        super().__init__(message.format(**dict(self.places)))
+class EngineSpecError(WordedError, ValueError):
+    """Text that is not an engine spec. Its meaning is a `Wording` (errors.py), so a player
+    spec names it in the player's language (`PlayerSpecError`); its text is the English."""
 
 
 def _seconds(key: str, value: str, text: str) -> float:
@@ -255,7 +250,7 @@ class EnginePlayer:
     # -- one action ----------------------------------------------------------------------
     def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
         if not game.legal_actions():
-            raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
+            raise game_over(game.outcome())
         if game.rules.game != "morris":
             raise ExternalEngineError(f"engine {self.spec.path}: {game.rules.name} has no "
                                       "position strings; engines play morris boards only")

@@ -15,9 +15,10 @@ from typing import TypeVar
 
 from .actions import Action, ActionKind, ActionTable, table_for
 from .boards import BOARDS, Board
-from .errors import GameOverError, IllegalActionError, InvalidNotationError
-from .outcome import Outcome, Phase, Reason, Side
+from .errors import GameOverError, IllegalActionError, InvalidNotationError, Wording
+from .outcome import PHASES, Outcome, Phase, Reason, Side, game_over, side_wording
 from .rules import Rules
+from .translator import N_
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +221,8 @@ class Game(ABC):
     def _check_not_over(self) -> None:
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"the game is over ({outcome}); no action can be played")
+            raise game_over(outcome, N_("the game is over ({outcome}); no action can be "
+                                        "played"))
 
     def colour_at(self, point: int) -> Side | None:
         bit = 1 << point
@@ -244,7 +246,7 @@ class Game(ABC):
         """Read one action in notation and check it is legal here."""
         text = text.strip()
         if not text:
-            raise InvalidNotationError("empty action")
+            raise InvalidNotationError(N_("empty action"))
         if self.is_over():
             self._check_notation(text)
             self._check_not_over()
@@ -253,11 +255,17 @@ class Game(ABC):
                 return action
         self._check_notation(text)
         why = self._why_illegal(text)
-        raise IllegalActionError(
-            f"{text} is not legal here{': ' + why if why else ''} "
-            f"({self.turn} to act, {self._describe_state()}); "
-            f"legal: {' '.join(a.text for a in self.legal_actions()) or 'none, the game is over'}"
-        )
+        legal = (" ".join(a.text for a in self.legal_actions())
+                 or Wording.of(N_("none, the game is over")))
+        if why is None:
+            raise IllegalActionError(N_("{action} is not legal here ({side} to act, {state}); "
+                                        "legal: {legal}"), action=text,
+                                     side=side_wording(self.turn), state=self._describe_state(),
+                                     legal=legal)
+        raise IllegalActionError(N_("{action} is not legal here: {why} ({side} to act, "
+                                    "{state}); legal: {legal}"), action=text, why=why,
+                                 side=side_wording(self.turn), state=self._describe_state(),
+                                 legal=legal)
 
     def parse_actions(self, token: str) -> list[Action]:
         """Read a token that may combine a move and its removals (`a1-a4xd7`), checking each
@@ -267,9 +275,9 @@ class Game(ABC):
         try:
             for k, part in enumerate(parts):
                 if k and part.startswith("x") and not self.pending_removals:
-                    raise IllegalActionError(
-                        f"{token.strip()}: {parts[0]} closes no mill, so it takes no pebble "
-                        f"({part} is not part of it)")
+                    raise IllegalActionError(N_("{token}: {action} closes no mill, so it takes "
+                                                "no pebble ({part} is not part of it)"),
+                                             token=token.strip(), action=parts[0], part=part)
                 action = self.parse_action(part)
                 out.append(action)
                 self.push(action)
@@ -283,7 +291,7 @@ class Game(ABC):
         if isinstance(text_or_action, Action):
             self._check_not_over()
             if not self.is_legal(text_or_action):
-                raise IllegalActionError(f"{text_or_action} is not legal here")
+                raise IllegalActionError(N_("{action} is not legal here"), action=text_or_action)
             actions = [text_or_action]
         else:
             actions = self.parse_actions(text_or_action)
@@ -311,7 +319,8 @@ class Game(ABC):
             try:
                 self.play(token)
             except (InvalidNotationError, IllegalActionError, GameOverError) as exc:
-                raise type(exc)(f"token {n} ({token}): {exc}") from None
+                raise type(exc)(N_("token {number} ({token}): {problem}"), number=n,
+                                token=token, problem=exc) from None
 
     def _split_combined(self, token: str) -> list[str]:
         return [token]
@@ -319,12 +328,12 @@ class Game(ABC):
     def _check_notation(self, text: str) -> None:
         """Raise InvalidNotationError when `text` is not even notation for this board."""
 
-    def _why_illegal(self, text: str) -> str:
-        """Why an action written correctly is not legal here ("" when nothing simple says)."""
-        return ""
+    def _why_illegal(self, text: str) -> Wording | None:
+        """Why an action written correctly is not legal here (None when nothing simple says)."""
+        return None
 
-    def _describe_state(self) -> str:
-        return f"{self.phase.value}"
+    def _describe_state(self) -> Wording:
+        return Wording.of(PHASES[self.phase])
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.rules.name} {self.position()!r}>"

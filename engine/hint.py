@@ -40,12 +40,12 @@ from typing import Final
 
 from .actions import Action, ActionKind
 from .endgame import EndgameTable, table_for
-from .errors import GameOverError
 from .evaluate import PIECE, Evaluator, evaluator_for
 from .game import Game, Reason as EndReason, Side
 from .morris import MorrisGame
 from .hint_words import blunder_words, reason_words
-from .translator import ENGLISH, Translator
+from .outcome import game_over
+from .translator import ENGLISH, N_, Translator
 from .reasons import Quality, Reason, ReasonKind
 from .rules import Rules
 from .search import MATE_BOUND, WIN, Searcher, endgame_score
@@ -204,7 +204,8 @@ class Judge:
         began = time.perf_counter()
         actions = game.legal_actions()
         if not actions:
-            raise GameOverError(f"the game is over ({game.outcome()}); there is nothing to judge")
+            raise game_over(game.outcome(), N_("the game is over ({outcome}); there is nothing "
+                                               "to judge"))
         budget = budget_nodes(board_budget(game.rules) if budget is None else budget)
         self.searcher.clear()
         mover = game._side

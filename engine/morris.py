@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any, Final, cast
 
 from .actions import Action, ActionKind
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, Wording
 from .game import Game, Outcome, Phase, Reason, Side, zobrist_extra
 from .notation import MorrisPosition, morris_from_fen, morris_to_fen, parse_morris_action
+from .outcome import side_wording
 from .rules import AllInMills, BoardFull, Flying, Removals, Rules
+from .translator import N_, Nn_
 
 Move = tuple[int, int]
 
@@ -104,7 +106,8 @@ class MorrisGame(Game):
         mask = self.board.mask(names)
         if len(names) == len(set(names)) and mask in self._mills:
             return self._mills.index(mask)
-        raise InvalidNotationError(f"{'-'.join(names)} is not a mill of the {self.board.name} board")
+        raise InvalidNotationError(N_("{mill} is not a mill of the {board} board"),
+                                   mill="-".join(names), board=self.board.name)
 
     def mill_count(self, side: int, mill: int | str | tuple[str, ...]) -> int:
         """How many times `side` has formed a mill (for the capture limit; it stops counting
@@ -329,44 +332,60 @@ class MorrisGame(Game):
 
         parse_morris_action(self.board, text)
 
-    def _why_illegal(self, text: str) -> str:
+    def _why_illegal(self, text: str) -> Wording | None:
 
         parsed = parse_morris_action(self.board, text)
         me, names = self.turn, self.board.points
 
-        def held(p: int) -> str:
+        def held(p: int) -> Wording | None:
             colour = self.colour_at(p)
-            return f"{names[p]} already holds a {colour} pebble" if colour is not None else ""
+            if colour is None:
+                return None
+            return Wording.of((N_("{point} already holds a white pebble"),
+                               N_("{point} already holds a black pebble"))[colour], point=names[p])
+
+        def holds_no(p: int, side: Side) -> Wording:
+            return Wording.of((N_("{point} holds no white pebble"),
+                               N_("{point} holds no black pebble"))[side], point=names[p])
 
         if self.outcome() is not None:
-            return "the game is over"
+            return Wording.of(N_("the game is over"))
         if self._pending and parsed.kind is not ActionKind.REMOVE:
-            return f"{me} first takes a pebble for the mill just closed (x<point>)"
+            return Wording.of(N_("{side} first takes a pebble for the mill just closed "
+                                 "(x<point>)"), side=side_wording(me))
         if parsed.kind is ActionKind.PLACE:
             return held(parsed.points[0]) or (
-                "" if self._hand[me] else f"{me} has no pebble left in hand: move one (a-b)")
+                None if self._hand[me] else Wording.of(N_("{side} has no pebble left in hand: "
+                                                          "move one (a-b)"), side=side_wording(me)))
         if parsed.kind is ActionKind.MOVE:
             a, b = parsed.points
             if self._hand[me] and not self._mip:
-                return f"{me} still has pebbles in hand: place one first"
+                return Wording.of(N_("{side} still has pebbles in hand: place one first"),
+                                  side=side_wording(me))
             if self.colour_at(a) is not me:
-                return f"{names[a]} holds no {me} pebble"
+                return holds_no(a, me)
             if self.colour_at(b) is not None:
                 return held(b)
             targets = [x.text.partition("-")[2] for x in self.legal_actions()
                        if x.text.startswith(names[a] + "-")]
-            return f"the pebble on {names[a]} can go to {' '.join(targets) or 'no point'}, " \
-                   f"not {names[b]}"
+            if not targets:
+                return Wording.of(N_("the pebble on {point} can go to no point, not {target}"),
+                                  point=names[a], target=names[b])
+            return Wording.of(N_("the pebble on {point} can go to {targets}, not {target}"),
+                              point=names[a], targets=" ".join(targets), target=names[b])
         if not self._pending:
-            return "no pebble is to be taken: a pebble is taken only after a mill"
+            return Wording.of(N_("no pebble is to be taken: a pebble is taken only after a mill"))
         if self.colour_at(parsed.points[0]) is not me.other:
-            return f"{names[parsed.points[0]]} holds no {me.other} pebble"
-        return f"the {me.other} pebble on {names[parsed.points[0]]} may not be taken now"
+            return holds_no(parsed.points[0], me.other)
+        return Wording.of((N_("the white pebble on {point} may not be taken now"),
+                           N_("the black pebble on {point} may not be taken now"))[me.other],
+                          point=names[parsed.points[0]])
 
-    def _describe_state(self) -> str:
+    def _describe_state(self) -> Wording:
         if self._pending:
-            return f"{self._pending} pebble(s) to take"
-        return self.phase.value
+            return Wording.counted(Nn_("{count} pebble to take", "{count} pebbles to take"),
+                                   self._pending)
+        return super()._describe_state()
 
     def position_record(self) -> MorrisPosition:
         """This position as the plain record its string is written from."""
@@ -406,30 +425,32 @@ class MorrisGame(Game):
         the game that reached it did. The loaded position itself is not counted for
         repetition: only positions reached by moves count (as in Sanmill)."""
         if white & black:
-            raise InvalidNotationError("a point holds pebbles of both sides")
+            raise InvalidNotationError(N_("a point holds pebbles of both sides"))
         if pending > self.max_pending():
-            raise InvalidNotationError(
-                f"{pending} removals pending: under {self.rules.name} one action earns at most "
-                f"{self.max_pending()}")
+            raise InvalidNotationError.counted(Nn_(
+                "{count} pebble to take: under {rules} one action earns at most {most}",
+                "{count} pebbles to take: under {rules} one action earns at most {most}"),
+                pending, rules=self.rules.name, most=self.max_pending())
         limit = self.rules.mill_capture_limit
         counts = [0] * (2 * len(self._mills))
         for k, pair in (mill_counts or {}).items():
             for s in (0, 1):
                 if limit is None and pair[s]:
-                    raise InvalidNotationError(
-                        f"mill capture counts given, but {self.rules.name} has no capture limit")
+                    raise InvalidNotationError(N_("mill counts given, but {rules} does not "
+                                                  "limit the pebbles a mill takes"),
+                                               rules=self.rules.name)
                 counts[2 * k + s] = min(pair[s], limit or 0)
         for s, move in enumerate(remembered):
             if move is None:
                 continue
             if not self._reform:
-                raise InvalidNotationError(
-                    f"a remembered mill move is given, but {self.rules.name} has no such rule")
+                raise InvalidNotationError(N_("a remembered mill move is given, but {rules} "
+                                              "has no such rule"), rules=self.rules.name)
             if not (white, black)[s] >> move[1] & 1:
                 raise InvalidNotationError(
-                    f"the remembered move {self.board.points[move[0]]}-"
-                    f"{self.board.points[move[1]]} ends on a point without a "
-                    f"{('white', 'black')[s]} pebble")
+                    (N_("the remembered move {move} ends on a point without a white pebble"),
+                     N_("the remembered move {move} ends on a point without a black pebble"))[s],
+                    move=f"{self.board.points[move[0]]}-{self.board.points[move[1]]}")
         self._bb = [white, black]
         self._hand = list(hand)
         self._side = side

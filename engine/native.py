@@ -24,6 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import WordedError
+from .translator import N_, Nn_
+
 log = logging.getLogger(__name__)
 
 #: The modules compiled: the game state, move generation, evaluation and search. Every
@@ -42,8 +45,9 @@ NATIVE_DIR = HERE / "_native"
 PACKAGE = "navakankari.engine"
 
 
-class NativeBuildError(RuntimeError):
-    """The compiled build could not be made; the pure-Python engine still works."""
+class NativeBuildError(WordedError, RuntimeError):
+    """The compiled build could not be made; the pure-Python engine still works. The
+    compiler's own output is a place, kept as it is (errors.py)."""
 
 
 @dataclass(frozen=True)
@@ -199,11 +203,14 @@ def _compile_modules(stage: Path, source_dir: Path, out: Callable[[str], object]
                           capture_output=True, text=True)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-        raise NativeBuildError(f"mypyc failed (exit {proc.returncode}):\n{tail}")
+        raise NativeBuildError(N_("mypyc failed (exit {code}):\n{output}"),
+                               code=proc.returncode, output=tail)
     built = sorted(stage.glob("*__mypyc*")) + [
         p for name in COMPILED for p in pkg.glob(f"{name}.*") if p.suffix != ".py"]
     if len(built) < len(COMPILED) + 1:
-        raise NativeBuildError(f"mypyc made {len(built)} files, expected {len(COMPILED) + 1}")
+        raise NativeBuildError.counted(Nn_("mypyc made {count} file, expected {expected}",
+                                           "mypyc made {count} files, expected {expected}"),
+                                       len(built), expected=len(COMPILED) + 1)
     return built
 
 
@@ -225,5 +232,6 @@ def _compile_core(source: Path, target: Path) -> Path:
                            "-o", str(target), str(source)], capture_output=True, text=True)
     if proc.returncode != 0 or not target.is_file():
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-        raise NativeBuildError(f"the C core did not compile (exit {proc.returncode}):\n{tail}")
+        raise NativeBuildError(N_("the C core did not compile (exit {code}):\n{output}"),
+                               code=proc.returncode, output=tail)
     return target

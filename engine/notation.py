@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 
 from .actions import ActionKind
 from .boards import BOARDS, Board
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, Wording
 from .rules import Rules
+from .translator import N_, Nn_
 
 Move = tuple[int, int]
 
@@ -85,12 +86,15 @@ class JumpPosition:
 
 def _point(board: Board, name: str, text: str) -> int:
     if not name:
-        raise InvalidNotationError(f"{text!r}: a point name is missing")
+        raise InvalidNotationError(N_("{text}: a point name is missing"), text=repr(text))
     if not board.has_point(name):
         where = f"{name!r}" if name == text else f"{text!r}: {name!r}"
-        hint = f" (point names are lower case: {name.lower()})" \
-            if board.has_point(name.lower()) else ""
-        raise InvalidNotationError(f"{where} is not a point of the {board.name} board{hint}")
+        if board.has_point(name.lower()):
+            raise InvalidNotationError(N_("{name} is not a point of the {board} board (point "
+                                          "names are lower case: {lower})"),
+                                       name=where, board=board.name, lower=name.lower())
+        raise InvalidNotationError(N_("{name} is not a point of the {board} board"), name=where,
+                                   board=board.name)
     return board.index(name)
 
 
@@ -101,7 +105,8 @@ def parse_morris_action(board: Board, text: str) -> ParsedAction:
     if "-" in text:
         a, _, b = text.partition("-")
         if "-" in b:
-            raise InvalidNotationError(f"{text!r}: a move names exactly two points, a-b")
+            raise InvalidNotationError(N_("{text}: a move names exactly two points, a-b"),
+                                       text=repr(text))
         return ParsedAction(ActionKind.MOVE, (_point(board, a, text), _point(board, b, text)))
     return ParsedAction(ActionKind.PLACE, (_point(board, text, text),))
 
@@ -111,13 +116,14 @@ def parse_jump_action(board: Board, text: str) -> ParsedAction:
     if "x" in text:
         names = text.split("x")
         if len(names) < 2:
-            raise InvalidNotationError(f"{text!r}: a capture names its start and landings")
+            raise InvalidNotationError(N_("{text}: a jump names its start and landings"),
+                                       text=repr(text))
         return ParsedAction(ActionKind.JUMP, tuple(_point(board, n, text) for n in names))
     if "-" in text:
         a, _, b = text.partition("-")
         return ParsedAction(ActionKind.MOVE, (_point(board, a, text), _point(board, b, text)))
-    raise InvalidNotationError(
-        f"{text!r}: Nau Keti Keta has no placements; write a step a-b or a capture axbxc")
+    raise InvalidNotationError(N_("{text}: Nau Keti Keta has no placements; write a step a-b "
+                                  "or a jump axbxc"), text=repr(text))
 
 
 # -- Sanmill position strings -----------------------------------------------------------------
@@ -126,7 +132,7 @@ SANMILL_RINGS = (
     ("d6", "f6", "f4", "f2", "d2", "b2", "b4", "b6"),
     ("d7", "g7", "g4", "g1", "d1", "a1", "a4", "a7"),
 )
-_RING_NAMES = ("inner", "middle", "outer")
+_RING_NAMES = (N_("inner"), N_("middle"), N_("outer"))
 SANMILL_SQUARES: dict[str, int] = {
     name: 8 * (r + 1) + i for r, ring in enumerate(SANMILL_RINGS) for i, name in enumerate(ring)}
 """Point name -> Sanmill's square number (position.h: SQ_8.. SQ_31, ring by ring)."""
@@ -163,16 +169,18 @@ def parse_mill_counts(board: Board, token: str) -> dict[int, tuple[int, int]]:
         line, eq, counts = entry.partition("=")
         names = line.split("-")
         if not eq or len(names) != 3 or not all(board.has_point(n) for n in names):
-            raise InvalidNotationError(
-                f"{token!r}: {entry!r} is not a mill and its counts, as a7-d7-g7=w2b1")
+            raise InvalidNotationError(N_("{token}: {entry} is not a mill and its counts, as "
+                                          "a7-d7-g7=w2b1"), token=repr(token), entry=repr(entry))
         mask = board.mask(names)
         if mask not in mills:
-            raise InvalidNotationError(f"{token!r}: {line} is not a mill of the {board.name} board")
+            raise InvalidNotationError(N_("{token}: {mill} is not a mill of the {board} board"),
+                                       token=repr(token), mill=line, board=board.name)
         found = _COUNTS.fullmatch(counts)
         k = mills.index(mask)
         if not counts or found is None or k in out:
-            raise InvalidNotationError(
-                f"{token!r}: {entry!r} needs counts as w<number>, b<number> or both, once a mill")
+            raise InvalidNotationError(N_("{token}: {entry} needs counts as w<number>, "
+                                          "b<number> or both, once a mill"),
+                                       token=repr(token), entry=repr(entry))
         w, b = (int(g) if g else 0 for g in found.groups())
         out[k] = (w, b)
     return out
@@ -224,14 +232,21 @@ def morris_to_fen(board: Board, position: MorrisPosition) -> str:
 MAX_PENDING = 3
 
 
+def _not_whole(number: int, label: str, value: str) -> InvalidNotationError:
+    return InvalidNotationError(N_("position field {number} ({label}) must be a whole number, "
+                                   "not {value}"), number=number, label=Wording.of(label),
+                                value=repr(value))
+
+
 def _int_field(fields: list[str], i: int, label: str, text: str) -> int:
+    """Field `i` as a whole number; `label` (marked N_) names it."""
     try:
         value = int(fields[i])
     except ValueError:
-        raise InvalidNotationError(
-            f"position field {i + 1} ({label}) must be a whole number, not {fields[i]!r}") from None
+        raise _not_whole(i + 1, label, fields[i]) from None
     if value < 0:
-        raise InvalidNotationError(f"position field {i + 1} ({label}) must not be negative")
+        raise InvalidNotationError(N_("position field {number} ({label}) must not be negative"),
+                                   number=i + 1, label=Wording.of(label))
     return value
 
 
@@ -241,72 +256,93 @@ def morris_from_fen(rules: Rules, text: str) -> MorrisPosition:
     board = BOARDS[rules.board]
     fields = text.split()
     if len(fields) < 8:
-        raise InvalidNotationError(
-            f"position has {len(fields)} fields; expected at least 8: rings, side, phase, action, "
-            "white on board, white in hand, black on board, black in hand")
+        raise InvalidNotationError.counted(Nn_(
+            "position has {count} field; expected at least 8: rings, side, phase, action, "
+            "white on board, white in hand, black on board, black in hand",
+            "position has {count} fields; expected at least 8: rings, side, phase, action, "
+            "white on board, white in hand, black on board, black in hand"), len(fields))
     rings = fields[0].split("/")
     if len(rings) != 3:
-        raise InvalidNotationError(
-            f"position field 1 (board) has {len(rings)} rings separated by '/'; expected 3")
+        raise InvalidNotationError.counted(Nn_(
+            "position field 1 (board) has {count} ring separated by '/'; expected 3",
+            "position field 1 (board) has {count} rings separated by '/'; expected 3"),
+            len(rings))
     masks = [0, 0]
     for r, (ring_text, ring_names) in enumerate(zip(rings, SANMILL_RINGS)):
         if len(ring_text) != 8:
-            raise InvalidNotationError(
-                f"position field 1 (board): the {_RING_NAMES[r]} ring has {len(ring_text)} "
-                f"points; expected 8")
+            raise InvalidNotationError.counted(Nn_(
+                "position field 1 (board): the {ring} ring has {count} point; expected 8",
+                "position field 1 (board): the {ring} ring has {count} points; expected 8"),
+                len(ring_text), ring=Wording.of(_RING_NAMES[r]))
         for ch, name in zip(ring_text, ring_names):
             if ch == "*":
                 continue
             if ch not in "O@":
-                raise InvalidNotationError(
-                    f"position field 1 (board): {ch!r} at {name} is not O (white), @ (black) "
-                    "or * (empty)")
+                raise InvalidNotationError(N_("position field 1 (board): {char} at {point} is "
+                                              "not O (white), @ (black) or * (empty)"),
+                                           char=repr(ch), point=name)
             if not board.has_point(name):
-                raise InvalidNotationError(
-                    f"position field 1 (board): {name} is not a point of the {board.name} board")
+                raise InvalidNotationError(N_("position field 1 (board): {point} is not a point "
+                                              "of the {board} board"), point=name,
+                                           board=board.name)
             masks[0 if ch == "O" else 1] |= 1 << board.index(name)
     if fields[1] not in ("w", "b"):
-        raise InvalidNotationError(f"position field 2 (side) must be w or b, not {fields[1]!r}")
+        raise InvalidNotationError(N_("position field 2 (side) must be w or b, not {value}"),
+                                   value=repr(fields[1]))
     side = 0 if fields[1] == "w" else 1
     if fields[2] not in ("p", "m", "o"):
-        raise InvalidNotationError(
-            f"position field 3 (phase) must be p (placing) or m (moving), not {fields[2]!r}")
+        raise InvalidNotationError(N_("position field 3 (phase) must be p (placing) or m "
+                                      "(moving), not {value}"), value=repr(fields[2]))
     if fields[3] not in ("p", "s", "r"):
-        raise InvalidNotationError(
-            f"position field 4 (action) must be p, s or r, not {fields[3]!r}")
-    labels = ("white on board", "white in hand", "black on board", "black in hand")
+        raise InvalidNotationError(N_("position field 4 (action) must be p, s or r, not {value}"),
+                                   value=repr(fields[3]))
+    labels = (N_("white on board"), N_("white in hand"), N_("black on board"), N_("black in hand"))
     tallies = [_int_field(fields, 4 + i, labels[i], text) for i in range(4)]
-    for s, colour in enumerate(("white", "black")):
+    shown = (Nn_("position field 5 (white on board) says {said} but the board shows {count} "
+                 "white pebble",
+                 "position field 5 (white on board) says {said} but the board shows {count} "
+                 "white pebbles"),
+             Nn_("position field 7 (black on board) says {said} but the board shows {count} "
+                 "black pebble",
+                 "position field 7 (black on board) says {said} but the board shows {count} "
+                 "black pebbles"))
+    kept = (Nn_("white has {count} pebble on board and in hand; {rules} gives each side {pieces}",
+                "white has {count} pebbles on board and in hand; {rules} gives each side "
+                "{pieces}"),
+            Nn_("black has {count} pebble on board and in hand; {rules} gives each side {pieces}",
+                "black has {count} pebbles on board and in hand; {rules} gives each side "
+                "{pieces}"))
+    for s in (0, 1):
         if tallies[2 * s] != masks[s].bit_count():
-            raise InvalidNotationError(
-                f"position field {5 + 2 * s} ({colour} on board) says {tallies[2 * s]} but the "
-                f"board shows {masks[s].bit_count()} {colour} pebbles")
+            raise InvalidNotationError.counted(shown[s], masks[s].bit_count(),
+                                               said=tallies[2 * s])
         if tallies[2 * s] + tallies[2 * s + 1] > rules.pieces:
-            raise InvalidNotationError(
-                f"{colour} has {tallies[2 * s] + tallies[2 * s + 1]} pebbles on board and in hand; "
-                f"{rules.name} gives each side {rules.pieces}")
+            raise InvalidNotationError.counted(kept[s], tallies[2 * s] + tallies[2 * s + 1],
+                                               rules=rules.name, pieces=rules.pieces)
     hand = (tallies[1], tallies[3])
     if fields[2] == "m" and (hand[0] or hand[1]):
-        raise InvalidNotationError("position field 3 says moving but pebbles are still in hand")
+        raise InvalidNotationError(N_("position field 3 says moving but pebbles are still in "
+                                      "hand"))
     pending = 0
     if len(fields) >= 10:
-        pw = _int_field(fields, 8, "white removals", text)
-        pb = _int_field(fields, 9, "black removals", text)
+        pw = _int_field(fields, 8, N_("white's pebbles to take"), text)
+        pb = _int_field(fields, 9, N_("black's pebbles to take"), text)
         for i, value in ((9, pw), (10, pb)):
             if value > MAX_PENDING:  # one move closes at most three mills (diagonal boards)
-                raise InvalidNotationError(
-                    f"position field {i} (removals) must be 0..{MAX_PENDING}, not {value}")
+                raise InvalidNotationError(N_("position field {number} (pebbles to take) must "
+                                              "be 0..{high}, not {value}"),
+                                           number=i, high=MAX_PENDING, value=value)
         if (pw if side else pb):
-            raise InvalidNotationError("removals are pending for the side not to act")
+            raise InvalidNotationError(N_("pebbles are to be taken by the side not to act"))
         pending = pb if side else pw
     if (fields[3] == "r") != bool(pending):
         raise InvalidNotationError(
-            "position field 4 (action) says r (remove) but no removal is pending" if pending == 0
-            else "a removal is pending but position field 4 (action) is not r")
+            N_("position field 4 (action) says r (take) but no pebble is to be taken")
+            if pending == 0 else N_("a pebble is to be taken but position field 4 (action) is not r"))
     remembered: list[tuple[int, int] | None] = [None, None]
     if len(fields) >= 14:
-        labels = ("white's last mill origin", "white's last mill target",
-                  "black's last mill origin", "black's last mill target")
+        labels = (N_("white's last mill origin"), N_("white's last mill target"),
+                  N_("black's last mill origin"), N_("black's last mill target"))
         squares = [_int_field(fields, 10 + i, labels[i], text) for i in range(4)]
         for s in (0, 1):
             a, b = squares[2 * s], squares[2 * s + 1]
@@ -314,35 +350,38 @@ def morris_from_fen(rules: Rules, text: str) -> MorrisPosition:
                 continue
             for i, sq in ((2 * s, a), (2 * s + 1, b)):
                 if sq not in _SQUARE_NAMES or not board.has_point(_SQUARE_NAMES[sq]):
-                    raise InvalidNotationError(
-                        f"position field {11 + i} ({labels[i]}) must be 0 or a Sanmill square "
-                        f"number of the {board.name} board, not {sq}")
+                    raise InvalidNotationError(N_("position field {number} ({label}) must be 0 "
+                                                  "or a Sanmill square number of the {board} "
+                                                  "board, not {value}"), number=11 + i,
+                                               label=Wording.of(labels[i]), board=board.name,
+                                               value=sq)
             remembered[s] = (board.index(_SQUARE_NAMES[a]), board.index(_SQUARE_NAMES[b]))
     counts: dict[int, tuple[int, int]] = {}
     if len(fields) >= 15:
         try:
             formed = int(fields[14])
         except ValueError:
-            raise InvalidNotationError(
-                f"position field 15 (mills) must be a whole number, not {fields[14]!r}") from None
+            raise _not_whole(15, N_("mills"), fields[14]) from None
         squares_mask = sum(1 << sq for sq in _SQUARE_NAMES)
         per_side = (formed >> 32, formed & 0xFFFFFFFF)
         if formed < 0 or formed >> 64 or any(m & ~squares_mask for m in per_side):
-            raise InvalidNotationError(
-                f"position field 15 (mills) holds squares that are not Sanmill's: {formed}")
+            raise InvalidNotationError(N_("position field 15 (mills) holds squares that are not "
+                                          "Sanmill's: {value}"), value=formed)
         for k, names in enumerate(board.mills):
             line = sum(1 << SANMILL_SQUARES[n] for n in names)
             pair = (int(per_side[0] & line == line), int(per_side[1] & line == line))
             if any(pair):
                 counts[k] = pair
-    quiet = _int_field(fields, 15, "moves without a removal", text) if len(fields) >= 16 else 0
-    fullmove = _int_field(fields, 16, "move number", text) if len(fields) >= 17 else 1
+    quiet = (_int_field(fields, 15, N_("moves without a pebble taken"), text)
+             if len(fields) >= 16 else 0)
+    fullmove = _int_field(fields, 16, N_("move number"), text) if len(fields) >= 17 else 1
     for token in fields[17:]:
         if token.startswith(MILLS_TOKEN):
             counts = parse_mill_counts(board, token)
         else:
-            raise InvalidNotationError(
-                f"position: {token!r} after field 17 is not a known extension ({MILLS_TOKEN}...)")
+            raise InvalidNotationError(N_("position: {token} after field 17 is not a known "
+                                          "extension ({prefix}...)"), token=repr(token),
+                                       prefix=MILLS_TOKEN)
     return MorrisPosition(masks[0], masks[1], hand, side, pending, quiet, max(fullmove, 1),
                           counts, (remembered[0], remembered[1]))
 
@@ -369,41 +408,51 @@ def jump_from_text(rules: Rules, text: str) -> JumpPosition:
     board = BOARDS[rules.board]
     fields = text.split()
     if len(fields) < 2:
-        raise InvalidNotationError("position needs at least the rows and the side (w or b)")
+        raise InvalidNotationError(N_("position needs at least the rows and the side (w or b)"))
     rows_by_number: dict[int, list[int]] = {}
     for i, name in enumerate(board.points):
         rows_by_number.setdefault(int(name[1:]), []).append(i)
     numbers = sorted(rows_by_number, reverse=True)
     rows = fields[0].split("/")
     if len(rows) != len(numbers):
-        raise InvalidNotationError(
-            f"position field 1 has {len(rows)} rows; the {board.name} board has {len(numbers)}")
+        raise InvalidNotationError.counted(Nn_(
+            "position field 1 has {count} row; the {board} board has {rows}",
+            "position field 1 has {count} rows; the {board} board has {rows}"), len(rows),
+            board=board.name, rows=len(numbers))
     masks = [0, 0]
     for row_text, number in zip(rows, numbers):
         idx = rows_by_number[number]
         if len(row_text) != len(idx):
-            raise InvalidNotationError(
-                f"position field 1: row {number} has {len(row_text)} points; expected {len(idx)}")
+            raise InvalidNotationError.counted(Nn_(
+                "position field 1: row {row} has {count} point; expected {expected}",
+                "position field 1: row {row} has {count} points; expected {expected}"),
+                len(row_text), row=number, expected=len(idx))
         for ch, i in zip(row_text, idx):
             if ch == "O":
                 masks[0] |= 1 << i
             elif ch == "@":
                 masks[1] |= 1 << i
             elif ch != "*":
-                raise InvalidNotationError(
-                    f"position field 1: {ch!r} at {board.points[i]} is not O, @ or *")
+                raise InvalidNotationError(N_("position field 1: {char} at {point} is not O, "
+                                              "@ or *"), char=repr(ch), point=board.points[i])
     if fields[1] not in ("w", "b"):
-        raise InvalidNotationError(f"position field 2 (side) must be w or b, not {fields[1]!r}")
-    for s, colour in enumerate(("white", "black")):
+        raise InvalidNotationError(N_("position field 2 (side) must be w or b, not {value}"),
+                                   value=repr(fields[1]))
+    too_many = (Nn_("white has {count} pebble; {rules} gives {pieces}",
+                    "white has {count} pebbles; {rules} gives {pieces}"),
+                Nn_("black has {count} pebble; {rules} gives {pieces}",
+                    "black has {count} pebbles; {rules} gives {pieces}"))
+    for s in (0, 1):
         if masks[s].bit_count() > rules.pieces:
-            raise InvalidNotationError(
-                f"{colour} has {masks[s].bit_count()} pebbles; {rules.name} gives {rules.pieces}")
-    quiet = _int_field(fields, 2, "moves without a capture", text) if len(fields) > 2 else 0
-    fullmove = _int_field(fields, 3, "move number", text) if len(fields) > 3 else 1
+            raise InvalidNotationError.counted(too_many[s], masks[s].bit_count(),
+                                               rules=rules.name, pieces=rules.pieces)
+    quiet = _int_field(fields, 2, N_("moves without a pebble taken"), text) if len(fields) > 2 else 0
+    fullmove = _int_field(fields, 3, N_("move number"), text) if len(fields) > 3 else 1
     huff = 0
     if len(fields) > 4:
         if not fields[4].startswith("h:"):
-            raise InvalidNotationError(f"position field 5 must be h:points, not {fields[4]!r}")
+            raise InvalidNotationError(N_("position field 5 must be h:points, not {value}"),
+                                       value=repr(fields[4]))
         huff = board.mask(n for n in fields[4][2:].split(",") if n)
     return JumpPosition(masks[0], masks[1], 0 if fields[1] == "w" else 1, quiet,
                         max(fullmove, 1), huff)

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from .errors import GameOverError, Wording
+from .translator import N_
+
 
 class Side(IntEnum):
     WHITE = 0
@@ -78,3 +81,45 @@ class Outcome:
         if winner not in (None, "white", "black"):
             raise ValueError(f"outcome winner must be white, black or null, not {winner!r}")
         return cls(None if winner is None else Side[winner.upper()], Reason(data["reason"]))
+
+
+REASONS: dict[Reason, str] = {
+    Reason.TOO_FEW_PEBBLES: N_("{loser} has fewer than three pebbles"),
+    Reason.BLOCKED: N_("{loser} cannot move"),
+    Reason.BOARD_FULL: N_("the board is full"),
+    Reason.REPETITION: N_("the same position came up three times"),
+    Reason.QUIET_MOVES: N_("too many moves without a pebble taken"),
+    Reason.ALL_TAKEN: N_("{loser} has no pebbles left"),
+    Reason.NO_CAPTURES: N_("too many moves without a pebble taken"),
+    Reason.ACTION_LIMIT: N_("the game went on too long"),
+}
+"""Why a game ended, in the words a player reads (`loser`: the side that lost)."""
+
+
+def side_wording(side: Side) -> Wording:
+    """`white` or `black` as a player is named in a sentence."""
+    return Wording.of(N_("white") if side is Side.WHITE else N_("black"))
+
+
+def outcome_wording(outcome: Outcome) -> Wording:
+    """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
+    loser = "" if outcome.winner is None else side_wording(outcome.winner.other)
+    why = Wording.of(REASONS[outcome.reason], loser=loser)
+    if outcome.winner is None:
+        return Wording.of(N_("draw: {reason}"), reason=why)
+    return Wording.of(N_("{side} wins: {reason}"), side=side_wording(outcome.winner), reason=why)
+
+
+NO_CHOICE = N_("the game is over ({outcome}); there is no action to choose")
+"""What a player asked to act in an ended game says (`game_over`)."""
+
+
+def game_over(outcome: Outcome | None, message: str = NO_CHOICE) -> GameOverError:
+    """The error of an action asked in a game that ended so (`message`, marked N_, names
+    the `outcome`)."""
+    return GameOverError(message, outcome=outcome_wording(outcome) if outcome else "")
+
+
+PHASES: dict[Phase, str] = {Phase.PLACING: N_("placing"), Phase.MOVING: N_("moving"),
+                            Phase.OVER: N_("over")}
+"""A game's phase as an error names it ("white to act, placing")."""

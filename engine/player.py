@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action, ActionKind
-from .errors import GameOverError
 from .external import start_and_moves
 from .game import Game
+from .outcome import game_over
 from .rules import Rules
 from .search import MATE_BOUND, Clock, Searcher, SearchInfo, StopFlag
 
@@ -100,7 +100,7 @@ class _Either:
 def _check_not_over(game: Game) -> list[Action]:
     actions = game.legal_actions()
     if not actions:
-        raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
+        raise game_over(game.outcome())
     return actions
 
 

@@ -28,7 +28,8 @@ from .player import (
     RandomPlayer,
     level_info,
 )
-from .translator import N_, Translator
+from .errors import WordedError, Wording
+from .translator import ENGLISH, N_, Translator
 
 PLAYER_KINDS = ("hand", "computer", "engine", "remote", "online", "random", "greedy")
 COMPUTER_KINDS = ("computer", "engine", "random", "greedy")
@@ -48,29 +49,32 @@ SPEC_WORDS = (f"hand (pebbles moved by hand), hand:N (with assistance 0..{MAX_AS
 """Every player spec `PlayerSpec.parse` reads, for the commands' help."""
 
 
-class PlayerSpecError(ValueError):
+class PlayerSpecError(WordedError, ValueError):
     """Text that is not a player spec; names the setting or option it was given as (`key`).
-    The problem is kept as data, a catalog message (`message`, marked N_) and its `places`,
-    so the firmware says it in the player's language (`words`); `problem` is its English."""
+    The problem is a `Wording` (a catalog message and its places, see errors.py), so the
+    firmware says it in the player's language (`words`); `problem` is its English."""
 
-    def __init__(self, key: str, message: str, /, **places: object) -> None:
+    def __init__(self, key: str, message: str | Wording, /, **places: object) -> None:
         self.key = key
-        self.message = message
-        self.places = tuple((k, str(v)) for k, v in places.items())
-        self.problem = message.format(**dict(self.places))
-        super().__init__(f"{key}: {self.problem}")
+        super().__init__(message, **places)
+        self.problem = self.problem_words(ENGLISH)
 
     def again(self, key: str) -> PlayerSpecError:
         """The same problem, named by another setting or option."""
-        return PlayerSpecError(key, self.message, **dict(self.places))
+        return PlayerSpecError(key, self.wording)
 
     def problem_words(self, tr: Translator) -> str:
         """The problem alone, in `tr`'s language."""
-        return tr.gettext(self.message).format(**dict(self.places))
+        return self.wording.words(tr)
 
     def words(self, tr: Translator) -> str:
         """The whole error in `tr`'s language: the setting or option, then the problem."""
         return f"{self.key}: {self.problem_words(tr)}"
+
+
+class PlayerKindError(WordedError, ValueError):
+    """A player the computer cannot run here (a hand, a remote or online side), or a time
+    per action that is not one; worded like every engine error (errors.py)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ class PlayerSpec:
             try:
                 EngineSpec.parse(text.strip())
             except EngineSpecError as exc:
-                raise PlayerSpecError(key, exc.message, **dict(exc.places)) from None
+                raise PlayerSpecError(key, exc.wording) from None
             return cls(kind, engine=level)
         if kind == "hand" and level:
             if not level.isdigit() or not 0 <= int(level) <= MAX_ASSIST:
@@ -176,9 +180,11 @@ def make_player(spec: str | PlayerSpec, seed: int | None = None, budget_scale: f
     search at a level, an installed engine, random or greedy. `movetime`, if given, is the
     thinking time per action in seconds for a computer level (its budget, in place of
     `budget_scale`) and for an engine alike. A side the computer does not play (hand,
-    remote, online) is a ValueError, as is text that is not a player spec."""
+    remote, online) is a PlayerKindError, as is a time that is not one; text that is not a
+    player spec a PlayerSpecError (both are ValueErrors)."""
     if movetime is not None and not (0 < movetime < float("inf")):
-        raise ValueError(f"the time per action must be a positive number of seconds, not {movetime}")
+        raise PlayerKindError(N_("the time per action must be a positive number of seconds, "
+                                 "not {value}"), value=movetime)
     parsed = spec if isinstance(spec, PlayerSpec) else PlayerSpec.parse(spec)
     if parsed.kind == "engine":
         from .external import EnginePlayer, EngineSpec
@@ -195,5 +201,6 @@ def make_player(spec: str | PlayerSpec, seed: int | None = None, budget_scale: f
         if movetime is not None:
             budget_scale = movetime / level_info(parsed.level).budget
         return Player(parsed.level, seed=seed, budget_scale=budget_scale)
-    raise ValueError(f"{parsed} is not a player the computer plays; use computer:1..computer:"
-                     f"{MAX_LEVEL}, computer:max, computer:adaptive, engine:PATH, greedy or random")
+    raise PlayerKindError(N_("{player} is not a player the computer plays; use "
+                             "computer:1..computer:{high}, computer:max, computer:adaptive, "
+                             "engine:PATH, greedy or random"), player=parsed, high=MAX_LEVEL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import UnknownVariantError
+from .translator import N_
 from .rules import AllInMills, BoardFull, Flying, NoCaptureEnd, Removals, Rules
 
 NAVAKANKARI = Rules(
@@ -78,8 +79,8 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise UnknownVariantError(
-            f"unknown variant {name!r}; variants: {', '.join(PRESETS)}") from None
+        raise UnknownVariantError(N_("unknown variant {name}; variants: {variants}"),
+                                  name=repr(name), variants=", ".join(PRESETS)) from None
 
 
 def describe(name: str) -> str:

@@ -40,10 +40,11 @@ from typing import Any
 
 from .errors import GameOverError, IllegalActionError, InvalidNotationError, UnknownVariantError
 from .game import Game
-from .outcome import Outcome, Side
+from .outcome import Outcome, Side, outcome_wording, side_wording
 from .player import SEEDS
 from .presets import PRESETS
 from .rules import Rules
+from .translator import N_
 from .variants import game_from_position, start_game
 
 MAX_RECORD_CHARS = 1_000_000
@@ -86,11 +87,11 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         if self.result not in RESULTS:
-            raise InvalidRecordError(f"result must be one of {', '.join(RESULTS)}, "
-                                     f"not {self.result!r}")
+            raise InvalidRecordError(N_("result must be one of {results}, not {value}"),
+                                     results=", ".join(RESULTS), value=repr(self.result))
         if self.seed is not None and not 0 <= self.seed < SEEDS:
-            raise InvalidRecordError(f"a seed is a whole number 0..{SEEDS - 1}, "
-                                     f"not {self.seed}")
+            raise InvalidRecordError(N_("a seed is a whole number 0..{high}, not {value}"),
+                                     high=SEEDS - 1, value=self.seed)
 
 
 def result_of(outcome: Outcome | None) -> str:
@@ -162,7 +163,8 @@ def _first_side(record: GameRecord) -> Side:
 
 def _escape(value: str) -> str:
     if any(c in value for c in "\n\r"):
-        raise InvalidRecordError(f"a tag value cannot hold a line break: {value!r}")
+        raise InvalidRecordError(N_("a tag value cannot hold a line break: {value}"),
+                                 value=repr(value))
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
@@ -194,8 +196,9 @@ def parse_record(text: str) -> GameRecord:
     """Read a record written by `format_record` or by another PGN-style writer (Sanmill's
     among them). Checks the shape, not the moves: `replay_record` plays them."""
     if len(text) > MAX_RECORD_CHARS:
-        raise InvalidRecordError(f"a record is at most {MAX_RECORD_CHARS:,} characters; "
-                                 f"this one has {len(text):,}")
+        raise InvalidRecordError(N_("a record is at most {most} characters; this one has "
+                                    "{count}"), most=f"{MAX_RECORD_CHARS:,}",
+                                 count=f"{len(text):,}")
     lines = text.splitlines()
     tags: dict[str, str] = {}
     order: list[str] = []
@@ -205,14 +208,16 @@ def parse_record(text: str) -> GameRecord:
         if line.startswith("["):
             match = _TAG.match(line)
             if match is None:
-                raise InvalidRecordError(f"line {k + 1}: a tag pair is written "
-                                         f'[Name "value"], not {line[:60]!r}')
+                raise InvalidRecordError(N_('line {line}: a tag pair is written [Name "value"], '
+                                            'not {text}'), line=k + 1, text=repr(line[:60]))
             name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
             if name in tags:
-                raise InvalidRecordError(f"line {k + 1}: the tag {name} is given twice")
+                raise InvalidRecordError(N_("line {line}: the tag {name} is given twice"),
+                                         line=k + 1, name=name)
             if len(tags) >= MAX_TAGS or len(value) > MAX_TAG_CHARS:
-                raise InvalidRecordError(f"line {k + 1}: at most {MAX_TAGS} tags of at most "
-                                         f"{MAX_TAG_CHARS} characters")
+                raise InvalidRecordError(N_("line {line}: at most {tags} tags of at most "
+                                            "{chars} characters"), line=k + 1, tags=MAX_TAGS,
+                                         chars=MAX_TAG_CHARS)
             tags[name] = value
             order.append(name)
         elif line and not line.startswith("%"):
@@ -220,21 +225,21 @@ def parse_record(text: str) -> GameRecord:
         k += 1
     moves, result = _read_movetext(lines, k)
     if not tags and not moves and result is None:
-        raise InvalidRecordError("the record is empty: no tag pair and no move")
+        raise InvalidRecordError(N_("the record is empty: no tag pair and no move"))
     header_result = tags.get("Result") or result or "*"
     if header_result not in RESULTS:
-        raise InvalidRecordError(f"the Result tag must be one of {', '.join(RESULTS)}, "
-                                 f"not {header_result!r}")
+        raise InvalidRecordError(N_("the Result tag must be one of {results}, not {value}"),
+                                 results=", ".join(RESULTS), value=repr(header_result))
     if result not in (None, header_result):
-        raise InvalidRecordError(f"the moves end in {result} but the Result tag says "
-                                 f"{header_result}")
+        raise InvalidRecordError(N_("the moves end in {result} but the Result tag says "
+                                    "{tag}"), result=result, tag=header_result)
     rules = _rules_from_tags(tags)
     start = tags.get("FEN") if tags.get("SetUp", "1" if "FEN" in tags else "0") == "1" else None
     if start is not None:
         try:
             game_from_position(rules, start)
         except InvalidNotationError as exc:
-            raise InvalidRecordError(f"the FEN tag: {exc}") from None
+            raise InvalidRecordError(N_("the FEN tag: {problem}"), problem=exc) from None
     known = {"Event": "event", "Site": "site", "Date": "date", "Round": "round",
              "White": "white", "Black": "black"}
     fields = {attr: tags[name] for name, attr in known.items() if name in tags}
@@ -242,8 +247,8 @@ def parse_record(text: str) -> GameRecord:
                   if name not in known and name not in OWN_TAGS and name != "Result")
     seed = tags.get("Seed")
     if seed is not None and not (seed.isascii() and seed.isdigit() and int(seed) < SEEDS):
-        raise InvalidRecordError(f"the Seed tag must be a whole number 0..{SEEDS - 1}, "
-                                 f"not {seed[:40]!r}")
+        raise InvalidRecordError(N_("the Seed tag must be a whole number 0..{high}, not "
+                                    "{value}"), high=SEEDS - 1, value=repr(seed[:40]))
     return GameRecord(rules=rules, moves=tuple(moves), result=header_result,
                       termination=tags.get("Termination"), start=start, tags=extra,
                       seed=None if seed is None else int(seed), **fields)
@@ -257,9 +262,9 @@ def _rules_from_tags(tags: dict[str, str]) -> Rules:
     base = PRESETS.get(variant)
     differences = tags.get("Rules", "").strip()
     if base is None and not differences:
-        raise InvalidRecordError(
-            f"the Variant tag names {variant!r}, which is no variant here (there are "
-            f"{', '.join(PRESETS)}), and no Rules tag says its rules")
+        raise InvalidRecordError(N_("the Variant tag names {name}, which is no variant here "
+                                    "(there are {variants}), and no Rules tag says its rules"),
+                                 name=repr(variant), variants=", ".join(PRESETS))
     rules = base or Rules(name=variant)
     if not differences:
         return rules
@@ -268,14 +273,14 @@ def _rules_from_tags(tags: dict[str, str]) -> Rules:
     for pair in differences.split(";"):
         key, sep, value = (s.strip() for s in pair.partition("="))
         if not sep or key not in fields or key == "name":
-            raise InvalidRecordError(
-                f"the Rules tag: {pair.strip()!r} is not option=value with an option of "
-                f"{', '.join(n for n in fields if n != 'name')}")
+            raise InvalidRecordError(N_("the Rules tag: {pair} is not option=value with an "
+                                        "option of {options}"), pair=repr(pair.strip()),
+                                     options=", ".join(n for n in fields if n != "name"))
         changes[key] = _coerce(fields[key], getattr(rules, key), value)
     try:
         return rules.replace(**changes)
     except (ValueError, UnknownVariantError) as exc:
-        raise InvalidRecordError(f"the Rules tag: {exc}") from None
+        raise InvalidRecordError(N_("the Rules tag: {problem}"), problem=exc) from None
 
 
 def _coerce(option: dataclasses.Field[Any], current: object, text: str) -> object:
@@ -287,16 +292,21 @@ def _coerce(option: dataclasses.Field[Any], current: object, text: str) -> objec
             return None
         if isinstance(sample, bool):
             if text not in ("true", "false"):
-                raise ValueError("true or false")
+                raise InvalidRecordError(N_("the Rules tag: {option}={value} is not a value of "
+                                            "{option} (true or false)"), option=option.name,
+                                         value=text)
             return text == "true"
         if isinstance(sample, Enum):
             return type(sample)(text)
         if isinstance(sample, int) or sample is None:
             return int(text)
         return text
+    except InvalidRecordError:
+        raise
     except ValueError as exc:
-        raise InvalidRecordError(f"the Rules tag: {option.name}={text} is not a value of "
-                                 f"{option.name} ({exc})") from None
+        raise InvalidRecordError(N_("the Rules tag: {option}={value} is not a value of "
+                                    "{option} ({problem})"), option=option.name, value=text,
+                                 problem=exc) from None
 
 
 def _read_movetext(lines: list[str], start: int) -> tuple[list[str], str | None]:
@@ -304,7 +314,8 @@ def _read_movetext(lines: list[str], start: int) -> tuple[list[str], str | None]
     result: str | None = None
     for number, token in _tokens(lines, start):
         if result is not None:
-            raise InvalidRecordError(f"line {number}: {token!r} follows the result {result}")
+            raise InvalidRecordError(N_("line {line}: {token} follows the result {result}"),
+                                     line=number, token=repr(token), result=result)
         if token in RESULTS:
             result = token
             continue
@@ -317,7 +328,8 @@ def _read_movetext(lines: list[str], start: int) -> tuple[list[str], str | None]
             continue
         token = _GLYPHS.sub("", token)
         if not token or len(token) > 64 or not re.fullmatch(r"[a-z0-9x-]+", token):
-            raise InvalidRecordError(f"line {number}: {token!r} is not a move")
+            raise InvalidRecordError(N_("line {line}: {token} is not a move"), line=number,
+                                     token=repr(token))
         moves.append(token)
     return moves, result
 
@@ -341,11 +353,12 @@ def _tokens(lines: list[str], start: int) -> Iterator[tuple[int, str]]:
             elif c == "(":
                 depth += 1
                 if depth > MAX_NESTING:
-                    raise InvalidRecordError(f"line {index + 1}: variations nest more than "
-                                             f"{MAX_NESTING} deep")
+                    raise InvalidRecordError(N_("line {line}: variations nest more than {most} "
+                                                "deep"), line=index + 1, most=MAX_NESTING)
             elif c == ")":
                 if depth == 0:
-                    raise InvalidRecordError(f"line {index + 1}: ')' closes no variation")
+                    raise InvalidRecordError(N_("line {line}: ')' closes no variation"),
+                                             line=index + 1)
                 depth -= 1
             elif depth == 0 and not c.isspace():
                 word += c
@@ -358,7 +371,7 @@ def _tokens(lines: list[str], start: int) -> Iterator[tuple[int, str]]:
         if word:
             yield index + 1, word
     if in_brace or depth:
-        raise InvalidRecordError("the record ends inside a comment or a variation")
+        raise InvalidRecordError(N_("the record ends inside a comment or a variation"))
 
 
 # -- playing -------------------------------------------------------------------------------
@@ -375,9 +388,11 @@ def replay_record(record: GameRecord) -> Game:
         try:
             game.play(token)
         except (InvalidNotationError, IllegalActionError, GameOverError) as exc:
-            raise InvalidRecordError(f"move {number} ({side}, {token}): {exc}") from None
+            raise InvalidRecordError(N_("move {number} ({side}, {token}): {problem}"),
+                                     number=number, side=side_wording(side), token=token,
+                                     problem=exc) from None
     outcome = game.outcome()
     if outcome is not None and record.result not in ("*", result_of(outcome)):
-        raise InvalidRecordError(f"the record says {record.result}, but its moves end in "
-                                 f"{outcome}")
+        raise InvalidRecordError(N_("the record says {result}, but its moves end in {outcome}"),
+                                 result=record.result, outcome=outcome_wording(outcome))
     return game

@@ -16,6 +16,8 @@ from .errors import GameOverError, IllegalActionError, InvalidNotationError
 from .player import MAX_LEVEL, Player
 from .player_spec import PlayerSpec, PlayerSpecError
 from .record import GameRecord, InvalidRecordError
+from .outcome import side_wording
+from .translator import N_
 from .variants import start_game
 
 
@@ -55,8 +57,8 @@ def repeat_computer(record: GameRecord) -> Repeated:
     """Play the record's moves, asking each computer turn again of the seeded search (see the
     module); InvalidRecordError for a record without a seed or whose moves do not play."""
     if record.seed is None:
-        raise InvalidRecordError("the record keeps no Seed tag: its computer turns cannot be "
-                                 "played again")
+        raise InvalidRecordError(N_("the record keeps no Seed tag: its computer turns cannot "
+                                    "be played again"))
     adaptive = dict(record.tags).get("Level")
     levels = {"white": repeatable_level(record.white, adaptive),
               "black": repeatable_level(record.black, adaptive)}
@@ -80,7 +82,8 @@ def repeat_computer(record: GameRecord) -> Repeated:
         try:
             game.play(token)
         except (InvalidNotationError, IllegalActionError, GameOverError) as exc:
-            raise InvalidRecordError(f"move {token} ({side}): {exc}") from None
+            raise InvalidRecordError(N_("move {token} ({side}): {problem}"), token=token,
+                                     side=side_wording(game.turn), problem=exc) from None
         if level is not None:
             checked += 1
             played = [a.text for a in game.history[before:]]

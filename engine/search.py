@@ -28,9 +28,9 @@ from .core_tables import MATE_BOUND as MATE_BOUND
 from .core_tables import UPPER as UPPER
 from .core_tables import WIN as WIN
 from .endgame import EndgameTable, table_for
-from .errors import GameOverError
 from .evaluate import LOST, Evaluator, evaluator_for
 from .game import Game, Outcome
+from .outcome import game_over
 from .rules import Rules
 
 log = logging.getLogger(__name__)
@@ -175,7 +175,7 @@ class Searcher:
         that is a multiple of both stops the Python search and the core at the same node."""
         actions = game.legal_actions()
         if not actions:
-            raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
+            raise game_over(game.outcome())
         evaluator = self._evaluator or evaluator_for(game.rules)
         if evaluator is not self._eval:
             self._leaf_scores.clear()  # scored by another rule set's evaluator

@@ -36,9 +36,10 @@ from typing import TextIO
 
 from . import core
 from .actions import Action
-from .errors import GameOverError, PlayerError, RulesError
+from .errors import PlayerError, RulesError
 from .external import start_and_moves
 from .game import Game
+from .outcome import game_over
 from .player import SEEDS, Player, level_info
 from .process import LineProcess, ProcessError
 from .rules import Rules
@@ -199,7 +200,7 @@ class SearchProcessPlayer:
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Action:
         if not game.legal_actions():
-            raise GameOverError(f"the game is over ({game.outcome()}); there is no action to choose")
+            raise game_over(game.outcome())
         with self._lock:
             proc = self._start()
             ident = next(self._ids)

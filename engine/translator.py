@@ -29,3 +29,9 @@ def N_(message: str) -> str:
     """Marks `message` for the catalogs where it is made: an error's meaning kept as data
     (its message and places), which the firmware words in the player's language."""
     return message
+
+
+def Nn_(one: str, many: str) -> tuple[str, str]:
+    """Marks a message and its plural for the catalogs (extracted as `ngettext` is): a
+    message that counts something."""
+    return one, many

@@ -56,7 +56,7 @@ def test_a_position_with_too_many_pending_removals(capsys):
                      "O*******/********/******** w p r 1 8 0 9 99 0 0 0 0 0 0 0 2"])
     assert code == 2
     assert one_line(capsys.readouterr().err).endswith(
-        "position field 9 (removals) must be 0..3, not 99")
+        "position field 9 (pebbles to take) must be 0..3, not 99")
 
 
 @pytest.mark.parametrize("text, problem", [

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .args import Commands, words
+from .args import Commands, error_words, words
 
 if TYPE_CHECKING:
     from ..daemon.config import Config
@@ -49,7 +49,8 @@ def cmd_new_game(args: argparse.Namespace) -> int:
             if getattr(args, key):
                 PlayerSpec.parse(getattr(args, key), f"--{key}")
     except UnknownVariantError as exc:
-        print(f"navakankari new-game: --variant: {exc.args[0]}", file=sys.stderr)
+        print(f"navakankari new-game: --variant: {error_words(exc, words(args))}",
+              file=sys.stderr)
         return 2
     except PlayerSpecError as exc:
         print(f"navakankari new-game: {exc.words(words(args))}", file=sys.stderr)

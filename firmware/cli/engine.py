@@ -16,7 +16,7 @@ from navakankari.engine.perft import perft
 from navakankari.engine.presets import PRESETS, describe, preset
 from navakankari.engine.variants import game_from_position, new_game
 
-from .args import Commands, language_option, seconds, words
+from .args import Commands, error_words, language_option, seconds, words
 from .soak import SOAK_SECTIONS, add_arguments
 
 #: A nine-mens-morris position in the moving phase, black to move (the README's example):
@@ -174,7 +174,7 @@ def cmd_build_engine(args: argparse.Namespace) -> int:
     try:
         native.build()
     except native.NativeBuildError as exc:
-        print(f"navakankari build-engine: {exc}", file=sys.stderr)
+        print(f"navakankari build-engine: {error_words(exc, words(args))}", file=sys.stderr)
         if args.optional:
             print(words(args).gettext("navakankari build-engine: the pure-Python engine plays "
                                       "instead"), file=sys.stderr)
@@ -224,7 +224,7 @@ def _build_three_four(args: argparse.Namespace, path: Path) -> int:
         print(_cannot_write(args, path, exc), file=sys.stderr)
         return 1
     except endgame.EndgameDataError as exc:
-        print(f"navakankari build-endgame: {exc}", file=sys.stderr)
+        print(f"navakankari build-endgame: {error_words(exc, words(args))}", file=sys.stderr)
         return 1
     for name, (wins, losses, draws) in solution.counts.items():
         side = "three" if name == "3v4" else "four"
@@ -242,7 +242,7 @@ def _guard(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
         try:
             return func(args)
         except RulesError as exc:
-            print(f"navakankari: {exc}", file=sys.stderr)
+            print(f"navakankari: {error_words(exc, words(args))}", file=sys.stderr)
             return 2
 
     return run

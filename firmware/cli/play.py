@@ -81,7 +81,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print("\ngame abandoned", flush=True)
         raise
     except (RulesError, PlayerError) as exc:  # a player that failed: the game so far was printed
-        print(f"navakankari play: {exc}", file=sys.stderr)
+        print(f"navakankari play: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     finally:
         close_player(computer)
@@ -140,7 +140,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         for spec in (args.white, args.black):
             make_player(spec, movetime=args.movetime)
     except (RulesError, ValueError) as exc:
-        print(f"navakankari match: {exc}", file=sys.stderr)
+        print(f"navakankari match: {error_words(exc, words(args))}", file=sys.stderr)
         return 2
     try:
         result = run_match(args.variant, args.white, args.black, args.games, seed=args.seed,
@@ -149,7 +149,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                            on_game=_Progress(args.white, args.black, args.records,
                                              None if args.quiet else sys.stderr))
     except (RulesError, PlayerError) as exc:
-        print(f"navakankari match: stopped: {exc}", file=sys.stderr)
+        print(f"navakankari match: stopped: {error_words(exc, words(args))}", file=sys.stderr)
         return 1
     pace = f"{args.movetime:g} s per action" if args.movetime is not None else \
         f"budget scale {args.budget_scale:g}"

@@ -4,6 +4,7 @@ checked, or written from the game store."""
 from __future__ import annotations
 
 import argparse
+import gettext
 import sys
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,8 @@ def _read(args: argparse.Namespace) -> int:
             file=args.file, problem=exc), file=sys.stderr)
         return 1
     except InvalidRecordError as exc:
-        print(f"navakankari record: {args.file}: {exc}", file=sys.stderr)
+        print(f"navakankari record: {args.file}: {error_words(exc, words(args))}",
+              file=sys.stderr)
         return 1
     sys.stdout.write(format_record(record))
     if not args.moves_only:
@@ -55,11 +57,11 @@ def _read(args: argparse.Namespace) -> int:
         print(f"{outcome}" if outcome is not None else status(game))
         print(f"position: {game.position()}")
     if args.repeat:
-        return _repeat(args.file, record)
+        return _repeat(args.file, record, words(args))
     return 0
 
 
-def _repeat(name: str, record: GameRecord) -> int:
+def _repeat(name: str, record: GameRecord, tr: gettext.NullTranslations) -> int:
     """Say whether the record's computer turns repeat from its seed (engine/repeat.py)."""
     from navakankari.engine.record import InvalidRecordError
     from navakankari.engine.repeat import repeat_computer
@@ -67,7 +69,7 @@ def _repeat(name: str, record: GameRecord) -> int:
     try:
         repeated = repeat_computer(record)
     except InvalidRecordError as exc:
-        print(f"navakankari record: {name}: {exc}", file=sys.stderr)
+        print(f"navakankari record: {name}: {error_words(exc, tr)}", file=sys.stderr)
         return 1
     if repeated.differs is not None:
         number, side, recorded, chosen = repeated.differs

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from navakankari.engine.game import Game, Outcome, Reason, Side
+from navakankari.engine.game import Game, Outcome, Side
 from navakankari.engine.hint_words import side_words
+from navakankari.engine.outcome import REASONS as REASONS
+from navakankari.engine.outcome import outcome_wording
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.engine.variants import new_game
 from navakankari.hal.words import N_
@@ -18,18 +20,6 @@ from navakankari.hal.words import N_
 from .menu import player_words, variant_label
 from .palette import PALETTE, Animation, Look, Role, blink_speed
 from .status import MismatchReason, Status, StatusKind
-
-
-REASONS: dict[Reason, str] = {
-    Reason.TOO_FEW_PEBBLES: N_("{loser} has fewer than three pebbles"),
-    Reason.BLOCKED: N_("{loser} cannot move"),
-    Reason.BOARD_FULL: N_("the board is full"),
-    Reason.REPETITION: N_("the same position came up three times"),
-    Reason.QUIET_MOVES: N_("too many moves without a pebble taken"),
-    Reason.ALL_TAKEN: N_("{loser} has no pebbles left"),
-    Reason.NO_CAPTURES: N_("too many moves without a pebble taken"),
-    Reason.ACTION_LIMIT: N_("the game went on too long"),
-}
 
 
 def _side(name: str, tr: Translator) -> str:
@@ -76,12 +66,7 @@ def _then(parts: list[str], tr: Translator) -> str:
 
 def outcome_text(outcome: Outcome, tr: Translator = ENGLISH) -> str:
     """`white wins: black has fewer than three pebbles`, `draw: the board is full`."""
-    loser = "" if outcome.winner is None else side_words(outcome.winner.other, tr)
-    why = tr.gettext(REASONS[outcome.reason]).format(loser=loser)
-    if outcome.winner is None:
-        return tr.gettext("draw: {reason}").format(reason=why)
-    return tr.gettext("{side} wins: {reason}").format(side=side_words(outcome.winner, tr),
-                                                      reason=why)
+    return outcome_wording(outcome).words(tr)
 
 
 def status_text(game: Game, status: Status, far_away: str = "",

@@ -31,7 +31,8 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PROJECT = ("navakankari", "0.1.0")
 
 KEYWORDS = "Nn_:1,2"
-"""Besides gettext's own names: the hardware layer's mark for a message with a plural."""
+"""Besides gettext's own names: the hardware layer's and the engine's mark for a message with
+a plural."""
 EXTRACT_FLAGS = (f"--keywords={KEYWORDS}", "--add-comments=Translators:", "--sort-by-file", "--no-wrap",
                  "--add-location=file", f"--project={PROJECT[0]}", f"--version={PROJECT[1]}")
 """Locations name the file, not the line: with line numbers every edit above a message in its

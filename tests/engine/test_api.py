@@ -90,7 +90,7 @@ def finished() -> Game:
     lambda g: g.play_record("e3-e4"),
 ])
 def test_a_finished_game_raises_game_over(play):
-    with pytest.raises(GameOverError, match=r"the game is over \(white wins \(too-few-pebbles\)\)"):
+    with pytest.raises(GameOverError, match=r"the game is over \(white wins: black has fewer than three pebbles\)"):
         play(finished())
 
 

@@ -284,7 +284,7 @@ def test_hint_says_threats_do_not_apply_without_mills(capsys):
 def test_a_bad_position_or_an_ended_game_is_one_line_and_exit_2(capsys):
     assert cli.main(["hint", "--position", "nonsense"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("navakankari: position has 1 fields") and err.count("\n") == 1
+    assert err.startswith("navakankari: position has 1 field;") and err.count("\n") == 1
     over = morris_fen("a1 a4 a7", "g1 g4", "b")
     assert cli.main(["hint", "--position", over]) == 2
     err = capsys.readouterr().err

@@ -139,5 +139,5 @@ def test_hint_json_answers_a_bad_position_with_its_error_and_judges_the_rest(cap
     assert cli.main(["hint", "--json", "--position", "nonsense", "--position", good,
                      "--budget", str(BUDGET)]) == 2
     bad, ok = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert bad["position"] == "nonsense" and "position has 1 fields" in bad["error"]
+    assert bad["position"] == "nonsense" and "position has 1 field;" in bad["error"]
     assert ok["position"] == good and ok["best"] in ok["actions"]

@@ -49,7 +49,7 @@ def test_a_bad_record_token_is_named_by_number():
     ("********/********/******** w p p 0 10 0 9", "gives each side 9"),
     ("********/********/******** w p p 0 nine 0 9", "whole number"),
     ("********/********/******** w m s 0 9 0 9", "still in hand"),
-    ("********/********/******** w p r 0 9 0 9 0 0", "no removal is pending"),
+    ("********/********/******** w p r 0 9 0 9 0 0", "no pebble is to be taken"),
 ])
 def test_bad_positions_say_what_is_wrong(fen, message):
     with pytest.raises(InvalidNotationError, match=message):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import zlib
 
 import pytest
 
@@ -346,3 +347,79 @@ def test_a_recording_that_is_not_one_is_named_in_the_language(code, tmp_path, mo
         error = capsys.readouterr().err.strip()
         assert error.startswith(f"navakankari replay: {names[0]}"), error
         assert english_left(error, "navakankari replay", *names) == [], error
+
+
+OVER = "OOO*****/********/@@****** b m s 3 0 2 0 0 0 0 0 0 0 0 0 1"
+"""White a7 d7 g7 and black a1 d1: black has fewer than three pebbles, the game is over."""
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_engines_rule_texts_are_in_the_language(code, tmp_path, monkeypatch, capsys):
+    """A bad position, an illegal action, an unknown variant, an unreadable record and an ended
+    game, typed to the commands: the engine's own sentence in the language, its points,
+    names and numbers as they were typed."""
+    from navakankari.engine.presets import PRESETS
+
+    _in_environment(monkeypatch, code)
+    tr = translations(code)
+    record = tmp_path / "game.pgn"
+    twice = tmp_path / "twice.pgn"
+    record.write_text('[Event "club"]\n\n1. d6 d6\n', encoding="utf-8")
+    twice.write_text('[Event "a"]\n[Event "b"]\n', encoding="utf-8")
+    runs = [(["hint", "--position", "O**/x b"], ["navakankari", "'/'"], "2"),
+            (["hint", "--position", "********/********/******** w p p 0 10 0 9"],
+             ["navakankari", "nine-mens-morris"], "10"),
+            (["say", "--language", code, "--game", "d6 d6", "--wav", str(tmp_path / "said")],
+             ["navakankari say"], "d6"),
+            (["moves", "--variant", "nosuch"], ["navakankari", "'nosuch'", *PRESETS], "'nosuch'"),
+            (["record", str(record)], ["navakankari record", str(record)], "1"),
+            (["record", str(twice)], ["navakankari record", str(twice), "Event"], "2"),
+            (["hint", "--position", OVER], ["navakankari"], tr.gettext("white")),
+            (["moves", "--position", "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1 mills:a7"],
+             ["navakankari", "'mills:a7'", "'a7'", "a7-d7-g7=w2b1"], "a7-d7-g7=w2b1")]
+    for argv, names, kept in runs:
+        assert main(argv) != 0, argv
+        error = capsys.readouterr().err.strip().splitlines()[-1]
+        assert error.startswith(names[0]) and kept in error, (argv, error)
+        assert english_left(error, *names, "O (", "@ (", "w or b") == [], (argv, error)
+    assert main(["record", str(record)]) == 1
+    said = capsys.readouterr().err
+    assert "d6" in said and tr.gettext("black") in said, said
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_engines_other_errors_are_worded_in_the_language(code):
+    """The errors no command above reaches: a game asked to act after its end, a point of
+    another board, a player the computer does not play, the endgame file and the build."""
+    from navakankari.engine import endgame
+    from navakankari.engine.errors import GameOverError, InvalidNotationError
+    from navakankari.engine.native import NativeBuildError
+    from navakankari.engine.player_spec import PlayerKindError, make_player
+    from navakankari.engine.presets import preset
+    from navakankari.engine.record import GameRecord
+    from navakankari.engine.repeat import repeat_computer
+    from navakankari.engine.translator import Nn_
+    from navakankari.engine.variants import game_from_position, new_game
+
+    tr = translations(code)
+    try:
+        zlib.decompress(b"x")
+    except zlib.error as exc:  # the library's own words stay as they are
+        zlib_says = str(exc)
+    cases = [(lambda: game_from_position(preset("nine-mens-morris"), OVER).play("a7-a4"), GameOverError, []),
+             (lambda: new_game(preset("nau-keti-keta")).play("d4"), InvalidNotationError, ["'d4'", "a-b", "axbxc"]),
+             (lambda: new_game(preset("navakankari")).play("D6"), InvalidNotationError, ["'D6'", "morris"]),
+             (lambda: make_player("remote"), PlayerKindError, ["remote", "computer:1..computer:", "computer:max",
+                                                               "computer:adaptive", "engine:PATH", "greedy",
+                                                               "random"]),
+             (lambda: repeat_computer(GameRecord(rules=preset("navakankari"))), ValueError, ["Seed"]),
+             (lambda: endgame.decode(b"junk"), endgame.EndgameDataError, []),
+             (lambda: endgame.decode(endgame.MAGIC + b"x"), endgame.EndgameDataError, [zlib_says])]
+    for make, kind, names in cases:
+        with pytest.raises(kind) as info:
+            make()
+        said = info.value.words(tr)
+        assert said != str(info.value) and english_left(said, *names) == [], said
+    built = NativeBuildError.counted(Nn_("mypyc made {count} file, expected {expected}",
+                                         "mypyc made {count} files, expected {expected}"), 3, expected=7)
+    assert "3" in built.words(tr) and "7" in built.words(tr) and "mypyc" in built.words(tr)
