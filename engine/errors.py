@@ -78,6 +78,15 @@ class WordedError(Exception):
     def places(self) -> tuple[tuple[str, str | Wording], ...]:
         return self.wording.places
 
+    @property
+    def plural(self) -> str:
+        """The message's plural ("" for one without), chosen by `number`."""
+        return self.wording.plural
+
+    @property
+    def number(self) -> int:
+        return self.wording.number
+
     def words(self, tr: Translator) -> str:
         """The error in `tr`'s language."""
         return self.wording.words(tr)

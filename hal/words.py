@@ -105,13 +105,25 @@ def phrase_of(exc: BaseException) -> str:
     first = exc.args[0] if exc.args else None
     if isinstance(first, Phrase):
         return first
-    message, places = getattr(exc, "message", None), getattr(exc, "places", None)
-    if isinstance(message, str) and isinstance(places, (tuple, dict)):
-        try:
-            return Phrase(message, **dict(places))
-        except (KeyError, IndexError, TypeError, ValueError):  # not a message and its places
-            pass
-    return str(exc)
+    try:
+        kept = _kept_phrase(exc)
+    except (KeyError, IndexError, TypeError, ValueError):  # not a message and its places
+        kept = None
+    return str(exc) if kept is None else kept
+
+
+def _kept_phrase(meaning: object) -> Phrase | None:
+    """The phrase of a message and its places kept as data (`message`, `places`, and for a
+    message that counts `plural` and `number`, as the engine keeps them); a place kept so
+    is a phrase too, worded in the same language. None for anything else."""
+    message, places = getattr(meaning, "message", None), getattr(meaning, "places", None)
+    if not isinstance(message, str) or not isinstance(places, (tuple, dict)):
+        return None
+    filled = {k: _kept_phrase(v) or v for k, v in dict(places).items()}
+    plural, number = getattr(meaning, "plural", ""), getattr(meaning, "number", 0)
+    if isinstance(plural, str) and plural and isinstance(number, int):
+        return Phrase.counted((message, plural), number, **filled)
+    return Phrase(message, **filled)
 
 
 def N_(message: str) -> str:
