@@ -246,7 +246,7 @@ def unmatched(result: Replayed) -> str | None:
         (occupied.add if event.present else occupied.discard)(event.point)
     problems = []
     # The points of every board the session could play on (the menu's variants may span two).
-    boards = {board.name} | ({preset(name).board for name in session.variants()}
+    boards = {board.name} | ({preset(name).board for name in session.dispatch.variants()}
                              if session.menu_settings is not None else set())
     points = {p for name in boards for p in BOARDS[name].points}
     strangers = sorted({e.point for e in events} - points)

@@ -166,7 +166,7 @@ class DaemonBackend:
             "problem": session.problem,
             # While the menu is lit no game is in play: the page shows the step and what has
             # been chosen so far, not the last game's variant and players.
-            "menu": session.menu_facts(tr),
+            "menu": session.dispatch.menu_facts(tr),
             # The board's language (its menu, status line and speech) and the page's.
             "language": session.language, "page_language": language,
             "languages": LANGUAGES,
@@ -192,8 +192,9 @@ class DaemonBackend:
         if status.kind is StatusKind.OVER and self._session.menu is None:
             session = self._session
             text = tr.gettext("{outcome}; {next}").format(
-                outcome=text, next=next_game_text(game, menu=session.menu_settings is not None,
-                                                  auto_new_game=session.auto_new_game, tr=tr))
+                outcome=text, next=next_game_text(
+                    game, menu=session.menu_settings is not None,
+                    auto_new_game=session.dispatch.auto_new_game, tr=tr))
         return text
 
     def legend(self, language: str = SOURCE) -> list[dict[str, Any]]:
@@ -324,7 +325,7 @@ class DaemonBackend:
         """Turn spoken announcements on or off (kept in the store)."""
         if self.daemon.speech is None:
             raise RequestError(Phrase(N_("speech: this board runs without its speech service")))
-        self._session.set_speech(on)
+        self._session.dispatch.set_speech(on)
         self.daemon.changed()
 
     async def speech_wav(self, number: int) -> bytes | None:
@@ -342,7 +343,7 @@ class DaemonBackend:
         """The board speaks `language` from now on (kept in the store)."""
         if language not in LANGUAGES:
             raise language_refused()
-        self._session.set_language(language, self.daemon.now())
+        self._session.dispatch.set_language(language, self.daemon.now())
 
     async def hint(self) -> str:
         """The best move for the side to act (assistance 4): lit on the board; the words."""

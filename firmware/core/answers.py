@@ -29,8 +29,10 @@ from .update import Update
 class Board(Protocol):
     """What the answers need of the session: the game in play as the board follows it."""
 
-    tracker: Tracker
     teacher: Teacher
+
+    @property
+    def tracker(self) -> Tracker: ...
 
     @property
     def menu(self) -> Menu | None: ...

@@ -1,11 +1,11 @@
 """The game in play and its keeping: its rules, players, start, seed and history, and the
 store's copy of it with its raw events.
 
-The session asks the keeper which stored game to open at start-up, begins a new game, loads a
-stored one, and has each change of the game (actions, takebacks, players, an ending) stored
-here; it keeps the board's side (sensing, tracker, menu, lights) itself. Nothing here follows
-the sensors or tells anyone: a committed action is in the store before the session tells its
-subscribers.
+The session's game starts (game_start.py) ask the keeper which stored game to open at
+start-up, begin a new game, load a stored one; the session has each change of the game
+(actions, takebacks, players, an ending) stored here. The board's side (sensing, tracker,
+menu, lights) is the board state's (board_state.py). Nothing here follows the sensors or
+tells anyone: a committed action is in the store before the session tells its subscribers.
 """
 
 from __future__ import annotations

@@ -224,7 +224,7 @@ def test_at_start_up_the_menu_shows_and_the_same_as_last_time_is_one_placement(v
 @pytest.mark.parametrize("starter", ["white", "black"])
 def test_choosing_every_step(variant, starter, store):
     b = MenuBoard(variant, store).run()
-    target = b.session.variants()[-1]
+    target = b.session.dispatch.variants()[-1]
     b.choose(Kind.VARIANT, target)
     assert b.status.menu_step == "white" and b.status.picked == (target,)
     assert "who plays white" in status_text(b.session.game, b.status)
@@ -247,13 +247,14 @@ def test_choosing_every_step(variant, starter, store):
     assert stored.rules.name == target
     assert stored.players == {str(s): str(p) for s, p in expected.items()}
     assert (stored.start is None) == (starter == "white")
-    assert b.session.choice == GameChoice(target, "hand:3", f"computer:{MAX_LEVEL}", starter)
+    assert b.session.keeper.choice == GameChoice(target, "hand:3", f"computer:{MAX_LEVEL}",
+                                                 starter)
 
 
 @pytest.mark.parametrize("variant", BOTH)
 def test_every_step_can_go_back(variant, store):
     b = MenuBoard(variant, store).run()
-    v = b.session.variants()[0]
+    v = b.session.dispatch.variants()[0]
     b.choose(Kind.VARIANT, v).choose(Kind.BACK)
     assert b.status.menu_step == "variant" and b.status.picked == ()
     b.choose(Kind.VARIANT, v).choose(Kind.PLAYER, "remote").choose(Kind.BACK)
@@ -393,10 +394,10 @@ def test_the_language_chosen_by_pebbles_on_the_board_and_kept(variant, store):
     assert b.session.language == "kn" and store.setting("language") == "kn"
     assert b.status.menu_step == "variant"
     # The menu now speaks Kannada, the languages' names stay each in its own script.
-    words = status_text(b.session.game, b.status, tr=b.session.tr)
+    words = status_text(b.session.game, b.status, tr=b.session.dispatch.tr)
     assert "ಆರಿಸಿ" in words and "choose" not in words
     b.choose(Kind.LANGUAGE_STEP)
-    assert "ગુજરાતી" in status_text(b.session.game, b.status, tr=b.session.tr)
+    assert "ગુજરાતી" in status_text(b.session.game, b.status, tr=b.session.dispatch.tr)
     assert b.status.current == (b.point(Kind.LANGUAGE, "kn"),)
     # A restart speaks the language kept, whatever the configuration says.
     again = Session(b.rules, HANDS, settings=SETTINGS, store=store, menu=MENU,
@@ -483,7 +484,7 @@ def test_nau_keti_keta_armies_set_up_in_the_menu_start_the_same_game(store):
 def test_knocks_slides_and_two_pebbles_choose_nothing(variant, store):
     b = MenuBoard(variant, store).run()
     lay = layout(b.board)
-    v = b.point(Kind.VARIANT, b.session.variants()[0])
+    v = b.point(Kind.VARIANT, b.session.dispatch.variants()[0])
     h = b.hands
     # Knocks: pebbles brushed over lit points, each shorter than the settle time.
     for p in lay.slots[:6]:
@@ -746,7 +747,7 @@ def test_with_speech_off_the_menu_says_once_how_to_turn_it_on(variant, store):
     from navakankari.firmware.i18n.catalogs import translations
 
     b = MenuBoard(variant, store).run()
-    b.session.set_language("hi", b.now)
+    b.session.dispatch.set_language("hi", b.now)
     speaker = _Heard()
     speech = Speech(speaker, enabled=False, language="hi", tr=translations("hi"), way_in=True)
     silent = Speech(_Heard(), enabled=False, language="hi", tr=translations("hi"))

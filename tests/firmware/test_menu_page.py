@@ -1,5 +1,5 @@
 """What the page says while the menu is lit: the step and the choices made so far (the
-session's `menu_facts`, which the companion's snapshot carries), not the last game's variant
+session's menu dispatch's `menu_facts`, which the companion's snapshot carries), not the last game's variant
 and players. On the injected clock."""
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def test_the_choices_so_far_follow_every_step_and_every_back(tmp_path):
     b.choose(Kind.BACK, noise=False).choose(Kind.BACK, noise=False)
     assert b.status.menu_step == "variant" and menu.so_far() == {}
     b.choose(Kind.BRIGHTNESS, noise=False)
-    assert b.session.menu_facts() == {"step": "the board's menu: choose the LED brightness",
-                                      "variant": NOT_CHOSEN, "white": NOT_CHOSEN,
-                                      "black": NOT_CHOSEN}
+    facts = b.session.dispatch.menu_facts()
+    assert facts == {"step": "the board's menu: choose the LED brightness",
+                     "variant": NOT_CHOSEN, "white": NOT_CHOSEN, "black": NOT_CHOSEN}
     b.choose(Kind.BACK, noise=False).choose(Kind.SAME, noise=False)
-    assert b.session.menu_facts() is None
+    assert b.session.dispatch.menu_facts() is None
     store.close()

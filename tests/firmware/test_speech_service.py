@@ -114,10 +114,10 @@ def test_turned_on_it_is_kept_in_the_store_over_the_configuration(tmp_path):
     session = Session(preset("nine-mens-morris"), store=store)
     heard = []
     session.subscribe(heard.append)
-    session.set_speech(True)
+    session.dispatch.set_speech(True)
     assert heard[-1].reason == "speech" and session.speech is True
     assert store.setting(SPEECH_KEY) == "on" and kept_speech(store) is True
-    session.set_speech(False)
+    session.dispatch.set_speech(False)
     assert kept_speech(store) is False
     assert Session(preset("nine-mens-morris"), store=store).speech is False  # the next start
     store.set_setting(SPEECH_KEY, "loud")  # damaged: the configuration decides
