@@ -4,9 +4,12 @@ API with the configuration's address and PIN."""
 from __future__ import annotations
 
 import argparse
+import gettext
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from navakankari.firmware.i18n.catalogs import choose_language, translations
 
 from .args import Commands, error_words, words
 
@@ -17,17 +20,29 @@ if TYPE_CHECKING:
 def ask_daemon(args: argparse.Namespace, path: str,
              body: Callable[["Config"], dict[str, Any]]) -> int:
     """POST to the running daemon what `body(config)` makes of its configuration."""
+    return 0 if ask(args, path, body) is not None else 1
+
+
+def ask(args: argparse.Namespace, path: str, body: Callable[["Config"], dict[str, Any]]
+        ) -> tuple[dict[str, Any], gettext.NullTranslations] | None:
+    """The running daemon's answer to what `body(config)` makes of its configuration and the
+    command's language (its `--language`, else the configuration's, else the
+    environment's); None once why not is printed in that language, the daemon's refusal
+    too."""
     from ..companion.client import ControlError, post
     from ..core.errors import ConfigError
     from ..daemon.config import load_config
 
+    language = choose_language(getattr(args, "language", None))
     try:
         config = load_config(args.config)
-        post(config, path, body(config))
+        language = choose_language(getattr(args, "language", None) or config.board_language
+                                   or None)
+        return post(config, path, body(config), language=language), translations(language)
     except (ConfigError, ControlError) as exc:
-        print(f"navakankari {args.command}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        print(f"navakankari {args.command}: {error_words(exc, translations(language))}",
+              file=sys.stderr)
+        return None
 
 
 def cmd_takeback(args: argparse.Namespace) -> int:

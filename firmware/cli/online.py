@@ -6,26 +6,22 @@ from __future__ import annotations
 import argparse
 import sys
 
+from navakankari.hal.words import N_, Phrase
+
 from .args import Commands, error_words, words
-from .control import ask_daemon
+from .control import ask, ask_daemon
 
 
 def cmd_invite(args: argparse.Namespace) -> int:
     """Offer an online game on the running daemon and print the code to read out."""
-    from ..companion.client import ControlError, post
-    from ..core.errors import ConfigError
-    from ..daemon.config import load_config
-
-    try:
-        config = load_config(args.config)
-        answer = post(config, "/api/online/invite", {
-            "variant": args.variant or config.game_variant, "side": args.side,
-            "starts": args.starts})
-    except (ConfigError, ControlError) as exc:
-        print(f"navakankari invite: {exc}", file=sys.stderr)
+    asked = ask(args, "/api/online/invite", lambda config: {
+        "variant": args.variant or config.game_variant, "side": args.side,
+        "starts": args.starts})
+    if asked is None:
         return 1
-    print(f"game code: {answer['code']}  (the other player joins with it; the game starts on "
-          "the board once they do)")
+    answer, tr = asked
+    print(Phrase(N_("game code: {code}  (the other player joins with it; the game starts on "
+                    "the board once they do)"), code=answer["code"]).words(tr))
     return 0
 
 

@@ -12,6 +12,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from navakankari.hal.words import N_, Phrase
+
 from ..daemon.config import Config
 from .names import local_url
 
@@ -21,16 +23,25 @@ MAX_ANSWER = 1 << 20
 
 
 class ControlError(RuntimeError):
-    """The daemon could not be reached, or refused the request; the message says which."""
+    """The daemon could not be reached, or refused the request; the message (`problem`, a
+    phrase) says which."""
+
+    def __init__(self, problem: Phrase) -> None:
+        self.problem = problem
+        super().__init__(problem)
 
 
-def post(config: Config, path: str, body: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
-    """POST `body` to the daemon's companion at `path` (e.g. "/api/takeback")."""
+def post(config: Config, path: str, body: dict[str, Any], timeout: float = 10.0, *,
+         language: str = "") -> dict[str, Any]:
+    """POST `body` to the daemon's companion at `path` (e.g. "/api/takeback"); a refusal
+    comes in `language` (a code the board speaks; else the board's own)."""
     if not config.web_port:
-        raise ControlError("the web companion is off (web.port = 0): nothing to talk to")
+        raise ControlError(Phrase(N_("the web companion is off ({key} = 0): nothing to talk "
+                                     "to"), key="web.port"))
     url = local_url(config.web_address, config.web_port, path)
+    asked = f"{url}?lang={language}" if language else url
     request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST",
+        asked, data=json.dumps(body).encode(), method="POST",
         headers={"Content-Type": "application/json", "X-Pin": config.web_pin})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
@@ -40,13 +51,15 @@ def post(config: Config, path: str, body: dict[str, Any], timeout: float = 10.0)
             message = json.loads(exc.read(MAX_ANSWER).decode()).get("error", exc.reason)
         except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
             message = exc.reason
-        raise ControlError(f"the daemon refused: {message}") from None
+        raise ControlError(Phrase(N_("the daemon refused: {problem}"), problem=message)) from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
-        raise ControlError(f"no daemon answers at {url} ({reason}); is `navakankari run` "
-                           "running with this configuration?") from None
+        raise ControlError(Phrase(N_("no daemon answers at {url} ({reason}); is {command} "
+                                     "running with this configuration?"), url=url,
+                                  reason=reason, command="`navakankari run`")) from None
     except (json.JSONDecodeError, UnicodeDecodeError):
         answer = None
     if not isinstance(answer, dict):
-        raise ControlError(f"what answered at {url} is not the board's companion")
+        raise ControlError(Phrase(N_("what answered at {url} is not the board's companion"),
+                                  url=url))
     return answer

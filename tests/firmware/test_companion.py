@@ -277,6 +277,10 @@ def test_takeback_to_any_earlier_position_and_from_the_command_line(tmp_path, ca
         config.write_text(f'[web]\nport = {port}\npin = "0000"\n')
         assert cli.main(["takeback", "--config", str(config)]) == 1
         assert "the daemon refused: wrong or missing PIN" in capsys.readouterr().err
+        config.write_text(f'[board]\nlanguage = "hi"\n[web]\nport = {port}\npin = "0000"\n')
+        assert cli.main(["takeback", "--config", str(config)]) == 1
+        assert capsys.readouterr().err == ("navakankari takeback: बोर्ड की सेवा ने मना किया: PIN "
+                                           "ग़लत है या नहीं दिया गया\n")
 
 
 def test_the_command_line_says_when_no_daemon_answers(tmp_path, capsys):
@@ -287,6 +291,11 @@ def test_the_command_line_says_when_no_daemon_answers(tmp_path, capsys):
     config.write_text(f'[web]\nport = {free_port()}\npin = "1"\n')
     assert cli.main(["takeback", "--config", str(config)]) == 1
     assert "no daemon answers at http://127.0.0.1:" in capsys.readouterr().err
+    config.write_text(f'[board]\nlanguage = "ta"\n[web]\nport = {free_port()}\npin = "1"\n')
+    assert cli.main(["takeback", "--config", str(config)]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("navakankari takeback: http://127.0.0.1:") and \
+        "இல் பலகையின் எந்தச் சேவையும் பதில் அளிக்கவில்லை" in said and "`navakankari run`" in said
 
 
 def test_the_move_list_comes_by_turn():

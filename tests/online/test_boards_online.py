@@ -224,3 +224,18 @@ def test_a_game_black_begins_keeps_the_colours_chosen_on_both_boards(broker, tmp
         assert [d.call(lambda d=d: d.daemon.session.record()) for d in (a, b)] == ["d6 d2 b4"] * 2
         starts = [d.call(lambda d=d: d.daemon.session.start) for d in (a, b)]
         assert starts[0] == starts[1] and starts[0].split(" ")[1] == "b"  # kept with the game
+
+
+def test_the_invite_command_prints_the_code_in_the_configured_language(broker, tmp_path, capsys):
+    import re
+
+    from navakankari.firmware.cli import main as cli
+
+    with sim_daemon(tmp_path / "a", broker=broker.url("grandma")) as a:
+        config = tmp_path / "daemon.toml"
+        port = a.url.rsplit(":", 1)[1]
+        config.write_text(f'[board]\nlanguage = "hi"\n[web]\nport = {port}\npin = "{a.pin}"\n')
+        assert cli.main(["invite", "--config", str(config), "--variant", "lasker"]) == 0
+        said = re.fullmatch(r"खेल कोड: ((\w{3}-){6}\w{3})  \(दूसरा खिलाड़ी इससे जुड़ता है; उसके "
+                            r"जुड़ते ही बोर्ड पर खेल शुरू होता है\)\n", capsys.readouterr().out)
+        assert said is not None and api(a, "/api/state")["online"]["waiting"]
