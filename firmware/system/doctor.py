@@ -139,9 +139,10 @@ class Doctor:
         for key, (on, label, line, now) in states.items():
             if key in n.on:
                 if not on:
+                    fix = f"{line}=on"
                     out.append(Finding(key, False, self._needed_off(key, label),
-                                       _("add {line} to {file} and reboot", line=f"{line}=on",
-                                         file=where), (f"{line}=on",)))
+                                       _("add {line} to {file} and reboot", line=fix,
+                                         file=where), (fix,)))
                 elif now is False:
                     out.append(Finding(key, False, _("{interface} is on in {file} but not yet "
                                                      "running", interface=label, file=where),
@@ -150,9 +151,10 @@ class Doctor:
                     out.append(Finding(key, True, _("{interface} is on", interface=label)))
             elif key in n.off:
                 if on:
+                    fix = f"{line}=off"
                     out.append(Finding(key, False, self._in_the_way(key, label, n),
-                                       _("add {line} to {file} and reboot", line=f"{line}=off",
-                                         file=where), (f"{line}=off",)))
+                                       _("add {line} to {file} and reboot", line=fix,
+                                         file=where), (fix,)))
                 elif key == "audio" and now:
                     out.append(Finding(key, False, _(
                         "the analog audio driver snd_bcm2835 is loaded, but the LEDs on "
