@@ -15,6 +15,7 @@ from navakankari.engine.player import (
 )
 from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
+from navakankari.engine.search import Searcher
 from navakankari.engine.variants import game_from_position, new_game
 from navakankari.firmware.cli.match import play_game, run_match
 from search_helpers import morris_position
@@ -193,3 +194,31 @@ def test_a_level_varies_among_equal_moves_by_its_seed_so_no_game_repeats_by_itse
     best = max(score for _, score in info.root_scores)
     assert info.score == best and (info.action, best) in info.root_scores
     assert not level_info(MAX_LEVEL).vary  # the strongest plays its one best line
+
+
+def test_the_default_level_guards_a_mill_the_person_would_step_out_of_and_run():
+    """The running mill (the person steps out of a closed mill where no pebble of the
+    computer's can follow, and next turn steps back in and takes) is stopped only by guarding
+    the mill the turn before: the step out, any answer and the step back are three plies more,
+    so a 3-ply search does not see it and the default level, 4 plies deep, does. Black's mill
+    b2 b4 b6 stands with b4 free to step to a4 or c4."""
+    from navakankari.engine.player import DEFAULT_LEVEL
+    from navakankari.firmware.cli.runner import _steps_out
+
+    game = new_game(preset("navakankari"))
+    for text in "g4 d2 d6 b4 e5 b2 f2 b6 xf2 f2 e4 a1 d5 g1 g7 d1 xd5 a7 d7 d5".split():
+        game.play(text)  # white to move
+
+    def runs_after(action: str) -> list[str]:
+        after = game.copy()
+        after.play(action)
+        return [a.text for a in after.legal_actions()
+                if a.kind is ActionKind.MOVE and _steps_out(after, a)]
+
+    for native in (True, False):  # the C core and the Python search alike
+        shallow = Searcher(native=native).search(game.copy(), max_depth=3).action.text
+        assert runs_after(shallow), (native, shallow)
+    clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
+    for seed in range(4):
+        chosen = Player(DEFAULT_LEVEL, seed=seed, clock=clock).choose(game).text
+        assert runs_after(chosen) == [], (seed, chosen)
