@@ -19,9 +19,12 @@ from .errors import (
     GameOverError,
     IllegalActionError,
     InvalidNotationError,
+    InvalidRulesError,
     PlayerError,
     RulesError,
     UnknownVariantError,
+    WordedError,
+    Wording,
 )
 from .game import Game, Outcome, Phase, Reason, Side
 from .notation import (
@@ -44,9 +47,9 @@ from .variants import game_from_position, new_game
 __all__ = [
     "Action", "ActionKind", "AllInMills", "BOARDS", "Board", "BoardFull", "PlayerError", "RulesError",
     "JumpPosition", "MorrisPosition",
-    "Flying", "Game", "GameOverError", "IllegalActionError", "InvalidNotationError",
+    "Flying", "Game", "GameOverError", "IllegalActionError", "InvalidNotationError", "InvalidRulesError",
     "NoCaptureEnd", "Outcome", "PRESETS", "ParsedAction", "Phase", "Reason", "Removals",
-    "Rules", "Side", "UnknownVariantError", "describe", "format_mill_counts",
+    "Rules", "Side", "UnknownVariantError", "WordedError", "Wording", "describe", "format_mill_counts",
     "game_from_position", "jump_from_text", "jump_to_text", "morris_from_fen", "morris_to_fen",
     "new_game", "parse_jump_action", "parse_mill_counts", "parse_morris_action", "preset",
 ]

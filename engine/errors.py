@@ -130,3 +130,7 @@ class UnknownVariantError(RulesError, KeyError):
 
 class GameOverError(RulesError, ValueError):
     """An action was asked of a player in a game that is already over."""
+
+
+class InvalidRulesError(RulesError, ValueError):
+    """A rule set whose options do not make a game (a record's Rules tag can write one)."""

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .actions import Action, ActionKind, jump
+from .errors import InvalidRulesError
 from .game import Game, Outcome, Phase, Reason, Side
 from .notation import JumpPosition, jump_from_text, jump_to_text, parse_jump_action
 from .rules import NoCaptureEnd, Rules
+from .translator import N_
 
 MOVE: Final = ActionKind.MOVE
 JUMP: Final = ActionKind.JUMP
@@ -27,7 +29,7 @@ class JumpGame(Game):
 
     def __init__(self, rules: Rules) -> None:
         if rules.game != "jump":
-            raise ValueError(f"{rules.name} is not a jump-capture game")
+            raise InvalidRulesError(N_("{rules} is not a jumping game"), rules=rules.name)
         super().__init__(rules)
         b = self.board
         self._jumps = b.jumps
@@ -35,8 +37,9 @@ class JumpGame(Game):
         white = b.mask(p for p in b.points if p[1:] in WHITE_ROWS)
         black = b.mask(p for p in b.points if p[1:] in BLACK_ROWS)
         if white.bit_count() > rules.pieces or black.bit_count() > rules.pieces:
-            raise ValueError(f"{rules.name}: the {b.name} board starts with more pebbles than "
-                             f"{rules.pieces} a side")
+            raise InvalidRulesError(N_("{rules}: the {board} board starts with more pebbles than "
+                                       "{pieces} a side"), rules=rules.name, board=b.name,
+                                    pieces=rules.pieces)
         self._stack: list[tuple[Any, ...]] = []
         self._rep: dict[int, int] = {}
         self._set_state(white, black, 0, 0, 1, 0)

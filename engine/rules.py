@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .errors import InvalidRulesError
+from .translator import N_, Nn_
+
 
 class Flying(str, Enum):
     """When a side may move a pebble to any empty point instead of a neighbour."""
@@ -86,11 +89,13 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.game not in ("morris", "jump"):
-            raise ValueError(f"rules {self.name}: game must be 'morris' or 'jump', not {self.game!r}")
+            raise InvalidRulesError(N_("rules {rules}: game must be 'morris' or 'jump', not {value}"),
+                                    rules=self.name, value=repr(self.game))
         if self.pieces < 1:
-            raise ValueError(f"rules {self.name}: pieces must be at least 1")
+            raise InvalidRulesError(N_("rules {rules}: pieces must be at least 1"), rules=self.name)
         if self.mill_capture_limit is not None and self.mill_capture_limit < 0:
-            raise ValueError(f"rules {self.name}: mill_capture_limit must be >= 0")
+            raise InvalidRulesError(N_("rules {rules}: mill_capture_limit must be >= 0"),
+                                    rules=self.name)
 
     def replace(self, **changes: Any) -> "Rules":
         return dataclasses.replace(self, **changes)
@@ -156,7 +161,9 @@ class Rules:
         fields = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields))
         if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise InvalidRulesError.counted(Nn_("unknown rule option: {options}",
+                                                "unknown rule options: {options}"), len(unknown),
+                                            options=", ".join(unknown))
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             ftype = fields[key].type

@@ -6,12 +6,14 @@ nothing of each other, so this table is the one place that knows them all.
 
 from __future__ import annotations
 
+from .errors import InvalidRulesError
 from .game import Game
 from .outcome import Side
 from .jump import JumpGame
 from .morris import MorrisGame
 from .presets import preset
 from .rules import Rules
+from .translator import N_
 
 FAMILIES: dict[str, type[Game]] = {"morris": MorrisGame, "jump": JumpGame}
 """`Rules.game` -> the class that plays it."""
@@ -22,8 +24,9 @@ def family(rules: Rules) -> type[Game]:
     try:
         return FAMILIES[rules.game]
     except KeyError:
-        raise ValueError(f"{rules.name}: no game family {rules.game!r}; "
-                         f"one of {', '.join(FAMILIES)}") from None
+        raise InvalidRulesError(N_("{rules}: no game family {value}; one of {families}"),
+                                rules=rules.name, value=repr(rules.game),
+                                families=", ".join(FAMILIES)) from None
 
 
 def new_game(rules: Rules | str) -> Game:

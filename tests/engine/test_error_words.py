@@ -12,13 +12,16 @@ import pytest
 
 from navakankari.engine import endgame
 from navakankari.engine.errors import (GameOverError, IllegalActionError, InvalidNotationError,
-                                       RulesError, UnknownVariantError, WordedError, Wording)
+                                       InvalidRulesError, RulesError, UnknownVariantError, WordedError,
+                                       Wording)
 from navakankari.engine.endgame import EndgameDataError
+from navakankari.engine.jump import JumpGame
 from navakankari.engine.native import NativeBuildError
 from navakankari.engine.player_spec import PlayerKindError, PlayerSpec, PlayerSpecError, make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.record import GameRecord, InvalidRecordError, parse_record, replay_record
 from navakankari.engine.repeat import repeat_computer
+from navakankari.engine.rules import Rules
 from navakankari.engine.translator import Nn_
 from navakankari.engine.variants import game_from_position, new_game
 
@@ -38,7 +41,8 @@ def play(rules, text):
 # says it ("white wins: black has fewer than three pebbles", for "white wins
 # (too-few-pebbles)"); and a pebble is taken, as everywhere a player reads it, never removed
 # or captured ("pebbles are to be taken by the side not to act" for "removals are pending for
-# the side not to act", "a jump axbxc" for "a capture axbxc").
+# the side not to act", "a jump axbxc" for "a capture axbxc", "a jumping game" for "a
+# jump-capture game"); "unknown rule option: bogus" counts its options.
 TEXTS = [
     (lambda: new_game(NAV).play("x"),
      InvalidNotationError, "'x': a point name is missing"),
@@ -187,6 +191,18 @@ TEXTS = [
                          "take); legal: xa1 xd1"),
     (lambda: game_from_position(NMM, OVER).play("a7-a4"),
      GameOverError, "the game is over (white wins: black has fewer than three pebbles); no action can be played"),
+    (lambda: parse_record('[Variant "navakankari"]\n[Rules "pieces=0"]\n1. d6\n'),
+     InvalidRecordError, "the Rules tag: rules navakankari: pieces must be at least 1"),
+    (lambda: parse_record('[Variant "navakankari"]\n[Rules "game=chess"]\n1. d6\n'),
+     InvalidRecordError, "the Rules tag: rules navakankari: game must be 'morris' or 'jump', not 'chess'"),
+    (lambda: Rules.from_dict({"bogus": 1, "zap": 2}),
+     InvalidRulesError, "unknown rule options: bogus, zap"),
+    (lambda: Rules.from_dict({"bogus": 1}),
+     InvalidRulesError, "unknown rule option: bogus"),
+    (lambda: JumpGame(NMM),
+     InvalidRulesError, "nine-mens-morris is not a jumping game"),
+    (lambda: JumpGame(NKK.replace(pieces=3)),
+     InvalidRulesError, "nau-keti-keta: the lau-kata-kati board starts with more pebbles than 3 a side"),
     (lambda: replay_record(GameRecord(rules=NAV, moves=("d6",), result="1-0", seed=None)) and repeat_computer(
         GameRecord(rules=NAV, moves=("d6",))),
      InvalidRecordError, "the record keeps no Seed tag: its computer turns cannot be played again"),
@@ -223,7 +239,8 @@ def test_each_error_is_worded_in_a_language_and_keeps_its_names_and_numbers(make
         make()
     said = info.value.words(Shouting())
     assert said != english and said.upper() == english.upper(), said
-    places = [v for _, v in info.value.places if isinstance(v, str)]
+    error = info.value
+    places = [v for k, v in error.places if isinstance(v, str) and f"{{{k}}}" in error.message + error.plural]
     assert all(p in said for p in places), (places, said)
 
 
@@ -246,7 +263,8 @@ def test_a_counted_message_takes_each_languages_form_for_its_number():
 
 def test_every_engine_error_is_one_kind_of_worded_error():
     for kind in (RulesError, InvalidNotationError, IllegalActionError, UnknownVariantError, GameOverError,
-                 InvalidRecordError, EndgameDataError, NativeBuildError, PlayerSpecError, PlayerKindError):
+                 InvalidRulesError, InvalidRecordError, EndgameDataError, NativeBuildError, PlayerSpecError,
+                 PlayerKindError):
         assert issubclass(kind, WordedError), kind
     assert issubclass(UnknownVariantError, KeyError) and issubclass(PlayerKindError, ValueError)
     assert str(UnknownVariantError("unknown variant {name}; variants: {variants}", name="'x'", variants="a")) \
