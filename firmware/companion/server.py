@@ -158,6 +158,10 @@ def _named(body: dict[str, Any], key: str) -> str:
     return value
 
 
+NOT_JSON = N_("the request body is not JSON")
+WAV = "speech.wav"  #: the sentence's sound, as its refusals name it
+
+
 def too_large() -> Phrase:
     """The refusal of a request body over MAX_BODY."""
     return Phrase(N_("request body larger than {most} bytes"), most=MAX_BODY)
@@ -231,11 +235,13 @@ class Companion:
         arrived_on = sockname[0] if sockname else None
         host = web_names.host_name(request.host)
         if not web_names.allowed(host, self.names, arrived_on):
-            return _error(421, f"this board does not answer to the name {host!r}")
+            return self._refusal(request, 421, Phrase(N_(
+                "this board does not answer to the name {host}"), host=repr(host)))
         origin = request.headers.get("Origin")
         if origin is not None and not web_names.allowed(web_names.origin_name(origin), self.names,
                                                         arrived_on):
-            return _error(403, f"requests from pages at {origin[:100]!r} are refused")
+            return self._refusal(request, 403, Phrase(N_(
+                "requests from pages at {origin} are refused"), origin=repr(origin[:100])))
         return await handler(request)
 
     @web.middleware
@@ -247,7 +253,7 @@ class Companion:
         except web.HTTPException:
             raise
         except RequestError as exc:  # worded in the viewer's language where it is a phrase
-            return _error(409, exc.problem.words(translations(self._language(request))))
+            return self._refusal(request, 409, exc.problem)
 
     # -- reading ---------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
@@ -256,7 +262,7 @@ class Companion:
     async def static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
         if name not in STATIC_FILES:
-            return _error(404, f"no such file: {name}")
+            return self._refusal(request, 404, Phrase(N_("no such file: {name}"), name=name))
         folder = WORDS_JS.parent if name == WORDS_JS.name else STATIC_DIR
         return web.FileResponse(folder / name, headers={
             "Content-Type": STATIC_FILES[name], "Cache-Control": "no-cache"})
@@ -267,8 +273,11 @@ class Companion:
         asked = request.query.get("lang", "")
         if asked in LANGUAGES:
             return asked
-        return negotiate(request.headers.get("Accept-Language"),
-                         default=self.backend.language())
+        try:
+            board = self.backend.language()
+        except RequestError:  # the board is still starting: its refusal still needs words
+            board = SOURCE
+        return negotiate(request.headers.get("Accept-Language"), default=board)
 
     async def i18n(self, request: web.Request) -> web.Response:
         """The page's words in the viewer's language (`_language`), as JSON: the messages of
@@ -330,7 +339,7 @@ class Companion:
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-            return _error(400, "the request body is not JSON")
+            return self._refusal(request, 400, Phrase(NOT_JSON))
         record = body.get("record") if isinstance(body, dict) else None
         if not isinstance(record, str):
             raise RequestError(Phrase(N_("review: the body must hold the game record as {field}"),
@@ -391,11 +400,13 @@ class Companion:
             try:
                 body = await request.json()
             except (json.JSONDecodeError, UnicodeDecodeError):
-                return _error(400, "the request body is not JSON")
+                return self._refusal(request, 400, Phrase(NOT_JSON))
             except RecursionError:
-                return _error(400, "the request body is nested too deeply")
+                return self._refusal(request, 400, Phrase(N_(
+                    "the request body is nested too deeply")))
             if not isinstance(body, dict):
-                return _error(400, "the request body must be a JSON object")
+                return self._refusal(request, 400, Phrase(N_(
+                    "the request body must be a JSON object")))
             answer = await handler(body)
             self._changed()  # the simulator's hand is not part of the game: push it too
             tr = translations(self._language(request))  # a phrase in the viewer's language
@@ -508,13 +519,17 @@ class Companion:
         no voice for the language."""
         text = request.query.get("n", "")
         if not (text.isascii() and text.isdigit() and len(text) <= 12):
-            return _error(400, "speech.wav: n must be a sentence's number")
+            return self._refusal(request, 400, Phrase(N_(
+                "{path}: {field} must be a sentence's number"), path=WAV, field="n"))
         try:
             data = await self.backend.speech_wav(int(text))
         except VoiceError as exc:
-            return _error(503, f"speech.wav: {exc}")
+            return self._refusal(request, 503, Phrase(N_("{path}: {problem}"), path=WAV,
+                                                      problem=exc.problem))
         if data is None:
-            return _error(404, f"speech.wav: no sentence {text} (only the latest are kept)")
+            return self._refusal(request, 404, Phrase(N_(
+                "{path}: no sentence {number} (only the latest are kept)"), path=WAV,
+                number=text))
         return web.Response(body=data, content_type="audio/wav",
                             headers={"Cache-Control": "no-store"})
 
@@ -528,15 +543,16 @@ class Companion:
         online = self._snapshot(secrets=True).get("online") or {}
         link = online.get("link") if isinstance(online, dict) else None
         if not link:
-            return _error(404, "no online game code to show")
+            return self._refusal(request, 404, Phrase(N_("no online game code to show")))
         return web.Response(text=qr_svg(link, document=True), content_type="image/svg+xml",
                             headers={"Cache-Control": "no-store"})
 
     # -- live updates ----------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if len(self._viewers) >= self.max_viewers:
-            return _error(503, f"the board already has {self.max_viewers} viewers; "
-                               "close a page and try again")
+            return self._refusal(request, 503, Phrase(N_(
+                "the board already has {count} viewers; close a page and try again"),
+                count=self.max_viewers))
         ws = web.WebSocketResponse(heartbeat=20, max_msg_size=MAX_BODY)
         await ws.prepare(request)
         dirty = asyncio.Event()

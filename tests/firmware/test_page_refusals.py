@@ -178,3 +178,43 @@ def test_a_stored_game_that_is_not_there_is_named_in_the_language(running):
         status, answer = request(f"{running.url}/api/review?game=99&lang={code}", pin=None)
         assert status == 409 and "99" in answer["error"], answer
         assert english_left(answer["error"], ()) == [], answer
+
+
+class Starting:
+    """A board still starting: it has no language yet and refuses every change."""
+
+    def snapshot(self, language: str = "en") -> dict:
+        return {}
+
+    def language(self) -> str:
+        raise RequestError(Phrase("the board is still starting"))
+
+    def add_listener(self, callback):  # type: ignore[no-untyped-def]
+        return lambda: None
+
+    async def takeback(self, count: int | None, to: int | None = None) -> None:
+        self.language()
+
+
+def test_a_board_still_starting_refuses_in_the_browsers_language_and_names_are_checked_first():
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from navakankari.firmware.companion.server import Companion
+
+    async def main() -> None:
+        companion = Companion(Starting(), "2468")  # type: ignore[arg-type]
+        async with TestClient(TestServer(companion.app(), host="127.0.0.1")) as client:
+            r = await client.post("/api/takeback", json={}, headers={
+                "X-Pin": "2468", "Accept-Language": "hi-IN,hi;q=0.9"})
+            assert (r.status, await r.json()) == (409, {"error": "बोर्ड अभी शुरू हो रहा है"})
+            r = await client.post("/api/takeback", json={}, headers={"X-Pin": "2468"})
+            assert (r.status, await r.json()) == (409, {"error": "the board is still starting"})
+            r = await client.get("/api/state?lang=ta", headers={"Host": "evil.example"})
+            assert (r.status, await r.json()) == (421, {
+                "error": "இந்தப் பலகை 'evil.example' என்ற பெயருக்குப் பதில் அளிக்காது"})
+            r = await client.post("/api/takeback?lang=hi", data="[1]", headers={"X-Pin": "2468"})
+            assert (r.status, await r.json()) == (400, {
+                "error": "अनुरोध एक JSON ऑब्जेक्ट होना चाहिए"})
+    asyncio.run(main())
