@@ -42,6 +42,8 @@ class Wording:
         """The sentence in `tr`'s language, its wording places too."""
         text = (tr.ngettext(self.message, self.plural, self.number) if self.plural
                 else tr.gettext(self.message))
+        if not self.places:  # a sentence without places is said as written, braces and all
+            return text
         return text.format(**{k: v.words(tr) if isinstance(v, Wording) else v
                               for k, v in self.places})
 

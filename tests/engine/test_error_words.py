@@ -261,6 +261,11 @@ def test_a_counted_message_takes_each_languages_form_for_its_number():
         game_from_position(NMM, "a b c")
 
 
+def test_a_text_without_places_is_kept_as_written():
+    assert str(RulesError("a position holds {braces}")) == "a position holds {braces}"
+    assert RulesError("a position holds {braces}").words(Shouting()) == "A POSITION HOLDS {braces}"
+
+
 def test_every_engine_error_is_one_kind_of_worded_error():
     for kind in (RulesError, InvalidNotationError, IllegalActionError, UnknownVariantError, GameOverError,
                  InvalidRulesError, InvalidRecordError, EndgameDataError, NativeBuildError, PlayerSpecError,
