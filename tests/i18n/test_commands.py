@@ -381,7 +381,7 @@ def test_the_engines_rule_texts_are_in_the_language(code, tmp_path, monkeypatch,
         assert main(argv) != 0, argv
         error = capsys.readouterr().err.strip().splitlines()[-1]
         assert error.startswith(names[0]) and kept in error, (argv, error)
-        assert english_left(error, *names, "O (", "@ (", "w or b") == [], (argv, error)
+        assert english_left(error, *names) == [], (argv, error)
     assert main(["record", str(record)]) == 1
     said = capsys.readouterr().err
     assert "d6" in said and tr.gettext("black") in said, said
