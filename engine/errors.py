@@ -109,7 +109,7 @@ class RulesError(WordedError):
     name. A player or a file that fails is not bad input (`PlayerError`, EndgameDataError)."""
 
 
-class PlayerError(Exception):
+class PlayerError(WordedError):
     """A computer player in another process (an installed engine, the search process) gave
     no usable answer; the message names it and the position (`ExternalEngineError`,
     `SearchProcessError`)."""

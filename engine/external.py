@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
 from .actions import Action
-from .errors import IllegalActionError, InvalidNotationError, PlayerError, WordedError
+from .errors import IllegalActionError, InvalidNotationError, PlayerError, WordedError, Wording
 from .game import Game
 from .outcome import game_over
 from .process import LineProcess, ProcessError, ProcessTimeout
 from .variants import new_game
-from .translator import N_
+from .translator import N_, Nn_
 
 log = logging.getLogger(__name__)
 
@@ -179,14 +179,18 @@ class EnginePlayer:
         self._lock = threading.Lock()
 
     # -- the process ---------------------------------------------------------------------
-    def _fail(self, problem: str, game: Game | None) -> ExternalEngineError:
-        where = f" in position {game.position()} (after {len(game.history)} actions)" \
-            if game is not None else ""
+    def _fail(self, problem: Wording, game: Game | None) -> ExternalEngineError:
         self.close(quit_line=None)
-        return ExternalEngineError(f"engine {self.spec.path}: {problem}{where}")
+        if game is None:
+            return ExternalEngineError(N_("engine {path}: {problem}"), path=self.spec.path,
+                                       problem=problem)
+        return ExternalEngineError.counted(Nn_(
+            "engine {path}: {problem} in position {position} (after {count} action)",
+            "engine {path}: {problem} in position {position} (after {count} actions)"),
+            len(game.history), path=self.spec.path, problem=problem, position=game.position())
 
     def _until(self, proc: LineProcess, want: Callable[[str], bool], seconds: float,
-               what: str, game: Game | None, stop: Callable[[], bool] | None = None,
+               what: Wording, game: Game | None, stop: Callable[[], bool] | None = None,
                timeout_ok: bool = False) -> str | None:
         """Read lines until `want(line)`; None if `stop()` turned true first, or at the
         deadline when `timeout_ok`."""
@@ -199,9 +203,11 @@ class EnginePlayer:
         except ProcessTimeout:
             if timeout_ok:
                 return None
-            raise self._fail(f"no {what}: it did not answer in time", game) from None
+            raise self._fail(Wording.of(N_("no {what}: it did not answer in time"), what=what),
+                             game) from None
         except ProcessError as exc:
-            raise self._fail(f"no {what}: {exc}", game) from None
+            raise self._fail(Wording.of(N_("no {what}: {problem}"), what=what, problem=exc),
+                             game) from None
 
     def _start(self) -> LineProcess:
         if self._proc is not None and self._proc.alive:
@@ -210,14 +216,17 @@ class EnginePlayer:
         try:
             proc = self._proc = LineProcess(self.argv, clock=self.clock)
         except ProcessError as exc:
-            raise ExternalEngineError(f"engine {self.spec.path}: {exc}") from None
+            raise ExternalEngineError(N_("engine {path}: {problem}"), path=self.spec.path,
+                                      problem=exc) from None
         grace = max(self.spec.grace, START_TIMEOUT)
         self._send("uci", None)
-        self._until(proc, lambda s: s.strip() == "uciok", grace, "uciok after uci", None)
+        self._until(proc, lambda s: s.strip() == "uciok", grace, Wording.of(N_("uciok after uci")),
+                    None)
         for name, value in self.spec.setoptions():
             self._send(f"setoption name {name} value {value}", None)
         self._send("isready", None)
-        self._until(proc, lambda s: "readyok" in s, grace, "readyok after its options", None)
+        self._until(proc, lambda s: "readyok" in s, grace,
+                    Wording.of(N_("readyok after its options")), None)
         self._sent = None
         log.debug("%s started (pid %s)", self.name, proc.pid)
         return proc
@@ -227,7 +236,8 @@ class EnginePlayer:
         try:
             self._proc.send(line)
         except ProcessError as exc:
-            raise self._fail(f"cannot send {line.split()[0]}: {exc}", game) from None
+            raise self._fail(Wording.of(N_("cannot send {command}: {problem}"),
+                                        command=line.split()[0], problem=exc), game) from None
 
     def close(self, quit_line: str | None = "quit") -> None:
         """End the engine process (it is started again when next needed)."""
@@ -252,8 +262,9 @@ class EnginePlayer:
         if not game.legal_actions():
             raise game_over(game.outcome())
         if game.rules.game != "morris":
-            raise ExternalEngineError(f"engine {self.spec.path}: {game.rules.name} has no "
-                                      "position strings; engines play morris boards only")
+            raise ExternalEngineError(N_("engine {path}: {rules} has no position strings; "
+                                         "engines play morris boards only"),
+                                      path=self.spec.path, rules=game.rules.name)
         with self._lock:
             return self._choose(game, stop)
 
@@ -267,8 +278,9 @@ class EnginePlayer:
             ours = game.position()
             same = [fen for fen in seen if _same_position(ours, fen, _PEBBLE_FIELDS)]
             if not same:
-                raise self._fail(f"has another position at the end: "
-                                 f"{seen[-1] if seen else 'nothing'}", game)
+                raise self._fail(Wording.of(N_("has another position at the end: {position}"),
+                                            position=seen[-1]) if seen else
+                                 Wording.of(N_("has another position at the end: nothing")), game)
             if same[-1].split()[2:3] == ["o"]:
                 return "over"
             now = threading.Event()
@@ -298,15 +310,16 @@ class EnginePlayer:
             self._send(f"position fen {fen}", game)
             text = self._search(proc, game, stop)
             if text == "draw":
-                raise self._fail("claims a draw that our rules do not see", game)
+                raise self._fail(Wording.of(N_("claims a draw that our rules do not see")), game)
         try:
             action = game.parse_action(text)
         except InvalidNotationError as exc:
-            raise self._fail(f"answered {text!r}, which is not an action ({exc})", game) from None
+            raise self._fail(Wording.of(N_("answered {text}, which is not an action ({problem})"),
+                                        text=repr(text), problem=exc), game) from None
         except IllegalActionError:
             legal = " ".join(a.text for a in game.legal_actions())
-            raise self._fail(f"answered {text}, which is illegal here (legal: {legal})",
-                             game) from None
+            raise self._fail(Wording.of(N_("answered {text}, which is illegal here (legal: "
+                                           "{legal})"), text=text, legal=legal), game) from None
         return action
 
     def _engine_positions(self, proc: LineProcess, game: Game) -> list[str]:
@@ -323,7 +336,7 @@ class EnginePlayer:
                 seen.append(found.group(1).strip())
             return "readyok" in line
 
-        self._until(proc, want, self.spec.grace, "readyok after d", game)
+        self._until(proc, want, self.spec.grace, Wording.of(N_("readyok after d")), game)
         return seen
 
     def _check_position(self, proc: LineProcess, game: Game) -> str:
@@ -339,9 +352,11 @@ class EnginePlayer:
             if attempt + 1 < POSITION_ASKS:
                 log.warning("engine %s: position %s is not ours (%s); asking again",
                             self.spec.path, seen[-1] if seen else "missing", ours)
-        shown = seen[-1] if seen else "nothing (no Fen: line after d)"
-        raise self._fail(f"has another position: {shown}; it did not take every move "
-                         "or plays other rules", game)
+        if not seen:
+            raise self._fail(Wording.of(N_("has another position: nothing (no Fen: line after d); "
+                                           "it did not follow every move or plays other rules")), game)
+        raise self._fail(Wording.of(N_("has another position: {position}; it did not follow "
+                                       "every move or plays other rules"), position=seen[-1]), game)
 
     def _search(self, proc: LineProcess, game: Game, stop: threading.Event | None) -> str:
         """`go`, then `stop` after the thinking time or when `stop` is set; the bestmove."""
@@ -355,9 +370,11 @@ class EnginePlayer:
             return bool(found)
 
         halt = stop.is_set if stop is not None else None
-        self._until(proc, want, self.spec.seconds, "bestmove", game, halt, timeout_ok=True)
+        self._until(proc, want, self.spec.seconds, Wording.of(N_("bestmove")), game, halt,
+                    timeout_ok=True)
         if not answer:
             self._send("stop", game)
             self._until(proc, want, self.spec.grace,
-                        f"bestmove within {self.spec.grace:g} s of stop", game)
+                        Wording.of(N_("bestmove within {seconds} s of stop"),
+                                   seconds=f"{self.spec.grace:g}"), game)
         return answer[0]

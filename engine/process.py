@@ -15,6 +15,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
+from .errors import WordedError, Wording
+from .translator import N_
+
 log = logging.getLogger(__name__)
 
 _EOF = None
@@ -22,7 +25,7 @@ _EOF = None
 QUIT_WAIT = 1.0
 
 
-class ProcessError(OSError):
+class ProcessError(WordedError, OSError):
     """The child cannot be started, has gone, or did not answer in time."""
 
 
@@ -47,7 +50,8 @@ class LineProcess:
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT, text=True, bufsize=1, errors="replace")
         except OSError as exc:
-            raise ProcessError(f"cannot start {self.argv[0]}: {exc.strerror or exc}") from None
+            raise ProcessError(N_("cannot start {program}: {problem}"), program=self.argv[0],
+                               problem=exc.strerror or exc) from None
         self._reader = threading.Thread(target=self._read, name=f"read {self.argv[0]}",
                                         daemon=True)
         self._reader.start()
@@ -83,7 +87,7 @@ class LineProcess:
             stdin.write(line + "\n")
             stdin.flush()
         except (OSError, ValueError):
-            raise ProcessGone(f"{self.argv[0]} has ended{self._ended()}") from None
+            raise ProcessGone(self._ended()) from None
 
     def readline(self, deadline: float, stop: Callable[[], bool] | None = None,
                  poll: float = 0.05) -> str | None:
@@ -98,7 +102,8 @@ class LineProcess:
                 try:
                     line = self._lines.get_nowait()
                 except queue.Empty:
-                    raise ProcessTimeout(f"{self.argv[0]} did not answer in time") from None
+                    raise ProcessTimeout(N_("{program} did not answer in time"),
+                                         program=self.argv[0]) from None
             else:
                 try:
                     line = self._lines.get(timeout=min(left, poll) if stop else left)
@@ -107,15 +112,23 @@ class LineProcess:
             if line is _EOF:
                 self._lines.put(_EOF)  # every later read sees the end too
                 _reaped(self._proc)
-                raise ProcessGone(f"{self.argv[0]} has ended{self._ended()}")
+                raise ProcessGone(self._ended())
             log.debug("%s > %s", self.argv[0], line)
             self.tail.append(line)
             return line
 
-    def _ended(self) -> str:
-        code = self._proc.poll()
-        said = f"; its last output: {' | '.join(self.tail)}" if self.tail else ""
-        return (f" (exit code {code}){said}" if code is not None else said)
+    def _ended(self) -> Wording:
+        """That the child has ended: its exit code and last output lines where known."""
+        code, said = self._proc.poll(), " | ".join(self.tail)
+        if code is None:
+            return (Wording.of(N_("{program} has ended; its last output: {output}"),
+                               program=self.argv[0], output=said) if said
+                    else Wording.of(N_("{program} has ended"), program=self.argv[0]))
+        if said:
+            return Wording.of(N_("{program} has ended (exit code {code}); its last output: "
+                                 "{output}"), program=self.argv[0], code=code, output=said)
+        return Wording.of(N_("{program} has ended (exit code {code})"), program=self.argv[0],
+                          code=code)
 
     def kill(self) -> None:
         """Kill the child without touching its pipes (safe while the interpreter exits)."""

@@ -43,6 +43,7 @@ from .outcome import game_over
 from .player import SEEDS, Player, level_info
 from .process import LineProcess, ProcessError
 from .rules import Rules
+from .translator import N_, Nn_
 from .variants import game_from_position, new_game
 
 log = logging.getLogger(__name__)
@@ -182,17 +183,18 @@ class SearchProcessPlayer:
         except ProcessError as exc:
             if proc is not None:
                 proc.close("quit")
-            raise SearchProcessError(f"{self.name}: the search process did not start ({exc})"
-                                     ) from None
+            raise SearchProcessError(N_("{name}: the search process did not start ({problem})"),
+                                     name=self.name, problem=exc) from None
         log.info("%s: search process %d ready in %.1f s", self.name, proc.pid,
                   self.clock() - started)
         self._proc = proc
         return proc
 
-    def _fail(self, problem: str, game: Game) -> SearchProcessError:
+    def _fail(self, forms: tuple[str, str], game: Game, **places: object) -> SearchProcessError:
+        """The search process's failure (`forms`, marked Nn_, counting the game's actions)."""
         self.close()
-        return SearchProcessError(f"{self.name}: the search process {problem} in position "
-                                  f"{game.position()} (after {len(game.history)} actions)")
+        return SearchProcessError.counted(forms, len(game.history), name=self.name,
+                                          position=game.position(), **places)
 
     def follow_seed(self, seed: int, game: Game) -> None:
         """Send the game's `seed` with the next request (see `Player.follow_seed`)."""
@@ -222,13 +224,21 @@ class SearchProcessPlayer:
                     if word not in ("bestmove", "error"):
                         log.warning("%s: search process said %s", self.name, line)
             except ProcessError as exc:
-                raise self._fail(f"failed ({exc})", game) from None
+                raise self._fail(Nn_("{name}: the search process failed ({problem}) in position "
+                                     "{position} (after {count} action)",
+                                     "{name}: the search process failed ({problem}) in position "
+                                     "{position} (after {count} actions)"), game,
+                                 problem=exc) from None
             if word == "error":
                 raise SearchProcessError(f"{self.name}: {text}")
             try:
                 return game.parse_action(text)
             except RulesError as exc:
-                raise self._fail(f"answered {text!r} ({exc})", game) from None
+                raise self._fail(Nn_("{name}: the search process answered {text} ({problem}) in "
+                                     "position {position} (after {count} action)",
+                                     "{name}: the search process answered {text} ({problem}) in "
+                                     "position {position} (after {count} actions)"), game,
+                                 text=repr(text), problem=exc) from None
 
     def close(self) -> None:
         """End the child (quit, then terminate, then kill); the next request starts one."""

@@ -15,13 +15,17 @@ from navakankari.engine.errors import (GameOverError, IllegalActionError, Invali
                                        InvalidRulesError, RulesError, UnknownVariantError, WordedError,
                                        Wording)
 from navakankari.engine.endgame import EndgameDataError
+from navakankari.engine.errors import PlayerError
+from navakankari.engine.external import ExternalEngineError
 from navakankari.engine.jump import JumpGame
 from navakankari.engine.native import NativeBuildError
 from navakankari.engine.player_spec import PlayerKindError, PlayerSpec, PlayerSpecError, make_player
 from navakankari.engine.presets import preset
+from navakankari.engine.process import ProcessError
 from navakankari.engine.record import GameRecord, InvalidRecordError, parse_record, replay_record
 from navakankari.engine.repeat import repeat_computer
 from navakankari.engine.rules import Rules
+from navakankari.engine.search_process import SearchProcessError
 from navakankari.engine.translator import Nn_
 from navakankari.engine.variants import game_from_position, new_game
 
@@ -269,8 +273,9 @@ def test_a_text_without_places_is_kept_as_written():
 def test_every_engine_error_is_one_kind_of_worded_error():
     for kind in (RulesError, InvalidNotationError, IllegalActionError, UnknownVariantError, GameOverError,
                  InvalidRulesError, InvalidRecordError, EndgameDataError, NativeBuildError, PlayerSpecError,
-                 PlayerKindError):
+                 PlayerKindError, PlayerError, ExternalEngineError, SearchProcessError, ProcessError):
         assert issubclass(kind, WordedError), kind
+    assert issubclass(ProcessError, OSError)
     assert issubclass(UnknownVariantError, KeyError) and issubclass(PlayerKindError, ValueError)
     assert str(UnknownVariantError("unknown variant {name}; variants: {variants}", name="'x'", variants="a")) \
         == "unknown variant 'x'; variants: a"  # not quoted as a KeyError would be

@@ -201,7 +201,7 @@ def test_a_garbled_position_line_is_asked_again(tmp_path, caplog):
     ("garbage", r"answered 'zz9', which is not an action"),
     ("hang", r"no bestmove within 0.3 s of stop: it did not answer in time"),
     ("die", r"has ended \(exit code 3\)"),
-    ("drift", r"has another position: .*it did not take every move"),
+    ("drift", r"has another position: .*it did not follow every move"),
     ("mute", r"has another position: nothing \(no Fen: line after d\)"),
 ])
 def test_a_bad_answer_is_an_error_naming_engine_and_position(tmp_path, mode, message):

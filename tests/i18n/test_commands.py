@@ -5,7 +5,9 @@ without an English fragment in each language."""
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 import re
 import zlib
 
@@ -390,14 +392,17 @@ def test_the_engines_rule_texts_are_in_the_language(code, tmp_path, monkeypatch,
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_engines_other_errors_are_worded_in_the_language(code):
     """The errors no command above reaches: a game asked to act after its end, a point of
-    another board, a player the computer does not play, rules that make no game, the endgame
-    file and the build."""
+    another board, a player the computer does not play, rules that make no game, an installed
+    engine that gives no answer, a program that cannot start, the endgame file and the
+    build."""
     from navakankari.engine import endgame
     from navakankari.engine.errors import GameOverError, InvalidNotationError, InvalidRulesError
+    from navakankari.engine.external import EnginePlayer, EngineSpec, ExternalEngineError
     from navakankari.engine.jump import JumpGame
     from navakankari.engine.native import NativeBuildError
     from navakankari.engine.player_spec import PlayerKindError, make_player
     from navakankari.engine.presets import preset
+    from navakankari.engine.process import LineProcess, ProcessError
     from navakankari.engine.record import GameRecord
     from navakankari.engine.repeat import repeat_computer
     from navakankari.engine.rules import Rules
@@ -418,6 +423,10 @@ def test_the_engines_other_errors_are_worded_in_the_language(code):
              (lambda: repeat_computer(GameRecord(rules=preset("navakankari"))), ValueError, ["Seed"]),
              (lambda: Rules.from_dict({"bogus": 1, "zap": 2}), InvalidRulesError, ["bogus", "zap"]),
              (lambda: JumpGame(preset("nine-mens-morris")), InvalidRulesError, ["nine-mens-morris"]),
+             (lambda: EnginePlayer(EngineSpec.parse("engine:/bin/true")).choose(new_game("nine-mens-morris")),
+              ExternalEngineError, ["/bin/true", "uciok", "uci"]),
+             (lambda: LineProcess(["/nonexistent/engine"]), ProcessError,
+              ["/nonexistent/engine", os.strerror(errno.ENOENT)]),
              (lambda: endgame.decode(b"junk"), endgame.EndgameDataError, []),
              (lambda: endgame.decode(endgame.MAGIC + b"x"), endgame.EndgameDataError, [zlib_says])]
     for make, kind, names in cases:
