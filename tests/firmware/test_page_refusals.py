@@ -218,3 +218,10 @@ def test_a_board_still_starting_refuses_in_the_browsers_language_and_names_are_c
             assert (r.status, await r.json()) == (400, {
                 "error": "अनुरोध एक JSON ऑब्जेक्ट होना चाहिए"})
     asyncio.run(main())
+
+
+def test_the_menus_refusals_are_worded_too(tmp_path):
+    with sim_daemon(tmp_path, menu=True) as running:
+        refused_alike(running, "/api/end", {"how": "resign"}, "resign: no game is in play", ())
+        refused_alike(running, "/api/hand", {"op": "move", "from": "a4", "to": "a7"},
+                      "there is no pebble on a4", ())
