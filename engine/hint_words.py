@@ -10,6 +10,7 @@ from translated parts; `tr` gives the language (English when none is given).
 from __future__ import annotations
 
 from .game import Side
+from .outcome import side_wording
 from .reasons import Quality, Reason, ReasonKind
 from .translator import ENGLISH, Translator
 
@@ -26,8 +27,8 @@ def quality_words(quality: Quality, tr: Translator = ENGLISH) -> str:
 
 
 def side_words(side: Side, tr: Translator = ENGLISH) -> str:
-    """`white` or `black` as a player is named in a sentence."""
-    return tr.gettext("white") if side is Side.WHITE else tr.gettext("black")
+    """`white` or `black` as a player is named in a sentence, in `tr`'s language."""
+    return side_wording(side).words(tr)
 
 
 def reason_words(action: str, reason: Reason | None, quality: Quality = Quality.DROPS,

@@ -106,20 +106,20 @@ def phrase_of(exc: BaseException) -> str:
     if isinstance(first, Phrase):
         return first
     try:
-        kept = _kept_phrase(exc)
+        kept = kept_phrase(exc)
     except (KeyError, IndexError, TypeError, ValueError):  # not a message and its places
         kept = None
     return str(exc) if kept is None else kept
 
 
-def _kept_phrase(meaning: object) -> Phrase | None:
+def kept_phrase(meaning: object) -> Phrase | None:
     """The phrase of a message and its places kept as data (`message`, `places`, and for a
     message that counts `plural` and `number`, as the engine keeps them); a place kept so
     is a phrase too, worded in the same language. None for anything else."""
     message, places = getattr(meaning, "message", None), getattr(meaning, "places", None)
     if not isinstance(message, str) or not isinstance(places, (tuple, dict)):
         return None
-    filled = {k: _kept_phrase(v) or v for k, v in dict(places).items()}
+    filled = {k: kept_phrase(v) or v for k, v in dict(places).items()}
     plural, number = getattr(meaning, "plural", ""), getattr(meaning, "number", 0)
     if isinstance(plural, str) and plural and isinstance(number, int):
         return Phrase.counted((message, plural), number, **filled)

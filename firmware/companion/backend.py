@@ -27,7 +27,14 @@ from ..core.menu import variant_label
 from ..core.palette import PALETTE
 from ..core.players import ASSIST_LEVELS, PlayerSpec, PlayerSpecError, assist_words
 from ..core.status import StatusKind, adaptive_level
-from ..core.wording import LEGEND, motion_words, next_game_text, outcome_text, status_text
+from ..core.wording import (
+    LEGEND,
+    motion_words,
+    next_game_text,
+    outcome_text,
+    side_phrase,
+    status_text,
+)
 from .page_hand import PageHand
 from .review import turns
 from .server import RequestError, language_refused
@@ -48,11 +55,6 @@ REQUESTS = {"record": N_("record"), "review": N_("review"), "games": N_("games")
 def request_name(request: str) -> Phrase:
     """A request of the page by its name in the catalogs."""
     return Phrase(REQUESTS[request])
-
-
-def side_name(side: object) -> Phrase:
-    """A side ("white" or "black") by its name in the catalogs."""
-    return Phrase(N_("white")) if str(side) == "white" else Phrase(N_("black"))
 
 
 def refused(request: str, exc: BaseException) -> RequestError:
@@ -286,7 +288,7 @@ class DaemonBackend:
             players = {Side.WHITE: PlayerSpec.parse(white, "white"),
                        Side.BLACK: PlayerSpec.parse(black, "black")}
         except PlayerSpecError as exc:
-            raise RequestError(Phrase(N_("new game: {side}: {problem}"), side=side_name(exc.key),
+            raise RequestError(Phrase(N_("new game: {side}: {problem}"), side=side_phrase(exc.key),
                                       problem=phrase_of(exc))) from None
         except UnknownVariantError as exc:
             raise refused("new-game", exc) from None
@@ -365,7 +367,7 @@ class DaemonBackend:
         if spec.kind != "hand":
             raise RequestError(Phrase(N_("assist: {side} is not played by hand ({player}): only "
                                          "a side played by hand gets help"),
-                                      side=side_name(side), player=spec))
+                                      side=side_phrase(side), player=spec))
         session.set_players(self.daemon.now(), {key: PlayerSpec("hand", assist=level)})
         self.daemon.wake()
 
@@ -477,8 +479,8 @@ class DaemonBackend:
                 raise RequestError(Phrase(N_("resign: no side is played by a person here")))
             side = people[0] if len(people) == 1 else game.turn
             outcome = {"winner": str(side.other), "reason": RESIGNED}
-            words = Phrase(N_("{side} resigned: {other} wins"), side=side_name(side),
-                           other=side_name(side.other))
+            words = Phrase(N_("{side} resigned: {other} wins"), side=side_phrase(side),
+                           other=side_phrase(side.other))
         else:
             if len(people) < 2:
                 raise RequestError(Phrase(N_("draw: the computer plays on; a draw is agreed "
@@ -493,7 +495,7 @@ class DaemonBackend:
         side = session.game.turn
         if session.players[side].kind != "remote":
             raise RequestError(Phrase(N_("move: {side} is played {player}, not from here"),
-                                      side=side_name(side), player=session.players[side]))
+                                      side=side_phrase(side), player=session.players[side]))
         try:
             session.answers.remote_move(text, self.daemon.now())
         except ValueError as exc:  # the engine's notation and legality errors

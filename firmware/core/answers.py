@@ -16,6 +16,7 @@ from typing import Protocol
 from navakankari.engine.actions import Action
 from navakankari.engine.advice import Advice, AdviceRequest
 from navakankari.engine.game import Game, Side
+from navakankari.hal.words import N_, Phrase
 
 from .assist import Teacher
 from .broker import ComputerRequest, TurnBroker
@@ -24,6 +25,7 @@ from .players import PlayerSpec
 from .status import Status
 from .tracker import Tracker
 from .update import Update
+from .wording import side_phrase
 
 
 class Board(Protocol):
@@ -101,9 +103,9 @@ class Answers:
         board = self._board
         side = board.game.turn
         if board.menu is not None:
-            raise ValueError("no game in play: the board shows its menu")
+            raise ValueError(Phrase(N_("no game in play: the board shows its menu")))
         if not board.players[side].moves_arrive:
-            raise ValueError(f"{side} is not a remote player")
+            raise ValueError(Phrase(N_("{side} is not a remote player"), side=side_phrase(side)))
         actions = tuple(board.game.parse_actions(text))
         if now < board.teacher.reply_due(board.game):
             self._broker.hold(actions)  # lit once the warning has been seen

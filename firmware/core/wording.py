@@ -12,14 +12,22 @@ from collections.abc import Mapping
 from navakankari.engine.game import Game, Outcome, Side
 from navakankari.engine.hint_words import side_words
 from navakankari.engine.outcome import REASONS as REASONS
-from navakankari.engine.outcome import outcome_wording
+from navakankari.engine.outcome import outcome_wording, side_wording
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.engine.variants import new_game
-from navakankari.hal.words import N_
+from navakankari.hal.words import N_, Phrase, kept_phrase
 
 from .menu import player_words, variant_label
 from .palette import PALETTE, Animation, Look, Role, blink_speed
 from .status import MismatchReason, Status, StatusKind
+
+
+def side_phrase(side: Side | str) -> Phrase:
+    """A side ("white", "black") kept as a phrase, for a sentence worded where it is shown
+    (a refusal the page words in its language)."""
+    phrase = kept_phrase(side_wording(side if isinstance(side, Side) else Side[side.upper()]))
+    assert phrase is not None  # a wording is always one
+    return phrase
 
 
 def _side(name: str, tr: Translator) -> str:

@@ -25,6 +25,8 @@ from navakankari.firmware.core.menu import (
     player_specs,
 )
 from navakankari.firmware.core.palette import Role
+from navakankari.firmware.i18n.catalogs import translations
+from navakankari.hal.words import Phrase, phrase_of
 from navakankari.firmware.core.players import HAND, PlayerSpec
 from navakankari.firmware.core.session import CLEARED, Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
@@ -511,8 +513,10 @@ def test_the_computer_is_not_asked_while_the_menu_shows(store):
     b = MenuBoard("nine-mens-morris", store,
                   players={Side.WHITE: PlayerSpec("computer", 1), Side.BLACK: HAND}).run()
     assert b.session.answers.computer_request() is None
-    with pytest.raises(ValueError, match="menu"):
+    with pytest.raises(ValueError, match="menu") as refused:
         b.session.answers.remote_move("d6", b.now)
+    refusal = phrase_of(refused.value)  # the page words it in its language
+    assert isinstance(refusal, Phrase) and "मेनू" in refusal.words(translations("hi"))
     b.choose(Kind.SAME)
     assert b.session.answers.computer_request() is not None
 

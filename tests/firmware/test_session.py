@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sqlite3
 
 import pytest
@@ -15,7 +16,9 @@ from navakankari.firmware.core.players import HAND, PlayerSpec, computer_turn
 from navakankari.firmware.core.menu import MenuSettings
 from navakankari.firmware.core.session import Session
 from navakankari.firmware.core.status import MismatchReason, StatusKind
+from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, translations
 from navakankari.firmware.store.database import Store
+from navakankari.hal.words import Phrase, phrase_of
 from navakankari.sim.hands import ScriptedHands
 from tables import SETTINGS, random_game
 
@@ -176,6 +179,17 @@ def test_remote_moves_are_shown_and_only_they_are_accepted(store):
     hands.lift("g1").wait(0.3).place("a1").wait(0.5)
     play(session, hands, now)
     assert session.record() == "d6 a1"
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != SOURCE])
+def test_a_remote_move_for_a_side_played_here_is_refused_in_the_players_language(store, code):
+    session = Session(NINE, HANDS, settings=SETTINGS, store=store)
+    with pytest.raises(ValueError) as refused:
+        session.answers.remote_move("d6", 0.0)
+    phrase = phrase_of(refused.value)
+    assert isinstance(phrase, Phrase) and phrase == "white is not a remote player"
+    words = phrase.words(translations(code))
+    assert translations(code).gettext("white") in words and not re.search("[A-Za-z]", words)
 
 
 def test_setting_up_the_start_position_after_a_game_starts_the_next(store):
