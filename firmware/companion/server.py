@@ -134,6 +134,10 @@ class CompanionBackend(Protocol):
     async def assist(self, side: str, level: int) -> None:
         """Set a hand side's assistance (0..4) for the game in play."""
 
+    async def stored(self) -> None:
+        """Until what the board has changed is in its store: a change's answer waits for it,
+        as the board's lights do."""
+
     async def invite(self, variant: str, side: str, starts: str) -> str:
         """Offer an online game; returns the code to read to the other player."""
 
@@ -408,6 +412,7 @@ class Companion:
                 return self._refusal(request, 400, Phrase(N_(
                     "the request body must be a JSON object")))
             answer = await handler(body)
+            await self.backend.stored()  # the answer acknowledges the change: stored first
             self._changed()  # the simulator's hand is not part of the game: push it too
             tr = translations(self._language(request))  # a phrase in the viewer's language
             return web.json_response({"ok": True, **{k: words_of(v, tr) if isinstance(v, str)

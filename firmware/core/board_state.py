@@ -49,6 +49,9 @@ class BoardState:
         #: A review on the page: the points its move lights, and until when (`show_review`)
         self.review: tuple[tuple[str, ...], float] | None = None
         self._listeners: list[Callable[[Update], None]] = []
+        self._at_once: list[Callable[[Update], None]] = []  #: told even before the store
+        #: updates waiting for the store's writes, each with the write it waits for
+        self._held: list[tuple[int, Update]] = []
 
     def follow(self, now: float, colours: Mapping[str, Side | None] | None = None) -> None:
         """Sensing and a tracker for the game now in play, from what the sensors read now."""
@@ -131,15 +134,37 @@ class BoardState:
         return min(times) if times else None
 
     # -- the subscribers ---------------------------------------------------------------------
-    def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:
+    def subscribe(self, callback: Callable[[Update], None], *, at_once: bool = False
+                  ) -> Callable[[], None]:
         """Call `callback(update)` after every change; returns a function that unsubscribes.
-        Callbacks run in the loop's thread and must not block."""
-        self._listeners.append(callback)
-        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+        Callbacks run in the loop's thread and must not block. A change is told once the
+        store has written it (a store writing behind: `release`), so no one acknowledges an
+        action a power cut could still lose; `at_once`: told at once (the loop's wake-up,
+        which acknowledges nothing)."""
+        listeners = self._at_once if at_once else self._listeners
+        listeners.append(callback)
+        return lambda: listeners.remove(callback) if callback in listeners else None
 
     def notify(self, update: Update) -> None:
-        """Tell every subscriber (`subscribe`) of a change."""
-        for callback in list(self._listeners):
+        """Tell every subscriber (`subscribe`) of a change, once the writes asked for so far
+        are done."""
+        self._tell(update, self._at_once)
+        self.release()
+        store = self.keeper.store
+        if store is not None and store.writing:
+            self._held.append((store.queued, update))
+        else:
+            self._tell(update, self._listeners)
+
+    def release(self) -> None:
+        """Tell the subscribers the changes whose writes are done, in order."""
+        store = self.keeper.store
+        while self._held and (store is None or self._held[0][0] <= store.written):
+            self._tell(self._held.pop(0)[1], self._listeners)
+
+    @staticmethod
+    def _tell(update: Update, listeners: list[Callable[[Update], None]]) -> None:
+        for callback in list(listeners):
             try:
                 callback(update)
             except Exception:  # one bad subscriber must not stop the board

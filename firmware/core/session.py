@@ -11,7 +11,9 @@ game starts and takebacks are `starts`' (game_start.py), the menu and the board'
 `dispatch`'s (menu_dispatch.py); the session runs the turn between them.
 
 Ordering that a power cut must not break: committed actions are written to the store (and
-synced) inside `tick` before anyone is told, and the daemon renders the lights only after.
+synced) before anyone is told, and the daemon renders the lights only after. A store writing
+behind (the daemon's) writes in its own thread: the subscribers are told once it has
+(`BoardState.release`), and the daemon waits for it before it lights the turn.
 """
 
 from __future__ import annotations
@@ -379,10 +381,10 @@ class Session:
     def next_frame_change(self, now: float) -> float | None:
         return lights.next_change(self.keeper.game, self.status, now)
 
-    def subscribe(self, callback: Callable[[Update], None]) -> Callable[[], None]:
-        """Call `callback(update)` after every change; returns a function that unsubscribes.
-        Callbacks run in the loop's thread and must not block."""
-        return self.state.subscribe(callback)
+    def subscribe(self, callback: Callable[[Update], None], *, at_once: bool = False
+                  ) -> Callable[[], None]:
+        """Call `callback(update)` after every change, once stored (`BoardState.subscribe`)."""
+        return self.state.subscribe(callback, at_once=at_once)
 
     def notify(self, update: Update) -> None:
         """Tell every subscriber (`subscribe`) of a change."""

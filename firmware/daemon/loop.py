@@ -154,6 +154,9 @@ class Daemon:
         if store is None:
             store, self.store_notice = open_store(config.store_file(),
                                                   events_kept=config.store_events)
+        # The store writes in a thread of its own: a synced write (0.9-3.5 s on a busy
+        # disk) must not stop the loop; what it acknowledges waits for it (`_stored`).
+        store.write_behind(Scheduling.current().apply)
         self.store = store
         self.session: Session | None = None
         self.online: OnlinePlay | None = None  #: online play, when a broker is configured
@@ -247,7 +250,8 @@ class Daemon:
         # Changes made from outside the loop's own turn (the web companion calling
         # new_game, takeback, remote_move) must wake the loop to light them; what the loop's
         # own turn changes is lit by that turn.
-        self.session.subscribe(lambda update: None if self._turning else self.wake())
+        self.session.subscribe(lambda update: None if self._turning else self.wake(),
+                               at_once=True)
         self._advice = AdviceService(loop, self.session, self.clock, self.wake)
         for service in self.services:
             self._tasks.append(loop.create_task(service(self)))
@@ -297,6 +301,9 @@ class Daemon:
         next_flush: float | None = None
         while not self.stop_event.is_set():
             self.wakeups += 1
+            # Cleared before the turn: what sets it from here on (an edge, a stop, while the
+            # turn waits for the store) wakes the next one.
+            self._wake.clear()
             now = self.clock()
             edges, self._edges = self._edges, []
             self._turning = True
@@ -307,6 +314,7 @@ class Daemon:
             self._ask_computer(turn)
             if self._advice is not None:
                 self._advice.ask(turn.advice)
+            await self._stored(session)
             if turn.brightness != self._brightness:
                 self._brightness = turn.brightness
                 self.board.leds.brightness = self._cap * turn.brightness
@@ -338,8 +346,22 @@ class Daemon:
                                  self._led_retry) if t is not None]
             timeout = max(0.0, min(times) - self.clock()) if times else None
             self.late_threads.share()  # after the frame: a new thread costs a look at /proc
-            self._wake.clear()
             await self._wake.wait(timeout)
+
+    async def _stored(self, session: Session) -> None:
+        """Stored before lit: wait for the store's writes under way (an action committed,
+        a new game) before the turn's frame and the updates are shown, the loop going on
+        meanwhile (sensor edges wait for the next turn, the page and online play are served).
+        A write that failed leaves `store.failure`, the page's notice; the game goes on."""
+        await self.stored()
+        session.state.release()
+
+    async def stored(self) -> None:
+        """Until the store's writes asked for so far are done (the page's change answers
+        after it, as the lights do), the loop going on meanwhile."""
+        settled = self.store.settled()
+        if settled is not None:
+            await asyncio.wrap_future(settled)
 
     def _show(self, frame: dict[str, tuple[int, int, int]], now: float) -> bool:
         """Write a frame to the LEDs; a failure is logged and shown on the page once, and

@@ -86,10 +86,11 @@ class OnlineBridge:
     def _update(self, update: Update) -> None:
         if update.reason != "actions":
             return
-        history = self.session.game.history
+        # Told once stored (`Session.subscribe`): the game may have gone on since, so the
+        # update's own ply and actions say what was committed.
         logged = self.link.moves.moves
-        for i in range(len(history) - len(update.actions), len(history)):
-            text = history[i].text
+        first = update.ply - len(update.actions)
+        for i, text in enumerate(update.actions, first):
             if i < len(logged):  # the other board's action, now carried out here
                 if logged[i].action != text:
                     log.error("online: the board committed %s where move %d is %s", text,

@@ -109,7 +109,9 @@ class OnlinePlay:
     async def run(self) -> None:
         """Link the game in play if it is an online one, then follow the session until
         cancelled."""
-        self._unsubscribe = self.session.subscribe(self._changed)
+        # At once, not once stored: `_beginning` tells its own new game from the menu's, and
+        # the invitation it starts acknowledges nothing the store could lose.
+        self._unsubscribe = self.session.subscribe(self._changed, at_once=True)
         self._resume()
         try:
             await asyncio.Event().wait()

@@ -1,7 +1,8 @@
 """An asyncio loop on a manual clock: timers fire at once, in order, without real waiting.
 
 When the loop would sleep until its next timer and no socket or thread has anything for it,
-the clock jumps to that timer instead. With no timer at all it waits for real (a thread or a
+the clock jumps to that timer instead; a store's writes under way (its writer thread) are
+waited for first, as a real disk's sync takes no virtual time. With no timer at all it waits for real (a thread or a
 socket must wake it). The daemon, the simulated board and the test share the clock, so a test
 of a few virtual minutes runs in milliseconds and every timing is exact.
 """
@@ -13,9 +14,13 @@ import selectors
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
+from navakankari.firmware.store.database import writing_anywhere
 from navakankari.sim.clock import ManualClock
 
 T = TypeVar("T")
+
+WRITE_POLL = 0.005
+"""Real seconds between looks at a store's writes under way."""
 
 
 class _JumpingSelector(selectors.DefaultSelector):
@@ -27,6 +32,10 @@ class _JumpingSelector(selectors.DefaultSelector):
         ready = super().select(0)
         if ready or timeout is None or timeout <= 0:
             return ready if (ready or timeout is not None) else super().select(None)
+        while writing_anywhere():  # its end wakes whoever waits for it: this select
+            ready = super().select(WRITE_POLL)
+            if ready:
+                return ready
         self.clock.advance(timeout)
         return []
 
