@@ -311,7 +311,9 @@ class Companion:
         return snap
 
     async def state(self, request: web.Request) -> web.Response:
-        """The page's state; with the PIN in X-Pin it includes an online game's code."""
+        """The page's state; with the PIN in X-Pin it includes an online game's code. It
+        shows what the store holds: a write under way (a move just committed) is waited for."""
+        await self.backend.stored()
         if "X-Pin" in request.headers:
             refused = self._pin_refusal(request)
             if refused is not None:
@@ -582,6 +584,7 @@ class Companion:
             while not ws.closed:
                 await dirty.wait()
                 dirty.clear()
+                await self.backend.stored()  # the state shown is the state stored
                 await asyncio.wait_for(ws.send_str(self._snapshot_json(language)),
                                        SEND_TIMEOUT)
         except asyncio.TimeoutError:

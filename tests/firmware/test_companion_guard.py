@@ -37,6 +37,9 @@ class Backend:
     def snapshot(self, language: str = "en") -> dict[str, Any]:
         return {"changes": self.changes, "padding": "x" * 3000}
 
+    async def stored(self) -> None:
+        """Nothing waits to be stored here."""
+
     def language(self) -> str:
         return "en"
 
@@ -228,3 +231,30 @@ def test_a_body_nested_too_deeply_is_refused_clearly():
         assert (await r.json()) == {"error": "the request body is nested too deeply"}
 
     run(body)
+
+
+def test_the_state_waits_for_a_write_under_way():
+    """A move committed but not yet stored is not shown: the page's state, asked while the
+    store writes, answers once the write is done (with what was stored)."""
+    class Writing(Backend):
+        def __init__(self) -> None:
+            super().__init__()
+            self.asked, self.written = asyncio.Event(), asyncio.Event()
+
+        async def stored(self) -> None:
+            self.asked.set()
+            await self.written.wait()
+
+    async def main() -> None:
+        backend = Writing()
+        companion = Companion(backend, PIN)  # type: ignore[arg-type]
+        async with TestClient(TestServer(companion.app(), host="127.0.0.1")) as client:
+            asked = asyncio.create_task(client.get("/api/state"))
+            await asyncio.wait_for(backend.asked.wait(), 60)  # the request waits for the store
+            assert not asked.done()
+            backend.changes = 1  # the write lands
+            backend.written.set()
+            r = await asked
+            assert r.status == 200 and (await r.json())["changes"] == 1
+
+    asyncio.run(main())

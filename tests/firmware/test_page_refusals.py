@@ -195,6 +195,9 @@ class Starting:
     async def takeback(self, count: int | None, to: int | None = None) -> None:
         self.language()
 
+    async def stored(self) -> None:
+        """Nothing waits to be stored here."""
+
 
 def test_a_board_still_starting_refuses_in_the_browsers_language_and_names_are_checked_first():
     import asyncio

@@ -46,6 +46,9 @@ class Backend:
     def language(self):  # type: ignore[no-untyped-def]
         return "en"
 
+    async def stored(self) -> None:
+        """Nothing waits to be stored here."""
+
     def add_listener(self, callback):  # type: ignore[no-untyped-def]
         return lambda: None
 
