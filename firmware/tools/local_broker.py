@@ -24,8 +24,15 @@ MEMBERS = ("grandma", "ravi", "mallory")
 """The tests' logins that may play; `visitor` may log in but is not in the ACL."""
 
 
+PORT_TRIES = 3
+
+
 class BrokerMissingError(RuntimeError):
     """Mosquitto is not installed here."""
+
+
+class PortTakenError(RuntimeError):
+    """A port the broker was to listen on was taken by another program."""
 
 
 def mosquitto() -> str:
@@ -42,6 +49,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _free_ports() -> Ports:
+    return Ports(free_port(), free_port(), free_port())
+
+
 class LocalBroker:
     """Start, stop and restart one broker on local ports, in `folder`: the club's shipped
     configuration (online/club.py), with these members."""
@@ -55,8 +66,11 @@ class LocalBroker:
         self.exe = mosquitto()
         self.folder = folder
         self.users = dict(USERS if users is None else users)
-        ports = ports or Ports(free_port(), free_port(), free_port())
-        self.port, self.tls_port, self.ws_port = ports.plain, ports.tls, ports.web
+        #: ports picked here may be taken by another program before the broker binds them:
+        #: its first start then tries fresh ones (a restart keeps them: clients know them)
+        self._may_repick = ports is None
+        self._http_dir = http_dir
+        ports = ports or _free_ports()
         passwords = folder / "passwords"
         passwd = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
         for i, (user, password) in enumerate(self.users.items()):
@@ -68,9 +82,13 @@ class LocalBroker:
         self.ca_file = str(folder / "ca.crt")
         _certificates(folder)
         self.config = folder / "mosquitto.conf"
-        self.config.write_text(local_config(folder, ports, run_as=getpass.getuser(),
-                                            http_dir=http_dir))
+        self._configure(ports)
         self.proc: subprocess.Popen[bytes] | None = None
+
+    def _configure(self, ports: Ports) -> None:
+        self.port, self.tls_port, self.ws_port = ports.plain, ports.tls, ports.web
+        self.config.write_text(local_config(self.folder, ports, run_as=getpass.getuser(),
+                                            http_dir=self._http_dir))
 
     def url(self, user: str = "grandma", password: str | None = None,
             scheme: str = "mqtt") -> str:
@@ -79,6 +97,18 @@ class LocalBroker:
         return f"{scheme}://{user}:{secret}@127.0.0.1:{port}"
 
     def start(self) -> None:
+        """Start the broker and wait for its ports; on a first start whose ports another
+        program took meanwhile, again on fresh ones (a few times)."""
+        for _ in range(PORT_TRIES - 1):
+            try:
+                return self._start()
+            except PortTakenError:
+                if not self._may_repick:
+                    raise
+                self._configure(_free_ports())
+        self._start()
+
+    def _start(self) -> None:
         self.proc = subprocess.Popen([self.exe, "-c", str(self.config)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 10
@@ -88,8 +118,12 @@ class LocalBroker:
                 logged = self.folder / "mosquitto.log"
                 if logged.exists():  # its own log says why (a port in use, a bad file)
                     err += "".join(logged.read_text().splitlines(keepends=True)[-2:])
-                raise RuntimeError(f"mosquitto exited: {' '.join(err.split())}")
+                said = " ".join(err.split())
+                if "Address already in use" in said:
+                    raise PortTakenError(f"mosquitto exited: {said}")
+                raise RuntimeError(f"mosquitto exited: {said}")
             if self.ports_open():
+                self._may_repick = False  # clients now know these ports
                 return
             time.sleep(0.02)
         raise RuntimeError("mosquitto did not open its port within 10 s")
