@@ -7,6 +7,7 @@ import io
 from navakankari.hal import load_profile, open_board
 from navakankari.hal.tools.selftest import PRIMARIES, Finding, Phase, Selftest, render_occupancy, run_selftest
 from navakankari.sim import ManualClock, SensorFaults, SimulatedBoard
+from selftest_hand import touching_hand
 
 P19 = load_profile("sim-19").points
 
@@ -96,20 +97,8 @@ def test_run_selftest_on_the_simulator() -> None:
     clock = ManualClock()
     board = open_board(load_profile("sim-19"), clock=clock, backend="sim")
     sim = board.simulation
-    script = {"step": None}
-
-    def sleep(dt: float) -> None:
-        """Time passes; a maker who touches each point when it lights."""
-        clock.advance(dt)
-        point = board.leds.lit and next((p for p, c in board.leds.lit.items() if c == (255, 255, 255)), None)
-        if point and script["step"] != point and point not in sim.pebbles:
-            script["step"] = point
-            sim.place(point)
-        elif point and point in sim.pebbles:
-            sim.lift(point)
-
     out = io.StringIO()
-    report = run_selftest(board, clock=clock, sleep=sleep, out=out)
+    report = run_selftest(board, clock=clock, sleep=touching_hand(board, clock), out=out)
     assert report.ok and len(report.passed) == 19
     text = out.getvalue()
     assert "LED check: a7 should be red" in text and "19 of 19 sensors passed" in text

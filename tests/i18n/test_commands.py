@@ -25,6 +25,7 @@ from navakankari.hal.tools.calibrate import Calibration, CalibrationError
 from navakankari.hal.sensors import SensorEvent
 from navakankari.hal.tools.selftest import run_selftest
 from navakankari.sim import ManualClock
+from selftest_hand import touching_hand
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
 TECHNICAL = re.compile(r"navakankari \w+|sudo [^:()]*?(?=,| then|$|\)|\s[^\x00-\x7f])|\S*/\S*|"
@@ -94,20 +95,10 @@ def _driven_selftest(tr) -> str:
     """The self-test on the simulated board, a maker touching each lit point."""
     clock = ManualClock()
     board = open_board(load_profile("sim-19"), clock=clock, backend="sim")
-    sim, touched = board.simulation, {"point": None}
-
-    def sleep(dt: float) -> None:
-        clock.advance(dt)
-        point = next((p for p, c in board.leds.lit.items() if c == (255, 255, 255)), None)
-        if point and touched["point"] != point and point not in sim.pebbles:
-            touched["point"] = point
-            sim.place(point)
-        elif point and point in sim.pebbles:
-            sim.lift(point)
-
     out = io.StringIO()
     try:
-        assert run_selftest(board, clock=clock, sleep=sleep, out=out, tr=tr).ok
+        assert run_selftest(board, clock=clock, sleep=touching_hand(board, clock), out=out,
+                            tr=tr).ok
     finally:
         board.close()
     return out.getvalue()
