@@ -92,14 +92,15 @@ class Speech:
         """What the board shows beside the game, looked at after each frame: a problem said
         when it appears or changes (by its source: "computer", "leds"), the other board of
         an online game when it goes or comes back (None: no such board)."""
+        # What is seen is kept before it is said: saying it tells the page, which looks again.
         for source, text in problems.items():
-            if text and text != self._problems.get(source) and self.enabled:
+            before, self._problems[source] = self._problems.get(source), text
+            if text and text != before and self.enabled:
                 self.say(self.announcer.problem(text))
-            self._problems[source] = text
-        if far_board is not None and self._far_board is not None \
-                and far_board != self._far_board and self.enabled:
+        before_far, self._far_board = self._far_board, far_board
+        if far_board is not None and before_far is not None and far_board != before_far \
+                and self.enabled:
             self.say(self.announcer.far_board(far_board))
-        self._far_board = far_board
 
     def add_listener(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback()` after each sentence is handed on (the page); returns a function

@@ -187,6 +187,21 @@ def test_problems_and_the_other_board_are_said_when_they_change():
     assert not quiet.recent
 
 
+def test_a_problem_is_said_once_though_saying_it_makes_the_board_look_again():
+    """Saying a sentence tells the page (the daemon's `changed`), which looks again at once:
+    what was seen is kept before it is said, so nothing is said twice (it recursed)."""
+    speech = Speech(None, enabled=True)
+    seen = {"computer": "the engine failed", "leds": None}
+    far = {"board": True}
+    speech.add_listener(lambda: speech.look(seen, far["board"]))
+    speech.look(seen, True)
+    far["board"] = False
+    speech.look(seen, False)
+    assert [u.text for _, u in speech.recent] == [
+        "A problem: the engine failed",
+        "The other board is offline: its moves will come when it is back."]
+
+
 def test_the_board_speaks_the_language_it_is_set_to():
     from navakankari.firmware.core.update import Update
 
