@@ -135,10 +135,12 @@ class EngineSpec:
         if os.sep not in path:
             found = shutil.which(path)
             if found is None:
-                raise ValueError(f"engine {path!r}: no such program on PATH")
+                raise EngineSpecError(N_("engine {path}: no such program is installed"),
+                                      path=repr(path))
             return found
         if not os.path.isfile(path) or not os.access(path, os.X_OK):
-            raise ValueError(f"engine {path!r}: not an executable file")
+            raise EngineSpecError(N_("engine {path}: not a program that can be run"),
+                                  path=repr(path))
         return path
 
 

@@ -229,8 +229,10 @@ class SearchProcessPlayer:
                                      "{name}: the search process failed ({problem}) in position "
                                      "{position} (after {count} actions)"), game,
                                  problem=exc) from None
-            if word == "error":
-                raise SearchProcessError(f"{self.name}: {text}")
+            if word == "error":  # its words are the child's internals: for the log
+                log.error("%s: the search process refused the request: %s", self.name, text)
+                raise SearchProcessError(N_("{name}: the search process refused the request"),
+                                         name=self.name)
             try:
                 return game.parse_action(text)
             except RulesError as exc:

@@ -112,6 +112,13 @@ def phrase_of(exc: BaseException) -> str:
     return str(exc) if kept is None else kept
 
 
+def phrase_or(exc: BaseException, message: str) -> Phrase:
+    """An error's phrase where it keeps its meaning (see `phrase_of`), else the catalog
+    `message` (marked N_) that names what failed: another library's English is for the log."""
+    said = phrase_of(exc)
+    return said if isinstance(said, Phrase) else Phrase(message)
+
+
 def kept_phrase(meaning: object) -> Phrase | None:
     """The phrase of a message and its places kept as data (`message`, `places`, and for a
     message that counts `plural` and `number`, as the engine keeps them); a place kept so

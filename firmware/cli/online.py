@@ -82,7 +82,7 @@ def cmd_broker(args: argparse.Namespace) -> int:
                              ports=Ports(args.mqtt_port, args.tls_port, args.web_port))
         broker.start()
     except (BrokerMissingError, OSError, RuntimeError, subprocess.CalledProcessError) as exc:
-        print(f"navakankari broker: {exc}", file=sys.stderr)
+        print(f"navakankari broker: {error_words(exc, words(args))}", file=sys.stderr)
         return 1
     first = next(iter(users))
     print(f"the broker runs in {folder} (Ctrl-C stops it); logins: {', '.join(users)}")

@@ -181,7 +181,7 @@ class DaemonBackend:
             "notice": next((n.words(tr) for n in (self.daemon.store_notice,
                             self.daemon.store.failure, self.daemon.led_failure) if n), None),
             "wrong_colour": wrong_colour,
-            "problem": session.problem,
+            "problem": session.problem.words(tr) if session.problem else None,
             # While the menu is lit no game is in play: the page shows the step and what has
             # been chosen so far, not the last game's variant and players.
             "menu": session.dispatch.menu_facts(tr),

@@ -86,11 +86,11 @@ class Answers:
         self._board.show_answer(now)
         return True
 
-    def computer_failed(self, request: ComputerRequest, text: str, now: float) -> None:
+    def computer_failed(self, request: ComputerRequest, why: Phrase, now: float) -> None:
         """The player behind `request` gave no action: the problem is shown and the hands
         play that turn, as for a hand side (nothing of the game is lost); the computer is
         asked again for its next turn."""
-        if not self._broker.failed(request, text):
+        if not self._broker.failed(request, why):
             return
         board = self._board
         board.tracker.set_hands(board.hands(), now)

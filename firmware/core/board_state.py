@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from navakankari.engine.game import Side
+from navakankari.hal.words import Phrase
 
 from .assist import Teacher
 from .broker import TurnBroker
@@ -65,7 +66,7 @@ class BoardState:
         return self.host.menu
 
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> Phrase | None:
         """Why the computer turn now due could not be chosen (an engine that failed), if so;
         gone once the game moves on (a takeback, a new game, other players)."""
         return self.broker.problem

@@ -17,6 +17,8 @@ from navakankari.engine.actions import Action
 from navakankari.engine.advice import AdviceRequest
 from navakankari.engine.game import Game, Side
 
+from navakankari.hal.words import Phrase
+
 from .assist import Teacher
 from .players import PlayerSpec
 from .status import Status, StatusKind
@@ -50,7 +52,7 @@ class TurnBroker:
         self.teacher = teacher
         self.token = 0  #: changes whenever the game moves on
         self.seed: int | None = None  #: the seed of the game in play (None: unseeded)
-        self._problem: tuple[int, str] | None = None  #: (token, text) of a failed computer turn
+        self._problem: tuple[int, Phrase] | None = None  #: (token, why) of a failed computer turn
         self._request: ComputerRequest | None = None
         self._answer: tuple[int, tuple[Action, ...]] | None = None
 
@@ -91,17 +93,17 @@ class TurnBroker:
         return request.token == self.token
 
     @property
-    def problem(self) -> str | None:
-        """Why the computer turn now due could not be chosen, if so."""
+    def problem(self) -> Phrase | None:
+        """Why the computer turn now due could not be chosen, if so (worded where shown)."""
         if self._problem is not None and self._problem[0] == self.token:
             return self._problem[1]
         return None
 
-    def failed(self, request: ComputerRequest, text: str) -> bool:
+    def failed(self, request: ComputerRequest, why: Phrase) -> bool:
         """The player behind `request` gave no action; False if it is no longer due."""
         if request.token != self.token:
             return False
-        self._problem = (request.token, text)
+        self._problem = (request.token, why)
         return True
 
     # -- answers -----------------------------------------------------------------------------

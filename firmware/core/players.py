@@ -25,6 +25,7 @@ from navakankari.engine.player_spec import SPEC_WORDS as SPEC_WORDS
 from navakankari.engine.player_spec import PlayerSpec as PlayerSpec
 from navakankari.engine.player_spec import PlayerSpecError as PlayerSpecError
 from navakankari.engine.translator import ENGLISH, Translator
+from navakankari.hal.words import N_, Phrase, phrase_or
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,25 @@ def computer_turn(player: ChoosesActions, game: Game, stop: threading.Event | No
             follow(seed, probe)
         action = player.choose(probe.copy(), stop)
         if action not in probe.legal_actions():
-            raise ValueError(f"computer player chose an illegal action {action.text}")
+            raise ValueError(Phrase(N_("the computer player chose {action}, which is illegal "
+                                       "here"), action=action.text))
         probe.push(action)
         out.append(action)
     return tuple(out)
+
+
+FAILURE_KINDS = ((MemoryError, N_("the computer player ran out of memory")),
+                 (TimeoutError, N_("the computer player did not answer in time")),
+                 (OSError, N_("the computer player could not run: the system refused it")),
+                 (ValueError, N_("the computer player gave an answer the board cannot use")))
+"""How a computer player's failure that keeps no wording of its own is named: by its kind,
+the first that fits (a subclass before its base)."""
+UNEXPECTED_FAILURE = N_("the computer player failed unexpectedly; the board's log says why")
+
+
+def failure_phrase(exc: BaseException) -> Phrase:
+    """A computer player's failure as the board shows and says it: the error's own wording
+    (an engine error, a phrase), else a sentence naming its kind. Another library's English
+    detail is for the log, never for the players."""
+    return phrase_or(exc, next((m for kind, m in FAILURE_KINDS if isinstance(exc, kind)),
+                               UNEXPECTED_FAILURE))

@@ -26,6 +26,7 @@ from navakankari.engine.actions import Action
 from navakankari.engine.game import Game, Side
 from navakankari.engine.rules import Rules
 from navakankari.hal.sensors import SensorEvent
+from navakankari.hal.words import Phrase
 from navakankari.firmware.i18n.catalogs import SOURCE
 
 from ..store.database import BoardEnding, Store
@@ -328,7 +329,7 @@ class Session:
 
     # -- the answers (answers.py) -----------------------------------------------------------
     @property
-    def problem(self) -> str | None:
+    def problem(self) -> Phrase | None:
         """Why the computer turn now due could not be chosen (an engine that failed), if so;
         gone once the game moves on (a takeback, a new game, other players)."""
         return self._broker.problem

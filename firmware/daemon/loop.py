@@ -35,7 +35,7 @@ from navakankari.hal.words import N_, Phrase
 from ..core import lights
 from ..core.menu import layout as menu_layout
 from ..core.menu import playable
-from ..core.players import PlayerSpec, computer_turn, player_for
+from ..core.players import PlayerSpec, computer_turn, failure_phrase, player_for
 from ..core.broker import ComputerRequest
 from ..core.session import Session
 from ..core.turn import Turn
@@ -408,7 +408,7 @@ class Daemon:
                 player = self._players[key] = self.player_factory(spec)
             except ValueError as exc:  # an engine that is not installed
                 log.error("%s cannot play: %s", spec, exc)
-                session.answers.computer_failed(request, str(exc), self.clock())
+                session.answers.computer_failed(request, failure_phrase(exc), self.clock())
                 return
         stop = threading.Event()
         future = self._loop.run_in_executor(self._executor, computer_turn, player, request.game,
@@ -422,7 +422,7 @@ class Daemon:
         exc = future.exception()
         if exc is not None:
             log.error("computer player failed: %s", exc)
-            self.session.answers.computer_failed(request, str(exc), self.clock())
+            self.session.answers.computer_failed(request, failure_phrase(exc), self.clock())
             if self._wake is not None:
                 self._wake.set()
             return

@@ -60,8 +60,8 @@ def speech_service(voice: Voice, *, default: bool, aloud: bool = True,
         def look() -> None:
             online = daemon.online.state() if daemon.online is not None else None
             far = online.get("opponent_online") if online else None
-            leds = daemon.led_failure
-            speech.look({"computer": session.problem,
+            leds, computer = daemon.led_failure, session.problem
+            speech.look({"computer": computer.words(speech.announcer.tr) if computer else None,
                          "leds": leds.words(speech.announcer.tr) if leds else None},
                         far if isinstance(far, bool) else None)
 

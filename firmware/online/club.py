@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from navakankari.hal.words import N_, Phrase
+
 FOLDER = Path(__file__).resolve().parent / "club"
 CONF = FOLDER / "navakankari.conf"
 ACL = FOLDER / "acl"
@@ -24,7 +26,12 @@ other, and a board that is updated names an old one instead of waiting on it in 
 
 
 class ClubConfigError(RuntimeError):
-    """The shipped configuration no longer reads as this module expects."""
+    """The shipped configuration no longer reads as this module expects: `problem` names the
+    line it no longer has, a phrase the command words in the maker's language."""
+
+    def __init__(self, message: str, /, **places: object) -> None:
+        self.problem = Phrase(message, **places)
+        super().__init__(self.problem)
 
 
 @dataclass(frozen=True)
@@ -47,18 +54,20 @@ def local_config(folder: Path, ports: Ports, *, run_as: str, http_dir: Path | No
     """The shipped configuration for a broker on this machine, its files in `folder`."""
     text = CONF.read_text()
     here = f"{folder}/"
-    changes = [
-        (SHIPPED_DIR, here),
+    changes = [  # each line as shipped, so a problem names the line as the file has it
         ("listener 1883 127.0.0.1\n", f"listener {ports.plain} 127.0.0.1\n"),
         ("listener 8883\n", f"listener {ports.tls} 127.0.0.1\n"),
         ("listener 9001\n", f"listener {ports.web} 127.0.0.1\n"),
-        (f"certfile {here}web.crt\nkeyfile {here}web.key\n", ""),
+        (f"certfile {SHIPPED_DIR}web.crt\n", ""),
+        (f"keyfile {SHIPPED_DIR}web.key\n", ""),
         ("http_dir /var/www/navakankari-player\n",
          f"http_dir {http_dir}\n" if http_dir is not None else ""),
+        (SHIPPED_DIR, here),
     ]
     for old, new in changes:
-        if old not in text:
-            raise ClubConfigError(f"{CONF} no longer has {old.strip()!r}")
+        if old not in text:  # (the folder is in the lines above: they are named first)
+            raise ClubConfigError(N_("{file} no longer has the line {line}"), file=CONF,
+                                  line=repr(old.strip()))
         text = text.replace(old, new)
     # What Debian's own mosquitto.conf adds around the drop-in, here in the folder.
     head = (f"# {CONF.name}, made for one machine (navakankari broker)\n"

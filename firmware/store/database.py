@@ -37,7 +37,7 @@ from navakankari.engine.rules import Rules
 from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import event_to_line
-from navakankari.hal.words import N_, Phrase, Words
+from navakankari.hal.words import N_, Phrase, Words, phrase_or
 
 log = logging.getLogger(__name__)
 
@@ -378,22 +378,37 @@ class Store:
             raise StoreError(N_("no game {game} in the store"), game=game)
         actions = tuple(r[0] for r in self._read.execute(
             "SELECT text FROM actions WHERE game = ? ORDER BY ply", (game,)))
+
+        def unreadable(problem: Phrase, exc: Exception) -> StoreDamagedError:
+            log.warning("game %d in %s is unreadable: %s", game, self.path, exc)
+            return StoreDamagedError(N_("game {game} in the store {file} is unreadable: "
+                                        "{problem}"), game=game, file=self.path, problem=problem)
+
+        unread = (ValueError, TypeError, AttributeError, KeyError, RulesError)
         try:
             rules = Rules.from_dict(json.loads(row[2]))
+        except unread as exc:
+            raise unreadable(phrase_or(exc, N_("its rules cannot be read")), exc) from None
+        try:
             players = json.loads(row[3])
             outcome = json.loads(row[5]) if row[5] else None
-            if not isinstance(players, dict) or not all(
-                    isinstance(v, str) for v in players.values()):
-                raise ValueError(f"players is {row[3]!r}, not a table of names")
+        except (ValueError, TypeError) as exc:
+            raise unreadable(Phrase(N_("its players or its result cannot be read")), exc) from None
+        if not isinstance(players, dict) or not all(isinstance(v, str) for v in players.values()):
+            raise unreadable(Phrase(N_("its players are not a table of names")),
+                             ValueError(f"players is {row[3]!r}"))
+        try:
             replayed = start_game(rules, row[4])
-            for ply, text in enumerate(actions, 1):
-                try:
-                    replayed.play(text)
-                except (RulesError, ValueError) as exc:
-                    raise ValueError(f"action {ply} {text!r} does not play: {exc}") from None
-        except (ValueError, TypeError, AttributeError, KeyError, RulesError) as exc:
-            raise StoreDamagedError(N_("game {game} in the store {file} is unreadable: {problem}"),
-                                    game=game, file=self.path, problem=exc) from None
+        except unread as exc:
+            raise unreadable(phrase_or(exc, N_("its start position cannot be read")), exc) from None
+        for ply, text in enumerate(actions, 1):
+            try:
+                replayed.play(text)
+            except unread as exc:
+                raise unreadable(Phrase(N_("action {ply} {text} does not play: {problem}"), ply=ply,
+                                        text=repr(text),
+                                        problem=phrase_or(exc, N_("it is not an action of this "
+                                                                  "game"))), exc) from None
         return StoredGame(row[0], row[1], rules, players, row[4], actions, outcome, bool(row[6]),
                           _whole(row[7]), _whole(row[8]))
 

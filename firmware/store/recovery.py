@@ -34,7 +34,7 @@ def open_store(path: Path, *, events_kept: int = 20_000,
         store.last_unfinished()  # the game the session will resume must be readable
         return store, None
     except StoreDamagedError as exc:
-        reason = str(exc).rstrip(".")
+        reason = exc.problem  # a phrase: the notice is worded where it is shown
         if store is not None:
             store.close_quietly()
     kept = set_aside(path, stamp or time.strftime("%Y%m%dT%H%M%S"))

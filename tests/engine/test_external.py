@@ -90,9 +90,9 @@ def test_spec_text_round_trips(path, options, seconds, grace):
 
 
 def test_missing_program_is_a_clear_error(tmp_path):
-    with pytest.raises(ValueError, match="not an executable file"):
+    with pytest.raises(ValueError, match="not a program that can be run"):
         make_player(f"engine:{tmp_path}/no-such-engine")
-    with pytest.raises(ValueError, match="no such program on PATH"):
+    with pytest.raises(ValueError, match="no such program is installed"):
         make_player("engine:no-such-engine-on-path")
 
 

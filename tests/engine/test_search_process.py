@@ -191,13 +191,15 @@ def test_the_budget_counts_from_the_childs_ready_not_from_its_start(tmp_path):
         player.close()
 
 
-def test_the_childs_error_keeps_the_child():
+def test_the_childs_error_keeps_the_child(caplog):
     code = ("import sys\nfor line in sys.stdin:\n"
             "    print('error ' + line.split()[1] + ' no such thing', flush=True)\n")
     player = SearchProcessPlayer(1, argv=_child(code))
     try:
-        with pytest.raises(SearchProcessError, match="computer:1: no such thing"):
+        with pytest.raises(SearchProcessError, match="computer:1: the search process refused "
+                                                     "the request$"):
             player.choose(new_game("nine-mens-morris"))
+        assert "no such thing" in caplog.text  # the child's own words, for the log only
         assert player.pid is not None
     finally:
         player.close()

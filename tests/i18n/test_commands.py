@@ -14,6 +14,7 @@ import zlib
 import pytest
 
 from navakankari.firmware.cli.main import main
+from navakankari.firmware.core import players
 from navakankari.firmware.daemon import loop, speech
 from navakankari.firmware.daemon.config import Config
 from navakankari.firmware.i18n.catalogs import LANGUAGES, SOURCE, choose_language, translations
@@ -428,3 +429,153 @@ def test_the_engines_other_errors_are_worded_in_the_language(code):
     built = NativeBuildError.counted(Nn_("mypyc made {count} file, expected {expected}",
                                          "mypyc made {count} files, expected {expected}"), 3, expected=7)
     assert "3" in built.words(tr) and "7" in built.words(tr) and "mypyc" in built.words(tr)
+
+
+class _Broken:
+    """A computer player that fails inside, in words that are a library's own."""
+
+    name = "broken"
+
+    def choose(self, game, stop=None):  # type: ignore[no-untyped-def]
+        raise RuntimeError("libfoo: segfault in eval_board()")
+
+
+def _failing_daemon(tmp_path, code: str, white: str, factory=None) -> dict:  # type: ignore[no-untyped-def]
+    """The board in language `code`, white a computer player that fails: what the page's
+    problem line, its status and the board's speech say once it has failed."""
+    import asyncio
+    import time
+
+    from navakankari.firmware.companion.backend import DaemonBackend
+    from navakankari.firmware.core.players import PlayerSpec
+    from navakankari.firmware.daemon.loop import Daemon
+    from navakankari.firmware.daemon.speech_service import speech_service
+    from navakankari.firmware.daemon.voice import Voice
+
+    config = Config(game_variant="nine-mens-morris", game_white=PlayerSpec.parse(white),
+                    game_black=PlayerSpec("hand"), board_profile="sim-24", board_language=code,
+                    store_path=str(tmp_path / "games.sqlite3"), game_menu=False,
+                    tracker_settle=0.05, tracker_grow=0.1, tracker_grace=0.3)
+    seen: dict = {}
+
+    async def watch(daemon: Daemon) -> None:
+        end = time.monotonic() + 20  # real time: the engine is another process
+        while time.monotonic() < end and not seen:
+            await asyncio.sleep(0.05)
+            said = [u.text for _, u in daemon.speech.recent if u.topic == "problem"] \
+                if daemon.speech is not None else []
+            if daemon.session.problem is not None and said:
+                state = DaemonBackend(daemon).snapshot(code)
+                seen.update(problem=state["problem"], status=state["status"]["text"],
+                            said=said, english=str(daemon.session.problem))
+        daemon.stop()
+
+    services = [speech_service(Voice(), default=True, aloud=False, translate=translations), watch]
+    board = open_board(load_profile("sim-24"), backend="sim")
+    extra = {} if factory is None else {"player_factory": factory}
+    asyncio.run(Daemon(config, board, services=services, **extra).run())
+    assert seen, "the computer player did not fail in time"
+    return seen
+
+
+@pytest.mark.parametrize("code", ["hi", "ta"])
+def test_a_computer_player_that_fails_is_named_in_the_boards_language(code, tmp_path, caplog):
+    """The page's problem line and the board's speech: an installed engine's illegal answer in
+    its own wording (its program, answer and position as places), and a failure that keeps no
+    wording named by its kind; its English detail is in the log only."""
+    import sys
+    from pathlib import Path
+
+    tr = translations(code)
+    fake = Path(__file__).parents[1] / "engine" / "fake_engine.py"
+    script = tmp_path / "engine"
+    script.write_text(f"#!/bin/sh\nexec {sys.executable} {fake} --mode illegal\n")
+    script.chmod(0o755)
+    seen = _failing_daemon(tmp_path, code, f"engine:{script}?seconds=0.05")
+    problem = seen["problem"]
+    assert "which is illegal here" in seen["english"] and problem != seen["english"]
+    answered = re.search(r"answered (\S+), which", seen["english"])
+    assert answered and answered[1] in problem and str(script) in problem
+    position = re.search(r"in position (.+?) \(", seen["english"])
+    assert position and position[1] in problem
+    assert english_left(problem, position[1], answered[1]) == [], problem
+    assert seen["said"] == [tr.gettext("A problem: {problem}").format(problem=problem)]
+    assert english_left(seen["said"][0], position[1], answered[1]) == []
+
+    with caplog.at_level("ERROR", logger="navakankari.firmware.daemon.loop"):
+        seen = _failing_daemon(tmp_path / "second", code, "computer:1",
+                               factory=lambda spec: _Broken())
+    assert seen["english"] == players.UNEXPECTED_FAILURE
+    assert seen["problem"] == tr.gettext(players.UNEXPECTED_FAILURE) != seen["english"]
+    assert english_left(seen["problem"]) == [] and english_left(seen["said"][0]) == []
+    assert "libfoo" not in seen["problem"] + seen["said"][0]
+    assert "libfoo: segfault in eval_board()" in caplog.text  # for whoever reads the log
+
+
+@pytest.mark.parametrize("code", ["en", "hi"])
+def test_a_club_configuration_that_changed_shape_is_named_by_its_line(code, tmp_path,
+                                                                     monkeypatch, capsys):
+    """`navakankari broker` on a shipped file that no longer has a line it moves: the file
+    and that line, as shipped, are named in the maker's language."""
+    from navakankari.firmware.online import club
+
+    _in_environment(monkeypatch, code)
+    shipped, changed = club.CONF.read_text(), tmp_path / "navakankari.conf"
+    monkeypatch.setattr(club, "CONF", changed)
+    for old, new, named in (("listener 8883\n", "listener 8884\n", "'listener 8883'"),
+                            ("keyfile /etc/mosquitto/navakankari/web.key\n", "",
+                             "'keyfile /etc/mosquitto/navakankari/web.key'"),
+                            (club.SHIPPED_DIR, "/srv/mosquitto/",
+                             "'certfile /etc/mosquitto/navakankari/web.crt'")):
+        changed.write_text(shipped.replace(old, new))
+        assert main(["broker", "--folder", str(tmp_path / "b"), "--user", "asha:pw-1"]) == 1
+        error = capsys.readouterr().err
+        if code == "en":
+            assert error == f"navakankari broker: {changed} no longer has the line {named}\n"
+        else:
+            assert error.startswith(f"navakankari broker: {changed} ") and named in error
+            assert english_left(error, "navakankari broker", str(changed), named) == [], error
+
+
+@pytest.mark.parametrize("damage, places", [
+    ("UPDATE actions SET text = 'd6' WHERE ply = 2", ["'d6'", "d6"]),  # an illegal action
+    ("UPDATE actions SET text = 'zz9' WHERE ply = 2", ["'zz9'", "morris"]),  # not notation
+    ("UPDATE games SET players = '[1, 2]'", []),
+    ("UPDATE games SET rules = '{not json'", [])])
+def test_a_damaged_stored_game_resumed_in_hindi_is_named_in_hindi(damage, places, tmp_path):
+    """The board resumes a stored game whose replay fails: the page's notice says why in the
+    board's language, the engine's own wording inside it, nothing English but names."""
+    import asyncio
+    import sqlite3
+
+    from navakankari.engine.presets import preset
+    from navakankari.firmware.companion.backend import DaemonBackend
+    from navakankari.firmware.core.players import PlayerSpec
+    from navakankari.firmware.daemon.loop import Daemon
+
+    path = tmp_path / "games.sqlite3"
+    store = database.Store(path)
+    game = store.new_game(preset("nine-mens-morris"), {"white": "hand", "black": "hand"})
+    store.append(game, 0, ("d6", "d2", "f4"))
+    store.close()
+    con = sqlite3.connect(path)
+    con.execute(damage)
+    con.commit()
+    con.close()
+    config = Config(game_variant="nine-mens-morris", game_white=PlayerSpec("hand"),
+                    game_black=PlayerSpec("hand"), board_profile="sim-24", board_language="hi",
+                    store_path=str(path), game_menu=False)
+    seen: dict = {}
+
+    async def look(daemon: Daemon) -> None:
+        seen.update(DaemonBackend(daemon).snapshot("hi"), english=str(daemon.store_notice))
+        daemon.stop()
+
+    asyncio.run(Daemon(config, open_board(load_profile("sim-24"), backend="sim"),
+                       services=[look]).run())
+    notice, [kept] = seen["notice"], [p for p in tmp_path.glob("games.sqlite3.damaged-*")
+                                      if not p.name.endswith(("-wal", "-shm"))]
+    assert seen["english"].startswith("the previous game could not be resumed")
+    assert notice != seen["english"] and str(kept) in notice and str(path) in notice
+    assert all(name in notice for name in places), notice
+    assert english_left(notice, str(kept), str(path), *places) == [], notice
