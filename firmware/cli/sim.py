@@ -93,10 +93,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     setup_logging("debug" if args.verbose else config.log_level)
     from ..companion.names import local_url
 
-    url = local_url(config.web_address, config.web_port, f"/#pin={config.web_pin}")
     board = open_board(load_profile(config.profile), backend="sim")
 
-    def ready() -> None:
+    def ready(port: int) -> None:  # the port served on (--port 0: the one the system chose)
+        url = local_url(config.web_address, port, f"/#pin={config.web_pin}")
         print(tr.gettext("the simulator is at {url}  (PIN {pin}; games kept in {store}; "
                          "Ctrl-C ends it)").format(url=url, pin=config.web_pin,
                                                    store=config.store_file()), flush=True)
@@ -129,7 +129,8 @@ def register(sub: Commands) -> None:
                    help="who plays black (default computer:3)")
     p.add_argument("--address", default="127.0.0.1",
                    help="address to serve the page on (the configuration's web.address)")
-    p.add_argument("--port", type=int, default=SIM_PORT, help="port to serve the page on")
+    p.add_argument("--port", type=int, default=SIM_PORT, help="port to serve the page on (0: a free one the "
+                                                         "system chooses, in the address printed)")
     p.add_argument("--pin", help="PIN for changes from the page (default: a random one, "
                                  "passed to the page opened here)")
     p.add_argument("--store", help="SQLite file for the simulator's games, in a folder that "

@@ -554,13 +554,15 @@ class DaemonBackend:
 
 
 def companion_service(pin: str, host: str, port: int, *, required: bool = False,
-                      on_ready: Callable[[], None] | None = None) -> Callable[["Daemon"], Any]:
-    """A daemon service that serves the web companion until the daemon stops. When the port
+                      on_ready: Callable[[int], None] | None = None
+                      ) -> Callable[["Daemon"], Any]:
+    """A daemon service that serves the web companion until the daemon stops; `on_ready`
+    is told the port it serves on (the one the system chose for port 0). When the port
     cannot be opened the board plays on without it, unless the companion is `required`
     (the simulator, which is nothing without its page)."""
 
     async def serve_companion(daemon: "Daemon") -> None:
-        from .server import Companion, serve
+        from .server import Companion, bound_port, serve
 
         try:
             runner = await serve(Companion(DaemonBackend(daemon), pin, address=host), host, port)
@@ -572,7 +574,7 @@ def companion_service(pin: str, host: str, port: int, *, required: bool = False,
                 daemon.stop()
             return
         if on_ready is not None:
-            on_ready()
+            on_ready(bound_port(runner, port))
         try:
             await asyncio.Event().wait()
         finally:

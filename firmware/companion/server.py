@@ -634,6 +634,11 @@ async def _noop(_: object) -> None:
     return None
 
 
+def bound_port(runner: web.AppRunner, port: int) -> int:
+    """The port `runner` serves on: `port`, or the one the system chose for port 0."""
+    return int(runner.addresses[0][1]) if runner.addresses else port
+
+
 async def serve(companion: Companion, host: str, port: int) -> web.AppRunner:
     """Start serving; the caller's loop owns the server and calls runner.cleanup() to stop."""
     runner = web.AppRunner(companion.app(), access_log_class=DebugAccessLogger,
@@ -641,8 +646,8 @@ async def serve(companion: Companion, host: str, port: int) -> web.AppRunner:
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
-    log.info("web companion on http://%s:%d/", host, port)
-    bound = runner.addresses[0][1] if runner.addresses else port  # port 0: the one chosen
+    bound = bound_port(runner, port)
+    log.info("web companion on http://%s:%d/", host, bound)
     companion.link = phone_link(host, bound, companion.pin)
     log_link(companion.link)
     return runner

@@ -13,8 +13,9 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from ..online.club import Ports, acl_text, local_config
 
@@ -25,6 +26,7 @@ MEMBERS = ("grandma", "ravi", "mallory")
 
 
 PORT_TRIES = 3
+T = TypeVar("T")
 
 
 class BrokerMissingError(RuntimeError):
@@ -47,6 +49,19 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def on_fresh_ports(start: Callable[[], T], repick: Callable[[], object],
+                   tries: int = PORT_TRIES) -> T:
+    """`start()` on ports picked free beforehand: when another program took one before it
+    was bound (`start` raises PortTakenError), `repick()` fresh ones and start again, up to
+    `tries` starts in all (the broker here, and the tests' boards and pages)."""
+    for _ in range(tries - 1):
+        try:
+            return start()
+        except PortTakenError:
+            repick()
+    return start()
 
 
 def _free_ports() -> Ports:
@@ -99,14 +114,9 @@ class LocalBroker:
     def start(self) -> None:
         """Start the broker and wait for its ports; on a first start whose ports another
         program took meanwhile, again on fresh ones (a few times)."""
-        for _ in range(PORT_TRIES - 1):
-            try:
-                return self._start()
-            except PortTakenError:
-                if not self._may_repick:
-                    raise
-                self._configure(_free_ports())
-        self._start()
+        if not self._may_repick:
+            return self._start()
+        on_fresh_ports(self._start, lambda: self._configure(_free_ports()))
 
     def _start(self) -> None:
         self.proc = subprocess.Popen([self.exe, "-c", str(self.config)],

@@ -3,21 +3,15 @@ simulator listens on every address, and what to set when it listens on localhost
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from sim_daemon import free_port, sim_daemon
+from sim_daemon import sim_daemon, sim_process
 
 
 def test_the_page_shows_the_phone_link_and_qr_code(browser, tmp_path, artifacts):
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "sim",
-                             "--no-browser", "--address", "0.0.0.0", "--port", str(port),
-                             "--pin", "8642", "--store", str(tmp_path / "s.sqlite3")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc, port, line = sim_process("--address", "0.0.0.0", "--pin", "8642",
+                                   "--store", str(tmp_path / "s.sqlite3"))
     try:
         here = f"http://127.0.0.1:{port}/#pin=8642"  # the address printed opens here
-        assert proc.stdout.readline().startswith(f"the simulator is at {here} ")
+        assert line.startswith(f"the simulator is at {here} ")
         page = browser.new_page(viewport={"width": 1100, "height": 1000})
         page.goto(here)
         page.wait_for_selector("#phone:not([hidden]) #phone-qr svg")

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from sim_daemon import free_port, until
+from sim_daemon import sim_process, until
 
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.player import Player
@@ -26,15 +24,10 @@ PIN = "2468"
 def sim(tmp_path, *flags: str) -> Iterator[str]:  # type: ignore[no-untyped-def]
     """The `navakankari sim` command in its own process, its store in `tmp_path`; the page's
     address (with the PIN) while it runs."""
-    port = free_port()
     env = {**os.environ, "STATE_DIRECTORY": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "sim",
-                             "--no-browser", "--port", str(port), "--pin", PIN, *flags],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc, port, line = sim_process("--pin", PIN, *flags, env=env)
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert line.startswith("the simulator is at "), proc.stderr.read() if not line else line
+        assert line.startswith("the simulator is at "), line
         yield f"http://127.0.0.1:{port}"
     finally:
         proc.terminate()

@@ -1,10 +1,16 @@
-"""A daemon on the simulated board with its web companion, running in a thread (tests)."""
+"""A daemon on the simulated board with its web companion, running in a thread (tests), and
+`navakankari sim` and `run` in processes of their own, each serving its page on a port no
+other program can take first: port 0 where the command takes it, else a port picked free and
+a fresh one when another program took it before the child bound it (the broker's retry)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import re
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -12,8 +18,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
-from navakankari.firmware.tools.local_broker import free_port
+from navakankari.firmware.tools.local_broker import PortTakenError, free_port, on_fresh_ports
+from navakankari.firmware.tools.power_cut_bench import LogLines
 from navakankari.firmware.companion.backend import companion_service
 from navakankari.firmware.core.players import PlayerSpec
 from navakankari.firmware.daemon.config import Config
@@ -26,8 +34,64 @@ from navakankari.hal import load_profile, open_board
 
 PIN = "2468"
 
-__all__ = ["PIN", "RunningDaemon", "api", "carry_out", "free_port", "linked", "online",
-           "quick_choice", "sim_daemon", "until"]
+__all__ = ["COMMAND", "PIN", "RunningDaemon", "api", "carry_out", "free_port", "linked", "on_a_free_port",
+           "online", "quick_choice", "run_process", "sim_daemon", "sim_process", "until"]
+
+T = TypeVar("T")
+COMMAND = [sys.executable, "-m", "navakankari.firmware.cli"]
+SERVED = re.compile(r"http://[^/\s]+:(\d+)/")
+"""The page's address in the line `sim` prints once it serves, in any language."""
+
+
+def on_a_free_port(start: Callable[[int], T]) -> T:
+    """`start(port)` on a port picked free; when another program took it before the child
+    bound it (`start` raises PortTakenError), again on a fresh one."""
+    port = [free_port()]
+    return on_fresh_ports(lambda: start(port[0]), lambda: port.__setitem__(0, free_port()))
+
+
+def sim_process(*flags: str, port: int = 0, env: dict[str, str] | None = None,
+                stderr: int = subprocess.PIPE) -> tuple[subprocess.Popen, int, str]:
+    """`navakankari sim --no-browser FLAGS` in its own process, serving on `port` (0: one
+    the system chooses as it binds, so no other program can take it first): the process,
+    the port its page is on, and the line it printed once serving. A given port another
+    program took is PortTakenError (`on_a_free_port` starts it again)."""
+    proc = subprocess.Popen([*COMMAND, "sim", "--no-browser", "--port", str(port), *flags],
+                            stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    served = SERVED.search(line)
+    if served is None:
+        proc.kill()
+        err = proc.communicate(timeout=30)[1] or ""
+        if "cannot serve the web companion" in err and "in use" in err:
+            raise PortTakenError(err.strip())
+        raise AssertionError(line or err)
+    return proc, int(served[1]), line
+
+
+def run_process(command: Callable[[int], list[str]], env: dict[str, str]
+                ) -> tuple[subprocess.Popen, int, LogLines]:
+    """The command line `command(port)` gives (`navakankari run`, whose port 0 means no
+    page, as COMMAND starts it or under a sandbox) in its own process, until its log says
+    its page serves on that port (a port picked free; a fresh one when another program took
+    it first): the process, the port, and its log as it comes."""
+
+    def start(port: int) -> tuple[subprocess.Popen, int, LogLines]:
+        proc = subprocess.Popen(command(port), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        log = LogLines(proc)
+        # Serving at all is the point; the bound only tells a hang apart, at any load.
+        said = log.wait_for("web companion on|cannot serve the web companion", timeout=60)
+        if said and any("cannot serve the web companion" in ln and "in use" in ln
+                        for ln in log.lines):
+            proc.kill()
+            proc.wait(timeout=30)
+            raise PortTakenError("\n".join(log.lines))
+        assert said, "\n".join(log.lines)
+        return proc, port, log
+
+    return on_a_free_port(start)
 
 
 def api(running: "RunningDaemon", path: str, body: dict | None = None,
@@ -133,21 +197,24 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
     """`broker`: online play through this broker URL, as `sim --broker` gives it;
     `carry_out_after`: the simulator's hands carry out the other side's moves after this
     delay, as `sim --carry-out` has them."""
-    port = free_port()
     config = Config(game_variant=variant, game_white=PlayerSpec.parse(white),
                     game_black=PlayerSpec.parse(black), tracker_settle=settle,
                     tracker_grow=0.1, tracker_grace=0.3, board_profile="sim-25",
-                    store_path=str(tmp_path / "games.sqlite3"), web_port=port, web_pin=pin,
+                    store_path=str(tmp_path / "games.sqlite3"), web_port=0, web_pin=pin,
                     game_menu=menu, game_menu_hold=menu_hold, online_broker=broker,
                     online_board_name=board_name, online_player_page=player_page)
     ready = threading.Event()
     loop = asyncio.new_event_loop()
     made: list[Daemon] = []
+    served: list[int] = []  # the port the system chose as the page bound it
+
+    def serving(port: int) -> None:
+        served.append(port)
+        ready.set()
 
     def run() -> None:  # the store belongs to the thread that opens it: the loop's
         board = open_board(load_profile("sim-25"), backend="sim")
-        services = [companion_service(pin, "127.0.0.1", port, required=True,
-                                      on_ready=ready.set)]
+        services = [companion_service(pin, "127.0.0.1", 0, required=True, on_ready=serving)]
         address = config.online_address()
         if address is not None:
             services.append(online_service(address, config.board_name, config.online_player_page))
@@ -162,7 +229,7 @@ def sim_daemon(tmp_path: Path, *, variant: str = "nine-mens-morris", white: str 
     thread.start()
     try:
         assert ready.wait(15), "the web companion did not start"
-        yield RunningDaemon(made[0], f"http://127.0.0.1:{port}", pin, loop)
+        yield RunningDaemon(made[0], f"http://127.0.0.1:{served[0]}", pin, loop)
     finally:
         if made:
             loop.call_soon_threadsafe(made[0].stop)

@@ -10,18 +10,13 @@ import sys
 import urllib.request
 
 from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE
-from sim_daemon import free_port, until
+from sim_daemon import on_a_free_port, sim_process, until
 
 
-def _sim(tmp_path, *flags: str) -> tuple[subprocess.Popen, int, str]:
-    port = free_port()
+def _sim(tmp_path, *flags: str, port: int = 0) -> tuple[subprocess.Popen, int, str]:
     env = {**os.environ, "STATE_DIRECTORY": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli", "sim",
-                             "--no-browser", "--port", str(port), "--pin", "2468", *flags],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line.startswith("the simulator is at "), proc.stderr.read() if not line else line
+    proc, port, line = sim_process("--pin", "2468", *flags, port=port, env=env)
+    assert line.startswith("the simulator is at "), line
     return proc, port, line
 
 
@@ -39,7 +34,8 @@ def test_a_named_game_starts_at_once_and_each_board_keeps_its_own_store(tmp_path
         state = until("the named game", lambda: _state(port))
         assert state["menu"] is None and state["variant"] == "lasker"
         assert state["players"] == {"white": "computer:6", "black": "hand"}
-        plain, other, line = _sim(tmp_path)
+        # A port of its own (not 0, which the system chooses): its store is named by it.
+        plain, other, line = on_a_free_port(lambda port: _sim(tmp_path, port=port))
         assert f"games kept in {tmp_path / f'simulator-{other}.sqlite3'}" in line
         assert until("the menu", lambda: _state(other)["menu"]), "nothing named: the menu"
     finally:
@@ -81,3 +77,4 @@ def test_the_simulators_hands_carry_out_the_computers_moves_after_showing_them(t
         pebbles = running.call(lambda: dict(running.daemon.board.simulation.pebbles))
         assert sorted(p for p, c in pebbles.items() if c == "black") == sorted(
             game.board.names(game.pieces(1)))
+

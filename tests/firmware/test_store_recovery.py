@@ -18,6 +18,7 @@ from navakankari.firmware.tools.local_broker import free_port
 from navakankari.firmware.store.database import EXIT_STORE_UNUSABLE, Store, StoreUnusableError
 from navakankari.firmware.store.recovery import open_store
 from navakankari.firmware.system.service import shipped_unit
+from sim_daemon import COMMAND, run_process
 
 NINE = preset("nine-mens-morris")
 
@@ -109,7 +110,7 @@ def test_the_unit_does_not_restart_on_an_unusable_store():
 def _serves(port: int, proc: subprocess.Popen, within: float = 15.0) -> dict:
     deadline = time.monotonic() + within
     while True:
-        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        assert proc.poll() is None, "the board ended"
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=2) as r:
                 return json.loads(r.read())
@@ -133,20 +134,19 @@ def test_the_board_serves_on_a_store_with_garbage_in_its_middle(tmp_path, which)
     store = tmp_path / "games.sqlite3"
     stored_game(store)
     garbage_in_the_middle(store)
-    port = free_port()
     env = dict(os.environ, NAVAKANKARI_BACKEND="sim")
-    proc = subprocess.Popen([sys.executable, "-m", "navakankari.firmware.cli",
-                             *_command(tmp_path, which, store, port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    proc, port, log = run_process(lambda port: [*COMMAND, *_command(tmp_path, which, store,
+                                                                     port)], env)
     try:
-        # Serving at all is the point; the bound only tells a hang apart, at any load.
-        state = _serves(port, proc, within=60.0)
+        state = _serves(port, proc)
         assert state["notice"].startswith("the previous game could not be resumed")
         kept = [p for p in tmp_path.iterdir() if p.name.startswith("games.sqlite3.damaged-")]
         assert len(kept) == 1 and store.exists()
     finally:
         proc.terminate()
-        err = proc.communicate(timeout=10)[1]
+        proc.wait(timeout=10)
+        log.thread.join(10)
+    err = "\n".join(log.lines)
     assert "could not be resumed" in err and "Traceback" not in err
 
 

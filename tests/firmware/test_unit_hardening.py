@@ -22,10 +22,9 @@ from navakankari.firmware.system.service import (
     render_unit,
     script_path,
 )
-from navakankari.firmware.tools.power_cut_bench import LogLines
 from navakankari.hal import load_profile, profile_names
 from navakankari.hal.needs import MODELS, needs, unit_needs
-from sim_daemon import free_port
+from sim_daemon import COMMAND, run_process
 
 ANALYZE = shutil.which("systemd-analyze")
 SECCOMP = ctypes.util.find_library("seccomp")
@@ -193,9 +192,14 @@ print("lowered", lower_priority(3), os.getpriority(os.PRIO_PROCESS, 0) - before)
 
 @needs_seccomp
 def test_the_daemon_plays_serves_and_notifies_under_the_filters(tmp_path):
-    port = free_port()
-    config = tmp_path / "navakankari.toml"
-    config.write_text(f"""
+    config, unit = tmp_path / "navakankari.toml", tmp_path / "navakankari.service"
+
+    def command(port: int) -> list[str]:
+        """The daemon under the unit made for its page's `port` (a store of its own, were it
+        started again on a fresh port): one hand placement and the
+        computer's reply (a longer script could name a point the computer has taken by
+        then, and the hands would stop short of "done")."""
+        config.write_text(f"""
 [game]
 variant = "nine-mens-morris"
 white = "hand"
@@ -208,30 +212,25 @@ grace = 0.3
 [board]
 profile = "sim-24"
 [store]
-path = "{tmp_path / 'games.sqlite3'}"
+path = "{tmp_path / f'games-{port}.sqlite3'}"
 [web]
 address = "127.0.0.1"
 port = {port}
 pin = "2468"
 """)
-    unit = tmp_path / "navakankari.service"
-    unit.write_text(_unit("sim-24", "any", Network("127.0.0.1", port)))
+        unit.write_text(_unit("sim-24", "any", Network("127.0.0.1", port)))
+        return _sandboxed(unit, *COMMAND, "run", "--config", str(config), "--sim-hands", "d6",
+                          "--realtime")
+
     notify = tmp_path / "notify"
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     listener.bind(str(notify))
     listener.settimeout(30)
     env = {**os.environ, "NAVAKANKARI_BACKEND": "sim", "NOTIFY_SOCKET": str(notify)}
     env.pop("JOURNAL_STREAM", None)
-    # One hand placement and the computer's reply: a longer script could name a point the
-    # computer has taken by then, and the hands would stop short of "done".
-    proc = subprocess.Popen(_sandboxed(unit, sys.executable, "-m", "navakankari.firmware.cli",
-                                       "run", "--config", str(config), "--sim-hands", "d6",
-                                       "--realtime"),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    proc, port, log = run_process(command, env)
     try:
         assert "READY=1" in listener.recv(4096).decode()
-        log = LogLines(proc)
-        assert log.wait_for("web companion on"), "\n".join(log.lines)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=10) as reply:
             assert b'"variant": "nine-mens-morris"' in reply.read()
         assert log.wait_for("sim-hands: done", timeout=60), "\n".join(log.lines)

@@ -20,7 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from navakankari.firmware.tools.local_broker import free_port
+from sim_daemon import sim_process
 
 PIN = "424242"
 
@@ -49,16 +49,11 @@ def main() -> int:
     parser.add_argument("--viewers", type=int, default=2)
     parser.add_argument("--changes", type=int, default=7500)
     args = parser.parse_args()
-    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        daemon = subprocess.Popen(
-            [sys.executable, "-m", "navakankari.firmware.cli", "sim", "--no-browser",
-             "--variant", "nine-mens-morris", "--black", "hand", "--port", str(port),
-             "--pin", PIN, "--store", f"{tmp}/games.sqlite3"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        daemon, port, _ = sim_process("--variant", "nine-mens-morris", "--black", "hand",
+                                      "--pin", PIN, "--store", f"{tmp}/games.sqlite3",
+                                      stderr=subprocess.DEVNULL)
         try:
-            assert daemon.stdout is not None
-            daemon.stdout.readline()  # "the simulator is at ..."
             base = f"http://127.0.0.1:{port}"
             opener = urllib.request.build_opener()
 

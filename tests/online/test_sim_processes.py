@@ -7,12 +7,10 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-import subprocess
-import sys
 import urllib.request
 
 from navakankari.engine.variants import new_game
-from sim_daemon import carry_out, free_port, quick_choice, until
+from sim_daemon import carry_out, quick_choice, sim_process, until
 
 PIN = "1357"
 WAIT = 20.0
@@ -20,17 +18,13 @@ WAIT = 20.0
 
 class Sim:
     def __init__(self, tmp_path, broker_url: str, name: str) -> None:
-        self.port = free_port()
         self.store = tmp_path / f"{name}.sqlite3"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "navakankari.firmware.cli", "sim", "--no-browser",
-             "--variant", "nine-mens-morris", "--white", "hand", "--black", "hand",
-             "--port", str(self.port), "--pin", PIN, "--store", str(self.store),
-             "--broker", broker_url, "--board-name", name,
-             "--carry-out", "0"],  # the test's hands carry out the other board's moves
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert self.proc.stdout is not None
-        assert self.proc.stdout.readline().startswith("the simulator is at ")
+        self.proc, self.port, line = sim_process(
+            "--variant", "nine-mens-morris", "--white", "hand", "--black", "hand",
+            "--pin", PIN, "--store", str(self.store), "--broker", broker_url,
+            "--board-name", name,
+            "--carry-out", "0")  # the test's hands carry out the other board's moves
+        assert line.startswith("the simulator is at ")
 
     def api(self, path: str, body: dict | None = None) -> dict:
         request = urllib.request.Request(
