@@ -7,7 +7,7 @@ import gettext
 
 import pytest
 
-from navakankari.hal.words import MAX_PLACE, BadPhrase, Phrase, phrase_of
+from navakankari.hal.words import MAX_PLACE, BadPhrase, Phrase, phrase_of, phrase_or
 
 
 class Catalog(gettext.NullTranslations):
@@ -58,3 +58,11 @@ def test_an_errors_meaning_is_found_whichever_way_it_keeps_it():
     broken = Kept("{side} resigned", side="white")
     broken.places = ()  # a message its places do not fill: the error's text, as it is
     assert phrase_of(broken) == "white resigned" and not isinstance(phrase_of(broken), Phrase)
+
+
+def test_an_error_without_a_meaning_of_its_own_is_named_by_the_message_given():
+    kept = phrase_or(Kept("{side} resigned: {other} wins", side="white", other="black"), "white")
+    assert kept.words(Catalog()) == "black gewinnt, white gibt auf"
+    named = phrase_or(OSError(28, "No space left on device"), "black")
+    assert isinstance(named, Phrase) and named.words(Catalog()) == "Schwarz"
+    assert "No space" not in named  # the library's English is for the log
