@@ -38,3 +38,33 @@ def test_with_no_timer_the_loop_waits_for_a_thread_for_real():
 
     assert run_virtual(main(), clock) == "woken"
     assert clock() == 0.0  # nothing to jump to: virtual time stood still
+
+
+def test_a_write_that_ends_between_the_clocks_looks_is_run_before_the_clock_moves(monkeypatch):
+    """A store's writer hands its end to the loop, then stops counting as writing: a write
+    that ends just after the loop's last look at the selector is still run before the clock
+    jumps to the next timer (the daemon's turn after a write ran late under load)."""
+    import virtual_time
+
+    clock = ManualClock(10.0)
+    ended: list[float] = []
+    looks = 0
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+
+        def writing_anywhere() -> bool:
+            nonlocal looks
+            looks += 1
+            if looks < 3:
+                return True
+            if looks == 3:  # the write ends now, between two looks
+                loop.call_soon_threadsafe(lambda: ended.append(clock()))
+            return False
+
+        monkeypatch.setattr(virtual_time, "writing_anywhere", writing_anywhere)
+        await asyncio.sleep(5.0)
+
+    run_virtual(main(), clock)
+    assert looks >= 3 and ended == [10.0]
+    assert clock() == 15.0
