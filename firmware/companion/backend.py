@@ -66,10 +66,6 @@ def refused(request: str, exc: BaseException) -> RequestError:
 SPEECH_SENT = 4
 """The latest sentences the page's state carries: enough for a page that missed an update."""
 
-SHOWN_KEPT = 16
-"""Languages whose last state the page keeps while the store writes."""
-
-
 class DaemonBackend:
     """Implements companion.CompanionBackend over the daemon's session and board."""
 
@@ -77,7 +73,6 @@ class DaemonBackend:
         self.daemon = daemon
         self.page_hand = PageHand()  #: the simulator's hand (page_hand.py)
         self._in_menu = False  # the menu was lit at the last snapshot
-        self._shown: dict[str, dict[str, Any]] = {}  #: the last state told, by language
 
     @property
     def _session(self) -> Session:
@@ -100,18 +95,9 @@ class DaemonBackend:
 
     # -- reading ---------------------------------------------------------------------------
     def snapshot(self, language: str = SOURCE) -> dict[str, Any]:
-        """The page's state, its words in `language` (each viewer's own). While the store
-        writes, the state last told: the page acknowledges an action only once it is stored
-        (the daemon's `_stored`)."""
-        told = self._shown.get(language)
-        if told is not None and self.daemon.store.writing:
-            return told
-        if len(self._shown) >= SHOWN_KEPT:
-            self._shown.clear()
-        told = self._shown[language] = self._state(language)
-        return told
-
-    def _state(self, language: str) -> dict[str, Any]:
+        """The page's state, its words in `language` (each viewer's own): the game as it is
+        now, asked once no store write is under way (the server's `_snapshot` awaits
+        `stored` first)."""
         tr = translations(language)
         session = self._session
         game = session.game
@@ -296,6 +282,7 @@ class DaemonBackend:
 
     # -- changing --------------------------------------------------------------------------
     async def stored(self) -> None:
+        """Until no store write is under way (`Daemon.stored`)."""
         await self.daemon.stored()
 
     async def new_game(self, variant: str, white: str, black: str,

@@ -135,8 +135,10 @@ class CompanionBackend(Protocol):
         """Set a hand side's assistance (0..4) for the game in play."""
 
     async def stored(self) -> None:
-        """Until what the board has changed is in its store: a change's answer waits for it,
-        as the board's lights do."""
+        """Until no write is under way in the board's store: what is made as soon as it
+        returns (nothing awaited between) holds only stored actions. Every state shown, every
+        record read and every change's answer waits for it, as the board's lights do, and a
+        read of the store made then does not hold up the loop behind a slow write."""
 
     async def invite(self, variant: str, side: str, starts: str) -> str:
         """Offer an online game; returns the code to read to the other player."""
@@ -296,10 +298,13 @@ class Companion:
             raise language_refused()
         await self.backend.set_language(language)
 
-    def _snapshot(self, secrets: bool = False, language: str = SOURCE) -> dict[str, Any]:
+    async def _snapshot(self, secrets: bool = False, language: str = SOURCE) -> dict[str, Any]:
         """The page's state; an online game's code (its secret) only with `secrets` (a
         request with the PIN): anyone on the network may watch the board, but only a player
-        may hand the code on."""
+        may hand the code on. The one guard against showing a move before it is stored:
+        every state this server shows or sends is made here, once the store has no write
+        under way (`CompanionBackend.stored`), with nothing awaited in between."""
+        await self.backend.stored()
         snap = dict(self.backend.snapshot(language))
         online = snap.get("online")
         if isinstance(online, dict) and not secrets:
@@ -312,23 +317,24 @@ class Companion:
 
     async def state(self, request: web.Request) -> web.Response:
         """The page's state; with the PIN in X-Pin it includes an online game's code. It
-        shows what the store holds: a write under way (a move just committed) is waited for."""
-        await self.backend.stored()
+        shows what the store holds (`_snapshot`)."""
         if "X-Pin" in request.headers:
             refused = self._pin_refusal(request)
             if refused is not None:
                 return refused
-            return web.json_response(self._snapshot(True, self._language(request)))
-        return web.json_response(self._snapshot(language=self._language(request)))
+            return web.json_response(await self._snapshot(True, self._language(request)))
+        return web.json_response(await self._snapshot(language=self._language(request)))
 
     async def legend(self, request: web.Request) -> web.Response:
         return web.json_response(self.backend.legend(self._language(request)))
 
     async def record(self, request: web.Request) -> web.Response:
+        await self.backend.stored()  # the moves shown are stored ones (`stored`)
         return web.Response(text=self.backend.record(), content_type="text/plain",
                             charset="utf-8")
 
     async def games(self, request: web.Request) -> web.Response:
+        await self.backend.stored()
         return web.json_response({"games": self.backend.games()})
 
     async def review(self, request: web.Request) -> web.Response:
@@ -337,6 +343,7 @@ class Companion:
         if text is not None and not (text.isdigit() and len(text) < 10):
             raise RequestError(Phrase(N_("review: {field} must be a stored game's number"),
                                       field="game"))
+        await self.backend.stored()
         return web.json_response(self.backend.review(int(text) if text else None))
 
     async def review_record(self, request: web.Request) -> web.Response:
@@ -353,6 +360,7 @@ class Companion:
         return web.json_response(self.backend.review_record(record))
 
     async def recording(self, request: web.Request) -> web.Response:
+        await self.backend.stored()
         return web.Response(text=self.backend.recording(), content_type="application/x-ndjson")
 
     # -- changing --------------------------------------------------------------------------
@@ -547,7 +555,7 @@ class Companion:
         refused = self._pin_refusal(request)
         if refused is not None:
             return refused
-        online = self._snapshot(secrets=True).get("online") or {}
+        online = (await self._snapshot(secrets=True)).get("online") or {}
         link = online.get("link") if isinstance(online, dict) else None
         if not link:
             return self._refusal(request, 404, Phrase(N_("no online game code to show")))
@@ -584,8 +592,7 @@ class Companion:
             while not ws.closed:
                 await dirty.wait()
                 dirty.clear()
-                await self.backend.stored()  # the state shown is the state stored
-                await asyncio.wait_for(ws.send_str(self._snapshot_json(language)),
+                await asyncio.wait_for(ws.send_str(await self._snapshot_json(language)),
                                        SEND_TIMEOUT)
         except asyncio.TimeoutError:
             log.info("dropping a viewer that took no update for %.0f s", SEND_TIMEOUT)
@@ -596,15 +603,17 @@ class Companion:
         except (ConnectionError, RuntimeError):
             self._viewers.pop(ws, None)
 
-    def _snapshot_json(self, language: str = SOURCE) -> str:
+    async def _snapshot_json(self, language: str = SOURCE) -> str:
         """The current state as JSON in `language`, made once per change and language
-        however many viewers take it."""
+        however many viewers take it (once stored: `_snapshot`)."""
+        if self._cached_version == self._version and language in self._cached:
+            return self._cached[language]
+        snap = await self._snapshot(language=language)  # the version now is the snapshot's
         if self._cached_version != self._version:
             self._cached.clear()
             self._cached_version = self._version
-        if language not in self._cached:
-            self._cached[language] = json.dumps(self._snapshot(language=language))
-        return self._cached[language]
+        text = self._cached[language] = json.dumps(snap)
+        return text
 
     def _changed(self) -> None:
         """Mark every viewer behind; each sender takes the newest state when it is free."""

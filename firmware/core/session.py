@@ -185,6 +185,7 @@ class Session:
             computer=wanted.computer,
             advice=wanted.advice,
             frame=lights.render(self.keeper.game, status, now),
+            status=status,
             frame_change=lights.next_change(self.keeper.game, status, now),
             brightness=self.dispatch.brightness,
             deadline=self.state.deadline(wanted.answer_due),

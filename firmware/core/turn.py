@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from navakankari.engine.advice import AdviceRequest
 
 from .broker import ComputerRequest
+from .status import Status
 
 RGB = tuple[int, int, int]
 
@@ -25,6 +26,7 @@ class Turn:
     computer: ComputerRequest | None  #: the computer turn to choose (None after a failure)
     advice: AdviceRequest | None  #: the advice to make, if a side that gets help needs it
     frame: dict[str, RGB]  #: the LEDs' colours now
+    status: Status  #: the status the frame shows (lit again while the store writes)
     frame_change: float | None  #: when the frame changes by itself next (an animation)
     brightness: float  #: the fraction of the wiring profile's cap chosen on the board
     deadline: float | None  #: when the session next has something to do by itself

@@ -24,7 +24,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 from navakankari.engine.boards import BOARDS
-from navakankari.engine.game import Side
+from navakankari.engine.game import Game, Side
 from navakankari.engine.player import ChoosesActions, close_player
 from navakankari.engine.presets import preset
 from navakankari.hal.board import BoardHardware
@@ -38,6 +38,7 @@ from ..core.menu import playable
 from ..core.players import PlayerSpec, computer_turn, failure_phrase, player_for
 from ..core.broker import ComputerRequest
 from ..core.session import Session
+from ..core.status import Status
 from ..core.turn import Turn
 from ..online.play import OnlinePlay
 from ..store.database import Store
@@ -57,6 +58,10 @@ SHUTDOWN_TIMEOUT = 5.0
 LED_RETRY = 0.5
 """Seconds between tries of a frame the LEDs failed to take (a slow SPI transfer's timeout, a
 driver error): the game goes on, and the lights catch up when a write succeeds again."""
+WRITE_STUCK = 120.0
+"""Seconds a store write may take before the loop deems the writer stuck and stops feeding
+the watchdog (`Daemon._while_writing`): four times the slowest sync seen on a dying SD
+card (30 s), far beyond a busy disk's (0.9-3.5 s)."""
 LEDS_FAILED = N_("the LEDs could not be written ({problem}); trying again")
 """The notice beside the game while the LEDs fail."""
 
@@ -155,7 +160,7 @@ class Daemon:
             store, self.store_notice = open_store(config.store_file(),
                                                   events_kept=config.store_events)
         # The store writes in a thread of its own: a synced write (0.9-3.5 s on a busy
-        # disk) must not stop the loop; what it acknowledges waits for it (`_stored`).
+        # disk) must not stop the loop; what it acknowledges waits for it (`_while_writing`).
         store.write_behind(Scheduling.current().apply)
         self.store = store
         self.session: Session | None = None
@@ -179,6 +184,8 @@ class Daemon:
         self._advice: AdviceService | None = None  #: assistance, made in a worker process
         self._edges: list[SensorEvent] = []  #: sensor edges for the session's next turn
         self._turning = False  #: the session's turn is under way
+        #: what the frame showed once stored (`_keep_lit`): a key, a copy of the game, a status
+        self._lit: tuple[tuple[int, int, str | None], Game, Status] | None = None
 
     # -- the loop ----------------------------------------------------------------------------
     async def run(self) -> int:
@@ -314,7 +321,13 @@ class Daemon:
             self._ask_computer(turn)
             if self._advice is not None:
                 self._advice.ask(turn.advice)
-            await self._stored(session)
+            if self.store.writing:
+                next_dog = await self._while_writing(next_dog)
+                if self.stop_event.is_set():
+                    break
+                last_frame = None  # the turn's frame is sent, whatever the wait showed
+            session.state.release()  # stored: the subscribers are told, the frame is lit
+            self._keep_lit(session.game, turn.status)
             if turn.brightness != self._brightness:
                 self._brightness = turn.brightness
                 self.board.leds.brightness = self._cap * turn.brightness
@@ -348,20 +361,75 @@ class Daemon:
             self.late_threads.share()  # after the frame: a new thread costs a look at /proc
             await self._wake.wait(timeout)
 
-    async def _stored(self, session: Session) -> None:
-        """Stored before lit: wait for the store's writes under way (an action committed,
-        a new game) before the turn's frame and the updates are shown, the loop going on
-        meanwhile (sensor edges wait for the next turn, the page and online play are served).
-        A write that failed leaves `store.failure`, the page's notice; the game goes on."""
-        await self.stored()
-        session.state.release()
-
     async def stored(self) -> None:
-        """Until the store's writes asked for so far are done (the page's change answers
-        after it, as the lights do), the loop going on meanwhile."""
-        settled = self.store.settled()
-        if settled is not None:
+        """Until no store write is under way: what the page or online play shows once this
+        returns (before the loop runs anything else) holds only stored actions. A write
+        asked for while waiting is waited for too; the loop goes on meanwhile."""
+        while (settled := self.store.settled()) is not None:
             await asyncio.wrap_future(settled)
+
+    def _keep_lit(self, game: Game, status: Status) -> None:
+        """Remember what the frame shows once it is stored: the loop animates it while a
+        later write is under way (`_while_writing`). The game is copied when it changed."""
+        history = game.history
+        key = (id(game), len(history), history[-1].text if history else None)
+        if self._lit is None or self._lit[0] != key:
+            self._lit = (key, game.copy(), status)
+        elif self._lit[2] is not status:
+            self._lit = (key, self._lit[1], status)
+
+    def _lit_frame(self, now: float) -> tuple[dict[str, tuple[int, int, int]] | None,
+                                             float | None]:
+        """The frame of the state last stored (`_keep_lit`) at `now`, and when it changes."""
+        if self.online is not None and self.online.waiting:
+            waiting = self.online.waiting_since
+            return (lights.awaiting(self._ring, waiting, now),
+                    lights.next_awaiting_change(waiting, now))
+        if self._lit is None:
+            return None, None
+        _, game, status = self._lit
+        return lights.render(game, status, now), lights.next_change(game, status, now)
+
+    async def _while_writing(self, next_dog: float | None) -> float | None:
+        """Stored before lit: until the store's writes under way (an action committed, a new
+        game) are done, the turn's frame and updates wait, and the loop goes on (the page and
+        online play are served; sensor edges wait for the next turn). Meanwhile the lights
+        go on animating the state last stored (a blink does not freeze on a slow disk), and
+        the watchdog is fed while the writer is sound: its thread alive, and the write under
+        way younger than WRITE_STUCK. A sync of 30 s on a dying card must not get the board
+        killed mid-write (a restart would lose nothing, but waits just as long on the same
+        card); a writer whose thread ended, or one stuck past WRITE_STUCK, will not finish,
+        and the watchdog's restart (WatchdogSec later) is the way out. Returns the next
+        watchdog time. A write that failed leaves `store.failure`, the page's notice."""
+        store, stop = self.store, self.stop_event
+        assert stop is not None
+        interval = self.notifier.watchdog_interval
+        shown: dict[str, tuple[int, int, int]] | None = self.last_frame
+        written, since = store.written, self.clock()
+        while (settled := store.settled()) is not None and not stop.is_set():
+            done = asyncio.wrap_future(settled)
+            while not done.done() and not stop.is_set():
+                now = self.clock()
+                if store.written != written:  # a write ended: the next one is under way
+                    written, since = store.written, now
+                frame, change = self._lit_frame(now)
+                if (frame is not None and frame != shown
+                        and (self._led_retry is None or now >= self._led_retry)):
+                    shown = frame if self._show(frame, now) else None
+                    if shown is not None:
+                        self.frames_shown += 1
+                        self.last_frame = shown
+                        for listener in list(self._frame_listeners):
+                            listener()
+                sound = store.writer_alive and now - since < WRITE_STUCK
+                if next_dog is not None and now >= next_dog and sound:
+                    self.notifier.watchdog()
+                    next_dog = now + interval  # type: ignore[operator]
+                times = [t for t in (change, next_dog if sound else None, self._led_retry)
+                         if t is not None]
+                timeout = max(0.0, min(times) - self.clock()) if times else None
+                await asyncio.wait((done,), timeout=timeout)
+        return next_dog
 
     def _show(self, frame: dict[str, tuple[int, int, int]], now: float) -> bool:
         """Write a frame to the LEDs; a failure is logged and shown on the page once, and

@@ -9,7 +9,11 @@ A store writes where it is called, or, once `write_behind` is on (the daemon), i
 of its own, one transaction after another in the order asked: a synced write took 0.9-3.5 s
 on a busy disk, and the daemon's loop must go on meanwhile (sensors, the page, online play).
 Whoever acknowledges a write then waits for `settled` first; a read waits for the writes
-asked before it, so it sees them.
+asked before it, so it sees them. That wait blocks the thread that reads: the page's server
+awaits the writes first (`Daemon.stored`), so its reads find none under way; the session's
+own reads on the loop (the adaptive computer's level when a game starts, a stored game
+loaded, online play's kept link) still wait there for the write before them, at most once a
+game, since moving them off the loop would split the session's synchronous game start.
 """
 
 from __future__ import annotations
@@ -175,6 +179,7 @@ class Store:
         self._lock = threading.Lock()  #: `written` and `_waiters`, between the two threads
         self._waiters: list[tuple[int, Future[None]]] = []  #: `settled`'s, by write awaited
         self._next_game: int = 0  #: the id the next new game gets, writing behind
+        self._writer_thread: threading.Thread | None = None  #: the writer's, once started
         self._db: sqlite3.Connection | None = None
         if str(path) != ":memory:":
             _check_usable(self.path)
@@ -216,9 +221,21 @@ class Store:
             return
         row = self._read.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()
         self._next_game = int(row[0]) + 1
-        self._writer = ThreadPoolExecutor(1, thread_name_prefix="store",
-                                          initializer=initializer)
+
+        def start() -> None:
+            self._writer_thread = threading.current_thread()
+            if initializer is not None:
+                initializer()
+
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="store", initializer=start)
         _BEHIND.add(self)
+
+    @property
+    def writer_alive(self) -> bool:
+        """The writer thread has not ended (not started yet counts as alive): a write under
+        way with no writer will never be done (the daemon's watchdog asks)."""
+        thread = self._writer_thread
+        return self._writer is not None and (thread is None or thread.is_alive())
 
     @property
     def writing(self) -> bool:

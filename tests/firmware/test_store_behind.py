@@ -10,18 +10,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
 from navakankari.firmware.companion.backend import DaemonBackend
 from navakankari.firmware.core.clockwork import drive
 from navakankari.firmware.core.players import HAND
 from navakankari.firmware.core.session import Session, Update
-from navakankari.firmware.daemon.loop import Daemon
+from navakankari.firmware.companion.server import Companion
+from navakankari.firmware.daemon.loop import WRITE_STUCK, Daemon
+from navakankari.firmware.daemon.notify import Notifier
 from navakankari.firmware.store.database import Store
 from navakankari.hal import load_profile, open_board
 from navakankari.sim.clock import ManualClock
 from navakankari.sim.hands import ScriptedHands
-from test_daemon import _config
+from test_companion_guard import PIN
+from test_daemon import Listener, _config
 from virtual_time import run_virtual
 
 NINE = preset("nine-mens-morris")
@@ -83,6 +88,7 @@ def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp
         while True:
             await asked.wait()
             asked.clear()
+            await backend.stored()  # what the page's server awaits before any state
             answered.append(backend.snapshot()["actions"])
 
     daemon = _daemon(tmp_path, clock, store, services=[page])
@@ -106,15 +112,17 @@ def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp
             await asyncio.sleep(0)
         assert [(e.point, e.present) for e in daemon._edges] == [("d2", True)]
         assert "d2" not in session.state.raw  # ... which waits for the write
-        # ... and a service answers the page, which shows no new action yet.
+        # ... and a service asking the page's state waits for the write.
         asked.set()
-        while not answered:
+        for _ in range(5):
             await asyncio.sleep(0)
-        assert answered == [[]] and backend.snapshot()["actions"] == []
+        assert answered == []
         # Nothing acknowledges d6: no frame, no update.
         assert daemon.frames_shown == frames
         assert not [u for u in updates if u.actions]
         store.gate.set()
+        await _until(clock, lambda: answered)
+        assert answered[0][0] == "d6"
         await _until(clock, lambda: session.record() == "d6 d2")
         await _until(clock, lambda: len([u for u in updates if u.actions]) == 2)
         assert session.record() == "d6 d2"
@@ -177,3 +185,188 @@ def test_a_write_that_fails_off_the_loop_leaves_the_game_going_unrecorded(tmp_pa
     assert store.failure is not None and "readonly" in str(store.failure)
     assert len(errors) == 1 and "no longer recorded" in errors[0]
     assert store.plies == [0]  # the later write is skipped, as a store that failed skips it
+
+
+class Pings(Notifier):
+    """systemd's notify socket (the tests' Listener) fed by the daemon; each watchdog ping's
+    time on the daemon's clock is kept too."""
+
+    def __init__(self, address: str, clock: ManualClock, interval_usec: int) -> None:
+        super().__init__({"NOTIFY_SOCKET": address, "WATCHDOG_USEC": str(interval_usec)})
+        self.clock = clock
+        self.times: list[float] = []
+
+    def watchdog(self) -> bool:
+        self.times.append(self.clock())
+        return super().watchdog()
+
+
+MILL = "a7 b6 d7 b4 g7".split()
+"""White closes the top mill: the board asks which black pebble goes (they blink)."""
+
+
+def _pinged(tmp_path: Path, clock: ManualClock
+            ) -> tuple[GatedStore, Pings, Daemon, Listener]:
+    """A daemon on a gated store, feeding systemd's watchdog (its socket: the Listener)
+    every second."""
+    store = GatedStore(tmp_path / "games.sqlite3")
+    listener = Listener(str(tmp_path / "notify"))
+    pings = Pings(str(tmp_path / "notify"), clock, 2_000_000)  # WatchdogSec=2: every 1 s
+    return store, pings, _daemon(tmp_path, clock, store, notifier=pings), listener
+
+
+async def _started(daemon: Daemon, clock: ManualClock) -> asyncio.Task[int]:
+    """The daemon's task, once its session is there."""
+    task = asyncio.create_task(daemon.run())
+    await _until(clock, lambda: daemon.session is not None)
+    return task
+
+
+async def _removal_held(daemon: Daemon, store: GatedStore, clock: ManualClock) -> None:
+    """Play to the mill, then lift b6: the removal is committed and its write held."""
+    session, sim = daemon.session, daemon.board.simulation
+    assert session is not None
+    for n, point in enumerate(MILL):
+        sim.place(point, "white" if n % 2 == 0 else "black")
+        await _until(clock, lambda: len(session.game.history) == n + 1 and not store.writing)
+    store.gate.clear()
+    sim.lift("b6")
+    # (looked at from the loop: the clock waits for the write until it is at the gate)
+    await _until(clock, store.waiting.is_set)
+
+
+def test_during_a_slow_write_the_lights_blink_on_and_the_watchdog_is_fed(tmp_path):
+    """A write held 30 virtual seconds (a dying SD card's sync): the loop waits for it
+    without stopping. The lights go on animating the state last stored (the blinking
+    pebbles to take, the mill), never the removal not yet stored, and systemd's watchdog is
+    fed every half period, so the board is not killed mid-write."""
+    clock = ManualClock(1000.0)
+    store, pings, daemon, listener = _pinged(tmp_path, clock)
+    held: list[Any] = []
+
+    async def main() -> None:
+        task = await _started(daemon, clock)
+        await _removal_held(daemon, store, clock)
+        leds = daemon.board.simulation.leds
+        start, shown = clock(), len(leds.frames)
+        await asyncio.sleep(30.0)  # the write is held all along
+        assert store.writing and daemon.session.record() == "a7 b6 d7 b4 g7 xb6"
+        held.extend(f for f in leds.frames if f.t >= start)
+        held.append(start)
+        assert len(leds.frames) > shown
+        store.gate.set()
+        await _until(clock, lambda: not store.writing and "a7" not in leds.frames[-1].colours)
+        daemon.stop()
+        await task
+
+    run_virtual(main(), clock, held=store.waiting.is_set)
+    start = held.pop()
+    assert len(held) >= 70  # a blink of 0.8 s: a frame every 0.4 s of the 30
+    assert all({"a7", "d7", "g7"} <= f.colours.keys() for f in held)  # the mill, still
+    assert {"b6" in f.colours for f in held} == {True, False}  # b6 blinks: not yet taken
+    during = [t for t in pings.times if start <= t <= start + 30.0]
+    assert len(during) >= 29 and all(b - a <= 1.0 + 1e-9 for a, b in zip(during, during[1:]))
+    # (sent as fast as virtual time runs, some find the socket's queue full: never more)
+    assert 10 <= listener.messages("STOPPING=1").count("WATCHDOG=1") <= len(pings.times)
+    listener.close()
+    assert Store(tmp_path / "games.sqlite3").last_unfinished().actions[-1] == "xb6"
+
+
+@pytest.mark.parametrize("why", ["stuck", "dead"])
+def test_a_writer_stuck_or_gone_leaves_the_watchdog_unfed(tmp_path, monkeypatch, why):
+    """Past WRITE_STUCK a write under way will not end, nor will one whose writer thread
+    ended: the loop stops feeding the watchdog, so systemd restarts the board."""
+    clock = ManualClock(1000.0)
+    store, pings, daemon, listener = _pinged(tmp_path, clock)
+    marks: dict[str, float] = {}
+
+    def committed(update: Update) -> None:  # told at once: when the held write began
+        if update.actions == ("xb6",):
+            marks["write"] = clock()
+
+    async def main() -> None:
+        task = await _started(daemon, clock)
+        daemon.session.subscribe(committed, at_once=True)
+        await _removal_held(daemon, store, clock)
+        marks["gone"] = clock()
+        if why == "dead":
+            monkeypatch.setattr(GatedStore, "writer_alive", property(lambda self: False))
+        await asyncio.sleep(WRITE_STUCK + 60.0)
+        marks["end"] = clock()
+        monkeypatch.undo()
+        store.gate.set()
+        await _until(clock, lambda: not store.writing)
+        await asyncio.sleep(1.5)
+        daemon.stop()
+        await task
+
+    run_virtual(main(), clock, held=store.waiting.is_set)
+    write, end = marks["write"], marks["end"]
+    during = [t for t in pings.times if write < t < end]
+    if why == "stuck":  # fed until the write is WRITE_STUCK old, then no more
+        assert write + WRITE_STUCK - 1.0 <= max(during) < write + WRITE_STUCK
+    else:  # fed no more from the first ping due once the writer is gone
+        assert not [t for t in during if t > marks["gone"] + 1.0]
+    assert [t for t in pings.times if t > end]  # fed again once the write ended
+    listener.close()
+
+
+def test_every_state_the_page_shows_waits_for_the_write_under_way(tmp_path):
+    """Asked mid-write, the page's state (with the PIN and without), the state pushed to a
+    viewer, the online game's code, the record, the games and the review answer only once
+    the write is done: no path shows a move the store does not hold."""
+    clock = ManualClock(1000.0)
+    store = GatedStore(tmp_path / "games.sqlite3")
+    daemon = _daemon(tmp_path, clock, store)
+    backend = DaemonBackend(daemon)
+    pushed: list[tuple[int, dict[str, Any]]] = []  #: writes done when each came, the state
+    answered: dict[str, tuple[int, Any]] = {}
+    removal: list[int] = []  #: the writes asked for once the removal's was
+
+    async def main() -> None:
+        task = await _started(daemon, clock)
+        companion = Companion(backend, PIN)
+        async with TestClient(TestServer(companion.app(), host="127.0.0.1")) as client:
+            ws = await client.ws_connect("/ws")
+
+            async def viewer() -> None:
+                while True:
+                    state = await ws.receive_json()
+                    pushed.append((store.written, state))
+
+            watching = asyncio.create_task(viewer())
+            await _removal_held(daemon, store, clock)
+            removal.append(store.queued)
+            seen = len(pushed)
+            daemon.changed()  # something else to push: the viewer's state waits too
+
+            async def ask(path: str, pin: bool = False) -> None:
+                r = await client.get(path, headers={"X-Pin": PIN} if pin else {})
+                body = await (r.json() if "state" in path or "games" in path
+                              or "review" in path else r.text())
+                answered[path + ("+pin" if pin else "")] = (store.written, body)
+
+            paths = [("/api/state", False), ("/api/state", True), ("/api/online/qr.svg", True),
+                     ("/api/record.pgn", False), ("/api/games", False), ("/api/review", False)]
+            asking = [asyncio.create_task(ask(p, pin)) for p, pin in paths]
+            await asyncio.sleep(5.0)  # virtual: the clock runs while the write is held
+            assert store.writing and answered == {} and len(pushed) == seen
+            store.gate.set()
+            await asyncio.gather(*asking)
+            await _until(clock, lambda: len(pushed) > seen)
+            watching.cancel()
+            await ws.close()
+        daemon.stop()
+        await task
+
+    run_virtual(main(), clock, held=store.waiting.is_set)
+    stored = removal[0]
+    assert len(answered) == 6
+    for path, (written, _) in answered.items():
+        assert written >= stored, path  # answered once the removal was stored
+    assert any("xb6" in state["actions"] for _, state in pushed)
+    for written, state in pushed:  # a viewer never sees the removal before it is stored
+        assert "xb6" not in state["actions"] or written >= stored
+    assert answered["/api/state"][1]["actions"][-1] == "xb6"
+    assert answered["/api/state+pin"][1]["actions"][-1] == "xb6"
+    assert "xb6" in answered["/api/record.pgn"][1]
