@@ -421,8 +421,11 @@ class Companion:
             if not isinstance(body, dict):
                 return self._refusal(request, 400, Phrase(N_(
                     "the request body must be a JSON object")))
+            # A change may read the store (a new game, the adaptive computer's level): with
+            # no write left under way the read holds up nothing; ...
+            await self.backend.stored()
             answer = await handler(body)
-            await self.backend.stored()  # the answer acknowledges the change: stored first
+            await self.backend.stored()  # ... and the answer acknowledges it: stored first
             self._changed()  # the simulator's hand is not part of the game: push it too
             tr = translations(self._language(request))  # a phrase in the viewer's language
             return web.json_response({"ok": True, **{k: words_of(v, tr) if isinstance(v, str)

@@ -10,10 +10,12 @@ of its own, one transaction after another in the order asked: a synced write too
 on a busy disk, and the daemon's loop must go on meanwhile (sensors, the page, online play).
 Whoever acknowledges a write then waits for `settled` first; a read waits for the writes
 asked before it, so it sees them. That wait blocks the thread that reads: the page's server
-awaits the writes first (`Daemon.stored`), so its reads find none under way; the session's
-own reads on the loop (the adaptive computer's level when a game starts, a stored game
-loaded, online play's kept link) still wait there for the write before them, at most once a
-game, since moving them off the loop would split the session's synchronous game start.
+awaits the writes first (`Daemon.stored`), before a state, a record or a change (a new game
+reads the adaptive computer's level), so its reads find none under way; the session's own
+reads on the loop when the board itself starts a game (the adaptive level after a game's
+end, online play's kept link at start-up) still wait there for the write before them, once
+a game at most, since moving them off the loop would split the session's synchronous game
+start.
 """
 
 from __future__ import annotations

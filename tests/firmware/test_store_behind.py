@@ -370,3 +370,40 @@ def test_every_state_the_page_shows_waits_for_the_write_under_way(tmp_path):
     assert answered["/api/state"][1]["actions"][-1] == "xb6"
     assert answered["/api/state+pin"][1]["actions"][-1] == "xb6"
     assert "xb6" in answered["/api/record.pgn"][1]
+
+
+def test_a_new_game_asked_mid_write_waits_for_it_off_the_loop(tmp_path):
+    """A new game against the adaptive computer reads its level from the store, which waits
+    for the write under way: asked on the page mid-write, the request waits for the write
+    (awaited), so the loop is never held up by that read (its clock and lights go on)."""
+    clock = ManualClock(1000.0)
+    store = GatedStore(tmp_path / "games.sqlite3")
+    daemon = _daemon(tmp_path, clock, store)
+    answers: list[int] = []
+
+    async def main() -> None:
+        task = await _started(daemon, clock)
+        companion = Companion(DaemonBackend(daemon), PIN)
+        async with TestClient(TestServer(companion.app(), host="127.0.0.1")) as client:
+            await _removal_held(daemon, store, clock)
+
+            async def new_game() -> None:
+                r = await client.post("/api/new-game", headers={"X-Pin": PIN}, json={
+                    "variant": "nine-mens-morris", "white": "hand",
+                    "black": "computer:adaptive"})
+                answers.append(r.status)
+
+            asking = asyncio.create_task(new_game())
+            start = clock()
+            await asyncio.sleep(5.0)  # a loop held up by a read would never get here
+            # (a read on the loop would hold it until the gate gave up: the write failed)
+            assert store.failure is None and store.writing
+            assert clock() - start == 5.0 and answers == []
+            store.gate.set()
+            await asking
+        daemon.stop()
+        await task
+
+    run_virtual(main(), clock, held=store.waiting.is_set)
+    assert answers == [200]
+    assert store.failure is None and daemon.session.players[Side.BLACK].adaptive
