@@ -299,9 +299,14 @@ class Store:
         self.synced_writes += synced
         if self._writer is None:
             return self._write(list(statements), synced)
+        try:
+            future = self._writer.submit(self._write, list(statements), synced)
+        except RuntimeError as exc:  # the writer thread could not start (BrokenThreadPool)
+            self.failure = Phrase(UNRECORDED, path=self.path, problem=exc)
+            log.error("%s", self.failure)
+            return None
         self.queued += 1
-        self._writer.submit(self._write, list(statements), synced).add_done_callback(
-            self._one_written)
+        future.add_done_callback(self._one_written)
         return None
 
     def _one_written(self, future: Future[sqlite3.Cursor | None]) -> None:

@@ -407,3 +407,28 @@ def test_a_new_game_asked_mid_write_waits_for_it_off_the_loop(tmp_path):
     run_virtual(main(), clock, held=store.waiting.is_set)
     assert answers == [200]
     assert store.failure is None and daemon.session.players[Side.BLACK].adaptive
+
+
+def test_a_writer_thread_that_cannot_start_leaves_the_board_going_unrecorded(tmp_path):
+    """The writer's start failing (the daemon's scheduling refused) ends the write as one
+    that failed, and a write asked before that failure was seen is refused by the broken
+    writer: the store says why and nothing raises into the loop."""
+    store = Store(tmp_path / "games.sqlite3")
+
+    def refused() -> None:
+        raise PermissionError("no realtime priority here")
+
+    store.write_behind(refused)
+    store.set_setting("brightness", "0.5")
+    done = store.settled()
+    if done is not None:
+        done.result(WAIT)
+    thread = store._writer_thread
+    assert thread is not None
+    thread.join(WAIT)
+    assert not store.writer_alive and store.failure is not None
+    store.failure = None  # a write asked before the failure was seen: the writer is broken
+    store.set_setting("language", "ta")
+    assert store.failure is not None and "no longer recorded" in str(store.failure)
+    assert not store.writing
+    store.close()
