@@ -186,6 +186,7 @@ class Session:
             advice=wanted.advice,
             frame=lights.render(self.keeper.game, status, now),
             status=status,
+            game=self.keeper.game,
             frame_change=lights.next_change(self.keeper.game, status, now),
             brightness=self.dispatch.brightness,
             deadline=self.state.deadline(wanted.answer_due),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from navakankari.engine.advice import AdviceRequest
+from navakankari.engine.game import Game
 
 from .broker import ComputerRequest
 from .status import Status
@@ -27,6 +28,7 @@ class Turn:
     advice: AdviceRequest | None  #: the advice to make, if a side that gets help needs it
     frame: dict[str, RGB]  #: the LEDs' colours now
     status: Status  #: the status the frame shows (lit again while the store writes)
+    game: Game  #: the game the frame shows (the loop copies it to light while a write runs)
     frame_change: float | None  #: when the frame changes by itself next (an animation)
     brightness: float  #: the fraction of the wiring profile's cap chosen on the board
     deadline: float | None  #: when the session next has something to do by itself

@@ -327,7 +327,7 @@ class Daemon:
                     break
                 last_frame = None  # the turn's frame is sent, whatever the wait showed
             session.state.release()  # stored: the subscribers are told, the frame is lit
-            self._keep_lit(session.game, turn.status)
+            self._keep_lit(turn.game, turn.status)
             if turn.brightness != self._brightness:
                 self._brightness = turn.brightness
                 self.board.leds.brightness = self._cap * turn.brightness
