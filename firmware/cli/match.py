@@ -123,22 +123,41 @@ class MatchResult:
         return f"white {self.white_wins} draws {self.draws} black {self.black_wins}"
 
 
-def running_mills(game: Game) -> tuple[int, int]:
-    """How often white and black closed a running mill in `game`: a mill closed by stepping a
-    pebble back to the point it left the mill from with the side's move before, so the
-    opponent, with no pebble next to that point, could not stop it."""
+@dataclass(frozen=True)
+class RunningMill:
+    """One running mill closed in a game: the action's index in the history, the side that
+    closed it and the mill (its board mask)."""
+
+    ply: int
+    side: int
+    mill: int
+
+
+def running_mill_closes(game: Game) -> list[RunningMill]:
+    """Every running mill closed in `game`: a mill closed by stepping a pebble back to the
+    point it left the mill from with the side's move before, so the opponent, with no pebble
+    next to that point, could not stop it."""
     replay = start_game(game.rules, start_and_moves(game)[0])
     last: list[tuple[int, int] | None] = [None, None]
-    counts = [0, 0]
-    for action in game.history:
+    closes: list[RunningMill] = []
+    for ply, action in enumerate(game.history):
         side = int(replay.turn)
         replay.push(action)
         if action.kind is ActionKind.MOVE:
             if last[side] == (action.target, action.origin) and replay.pending_removals \
                     and int(replay.turn) == side:
-                counts[side] += 1
+                own = replay.pieces(side)
+                mill = next(m for m in replay.board.mill_masks
+                            if m >> action.target & 1 and own & m == m)
+                closes.append(RunningMill(ply, side, mill))
             last[side] = (action.origin, action.target)
-    return counts[0], counts[1]
+    return closes
+
+
+def running_mills(game: Game) -> tuple[int, int]:
+    """How often white and black closed a running mill in `game` (`running_mill_closes`)."""
+    closes = running_mill_closes(game)
+    return (sum(1 for c in closes if c.side == 0), sum(1 for c in closes if c.side == 1))
 
 
 def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,

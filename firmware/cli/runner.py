@@ -3,16 +3,17 @@
 The scripted opponent plays as a person who found the pattern: once a mill of its own stands
 with a pebble that can step out where no opposing pebble can step (or fly) into the point it
 leaves, it steps out, and next turn steps back and takes a pebble, again and again. Otherwise
-it plays a shallow search (level 3's choices to 3 plies by default: a level 2 search seldom
-builds a mill it can run), with an evaluation that weighs no runnable mills, so the person
-stays the same while the computer's evaluation and depths change. Over N games (colours
+it plays a shallow search (level 3's best actions to 3 plies by default: a level 2 search
+seldom builds a mill it can run), with an evaluation that weighs no runnable mills, so the
+person stays the same while the computer's evaluation, depths and margins change. Over N games (colours
 alternating, each game opened with two random actions from the seed) it counts its wins,
 draws and losses, the running mills it closed (`match.running_mills`), in how many games,
 and the most in one game.
 
 `navakankari bench runner` runs 20 games against level 3; run the module for other counts,
 defenders and seeds: `python -m navakankari.firmware.cli.runner --games 60 --seed 11
---defender computer:3`.
+--defender computer:3`; `python -m navakankari.firmware.cli.runner_check` plays the runs'
+positions again with a deeper defender.
 """
 
 from __future__ import annotations
@@ -76,18 +77,25 @@ PERSON_WEIGHTS = MorrisWeights(runnable_own=0, runnable_opp=0)
 #: first measured, so the person stays the same when the levels' depths change.
 PERSON_DEPTH = 3
 
+#: The runner's own search plays one of its best actions (level 3 had no margin when the
+#: runner was first measured): the person stays the same when a level's margin changes.
+PERSON_MARGIN = 0
+
 
 class MillRunner:
     """The person who runs a mill: step out of a mill the opponent cannot block, step back
     in and take, repeat; a search at `level` with `weights` (in Python), to the level's depth
-    cap or `depth` plies if that is less, for every other action."""
+    cap or `depth` plies if that is less, choosing among the actions within `margin` of the
+    best, for every other action."""
 
     def __init__(self, level: int = 3, seed: int | None = None,
-                 weights: MorrisWeights = PERSON_WEIGHTS, depth: int = PERSON_DEPTH) -> None:
+                 weights: MorrisWeights = PERSON_WEIGHTS, depth: int = PERSON_DEPTH,
+                 margin: int = PERSON_MARGIN) -> None:
         self.name = "mill runner"
         self.fallback = Player(level, seed=seed, budget_scale=100.0)  # to its depth cap
         cap = self.fallback.level.max_depth
-        self.fallback.level = replace(self.fallback.level, max_depth=min(cap, depth))
+        self.fallback.level = replace(self.fallback.level, max_depth=min(cap, depth),
+                                      margin=margin)
         self.weights = weights
         self._rules: Rules | None = None
         self.rng = random.Random(seed)
