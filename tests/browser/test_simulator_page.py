@@ -37,7 +37,7 @@ def strip_leds(running) -> dict[str, str]:
     return {p: "#%02x%02x%02x" % c for p, c in strip_pixels(running).items()}
 
 
-def assert_leds_match(page, running, within: float = 5.0) -> dict[str, str]:
+def assert_leds_match(page, running, within: float = 15.0) -> dict[str, str]:
     """The page mirrors every frame; animations change frames, so compare until they agree."""
     deadline = time.monotonic() + within
     while True:
@@ -56,7 +56,7 @@ def drawn_rings(page) -> dict[str, str]:
         .filter(([p, c]) => c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent'))""")
 
 
-def assert_rings_show_the_emitted_light(page, running, within: float = 5.0) -> dict[str, str]:
+def assert_rings_show_the_emitted_light(page, running, within: float = 15.0) -> dict[str, str]:
     """Each ring is drawn in `on_screen` of what the strip sent its LED, nothing else lit."""
     cap = running.call(lambda: running.daemon.board.leds.brightness)
     deadline = time.monotonic() + within
