@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import ClientTimeout
 from aiohttp.test_utils import TestClient, TestServer
 from navakankari.engine.game import Side
 from navakankari.engine.presets import preset
@@ -32,6 +33,11 @@ from virtual_time import run_virtual
 NINE = preset("nine-mens-morris")
 WAIT = 10.0
 """Real seconds a test waits for the writer thread before it fails (never reached when green)."""
+
+
+#: The client's timeouts would run on the virtual clock, which jumps to the next timer
+#: whenever the loop waits on a thread: a request in flight then timed out at once.
+NO_TIMEOUT = ClientTimeout(total=None, sock_read=None, sock_connect=None)
 
 
 class GatedStore(Store):
@@ -326,7 +332,8 @@ def test_every_state_the_page_shows_waits_for_the_write_under_way(tmp_path):
     async def main() -> None:
         task = await _started(daemon, clock)
         companion = Companion(backend, PIN)
-        async with TestClient(TestServer(companion.app(), host="127.0.0.1")) as client:
+        async with TestClient(TestServer(companion.app(), host="127.0.0.1"),
+                              timeout=NO_TIMEOUT) as client:
             ws = await client.ws_connect("/ws")
 
             async def viewer() -> None:
@@ -384,7 +391,8 @@ def test_a_new_game_asked_mid_write_waits_for_it_off_the_loop(tmp_path):
     async def main() -> None:
         task = await _started(daemon, clock)
         companion = Companion(DaemonBackend(daemon), PIN)
-        async with TestClient(TestServer(companion.app(), host="127.0.0.1")) as client:
+        async with TestClient(TestServer(companion.app(), host="127.0.0.1"),
+                              timeout=NO_TIMEOUT) as client:
             await _removal_held(daemon, store, clock)
 
             async def new_game() -> None:
