@@ -12,10 +12,10 @@ import logging
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from navakankari.engine.actions import ActionKind
+from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.external import start_and_moves
 from navakankari.engine.game import Game, Outcome, Reason, Side
 from navakankari.engine.player import ChoosesActions, close_player
@@ -133,10 +133,20 @@ class RunningMill:
     mill: int
 
 
+def closed_running_mill(game: Game, action: Action, side: int,
+                        before: tuple[int, int] | None) -> int | None:
+    """The mill `action`, a move `side` has just played in `game`, closed by stepping back to
+    the point its move `before` (origin, target) left, or None: a running mill, the opponent
+    having no pebble next to that point to stop it."""
+    if before != (action.target, action.origin) or not game.pending_removals \
+            or int(game.turn) != side:
+        return None
+    own = game.pieces(side)
+    return next(m for m in game.board.mill_masks if m >> action.target & 1 and own & m == m)
+
+
 def running_mill_closes(game: Game) -> list[RunningMill]:
-    """Every running mill closed in `game`: a mill closed by stepping a pebble back to the
-    point it left the mill from with the side's move before, so the opponent, with no pebble
-    next to that point, could not stop it."""
+    """Every running mill closed in `game` (`closed_running_mill`)."""
     replay = start_game(game.rules, start_and_moves(game)[0])
     last: list[tuple[int, int] | None] = [None, None]
     closes: list[RunningMill] = []
@@ -144,11 +154,8 @@ def running_mill_closes(game: Game) -> list[RunningMill]:
         side = int(replay.turn)
         replay.push(action)
         if action.kind is ActionKind.MOVE:
-            if last[side] == (action.target, action.origin) and replay.pending_removals \
-                    and int(replay.turn) == side:
-                own = replay.pieces(side)
-                mill = next(m for m in replay.board.mill_masks
-                            if m >> action.target & 1 and own & m == m)
+            mill = closed_running_mill(replay, action, side, last[side])
+            if mill is not None:
                 closes.append(RunningMill(ply, side, mill))
             last[side] = (action.origin, action.target)
     return closes
@@ -160,16 +167,21 @@ def running_mills(game: Game) -> tuple[int, int]:
     return (sum(1 for c in closes if c.side == 0), sum(1 for c in closes if c.side == 1))
 
 
+def start_players(players: Iterable[object]) -> None:
+    """A new game for each player that keeps something between actions (`new_game`)."""
+    for p in players:
+        reset = getattr(p, "new_game", None)
+        if reset is not None:
+            reset()
+
+
 def play_game(game: Game, white: ChoosesActions, black: ChoosesActions,
               rng: random.Random, opening_actions: int = 2,
               clock: Callable[[], float] = time.perf_counter,
               times: tuple[list[float], list[float]] | None = None) -> GameResult:
     """Play one game to its end (the game is changed); think times go into `times`."""
     players = (white, black)
-    for p in players:
-        reset = getattr(p, "new_game", None)
-        if reset is not None:
-            reset()
+    start_players(players)
     for _ in range(opening_actions):
         actions = game.legal_actions()
         if not actions:

@@ -189,12 +189,18 @@ def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
         out(line)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def runner_arguments(description: str) -> argparse.ArgumentParser:
+    """The options of a run of the runner's games (this module's and runner_check's)."""
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("--defender", default="computer:3", help="player spec (default computer:3)")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--variant", default="navakankari")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = runner_arguments(__doc__.splitlines()[0])
     p.add_argument("--runner-level", type=int, default=3,
                    help="the runner's search level for its other actions (default 3)")
     args = p.parse_args(argv)

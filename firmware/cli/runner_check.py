@@ -18,7 +18,6 @@ after the runner's report.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,8 +29,8 @@ from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 
-from .match import RunningMill, running_mill_closes
-from .runner import MillRunner, RunnerResult, run_runner
+from .match import RunningMill, closed_running_mill, running_mill_closes, start_players
+from .runner import MillRunner, RunnerResult, runner_arguments, run_runner
 
 #: Actions played on from each position: long enough for a step out and back in twice.
 PLIES = 12
@@ -96,10 +95,7 @@ def runs_again(game: Game, runner_side: int, defender: ChoosesActions, runner: M
                mill: int | None, plies: int = PLIES) -> bool:
     """Play `plies` actions on from `game` (changed): whether the runner closes a running
     mill (`mill`, or any when None)."""
-    for p in (defender, runner):
-        reset = getattr(p, "new_game", None)
-        if reset is not None:
-            reset()
+    start_players((defender, runner))
     start = len(game.history)
     last: tuple[int, int] | None = None
     while len(game.history) < start + plies and not game.is_over():
@@ -108,11 +104,9 @@ def runs_again(game: Game, runner_side: int, defender: ChoosesActions, runner: M
         game.push(action)
         if side != runner_side or action.kind is not ActionKind.MOVE:
             continue
-        if last == (action.target, action.origin) and game.pending_removals \
-                and int(game.turn) == side:
-            own = game.pieces(side)
-            if mill is None or own & mill == mill:
-                return True
+        if closed_running_mill(game, action, side, last) is not None \
+                and (mill is None or game.pieces(side) & mill == mill):
+            return True
         last = (action.origin, action.target)
     return False
 
@@ -219,11 +213,7 @@ def _second_runs(closes: Sequence[RunningMill]) -> list[RunningMill]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--defender", default="computer:3", help="player spec (default computer:3)")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--variant", default="navakankari")
+    p = runner_arguments(__doc__.splitlines()[0])
     p.add_argument("--depth", type=int, default=8,
                    help="the deeper defender's plies (default 8)")
     p.add_argument("--back", type=int, default=3,

@@ -101,8 +101,7 @@ def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp
     updates: list[Update] = []
 
     async def main() -> None:
-        task = asyncio.create_task(daemon.run())
-        await _until(clock, lambda: daemon.session is not None)
+        task = await _started(daemon, clock)
         session, sim = daemon.session, daemon.board.simulation
         session.subscribe(updates.append)
         backend = backends[0]
@@ -174,8 +173,7 @@ def test_a_write_that_fails_off_the_loop_leaves_the_game_going_unrecorded(tmp_pa
     errors: list[str] = []
 
     async def main() -> None:
-        task = asyncio.create_task(daemon.run())
-        await _until(clock, lambda: daemon.session is not None)
+        task = await _started(daemon, clock)
         session, sim = daemon.session, daemon.board.simulation
         session.subscribe(updates.append)
         sim.place("d6", "white")
