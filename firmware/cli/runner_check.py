@@ -163,8 +163,7 @@ def _defender_turns(game: Game, before: int, runner_side: int) -> list[int]:
 
 
 def check(result: RunnerResult, depth: int, defender: str = "computer:3",
-          variant: str = "navakankari", back: int = 3,
-          progress: Callable[[str], None] | None = None) -> CheckResult:
+          variant: str = "navakankari", back: int = 3) -> CheckResult:
     """Play the positions of `result`'s games again with a `depth`-ply defender and with
     `defender` (a player spec) against fresh runners."""
     deep = Replays()
@@ -178,7 +177,7 @@ def check(result: RunnerResult, depth: int, defender: str = "computer:3",
     def make_level(seed: int) -> ChoosesActions:
         return make_player(defender, seed=seed)
 
-    for n, (played, side) in enumerate(zip(result.games, result.runner_colours)):
+    for played, side in zip(result.games, result.runner_colours):
         game = _played(variant, played.record)
         closes = [c for c in running_mill_closes(game) if c.side == side]
         for close in _second_runs(closes):
@@ -196,8 +195,6 @@ def check(result: RunnerResult, depth: int, defender: str = "computer:3",
                                             RUNNER_SEEDS)
                 first_level = first_level.add(_replays(game, at, side, None, make_level),
                                               RUNNER_SEEDS)
-        if progress is not None:
-            progress(f"game {n + 1}/{len(result.games)} checked")
     return CheckResult(deep, level, first_deep, first_level)
 
 
