@@ -27,7 +27,6 @@ import os
 import sqlite3
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -230,7 +229,6 @@ class Store:
                 initializer()
 
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="store", initializer=start)
-        _BEHIND.add(self)
 
     @property
     def writer_alive(self) -> bool:
@@ -241,8 +239,11 @@ class Store:
 
     @property
     def writing(self) -> bool:
-        """Writes asked for are not done yet (only ever true writing behind)."""
-        return self.written < self.queued
+        """Writes asked for are not done yet (only ever true writing behind). Read under the
+        lock their end is told under: once it says no, whoever waited on `settled` for them
+        has been woken (a test's virtual clock moves only then)."""
+        with self._lock:
+            return self.written < self.queued
 
     def settled(self) -> Future[None] | None:
         """A future done once every write asked for so far is done (stored, or failed: see
@@ -319,7 +320,6 @@ class Store:
             self.written += 1
             for _, done in [w for w in self._waiters if w[0] <= self.written]:
                 done.set_result(None)
-            # (and only then the waiters are gone: `writing_anywhere`)
             self._waiters = [w for w in self._waiters if w[0] > self.written]
 
     def _write(self, statements: list[tuple[str, Sequence[Any]]], synced: bool
@@ -532,17 +532,6 @@ class Store:
         row = self._read.execute("SELECT head FROM recording_heads WHERE game = ?",
                                (game,)).fetchone()
         return f"{row[0]}\n{text}" if text and row is not None else text
-
-
-_BEHIND: "weakref.WeakSet[Store]" = weakref.WeakSet()
-"""The stores writing behind (`write_behind`)."""
-
-
-def writing_anywhere() -> bool:
-    """Whether a store writing behind has writes under way: a test's virtual clock waits for
-    them before it jumps to its next timer, as the real one goes on while the disk syncs.
-    Once it says no, whoever waited on `settled` has been woken."""
-    return any(store.writing or store._waiters for store in list(_BEHIND))
 
 
 def _whole(value: object) -> int | None:

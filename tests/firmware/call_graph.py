@@ -145,7 +145,7 @@ def settled_change(tmp: Path, player_factory: Callable[[PlayerSpec], ChoosesActi
         daemon.stop()
         await task
 
-    run_virtual(main(), clock)
+    run_virtual(main(), clock, stores=[daemon.store])
     for turn in tracer.turns:
         if any(name.endswith("Store.append") for name in turn.names()):
             return turn

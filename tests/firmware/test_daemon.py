@@ -158,7 +158,7 @@ def test_the_daemon_plays_a_scripted_game_notifies_systemd_and_goes_dark(tmp_pat
         daemon.stop()
         return await task, took
 
-    code, took = run_virtual(main(), clock)
+    code, took = run_virtual(main(), clock, stores=[daemon.store])
     assert code == 0
     assert daemon.session.record() == " ".join(script)
     # The hands act after a pause of 2 x settle + 0.05 s each; the last one commits after
@@ -207,7 +207,7 @@ def test_a_thread_started_after_the_board_opened_is_given_the_loops_scheduling(
         return at_start
 
     try:
-        at_start = run_virtual(main(), clock)
+        at_start = run_virtual(main(), clock, stores=[daemon.store])
     finally:
         done.set()
     assert at_start == 1  # the board's own threads, at start
@@ -228,7 +228,7 @@ def test_an_idle_daemon_sends_no_frames(tmp_path):
         await task
         return shown, idle
 
-    shown, idle = run_virtual(main(), clock)
+    shown, idle = run_virtual(main(), clock, stores=[daemon.store])
     assert shown == 1 and idle == 0
     assert clock() == pytest.approx(3600.3)
 
@@ -271,7 +271,7 @@ def test_a_failing_led_write_is_retried_reported_and_never_ends_the_daemon(tmp_p
         await task
         return notice, shown
 
-    notice, (lit, wanted) = run_virtual(main(), clock)
+    notice, (lit, wanted) = run_virtual(main(), clock, stores=[daemon.store])
     assert "ioctl timeout" in str(notice)
     assert len(tries) >= 3 and all(b - a >= LED_RETRY - 1e-9 for a, b in zip(tries, tries[1:]))
     # The frame the failures held back is on the LEDs at last.
@@ -295,7 +295,7 @@ def test_the_computer_moves_in_the_daemon(tmp_path):
         daemon.stop()
         await task
 
-    run_virtual(main(), clock)
+    run_virtual(main(), clock, stores=[daemon.store])
     # White's d6 by hand, then the computer's reply, carried out by the simulated hands.
     assert len(daemon.session.game.history) == 2
     assert daemon.session.game.history[0].text == "d6"
@@ -305,7 +305,7 @@ def test_a_profile_without_the_variants_points_is_refused(tmp_path):
     clock = ManualClock()
     daemon = _sim_daemon(tmp_path, clock, config=dict(game_variant="nau-keti-keta"))
     with pytest.raises(BoardMismatchError, match="d4"):
-        run_virtual(daemon.run(), clock)
+        run_virtual(daemon.run(), clock, stores=[daemon.store])
     assert daemon.board.simulation.leds.closed
 
 
@@ -404,7 +404,7 @@ def test_services_run_in_the_loop_and_their_changes_are_lit(tmp_path):
 
     daemon = _sim_daemon(tmp_path, clock, services=[web],
                          config=dict(game_white=PlayerSpec("remote")))
-    run_virtual(daemon.run(), clock)
+    run_virtual(daemon.run(), clock, stores=[daemon.store])
     from navakankari.firmware.core.palette import PALETTE, Role
 
     assert seen["lit"] == {"d6": PALETTE[Role.COMPUTER_TO].colour}  # shown: set a pebble on d6
@@ -424,7 +424,7 @@ def test_nau_keti_keta_on_the_nineteen_point_board_is_set_up_then_played(tmp_pat
         daemon.stop()
         await task
 
-    run_virtual(main(), clock)
+    run_virtual(main(), clock, stores=[daemon.store])
     assert daemon.session.record() == " ".join(script)
 
 
@@ -449,7 +449,7 @@ def test_a_search_for_a_position_taken_back_is_stopped(tmp_path):
     daemon = _sim_daemon(tmp_path, clock, player_factory=lambda spec: Slow(), services=[web],
                          config=dict(game_white=PlayerSpec("computer", 4)))
     started = time.monotonic()
-    run_virtual(daemon.run(), clock)
+    run_virtual(daemon.run(), clock, stores=[daemon.store])
     assert stops and stops[0] is True
     assert time.monotonic() - started < 4
 
@@ -555,7 +555,7 @@ def test_a_board_at_rest_after_a_commit_does_not_spin(tmp_path):
     guard = threading.Timer(20, lambda: loop_box[0].call_soon_threadsafe(daemon.stop))
     guard.start()
     try:
-        turns = run_virtual(main(), clock)
+        turns = run_virtual(main(), clock, stores=[daemon.store])
     finally:
         guard.cancel()
     # A minute of rest: a flush of the events written after the last commit, nothing more.

@@ -94,7 +94,7 @@ def test_a_killed_search_shows_the_problem_the_hands_play_on_and_a_fresh_process
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:1"), board, player_factory=factory,
                     services=[scenario], clock=clock)
-    run_virtual(daemon.run(), clock)
+    run_virtual(daemon.run(), clock, stores=[daemon.store])
     assert "computer:1: the search process failed" in seen["problem"]
     assert "exit code -9" in seen["problem"]
     assert seen["snapshot"] == seen["problem"]  # the web page shows it too
@@ -145,7 +145,7 @@ def test_a_new_game_stops_the_search_in_progress_and_the_child_serves_the_next(t
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
                     services=[new_game_while_thinking], clock=clock)
-    run_virtual(daemon.run(), clock)
+    run_virtual(daemon.run(), clock, stores=[daemon.store])
     # The first search was told to stop, answered, and the same child took the next one.
     assert notes.read_text().splitlines()[:3] == ["go 1", "stop 1", "go 2"]
     assert pids[0] == pids[1] and len(players) == 1
@@ -184,7 +184,7 @@ def test_a_pebble_moved_while_the_computer_thinks_does_not_stop_its_search(tmp_p
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
                     services=[nudge], clock=clock)
-    run_virtual(daemon.run(), clock)
+    run_virtual(daemon.run(), clock, stores=[daemon.store])
     assert seen[0] in ("in-progress", "mismatch")
     assert seen[1] == "go 1\n"  # no stop while the board was put right
     assert notes.read_text().splitlines()[:3] == ["go 1", "stop 1", "go 2"]
@@ -223,7 +223,7 @@ def test_the_daemons_stop_ends_a_search_in_progress(tmp_path):
     board = open_board(load_profile("sim-24"), backend="sim", clock=clock)
     daemon = Daemon(_config(tmp_path, "computer:6"), board, player_factory=factory,
                     services=[stop_while_thinking], clock=clock)
-    run_virtual(daemon.run(), clock)
+    run_virtual(daemon.run(), clock, stores=[daemon.store])
     assert pids and _gone(pids[0])
 
 

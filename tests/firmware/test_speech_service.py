@@ -69,7 +69,7 @@ def _play(daemon: Daemon, clock: ManualClock, plies: int) -> list[str]:
         daemon.stop()
         return await task
 
-    assert run_virtual(main(), clock) == 0
+    assert run_virtual(main(), clock, stores=[daemon.store]) == 0
     return said
 
 

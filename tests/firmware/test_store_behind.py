@@ -137,7 +137,7 @@ def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp
         daemon.stop()
         await task
 
-    run_virtual(main(), clock)
+    run_virtual(main(), clock, stores=[daemon.store])
     assert store.plies == [0, 1] and store.failure is None
     assert Store(tmp_path / "games.sqlite3").last_unfinished().actions == ("d6", "d2")
 
@@ -185,7 +185,7 @@ def test_a_write_that_fails_off_the_loop_leaves_the_game_going_unrecorded(tmp_pa
         daemon.stop()
         await task
 
-    run_virtual(main(), clock)
+    run_virtual(main(), clock, stores=[daemon.store])
     assert store.failure is not None and "readonly" in str(store.failure)
     assert len(errors) == 1 and "no longer recorded" in errors[0]
     assert store.plies == [0]  # the later write is skipped, as a store that failed skips it
@@ -263,7 +263,7 @@ def test_during_a_slow_write_the_lights_blink_on_and_the_watchdog_is_fed(tmp_pat
         daemon.stop()
         await task
 
-    run_virtual(main(), clock, held=store.waiting.is_set)
+    run_virtual(main(), clock, stores=[store], held=store.waiting.is_set)
     start = held.pop()
     assert len(held) >= 70  # a blink of 0.8 s: a frame every 0.4 s of the 30
     assert all({"a7", "d7", "g7"} <= f.colours.keys() for f in held)  # the mill, still
@@ -304,7 +304,7 @@ def test_a_writer_stuck_or_gone_leaves_the_watchdog_unfed(tmp_path, monkeypatch,
         daemon.stop()
         await task
 
-    run_virtual(main(), clock, held=store.waiting.is_set)
+    run_virtual(main(), clock, stores=[store], held=store.waiting.is_set)
     write, end = marks["write"], marks["end"]
     during = [t for t in pings.times if write < t < end]
     if why == "stuck":  # fed until the write is WRITE_STUCK old, then no more
@@ -364,7 +364,7 @@ def test_every_state_the_page_shows_waits_for_the_write_under_way(tmp_path):
         daemon.stop()
         await task
 
-    run_virtual(main(), clock, held=store.waiting.is_set)
+    run_virtual(main(), clock, stores=[store], held=store.waiting.is_set)
     stored = removal[0]
     assert len(answered) == 6
     for path, (written, _) in answered.items():
@@ -410,7 +410,7 @@ def test_a_new_game_asked_mid_write_waits_for_it_off_the_loop(tmp_path):
         daemon.stop()
         await task
 
-    run_virtual(main(), clock, held=store.waiting.is_set)
+    run_virtual(main(), clock, stores=[store], held=store.waiting.is_set)
     assert answers == [200]
     assert store.failure is None and daemon.session.players[Side.BLACK].adaptive
 

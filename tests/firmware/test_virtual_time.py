@@ -6,6 +6,7 @@ import asyncio
 import threading
 import time
 
+from navakankari.firmware.store.database import Store
 from navakankari.sim.clock import ManualClock
 from virtual_time import run_virtual
 
@@ -40,31 +41,68 @@ def test_with_no_timer_the_loop_waits_for_a_thread_for_real():
     assert clock() == 0.0  # nothing to jump to: virtual time stood still
 
 
-def test_a_write_that_ends_between_the_clocks_looks_is_run_before_the_clock_moves(monkeypatch):
+def test_a_write_that_ends_between_the_clocks_looks_is_run_before_the_clock_moves():
     """A store's writer hands its end to the loop, then stops counting as writing: a write
     that ends just after the loop's last look at the selector is still run before the clock
     jumps to the next timer (the daemon's turn after a write ran late under load)."""
-    import virtual_time
-
     clock = ManualClock(10.0)
     ended: list[float] = []
-    looks = 0
 
-    async def main() -> None:
-        loop = asyncio.get_running_loop()
+    class Ending:
+        """A store whose write ends at the clock's third look."""
 
-        def writing_anywhere() -> bool:
-            nonlocal looks
-            looks += 1
-            if looks < 3:
+        looks = 0
+        loop: asyncio.AbstractEventLoop | None = None
+
+        @property
+        def writing(self) -> bool:
+            self.looks += 1
+            if self.looks < 3:
                 return True
-            if looks == 3:  # the write ends now, between two looks
-                loop.call_soon_threadsafe(lambda: ended.append(clock()))
+            if self.looks == 3 and self.loop is not None:  # the write ends now
+                self.loop.call_soon_threadsafe(lambda: ended.append(clock()))
             return False
 
-        monkeypatch.setattr(virtual_time, "writing_anywhere", writing_anywhere)
+    store = Ending()
+
+    async def main() -> None:
+        store.loop = asyncio.get_running_loop()
         await asyncio.sleep(5.0)
 
-    run_virtual(main(), clock)
-    assert looks >= 3 and ended == [10.0]
+    run_virtual(main(), clock, stores=[store])
+    assert store.looks >= 3 and ended == [10.0]
     assert clock() == 15.0
+
+
+def test_the_clock_waits_for_the_writes_of_the_stores_it_is_handed_only(tmp_path):
+    """Another store writing (one a failed test left mid-write) does not hold this clock;
+    the store handed to it does: its write's end runs before the clock moves."""
+    clock = ManualClock()
+    gates = {name: threading.Event() for name in ("mine", "other")}
+    stores = {name: Store(tmp_path / f"{name}.sqlite3") for name in gates}
+    for name, store in stores.items():
+        # (a write is under way until its store's gate opens: the writer's start waits)
+        store.write_behind(lambda name=name: gates[name].wait(10.0))  # type: ignore[misc]
+    stores["other"].set_setting("brightness", "0.5")
+    ended: list[float] = []
+
+    async def main() -> None:
+        started = time.monotonic()
+        await asyncio.sleep(5.0)  # the other store's write is under way all along
+        assert clock() == 5.0 and stores["other"].writing
+        assert time.monotonic() - started < 1.0
+        stores["mine"].set_setting("brightness", "0.5")
+        settled = stores["mine"].settled()
+        assert settled is not None
+        asyncio.wrap_future(settled).add_done_callback(lambda _: ended.append(clock()))
+        threading.Timer(0.05, gates["mine"].set).start()  # the disk's sync, on real time
+        await asyncio.sleep(1.0)
+
+    try:
+        run_virtual(main(), clock, stores=[stores["mine"]])
+    finally:
+        for gate in gates.values():
+            gate.set()
+        for store in stores.values():
+            store.close()
+    assert ended == [5.0] and clock() == 6.0
