@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pytest
 from aiohttp import ClientTimeout
 from aiohttp.test_utils import TestClient, TestServer
 from navakankari.engine.game import Side
@@ -43,7 +42,7 @@ NO_TIMEOUT = ClientTimeout(total=None, sock_read=None, sock_connect=None)
 class GatedStore(Store):
     """A store whose writes of actions wait for `gate` (set: they go through), and can be
     made to fail there (`fail`: every write from then on is refused, as a disk gone
-    read-only refuses it)."""
+    read-only refuses it) or to end its writer thread (`die`)."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
@@ -51,9 +50,19 @@ class GatedStore(Store):
         self.gate.set()
         self.waiting = threading.Event()  #: a write waits at the gate
         self.fail = False
+        self.die = False  #: the writer thread ends once its write is done, before telling it
         self.plies: list[int] = []  #: the first ply of each action write, in the order written
+        self.writer: threading.Thread | None = None  #: the thread the last write ran in
+
+    def _one_written(self, future: Any) -> None:
+        if self.die and threading.current_thread() is self.writer:
+            # The pool keeps what a write raises for its future; what the telling of its end
+            # raises past Exception ends the pool's thread: the write stays under way.
+            raise SystemExit("the store's writer thread ends")
+        super()._one_written(future)
 
     def _write(self, statements: list[tuple[str, Sequence[Any]]], synced: bool) -> Any:
+        self.writer = threading.current_thread()
         actions = [params for sql, params in statements if "INTO actions" in sql]
         if actions:
             self.waiting.set()
@@ -226,17 +235,22 @@ async def _started(daemon: Daemon, clock: ManualClock) -> asyncio.Task[int]:
     return task
 
 
-async def _removal_held(daemon: Daemon, store: GatedStore, clock: ManualClock) -> None:
-    """Play to the mill, then lift b6: the removal is committed and its write held."""
+async def _removal_held(daemon: Daemon, store: GatedStore, clock: ManualClock) -> float:
+    """Play to the mill, then lift b6: the removal is committed and its write held. Returns
+    when it was committed (its write began)."""
     session, sim = daemon.session, daemon.board.simulation
     assert session is not None
     for n, point in enumerate(MILL):
         sim.place(point, "white" if n % 2 == 0 else "black")
         await _until(clock, lambda: len(session.game.history) == n + 1 and not store.writing)
+    began: list[float] = []
+    session.subscribe(lambda u: began.append(clock()) if u.actions == ("xb6",) else None,
+                      at_once=True)  # told at once: before the write is done
     store.gate.clear()
     sim.lift("b6")
     # (looked at from the loop: the clock waits for the write until it is at the gate)
     await _until(clock, store.waiting.is_set)
+    return began[0]
 
 
 def test_during_a_slow_write_the_lights_blink_on_and_the_watchdog_is_fed(tmp_path):
@@ -276,28 +290,18 @@ def test_during_a_slow_write_the_lights_blink_on_and_the_watchdog_is_fed(tmp_pat
     assert Store(tmp_path / "games.sqlite3").last_unfinished().actions[-1] == "xb6"
 
 
-@pytest.mark.parametrize("why", ["stuck", "dead"])
-def test_a_writer_stuck_or_gone_leaves_the_watchdog_unfed(tmp_path, monkeypatch, why):
-    """Past WRITE_STUCK a write under way will not end, nor will one whose writer thread
-    ended: the loop stops feeding the watchdog, so systemd restarts the board."""
+def test_a_writer_stuck_past_write_stuck_leaves_the_watchdog_unfed(tmp_path):
+    """Past WRITE_STUCK a write under way will not end: the loop stops feeding the watchdog,
+    so systemd restarts the board."""
     clock = ManualClock(1000.0)
     store, pings, daemon, listener = _pinged(tmp_path, clock)
     marks: dict[str, float] = {}
 
-    def committed(update: Update) -> None:  # told at once: when the held write began
-        if update.actions == ("xb6",):
-            marks["write"] = clock()
-
     async def main() -> None:
         task = await _started(daemon, clock)
-        daemon.session.subscribe(committed, at_once=True)
-        await _removal_held(daemon, store, clock)
-        marks["gone"] = clock()
-        if why == "dead":
-            monkeypatch.setattr(GatedStore, "writer_alive", property(lambda self: False))
+        marks["write"] = await _removal_held(daemon, store, clock)
         await asyncio.sleep(WRITE_STUCK + 60.0)
         marks["end"] = clock()
-        monkeypatch.undo()
         store.gate.set()
         await _until(clock, lambda: not store.writing)
         await asyncio.sleep(1.5)
@@ -307,12 +311,50 @@ def test_a_writer_stuck_or_gone_leaves_the_watchdog_unfed(tmp_path, monkeypatch,
     run_virtual(main(), clock, stores=[store], held=store.waiting.is_set)
     write, end = marks["write"], marks["end"]
     during = [t for t in pings.times if write < t < end]
-    if why == "stuck":  # fed until the write is WRITE_STUCK old, then no more
-        assert write + WRITE_STUCK - 1.0 <= max(during) < write + WRITE_STUCK
-    else:  # fed no more from the first ping due once the writer is gone
-        assert not [t for t in during if t > marks["gone"] + 1.0]
+    # fed until the write is WRITE_STUCK old, then no more
+    assert write + WRITE_STUCK - 1.0 <= max(during) < write + WRITE_STUCK
     assert [t for t in pings.times if t > end]  # fed again once the write ended
     listener.close()
+
+
+def test_a_writer_thread_that_ends_mid_write_leaves_the_watchdog_unfed(tmp_path):
+    """The watchdog is fed while the writer thread is alive, however long its write takes;
+    once that thread has ended, the write under way will never be done: the loop feeds the
+    watchdog no more (systemd restarts the board), long before WRITE_STUCK."""
+    clock = ManualClock(1000.0)
+    store, pings, daemon, listener = _pinged(tmp_path, clock)
+    marks: dict[str, float] = {}
+    dead = threading.Event()
+
+    async def main() -> None:
+        task = await _started(daemon, clock)
+        marks["write"] = await _removal_held(daemon, store, clock)
+        await asyncio.sleep(10.0)  # a slow write: fed meanwhile
+        writer = store.writer
+        assert writer is not None and writer.is_alive()
+        store.die = True
+        let_go = clock()
+        store.waiting.clear()  # no longer held: the clock waits for the write under way ...
+        store.gate.set()  # ... which is stored, and its thread ends before telling it
+        await asyncio.to_thread(writer.join, WAIT)
+        assert not writer.is_alive() and store.writing
+        marks["gone"] = clock()
+        assert marks["gone"] == let_go  # (the clock stood still until the thread ended)
+        dead.set()  # the write will never end: the clock goes on from now
+        await asyncio.sleep(30.0)
+        assert store.writing and daemon.session.record() == "a7 b6 d7 b4 g7 xb6"
+        daemon.stop()
+        await task
+
+    run_virtual(main(), clock, stores=[store],
+                held=lambda: store.waiting.is_set() or dead.is_set())
+    write, gone = marks["write"], marks["gone"]
+    alive = [t for t in pings.times if write < t <= gone]
+    assert len(alive) >= 10 and all(b - a <= 1.0 + 1e-9 for a, b in zip(alive, alive[1:]))
+    assert gone - max(alive) <= 1.0  # fed up to the end of the writer thread ...
+    assert not [t for t in pings.times if t > gone]  # ... and never after it
+    listener.close()
+    assert Store(tmp_path / "games.sqlite3").last_unfinished().actions[-1] == "xb6"
 
 
 def test_every_state_the_page_shows_waits_for_the_write_under_way(tmp_path):
