@@ -4,12 +4,17 @@ browser player's page (`online-page`) and a broker on this machine (`broker`).""
 from __future__ import annotations
 
 import argparse
+import gettext
 import sys
+from typing import TYPE_CHECKING
 
-from navakankari.hal.words import N_, Phrase
+from navakankari.hal.words import N_, Nn_, Phrase
 
 from .args import Commands, error_words, words
 from .control import ask, ask_daemon
+
+if TYPE_CHECKING:
+    from ..tools.local_broker import LocalBroker
 
 
 def cmd_invite(args: argparse.Namespace) -> int:
@@ -44,14 +49,21 @@ def cmd_online_page(args: argparse.Namespace) -> int:
 
     from ..online.player_page import write_page
 
+    tr = words(args)
     try:
         written = write_page(Path(args.folder))
     except OSError as exc:
-        print(f"navakankari online-page: {exc}", file=sys.stderr)
+        print("navakankari online-page: " + tr.gettext("cannot write {file}: {problem}").format(
+            file=exc.filename or args.folder, problem=exc.strerror or exc), file=sys.stderr)
         return 1
-    print(f"wrote {len(written)} files to {args.folder}: serve them as they are (a static "
-          "host, or Mosquitto's websockets listener with http_dir); the page asks for the "
-          "game code, the broker's ws:// or wss:// address and a login")
+    print(Phrase.counted(Nn_(
+        "wrote {count} file to {folder}: serve it as it is (a static host, or Mosquitto's "
+        "websockets listener with http_dir); the page asks for the game code, the broker's "
+        "ws:// or wss:// address and a login",
+        "wrote {count} files to {folder}: serve them as they are (a static host, or "
+        "Mosquitto's websockets listener with http_dir); the page asks for the game code, the "
+        "broker's ws:// or wss:// address and a login"), len(written), count=len(written),
+        folder=args.folder).words(tr))
     return 0
 
 
@@ -61,17 +73,17 @@ def cmd_broker(args: argparse.Namespace) -> int:
     import secrets
     from pathlib import Path
 
-    from ..online.club import Ports
+    from ..online.club import ClubConfigError, Ports
     from ..online.player_page import write_page
-    import subprocess
+    from ..tools.local_broker import BrokerMissingError, BrokerStartError, LocalBroker
 
-    from ..tools.local_broker import BrokerMissingError, LocalBroker
-
+    tr = words(args)
     users: dict[str, str] = {}
     for given in args.user or [f"player:{secrets.token_urlsafe(9)}"]:
         name, sep, password = given.partition(":")
         if not sep or not name or not password:
-            print(f"navakankari broker: --user {given!r}: give NAME:PASSWORD", file=sys.stderr)
+            print("navakankari broker: " + tr.gettext("--user {given}: give NAME:PASSWORD")
+                  .format(given=repr(given)), file=sys.stderr)
             return 2
         users[name] = password
     folder = Path(args.folder).resolve()
@@ -81,19 +93,14 @@ def cmd_broker(args: argparse.Namespace) -> int:
         broker = LocalBroker(folder, users=users, http_dir=folder / "page",
                              ports=Ports(args.mqtt_port, args.tls_port, args.web_port))
         broker.start()
-    except (BrokerMissingError, OSError, RuntimeError, subprocess.CalledProcessError) as exc:
-        print(f"navakankari broker: {error_words(exc, words(args))}", file=sys.stderr)
+    except (BrokerMissingError, BrokerStartError, ClubConfigError) as exc:
+        print(f"navakankari broker: {error_words(exc, tr)}", file=sys.stderr)
         return 1
-    first = next(iter(users))
-    print(f"the broker runs in {folder} (Ctrl-C stops it); logins: {', '.join(users)}")
-    for name, password in users.items():
-        if not args.user:
-            print(f"  {name}'s password: {password}")
-    print(f"  boards:   navakankari sim --broker mqtt://{first}:PASSWORD@127.0.0.1:{broker.port}"
-          " --board-name NAME\n"
-          f"            (or mqtts://...:{broker.tls_port} with ca_file {broker.ca_file})\n"
-          f"  browsers: http://127.0.0.1:{broker.ws_port}/index.html "
-          f"(broker ws://127.0.0.1:{broker.ws_port})", flush=True)
+    except OSError as exc:
+        print("navakankari broker: " + tr.gettext("cannot write {file}: {problem}").format(
+            file=exc.filename or folder, problem=exc.strerror or exc), file=sys.stderr)
+        return 1
+    print("\n".join(_broker_lines(broker, users, shown=not args.user, tr=tr)), flush=True)
     import signal
 
     def stop(signum: int, frame: object) -> None:
@@ -109,9 +116,34 @@ def cmd_broker(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         broker.stop()
     if code:
-        print(f"navakankari broker: mosquitto stopped ({code}); see {folder}/mosquitto.log",
-              file=sys.stderr)
+        print("navakankari broker: " + tr.gettext("mosquitto stopped ({status}); see {file}")
+              .format(status=code, file=folder / "mosquitto.log"), file=sys.stderr)
     return 1 if code else 0
+
+
+def _broker_lines(broker: LocalBroker, users: dict[str, str], *, shown: bool,
+                  tr: gettext.NullTranslations) -> list[str]:
+    """What `broker` prints once Mosquitto runs: where, the logins (and the passwords made
+    here, when `shown`), and what the boards and the browsers give it; the commands and
+    addresses as typed, the prose in `tr`'s language, the labels padded to one width."""
+    first = next(iter(users))
+    lines = [tr.gettext("the broker runs in {folder} (Ctrl-C stops it); logins: {logins}")
+             .format(folder=broker.folder, logins=", ".join(users))]
+    if shown:
+        lines += ["  " + tr.gettext("{name}'s password: {password}").format(
+            name=name, password=password) for name, password in users.items()]
+    # Translators: labels on what `navakankari broker` prints once it runs:
+    # the command a board runs, and the address a browser opens.
+    boards, browsers = tr.gettext("boards:"), tr.gettext("browsers:")
+    width = max(len(boards), len(browsers)) + 1
+    lines += [f"  {boards:<{width}}navakankari sim --broker mqtt://{first}:PASSWORD@127.0.0.1:"
+              f"{broker.port} --board-name NAME",
+              " " * (2 + width) + tr.gettext("(or {url} with ca_file {file})").format(
+                  url=f"mqtts://...:{broker.tls_port}", file=broker.ca_file),
+              f"  {browsers:<{width}}" + tr.gettext("{page} (broker {url})").format(
+                  page=f"http://127.0.0.1:{broker.ws_port}/index.html",
+                  url=f"ws://127.0.0.1:{broker.ws_port}")]
+    return lines
 
 
 def register(sub: Commands) -> None:

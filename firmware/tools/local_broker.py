@@ -9,6 +9,7 @@ a certificate from a CA made here (openssl), and a websockets listener.
 from __future__ import annotations
 
 import getpass
+import os
 import shutil
 import socket
 import subprocess
@@ -16,6 +17,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
+
+from navakankari.hal.words import N_, Phrase
 
 from ..online.club import Ports, acl_text, local_config
 
@@ -26,23 +29,56 @@ MEMBERS = ("grandma", "ravi", "mallory")
 
 
 PORT_TRIES = 3
+START_SECONDS = 10
+"""How long a started Mosquitto has to open its ports."""
+PROBLEM_CHARS = 500
+"""The most of a program's own output a problem keeps (the rest is in its log)."""
+DEBIAN_DIRS: tuple[str, ...] = ("/usr/sbin", "/usr/bin")
+"""Where Debian installs mosquitto and mosquitto_passwd, looked in after the PATH (a user's
+PATH has no /usr/sbin)."""
 T = TypeVar("T")
 
 
 class BrokerMissingError(RuntimeError):
-    """Mosquitto is not installed here."""
+    """A program the broker needs (mosquitto, mosquitto_passwd, openssl) is not installed
+    here; its phrase names the Debian package that brings it."""
 
 
-class PortTakenError(RuntimeError):
+class BrokerStartError(RuntimeError):
+    """The broker could not be made ready or started: a program that sets it up failed,
+    Mosquitto stopped as it started or did not open its ports. Its phrase keeps the
+    program's own words as a place."""
+
+
+class PortTakenError(BrokerStartError):
     """A port the broker was to listen on was taken by another program."""
 
 
-def mosquitto() -> str:
-    exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-    if not Path(exe).exists():
-        raise BrokerMissingError("mosquitto is not installed (Debian: sudo apt-get install "
-                                 "mosquitto)")
+def installed(program: str, package: str) -> str:
+    """The path of `program`, on the PATH or where Debian puts it; else BrokerMissingError
+    naming `package`."""
+    path = os.pathsep.join([os.environ.get("PATH", os.defpath), *DEBIAN_DIRS])
+    exe = shutil.which(program, path=path)
+    if exe is None:
+        raise BrokerMissingError(Phrase(N_("{program} is not installed (Debian: sudo apt-get "
+                                           "install {package})"),
+                                        program=program, package=package))
     return exe
+
+
+def mosquitto() -> str:
+    return installed("mosquitto", "mosquitto")
+
+
+def _run(argv: list[str], cwd: Path | None = None) -> None:
+    """Run a program that sets the broker up; its failure is a BrokerStartError with the
+    end of what it wrote."""
+    done = subprocess.run(argv, capture_output=True, cwd=cwd)
+    if done.returncode:
+        said = " ".join((done.stderr or done.stdout).decode(errors="replace").split())
+        raise BrokerStartError(Phrase(N_("{program} failed ({status}): {problem}"),
+                                      program=Path(argv[0]).name, status=done.returncode,
+                                      problem=said[-PROBLEM_CHARS:]))
 
 
 def free_port() -> int:
@@ -87,10 +123,9 @@ class LocalBroker:
         self._http_dir = http_dir
         ports = ports or _free_ports()
         passwords = folder / "passwords"
-        passwd = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+        passwd = installed("mosquitto_passwd", "mosquitto")
         for i, (user, password) in enumerate(self.users.items()):
-            subprocess.run([passwd, "-b", *(["-c"] if i == 0 else []), str(passwords), user,
-                            password], check=True, capture_output=True)
+            _run([passwd, "-b", *(["-c"] if i == 0 else []), str(passwords), user, password])
         if members is None:
             members = MEMBERS if users is None else self.users
         (folder / "acl").write_text(acl_text(members))
@@ -121,7 +156,7 @@ class LocalBroker:
     def _start(self) -> None:
         self.proc = subprocess.Popen([self.exe, "-c", str(self.config)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode() if self.proc.stderr else ""
@@ -129,14 +164,18 @@ class LocalBroker:
                 if logged.exists():  # its own log says why (a port in use, a bad file)
                     err += "".join(logged.read_text().splitlines(keepends=True)[-2:])
                 said = " ".join(err.split())
+                stopped = Phrase(N_("mosquitto stopped as it started: {problem}"),
+                                 problem=said[-PROBLEM_CHARS:])
                 if "Address already in use" in said:
-                    raise PortTakenError(f"mosquitto exited: {said}")
-                raise RuntimeError(f"mosquitto exited: {said}")
+                    raise PortTakenError(stopped)
+                raise BrokerStartError(stopped)
             if self.ports_open():
                 self._may_repick = False  # clients now know these ports
                 return
             time.sleep(0.02)
-        raise RuntimeError("mosquitto did not open its port within 10 s")
+        self.stop()  # not left running on ports no client was told of
+        raise BrokerStartError(Phrase(N_("mosquitto did not open its ports within {seconds} s"),
+                                      seconds=START_SECONDS))
 
     def ports_open(self) -> bool:
         for port in (self.port, self.tls_port, self.ws_port):
@@ -156,12 +195,10 @@ class LocalBroker:
 
 def _certificates(folder: Path) -> None:
     """A CA, and a certificate it signs for 127.0.0.1, made with openssl."""
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        raise BrokerMissingError("openssl is not installed (Debian: sudo apt-get install openssl)")
+    openssl = installed("openssl", "openssl")
 
     def run(*args: str) -> None:
-        subprocess.run([openssl, *args], check=True, capture_output=True, cwd=folder)
+        _run([openssl, *args], cwd=folder)
 
     key = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes")
     run("req", "-x509", *key, "-days", "2", "-subj", "/CN=navakankari test CA",

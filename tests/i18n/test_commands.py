@@ -26,21 +26,10 @@ from navakankari.hal.tools.calibrate import Calibration, CalibrationError
 from navakankari.hal.sensors import SensorEvent
 from navakankari.hal.tools.selftest import run_selftest
 from navakankari.sim import ManualClock
+from english_words import english_left
 from selftest_hand import touching_hand
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
-TECHNICAL = re.compile(r"navakankari \w+|sudo [^:()]*?(?=,| then|$|\)|\s[^\x00-\x7f])|\S*/\S*|"
-                       r"Ctrl-C|GPIO\d*|\bLED\b|\bPIN\b|systemctl stop navakankari")
-"""What stays as it is in every language: commands to type, paths, key and pin names."""
-
-
-def english_left(text: str, *places: str) -> list[str]:
-    """The Latin-letter words of `text` outside its places and the technical names."""
-    for place in sorted(places, key=len, reverse=True):
-        text = text.replace(place, " ")
-    text = TECHNICAL.sub(" ", text)
-    text = re.sub(r"\b[a-g][1-7]\b", " ", text)
-    return re.findall(r"[A-Za-z]{2,}", text)
 
 
 def test_the_language_is_the_option_else_the_environments_else_english():
@@ -579,3 +568,56 @@ def test_a_damaged_stored_game_resumed_in_hindi_is_named_in_hindi(damage, places
     assert notice != seen["english"] and str(kept) in notice and str(path) in notice
     assert all(name in notice for name in places), notice
     assert english_left(notice, str(kept), str(path), *places) == [], notice
+
+
+@pytest.mark.parametrize("code", ["en", "hi", "ta"])
+def test_the_online_page_and_broker_commands_lines_are_in_the_language(code, tmp_path,
+                                                                      monkeypatch, capsys):
+    """`online-page` and `broker` in the environment's language: the page written and a folder
+    it cannot write, a login not given as NAME:PASSWORD, a password mosquitto_passwd refuses
+    and a machine without mosquitto; the files, options and programs named as typed, a
+    program's own words kept. (The broker's lines once it runs: tests/online/test_club.py.)"""
+    from navakankari.firmware.online.player_page import FILES
+    from navakankari.firmware.tools import local_broker
+
+    try:
+        local_broker.mosquitto()
+    except local_broker.BrokerMissingError as exc:
+        pytest.skip(f"{exc}; tests/run.sh installs it through tests/debian-deps.sh")
+    _in_environment(monkeypatch, code)
+    www, blocker = tmp_path / "www", tmp_path / "a-file"
+    blocker.write_text("")
+    assert main(["online-page", str(www)]) == 0
+    wrote = capsys.readouterr().out
+    assert main(["online-page", str(blocker / "www")]) == 1
+    unwritable = capsys.readouterr().err
+    assert main(["broker", "--folder", str(tmp_path / "b"), "--user", "asha"]) == 2
+    no_password = capsys.readouterr().err
+    assert main(["broker", "--folder", str(tmp_path / "c"), "--user", "asha:" + "x" * 70000]) == 1
+    refused = capsys.readouterr().err
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs"))
+    monkeypatch.setattr(local_broker, "DEBIAN_DIRS", ())
+    assert main(["broker", "--folder", str(tmp_path / "d"), "--user", "asha:pw-1"]) == 1
+    missing = capsys.readouterr().err
+    passwd_said = refused.partition("(1): ")[2].strip()  # mosquitto_passwd's own words
+    assert "Password" in passwd_said, refused
+    if code == "en":
+        assert wrote == (f"wrote {len(FILES)} files to {www}: serve them as they are (a static "
+                         "host, or Mosquitto's websockets listener with http_dir); the page asks "
+                         "for the game code, the broker's ws:// or wss:// address and a login\n")
+        assert unwritable == (f"navakankari online-page: cannot write {blocker / 'www'}: "
+                              "Not a directory\n")
+        assert no_password == "navakankari broker: --user 'asha': give NAME:PASSWORD\n"
+        assert refused == f"navakankari broker: mosquitto_passwd failed (1): {passwd_said}\n"
+        assert missing == ("navakankari broker: mosquitto is not installed (Debian: sudo apt-get "
+                           "install mosquitto)\n")
+        return
+    assert str(len(FILES)) in wrote and str(www) in wrote
+    assert english_left(wrote, str(www), "Mosquitto", "websockets", "http_dir") == [], wrote
+    for said, names in ((unwritable, ["navakankari online-page", str(blocker / "www"),
+                                      "Not a directory"]),
+                        (no_password, ["navakankari broker", "--user 'asha'", "NAME:PASSWORD"]),
+                        (refused, ["navakankari broker", "mosquitto_passwd", passwd_said]),
+                        (missing, ["navakankari broker", "mosquitto"])):
+        assert said.startswith(names[0] + ": ") and said.count("\n") == 1, said
+        assert all(name in said for name in names) and english_left(said, *names) == [], said

@@ -1,10 +1,12 @@
 """The club's shipped broker configuration, run by a real Mosquitto: only members play, an
 oversized message goes nowhere, retained messages outlive a restart, and `navakankari broker`
-starts it with one command and stops quietly on Ctrl-C."""
+starts it with one command, stops quietly on Ctrl-C and names Mosquitto's log when Mosquitto
+stops on its own, in the player's language."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
 import subprocess
@@ -14,6 +16,7 @@ from pathlib import Path
 import aiomqtt
 import pytest
 from broker import USERS
+from english_words import english_left
 
 from navakankari.firmware.tools.local_broker import free_port
 from navakankari.firmware.online import club
@@ -97,29 +100,67 @@ def test_the_acl_lists_each_member() -> None:
     assert "user grandma" not in text and text.startswith("# Who may play")
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
-def test_navakankari_broker_runs_until_ctrl_c_or_sigterm(tmp_path: Path, stop) -> None:  # type: ignore[no-untyped-def]
-    ports = [str(free_port()) for _ in range(3)]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "navakankari.firmware.cli", "broker", "--folder",
-         str(tmp_path / "b"), "--user", f"asha:{USERS['ravi']}", "--mqtt-port", ports[0],
-         "--tls-port", ports[1], "--web-port", ports[2]],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    first = proc.stdout.readline()
-    assert first.startswith(f"the broker runs in {tmp_path / 'b'}"), first + proc.stderr.read()  # type: ignore[union-attr]
+def _children(pid: int) -> list[int]:
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
-    async def login() -> None:
-        address = BrokerAddress.parse(f"mqtt://asha:{USERS['ravi']}@127.0.0.1:{ports[0]}")
-        async with mqtt_client(address, "asha") as c:
+
+@pytest.mark.parametrize("stop, code", [(signal.SIGINT, "en"), (signal.SIGTERM, "hi"),
+                                        (signal.SIGKILL, "ta")])
+def test_navakankari_broker_runs_until_ctrl_c_sigterm_or_mosquitto_stops(  # type: ignore[no-untyped-def]
+        tmp_path: Path, monkeypatch, stop, code: str) -> None:
+    """Stopped by Ctrl-C or SIGTERM it stops Mosquitto and says nothing; a Mosquitto that
+    stops on its own (killed) ends it with the log to read. What it prints is in the
+    environment's language, the commands, addresses and paths as typed (hi: with the
+    password it made for a login not given)."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8" if code == "en" else f"{code}_IN.UTF-8")
+    ports = [str(free_port()) for _ in range(3)]
+    folder = (tmp_path / "b").resolve()
+    given = [] if code == "hi" else ["--user", f"asha:{USERS['ravi']}"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "navakankari.firmware.cli", "broker", "--folder", str(folder),
+         *given, "--mqtt-port", ports[0], "--tls-port", ports[1], "--web-port", ports[2]],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    lines = [proc.stdout.readline() for _ in range(4 if given else 5)]
+    assert str(folder) in lines[0], "".join(lines) + proc.stderr.read()
+    login, password = ("asha", USERS["ravi"]) if given else ("player", lines[1].split()[-1])
+
+    async def log_in() -> None:
+        address = BrokerAddress.parse(f"mqtt://{login}:{password}@127.0.0.1:{ports[0]}")
+        async with mqtt_client(address, login) as c:
             await c.publish(TOPIC, b"hello", qos=1)
 
-    asyncio.run(login())
-    assert (tmp_path / "b" / "page" / "index.html").exists()
-    proc.send_signal(stop)
-    out, err = proc.stdout.read(), proc.stderr.read()  # type: ignore[union-attr]
-    assert proc.wait(timeout=15) == 0 and err == "", err
-    assert f"http://127.0.0.1:{ports[2]}/index.html" in out
+    asyncio.run(log_in())
+    assert (folder / "page" / "index.html").exists()
+    if stop == signal.SIGKILL:  # Mosquitto, not the command, goes
+        [mosquitto] = _children(proc.pid)
+        os.kill(mosquitto, stop)
+    else:
+        proc.send_signal(stop)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    assert out == ""
+    board = f"navakankari sim --broker mqtt://{login}:PASSWORD@127.0.0.1:{ports[0]} --board-name NAME"
+    tls, page = f"mqtts://...:{ports[1]}", f"http://127.0.0.1:{ports[2]}/index.html"
+    web, log = f"ws://127.0.0.1:{ports[2]}", f"{folder}/mosquitto.log"
+    if stop == signal.SIGKILL:
+        assert proc.wait(timeout=15) == 1 and err.count("\n") == 1 and log in err, err
+        lines.append(err)
+    else:
+        assert proc.wait(timeout=15) == 0 and err == "", err
+    if code == "en":
+        assert "".join(lines) == (
+            f"the broker runs in {folder} (Ctrl-C stops it); logins: asha\n"
+            f"  boards:   {board}\n"
+            f"            (or {tls} with ca_file {folder}/ca.crt)\n"
+            f"  browsers: {page} (broker {web})\n")
+    else:
+        for named in (board, tls, page, web):
+            assert named in "".join(lines), named
+        for line in lines:
+            assert english_left(line, str(folder), log, login, password, board, tls, "ca_file",
+                                page, web, "navakankari broker", "mosquitto", "-9") == [], line
     for port in ports:  # Mosquitto stopped with it: its ports are free again
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", int(port)), timeout=1).close()

@@ -8,6 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from english_words import english_left
+from navakankari.firmware.cli.args import error_words
+from navakankari.firmware.i18n.catalogs import translations
 from navakankari.firmware.online.club import Ports
 from navakankari.firmware.tools import local_broker
 from navakankari.firmware.tools.local_broker import LocalBroker, PortTakenError
@@ -41,8 +44,15 @@ def test_a_first_start_on_a_port_taken_meanwhile_moves_to_fresh_ports(tmp_path: 
 
 
 def test_ports_given_are_kept_and_a_taken_one_is_said(tmp_path: Path, taken: int) -> None:
+    """Ports given are kept; a taken one is named, in the player's language too, with
+    Mosquitto's own words kept as they are."""
     ports = Ports(taken, local_broker.free_port(), local_broker.free_port())
     broker = LocalBroker(tmp_path, ports=ports)
-    with pytest.raises(PortTakenError, match="Address already in use"):
+    with pytest.raises(PortTakenError, match="Address already in use") as refused:
         broker.start()
     assert broker.port == taken
+    mosquitto_said = dict(refused.value.args[0].places)["problem"]
+    assert str(refused.value) == f"mosquitto stopped as it started: {mosquitto_said}"
+    for code in ("hi", "ta"):
+        said = error_words(refused.value, translations(code))
+        assert mosquitto_said in said and english_left(said, mosquitto_said, "mosquitto") == []
