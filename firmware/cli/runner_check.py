@@ -22,7 +22,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from navakankari.engine.actions import ActionKind
+from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.game import Game
 from navakankari.engine.player import MAX_LEVEL, ChoosesActions, Player, close_player
 from navakankari.engine.player_spec import make_player
@@ -105,10 +105,16 @@ def runs_again(game: Game, runner_side: int, defender: ChoosesActions, runner: M
         if side != runner_side or action.kind is not ActionKind.MOVE:
             continue
         if closed_running_mill(game, action, side, last) is not None \
-                and (mill is None or game.pieces(side) & mill == mill):
+                and (mill is None or _closes_mill(game, action, side, mill)):
             return True
         last = (action.origin, action.target)
     return False
+
+
+def _closes_mill(game: Game, action: Action, side: int, mill: int) -> bool:
+    """Whether `action`, just played by `side`, closed `mill` (another mill closing while
+    `mill` merely stands is not it)."""
+    return bool(mill >> action.target & 1) and game.pieces(side) & mill == mill
 
 
 def _position(game: Game, upto: int) -> Game:

@@ -135,6 +135,29 @@ def test_a_runnable_mill_runs_again_whoever_defends_and_only_that_mill_counts():
                    for m in others[:3])
 
 
+def test_a_mill_that_only_stands_while_another_runs_is_not_counted_as_running():
+    from navakankari.engine.player import RandomPlayer
+    from navakankari.firmware.cli.runner import MillRunner
+    from navakankari.firmware.cli.runner_check import runs_again
+    from search_helpers import morris_position
+
+    def position():  # type: ignore[no-untyped-def]
+        # White's bottom mill a1 d1 g1 stands shut in by black's a4 d2 g4; its top mill
+        # a7 d7 g7 runs (d7 to d6 and back, no black pebble next to d7).
+        return morris_position("nine-mens-morris", "a1 d1 g1 a7 d7 g7 c4", "a4 d2 g4 b6 f6 e3")
+
+    board = position().board
+    top, bottom = board.mask(["a7", "d7", "g7"]), board.mask(["a1", "d1", "g1"])
+    assert top in board.mill_masks and bottom in board.mill_masks
+    # Four actions: the step out, black's answer, the step back in and its take, with the
+    # bottom mill standing all the while.
+    for seed in range(3):
+        assert runs_again(position(), 0, RandomPlayer(seed=seed), MillRunner(seed=0), top, 4)
+        assert runs_again(position(), 0, RandomPlayer(seed=seed), MillRunner(seed=0), None, 4)
+        assert not runs_again(position(), 0, RandomPlayer(seed=seed), MillRunner(seed=0),
+                              bottom, 4)
+
+
 def test_the_check_plays_each_second_run_and_each_first_run_again():
     from navakankari.engine.game import Outcome, Reason
     from navakankari.firmware.cli.match import GameResult
