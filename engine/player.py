@@ -45,27 +45,34 @@ class Level:
     vary: bool = True
 
 
-#: The depth caps are 1, 2, 4, 5 and 7 plies, and each budget reaches its cap in most
-#: positions on a laptop (level 5's 7 plies: a few milliseconds, at most a fifth of a second
-#: from an empty table), so the order does not hang on timing. Level 3 searches 4 plies: a
-#: person who steps out of a closed mill and back in to take is stopped only by guarding the
-#: mill the turn before, which a 3-ply search does not see. An even depth gains less over the
-#: odd one below than an odd depth does (on nine men's morris 6 plies scored 51.7 % against 5,
-#: 7 plies 75 %), so level 5 searches 7. Level 6 has no cap: its budget takes it past level 5.
+#: The depth caps are 1, 4, 6, 8 and 10 plies: each level scores three quarters of the points
+#: or more against the one below on navakankari (the README's "Playing against the computer"),
+#: and a step of one ply gains little (level 5 at 9 plies scored 55 % against level 4 at 8).
+#: Level 3, the default, searches 6 plies: a person who steps out of a closed mill and back in
+#: to take wins when the mill was left unguarded three or four of the computer's turns before;
+#: at 4 plies level 3 let such a mill run in 27 of 120 games against a scripted person, where
+#: an 8-ply search would have kept 10 of them away, at 6 plies in 22, of which it keeps 3.
+#: Levels 1 to 4 reach their caps within their budgets on a laptop (level 4's 8 plies in a
+#: median of 14 ms, at most 0.6 s), so the order does not hang on timing; level 5's 10 plies
+#: take a median of 0.09 s, and its hardest positions end by its budget a ply or two short.
+#: Level 3's budget leaves a Raspberry Pi 3 (5 to 10 times slower) its 6 plies in all but its
+#: hardest positions. Level 6 has no cap: its budget takes it past level 5.
 LEVELS: tuple[Level, ...] = (
     Level(1, 0.10, 1, margin=150, blunder=0.30),
-    Level(2, 0.20, 2, margin=60, blunder=0.10),
-    # Level 3, the default, plays its best actions without slips: with 0.3 pebbles of margin
-    # and 4 % random actions it let the opponent open and close one mill again and again,
-    # and scored 7.5 % of the points against level 4 and 9 % against level 5 (60 games
-    # each), when it searched 3 plies (the README's "Playing against the computer").
-    Level(3, 0.35, 4),
-    Level(4, 0.60, 5),
-    Level(5, 1.00, 7),
+    # Level 2 is the old default with slips: 4 plies, actions within 0.3 pebbles of the best
+    # and a random action 5 % of the time.
+    Level(2, 0.30, 4, margin=30, blunder=0.05),
+    Level(3, 1.00, 6),
+    Level(4, 1.50, 8),
+    Level(5, 2.00, 10),
     # Exact root scores cost level 6 a ply in its budget: it plays its one best line.
-    Level(6, 2.00, 64, vary=False),
+    Level(6, 4.00, 64, vary=False),
 )
 MAX_LEVEL = len(LEVELS)
+CAPPED_LEVELS = 4
+"""Levels 1 to this end every search at their depth caps within their budgets on a laptop, so
+their turns repeat from a seed (`follow_seed`); level 5's hardest positions and level 6 end
+by time."""
 SEEDS = 2 ** 63
 """A game's seed (`Player.follow_seed`) is a whole number below this: SQLite keeps it whole."""
 
@@ -147,7 +154,7 @@ class Player:
         the table is cleared unless `game` continues the game of the last seeded choice. So a
         game begun again with the same seed and the same person's moves meets the same
         moves, while each search ends at its level's depth cap rather than its time budget
-        (levels 1 to 5 on a laptop; level 6 has no cap)."""
+        (levels 1 to `CAPPED_LEVELS` on a laptop)."""
         start, moves = start_and_moves(game)
         origin, done = (seed, game.rules, start), tuple(moves)
         last = self._seeded

@@ -3,8 +3,9 @@
 A record the board wrote keeps the seed its search followed (`Seed`), and names each side's
 player. Each turn of a side played by a computer level is asked again of a search at that level
 following that seed (`Player.follow_seed`), one player per level as the board keeps them, and
-compared with the turn the record holds. Levels 1 to 5 end their searches at their depth caps,
-so their turns repeat; level 6 ends by time, and is not checked. The adaptive computer is
+compared with the turn the record holds. Levels 1 to 4 (`CAPPED_LEVELS`) end their searches
+at their depth caps, so their turns repeat; level 5 ends its hardest searches by time and level
+6 all of them, and they are not checked. The adaptive computer is
 checked at the level the record's `Level` tag says it played at.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import GameOverError, IllegalActionError, InvalidNotationError
-from .player import MAX_LEVEL, Player
+from .player import CAPPED_LEVELS, Player
 from .player_spec import PlayerSpec, PlayerSpecError
 from .record import GameRecord, InvalidRecordError
 from .outcome import side_wording
@@ -36,8 +37,8 @@ class Repeated:
 
 def repeatable_level(name: str, adaptive: str | None = None) -> int | None:
     """The search level a record's player name plays at, when its turns repeat from a seed:
-    `computer:1`..`computer:5`, and the adaptive computer at the level of the record's `Level`
-    tag (`adaptive`); None for anyone else (a person, an engine, level 6, an adaptive computer
+    `computer:1`..`computer:4`, and the adaptive computer at the level of the record's `Level`
+    tag (`adaptive`); None for anyone else (a person, an engine, levels 5 and 6, an adaptive computer
     whose level the record does not say)."""
     try:
         spec = PlayerSpec.parse(name)
@@ -48,7 +49,7 @@ def repeatable_level(name: str, adaptive: str | None = None) -> int | None:
         if adaptive is None or not adaptive.isascii() or not adaptive.isdigit():
             return None
         level = int(adaptive)
-    if spec.kind != "computer" or not 1 <= level < MAX_LEVEL:
+    if spec.kind != "computer" or not 1 <= level <= CAPPED_LEVELS:
         return None
     return level
 

@@ -174,11 +174,11 @@ def test_the_old_level_spelling_still_works_with_a_warning():
 
 
 def _duel(seed: int) -> str:
-    """Level 4 against level 4, the person's side seeded alike every time, the computer's by
+    """Level 3 against level 3, the person's side seeded alike every time, the computer's by
     `seed`: the record of a short game. The budgets are stretched so every search reaches the
     level's depth cap on a loaded machine too: the game then follows the seeds alone."""
     game = new_game(preset("nine-mens-morris"))
-    sides = (Player(4, seed=0, budget_scale=1000), Player(4, seed=seed, budget_scale=1000))
+    sides = (Player(3, seed=0, budget_scale=1000), Player(3, seed=seed, budget_scale=1000))
     while game.outcome() is None and len(game.history) < 24:
         game.push(sides[int(game.turn)].choose(game))
     return game.record()
@@ -190,7 +190,7 @@ def test_a_level_varies_among_equal_moves_by_its_seed_so_no_game_repeats_by_itse
     assert _duel(1) == _duel(1)
     assert len({_duel(seed) for seed in range(1, 5)}) > 1
     game = new_game(preset("nine-mens-morris"))
-    info = Player(4, seed=3, budget_scale=1000).think(game)
+    info = Player(3, seed=3, budget_scale=1000).think(game)
     best = max(score for _, score in info.root_scores)
     assert info.score == best and (info.action, best) in info.root_scores
     assert not level_info(MAX_LEVEL).vary  # the strongest plays its one best line
@@ -200,7 +200,7 @@ def test_the_default_level_guards_a_mill_the_person_would_step_out_of_and_run():
     """The running mill (the person steps out of a closed mill where no pebble of the
     computer's can follow, and next turn steps back in and takes) is stopped only by guarding
     the mill the turn before: the step out, any answer and the step back are three plies more,
-    so a 3-ply search does not see it and the default level, 4 plies deep, does. Black's mill
+    so a 3-ply search does not see it and the default level does. Black's mill
     b2 b4 b6 stands with b4 free to step to a4 or c4."""
     from navakankari.engine.player import DEFAULT_LEVEL
     from navakankari.firmware.cli.runner import _steps_out
@@ -222,3 +222,40 @@ def test_the_default_level_guards_a_mill_the_person_would_step_out_of_and_run():
     for seed in range(4):
         chosen = Player(DEFAULT_LEVEL, seed=seed, clock=clock).choose(game).text
         assert runs_after(chosen) == [], (seed, chosen)
+
+
+def test_the_default_level_keeps_a_running_mill_away_two_turns_before_the_step_out():
+    """A running mill is decided turns before its pebble steps out: from this position (a game
+    of the scripted mill runner, white the runner, black to move) a 4-ply search lets the
+    runner close a running mill within twelve actions for every runner seed, and the default
+    level, 6 plies deep, for none (`navakankari.firmware.cli.runner_check` asks the same
+    question of whole games)."""
+    import dataclasses
+
+    from navakankari.engine.player import DEFAULT_LEVEL
+    from navakankari.firmware.cli.runner import MillRunner
+    from navakankari.firmware.cli.runner_check import RUNNER_SEEDS, runs_again
+
+    moves = ("g4 e4 d6 d1 b4 e3 e5 d3 d2 c3 xd2 d2 c5 c4 a4 f6 b6 f2 f4 b4-b2 xd1 a4-b4 g4-g7 "
+             "c5-d5 g7-d7 d5-c5 d2-d1 d3-d2 e5-d5 xd2 e3-d3 d7-g7 e4-e3 xd5 d1-d2 xf4")
+
+    def position():  # type: ignore[no-untyped-def]
+        game = new_game(preset("navakankari"))
+        for text in moves.split():
+            game.play(text)
+        assert int(game.turn) == 1
+        return game
+
+    clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
+
+    def through(depth: int | None) -> int:
+        count = 0
+        for seed in range(RUNNER_SEEDS):
+            player = Player(DEFAULT_LEVEL, seed=seed, clock=clock)
+            if depth is not None:
+                player.level = dataclasses.replace(player.level, max_depth=depth)
+            count += runs_again(position(), 0, player, MillRunner(seed=seed), None)
+        return count
+
+    assert through(4) == RUNNER_SEEDS
+    assert through(None) == 0

@@ -99,15 +99,10 @@ def test_its_record_says_the_level_so_its_turns_repeat_from_the_seed(store) -> N
     from navakankari.engine.player import Player
     from navakankari.engine.record import format_record, parse_record
     from navakankari.engine.repeat import repeat_computer
-    from navakankari.engine.variants import new_game
-    from navakankari.firmware.core.players import computer_turn
     from navakankari.firmware.store.records import game_record
+    from seeded_game import answered_placements
 
-    game, player = new_game(RULES), Player(2)
-    for person in ("d6", "f4", "d2", "b4"):
-        game.play(person)
-        for action in computer_turn(player, game, seed=9):
-            game.push(action)
+    game = answered_placements(RULES.name, Player(2), seed=9)
     stored = store.new_game(RULES, {"white": "hand", "black": "computer:adaptive"}, level=2,
                             seed=9)
     store.append(stored, 0, [a.text for a in game.history])

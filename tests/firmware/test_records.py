@@ -204,15 +204,9 @@ def test_the_page_reviews_a_stored_game_and_a_posted_record_read_only(tmp_path):
 def test_the_command_plays_a_records_computer_turns_again_from_its_seed(tmp_path, capsys):
     from navakankari.engine.player import Player
     from navakankari.engine.record import record_of
-    from navakankari.engine.variants import new_game
-    from navakankari.firmware.core.players import computer_turn
+    from seeded_game import answered_placements
 
-    game = new_game("navakankari")
-    player = Player(2)
-    for person in ("d6", "f4", "d2", "b4"):  # the person's placements, each answered
-        game.play(person)
-        for action in computer_turn(player, game, seed=77):
-            game.push(action)
+    game = answered_placements("navakankari", Player(2), seed=77)
     path = tmp_path / "seeded.pgn"
     path.write_text(format_record(record_of(game, white="hand", black="computer:2", seed=77)))
     assert cli.main(["record", str(path), "--repeat", "--moves-only"]) == 0
