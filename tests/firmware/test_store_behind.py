@@ -34,8 +34,9 @@ WAIT = 10.0
 """Real seconds a test waits for the writer thread before it fails (never reached when green)."""
 
 
-#: The client's timeouts would run on the virtual clock, which jumps to the next timer
-#: whenever the loop waits on a thread: a request in flight then timed out at once.
+#: The client's timeouts would run on the virtual clock, which runs on while the test holds a
+#: write (and while the loop waits on a thread the clock does not wait for): a request
+#: waiting for the write could time out however long it may take in real time.
 NO_TIMEOUT = ClientTimeout(total=None, sock_read=None, sock_connect=None)
 
 
@@ -86,11 +87,6 @@ async def _until(clock: ManualClock, done: Any, within: float = 30.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def _thread_wait(event: threading.Event) -> None:
-    """Wait for `event` without holding the loop (the writer thread sets it)."""
-    assert await asyncio.to_thread(event.wait, WAIT)
-
-
 def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp_path):
     clock = ManualClock(1000.0)
     store = GatedStore(tmp_path / "games.sqlite3")
@@ -117,7 +113,7 @@ def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp
         assert backend.snapshot()["actions"] == []
         store.gate.clear()
         sim.place("d6", "white")
-        await _thread_wait(store.waiting)  # committed; its write waits at the gate
+        await _until(clock, store.waiting.is_set)  # committed; its write waits at the gate
         assert session.record() == "d6" and store.writing
         frames = daemon.frames_shown
         # The loop runs on: a sensor edge is read and queued for the next turn ...
@@ -146,7 +142,7 @@ def test_a_write_under_way_stops_nothing_and_acknowledges_nothing_until_done(tmp
         daemon.stop()
         await task
 
-    run_virtual(main(), clock, stores=[daemon.store])
+    run_virtual(main(), clock, stores=[store], held=store.waiting.is_set)
     assert store.plies == [0, 1] and store.failure is None
     assert Store(tmp_path / "games.sqlite3").last_unfinished().actions == ("d6", "d2")
 

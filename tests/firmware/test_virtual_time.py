@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 import time
 
@@ -106,3 +107,33 @@ def test_the_clock_waits_for_the_writes_of_the_stores_it_is_handed_only(tmp_path
         for store in stores.values():
             store.close()
     assert ended == [5.0] and clock() == 6.0
+
+
+def test_a_job_of_the_loops_executor_takes_no_virtual_time_another_thread_does():
+    """What the loop hands its default executor (`asyncio.to_thread`) is waited for before
+    the clock jumps, as the store's writes are; a thread of any other executor (the
+    computer's search, which waits for the board) is not."""
+    clock = ManualClock()
+    fired: list[float] = []
+    job, search = threading.Event(), threading.Event()
+
+    async def main() -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.5, lambda: fired.append(clock()))
+        threading.Timer(0.05, job.set).start()  # the job's work, on real time
+        ended = await asyncio.to_thread(lambda: job.wait(10.0) and clock())
+        with concurrent.futures.ThreadPoolExecutor(1) as other:
+            searching = loop.run_in_executor(other, search.wait, 10.0)
+            started = time.monotonic()
+            await asyncio.sleep(5.0)  # the clock runs on while the search waits
+            assert time.monotonic() - started < 1.0 and not searching.done()
+            search.set()
+            await searching
+        return ended, clock()
+
+    try:
+        ended, now = run_virtual(main(), clock)
+    finally:
+        job.set()
+        search.set()
+    assert ended == 0.0 and fired == [0.5] and now == 5.0
