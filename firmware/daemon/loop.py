@@ -41,8 +41,9 @@ from ..core.session import Session
 from ..core.status import Status
 from ..core.turn import Turn
 from ..online.play import OnlinePlay
-from ..store.database import Store
+from ..store.database import Store, hold_store
 from ..store.recovery import open_store
+from ..store.writer_lock import WriterLock
 from .advice import AdviceService
 from .config import Config
 from .notify import Notifier
@@ -125,6 +126,7 @@ class Daemon:
         board: BoardHardware,
         *,
         store: Store | None = None,
+        store_lock: WriterLock | None = None,
         clock: Callable[[], float] = time.monotonic,
         notifier: Notifier | None = None,
         player_factory: Callable[[PlayerSpec], ChoosesActions] = player_for,
@@ -138,7 +140,10 @@ class Daemon:
         recording replays to the same toss). `start_named`: the configured game was asked
         for by name and starts without the menu (Session). `freeze_heap`: in a process of
         its own, what the start made is left out of the collector's full passes (gc.freeze):
-        one such pass over the engine's tables took 26 ms with every core busy, a late light."""
+        one such pass over the engine's tables took 26 ms with every core busy, a late light.
+        `store_lock`: the lock on the configured store, held already (`sim` chose the store
+        by it); else the daemon takes it, and a store another board writes is refused
+        (StoreInUseError) before anything is read from it."""
         self.config = config
         self.board = board
         self.clock = clock
@@ -157,8 +162,13 @@ class Daemon:
         self._led_retry: float | None = None
         self.late_threads = LateThreads()  #: the loop's priority for threads started later
         if store is None:
-            store, self.store_notice = open_store(config.store_file(),
-                                                  events_kept=config.store_events)
+            lock = store_lock if store_lock is not None else hold_store(config.store_file())
+            try:
+                store, self.store_notice = open_store(config.store_file(), lock=lock,
+                                                      events_kept=config.store_events)
+            except BaseException:
+                lock.release()
+                raise
         # The store writes in a thread of its own: a synced write (0.9-3.5 s on a busy
         # disk) must not stop the loop; what it acknowledges waits for it (`_while_writing`).
         store.write_behind(Scheduling.current().apply)

@@ -16,6 +16,10 @@ reads on the loop when the board itself starts a game (the adaptive level after 
 end, online play's kept link at start-up) still wait there for the write before them, once
 a game at most, since moving them off the loop would split the session's synchronous game
 start.
+
+A store has one writer, the board (`hold_store`, the lock beside it in `writer_lock`): it
+gives new games' ids before writing them and resumes the last unfinished game, which a second
+board on the same file would do too.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ from navakankari.engine.variants import start_game
 from navakankari.hal.sensors import SensorEvent
 from navakankari.sim.recording import event_to_line
 from navakankari.hal.words import N_, Phrase, Words, phrase_or
+
+from .writer_lock import HeldElsewhereError, WriterLock, lock_file
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +157,34 @@ class StoreClosedError(StoreError):
     """The store was used after it was closed."""
 
 
+class StoreInUseError(StoreError):
+    """Another board writes the store: it is refused at start, as a damaged store is (a
+    restart may find the other one stopped)."""
+
+
+IN_USE = N_("the game store {file} is in use by another board (process {pid}): stop that "
+            "one first, or give this board a store of its own")
+IN_USE_UNNAMED = N_("the game store {file} is in use by another board: stop that one first, "
+                    "or give this board a store of its own")
+
+
+def hold_store(path: Path) -> WriterLock:
+    """The lock that makes this board the store's one writer (`writer_lock`), until released;
+    StoreInUseError, naming the other process where its lock file says it, when another
+    board holds it. A path that cannot hold a store is refused first, as `Store` does."""
+    _check_usable(path)
+    try:
+        return WriterLock(path)
+    except HeldElsewhereError as exc:
+        if exc.pid is None:
+            raise StoreInUseError(IN_USE_UNNAMED, file=path) from None
+        raise StoreInUseError(IN_USE, file=path, pid=exc.pid) from None
+    except OSError as exc:
+        raise StoreUnusableError(N_("cannot use {file} for the game store: cannot make its "
+                                    "lock file {lock}: {problem}"), file=path,
+                                 lock=lock_file(path), problem=exc.strerror) from None
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: int
@@ -167,10 +201,14 @@ class StoredGame:
 
 class Store:
     """One SQLite file, used from one thread (the daemon's loop), which may hand its writes
-    to the store's own writer thread (`write_behind`)."""
+    to the store's own writer thread (`write_behind`). `lock`: the writer's lock on it
+    (`hold_store`), already held; the store releases it on `close` (before that, a store
+    that fails to open leaves it to whoever took it)."""
 
-    def __init__(self, path: str | Path, *, events_kept: int = 20_000) -> None:
+    def __init__(self, path: str | Path, *, events_kept: int = 20_000,
+                 lock: WriterLock | None = None) -> None:
         self.path = Path(path)
+        self.lock = lock
         self.events_kept = events_kept
         self.failure: Phrase | None = None  #: why writing stopped, once a write failed
         self.synced_writes = 0  #: synced transactions asked for (`bench thinking`)
@@ -198,28 +236,38 @@ class Store:
             _migrate(db)
             problems = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
         except sqlite3.Error as exc:
-            self.close_quietly()
+            self.close_quietly(keep_lock=True)
             if "unable to open" in str(exc):
                 raise StoreUnusableError(CANNOT_USE, file=path, problem=exc) from None
             raise StoreDamagedError(CANNOT_READ, file=path, problem=exc) from None
         if problems != ["ok"]:
-            self.close_quietly()
+            self.close_quietly(keep_lock=True)
             raise StoreDamagedError(N_("the game store {file} is damaged: {problem}"), file=path,
                                     problem="; ".join(problems))
 
-    def close_quietly(self) -> None:
-        """Close without checkpointing (a damaged file is left as it is)."""
+    def close_quietly(self, *, keep_lock: bool = False) -> None:
+        """Close without checkpointing (a damaged file is left as it is); `keep_lock`: the
+        writer's lock stays held (the damaged file is set aside under it)."""
         if self._db is not None:
             self._db.close()
             self._db = None
+        if not keep_lock:
+            self._release()
+
+    def _release(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
 
     def write_behind(self, initializer: Callable[[], object] | None = None) -> None:
         """Write from now on in a thread of the store's own (`initializer` runs in it first:
         the daemon's scheduling), in the order asked: `_tx` returns at once, `writing` says
         whether writes are under way and `settled` when they are done. A new game's id is
-        given before it is written (the store has one writer: this board)."""
+        given before it is written (the store has one writer: this board, which holds the
+        store's lock from here on, `hold_store`; StoreInUseError when another board does)."""
         if self._writer is not None:
             return
+        if self.lock is None and str(self.path) != ":memory:":
+            self.lock = hold_store(self.path)
         row = self._read.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()
         self._next_game = int(row[0]) + 1
 
@@ -267,6 +315,7 @@ class Store:
             self._writer.shutdown(wait=True)
             self._writer = None
         if self._db is None:
+            self._release()
             return
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -274,6 +323,7 @@ class Store:
             log.exception("checkpoint failed")
         self._db.close()
         self._db = None
+        self._release()  # the file is whole: the next writer may start
 
     @property
     def _open(self) -> sqlite3.Connection:

@@ -16,6 +16,7 @@ from pathlib import Path
 from navakankari.hal.words import N_, Phrase
 
 from .database import CANNOT_USE, Store, StoreDamagedError, StoreUnusableError
+from .writer_lock import WriterLock
 
 log = logging.getLogger(__name__)
 
@@ -25,23 +26,25 @@ NOT_RESUMED = N_("the previous game could not be resumed: {reason}. The damaged 
 """The notice beside the game when a damaged store was set aside."""
 
 
-def open_store(path: Path, *, events_kept: int = 20_000,
-               stamp: str | None = None) -> tuple[Store, Phrase | None]:
-    """The store at `path`, and a notice when the previous one had to be set aside."""
+def open_store(path: Path, *, events_kept: int = 20_000, stamp: str | None = None,
+               lock: WriterLock | None = None) -> tuple[Store, Phrase | None]:
+    """The store at `path`, and a notice when the previous one had to be set aside. `lock`:
+    the writer's (`hold_store`), held while a damaged store is set aside, so no other board
+    sets it aside too; the store returned holds it, and it stays the caller's on an error."""
     store: Store | None = None
     try:
-        store = Store(path, events_kept=events_kept)
+        store = Store(path, events_kept=events_kept, lock=lock)
         store.last_unfinished()  # the game the session will resume must be readable
         return store, None
     except StoreDamagedError as exc:
         reason = exc.problem  # a phrase: the notice is worded where it is shown
         if store is not None:
-            store.close_quietly()
+            store.close_quietly(keep_lock=True)
     kept = set_aside(path, stamp or time.strftime("%Y%m%dT%H%M%S"))
     notice = Phrase(NOT_RESUMED, reason=reason, kept=kept)
     log.warning("%s", notice)
     try:
-        return Store(path, events_kept=events_kept), notice
+        return Store(path, events_kept=events_kept, lock=lock), notice
     except StoreDamagedError as exc:  # pragma: no cover - a fresh file that is damaged at once
         raise StoreUnusableError(CANNOT_USE, file=path, problem=exc) from None
 
