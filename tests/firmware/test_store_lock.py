@@ -20,7 +20,9 @@ from navakankari.firmware.store.database import (Store, StoreInUseError, StoreUn
                                                  hold_store)
 from navakankari.firmware.store.recovery import open_store
 from navakankari.firmware.store.writer_lock import PID_BYTES, WriterLock, lock_file
+from navakankari.firmware.tools.power_cut_bench import LogLines, spawn_run
 from sim_daemon import COMMAND, api, sim_daemon, sim_process
+from test_daemon import _write_config
 
 NINE = preset("nine-mens-morris")
 PLAYERS = {"white": "hand", "black": "hand"}
@@ -194,6 +196,34 @@ def test_sim_refuses_a_second_board_on_a_store_another_board_writes(tmp_path):
         assert api(running, "/api/state")["variant"] == "nine-mens-morris"
     # Stopped, it let the store go.
     hold_store(path).release()
+
+
+def test_run_refuses_a_second_board_and_starts_once_the_first_is_killed(tmp_path):
+    config = _write_config(tmp_path)
+    path = tmp_path / "games.sqlite3"
+    first = spawn_run(config)
+    log = LogLines(first)
+    try:
+        assert log.wait_for(r"\bready\b"), "\n".join(log.lines)
+        second = spawn_run(config)
+        err = second.communicate(timeout=120)[1]
+        assert second.returncode == 1 and "Traceback" not in err, err
+        said = [ln for ln in err.splitlines() if ln.startswith("navakankari run:")]
+        assert said == [f"navakankari run: {_in_use(path, first.pid)}"]
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(30)
+        log.thread.join(10)
+    again = spawn_run(config)  # the killed board left no lock behind
+    log = LogLines(again)
+    try:
+        assert log.wait_for(r"\bready\b"), "\n".join(log.lines)
+        assert lock_file(path).read_text() == f"{again.pid}\n"
+    finally:
+        again.send_signal(signal.SIGTERM)
+        assert again.wait(30) == 0
+        log.thread.join(10)
+    assert lock_file(path).read_text() == ""  # stopped: released
 
 
 def _args(tmp_path, **given: object) -> argparse.Namespace:
