@@ -48,15 +48,15 @@ class Level:
 #: The depth caps are 1, 4, 6, 8 and 10 plies: each level scores three quarters of the points
 #: or more against the one below on navakankari (the README's "Playing against the computer"),
 #: and a step of one ply gains little (level 5 at 9 plies scored 55 % against level 4 at 8).
-#: Level 3, the default, searches 6 plies: a person who steps out of a closed mill and back in
-#: to take wins when the mill was left unguarded three or four of the computer's turns before;
-#: at 4 plies level 3 let such a mill run in 27 of 120 games against a scripted person, where
-#: an 8-ply search would have kept 10 of them away, at 6 plies in 22, of which it keeps 3.
-#: Levels 1 to 4 reach their caps within their budgets on a laptop (level 4's 8 plies in a
-#: median of 14 ms, at most 0.6 s), so the order does not hang on timing; level 5's 10 plies
-#: take a median of 0.09 s, and its hardest positions end by its budget a ply or two short.
-#: Level 3's budget leaves a Raspberry Pi 3 (5 to 10 times slower) its 6 plies in all but its
-#: hardest positions. Level 6 has no cap: its budget takes it past level 5.
+#: A person who steps out of a closed mill and back in to take wins when the mill was left
+#: unguarded three or four of the computer's turns before: against a scripted person, level 3
+#: at 4 plies let such a mill run in 27 of 120 games, at 6 plies in 22, and level 4 at 8 plies
+#: in 4 (`DEFAULT_LEVEL`). Levels 1 to 4 reach their caps within their budgets on a laptop
+#: (level 4's 8 plies in a median of 14 ms, at most 0.6 s), so the order does not hang on
+#: timing; level 5's 10 plies take a median of 0.09 s, and its hardest positions end by its
+#: budget a ply or two short. On a Raspberry Pi 3 (5 to 10 times slower) level 3 keeps its 6
+#: plies in all but its hardest positions and level 4 its 8 in most. Level 6 has no cap: its
+#: budget takes it past level 5.
 LEVELS: tuple[Level, ...] = (
     Level(1, 0.10, 1, margin=150, blunder=0.30),
     # Level 2 is the old default with slips: 4 plies, actions within 0.3 pebbles of the best
@@ -76,8 +76,12 @@ by time."""
 SEEDS = 2 ** 63
 """A game's seed (`Player.follow_seed`) is a whole number below this: SQLite keeps it whole."""
 
-DEFAULT_LEVEL = 3
-"""The level a bare `computer` plays at, on the board and on the command line alike."""
+DEFAULT_LEVEL = 4
+"""The level a bare `computer` plays at, on the board and on the command line alike, and the
+adaptive computer's first: level 4, 8 plies, is the first that does not let a person who found
+a mill to step out of and back into run it again and again (against the scripted runner, 7
+running mills in 4 of 120 games and 4.6 % of the points, where level 3's 6 plies let 48
+through in 22 games and 16.3 %: the README's "Playing against the computer")."""
 
 
 def level_info(number: int) -> Level:

@@ -1,5 +1,6 @@
 import re
 
+from navakankari.engine.player import DEFAULT_LEVEL
 from navakankari.firmware.cli import main as cli
 
 COMMANDS = ["variants", "perft", "moves", "hint", "build-engine", "build-endgame", "bench",
@@ -51,7 +52,7 @@ def test_sim_help_names_every_player_kind(capsys):
     with pytest.raises(SystemExit):
         cli.main(["sim", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    for kind in ("hand", "computer (level 3)", "computer:N", "computer:max", "engine:PATH",
+    for kind in ("hand", f"computer (level {DEFAULT_LEVEL})", "computer:N", "computer:max", "engine:PATH",
                  "remote", "online", "random", "greedy"):
         assert kind in out, kind
 
@@ -89,7 +90,9 @@ def test_each_simulated_board_keeps_its_own_store(tmp_path, monkeypatch):
 
     def store(**given: object) -> str:
         args = argparse.Namespace(**{"store": None, "board_name": None, "port": 8080, **given})
-        return _sim_store(args)
+        path, lock = _sim_store(args)
+        assert lock is None  # only a port-0 simulator's store is locked before the daemon's
+        return path
 
     assert store() == str(tmp_path / "simulator.sqlite3")
     assert store(port=8081) == str(tmp_path / "simulator-8081.sqlite3")

@@ -32,8 +32,10 @@ HAND = "hand"
 
 def _sides(args: argparse.Namespace) -> tuple[str, str]:
     """Who plays white and black: one side by hand (white unless said otherwise), the other
-    the computer (level 3 unless said otherwise). The former `--side`, `--opponent` and
+    the computer (the default level unless said otherwise). The former `--side`, `--opponent` and
     `--level` are read with a line saying what to write instead."""
+    from navakankari.engine.player import DEFAULT_LEVEL
+
     white, black = args.white, args.black
     if args.side is not None or args.opponent is not None or args.level is not None:
         opponent = args.opponent or (f"computer:{args.level}" if args.level is not None
@@ -44,10 +46,10 @@ def _sides(args: argparse.Namespace) -> tuple[str, str]:
             "removed; write {options}").format(options=f"--white {white} --black {black}"),
             file=sys.stderr)
     if white is None and black is None:
-        white, black = HAND, "computer:3"
+        white, black = HAND, f"computer:{DEFAULT_LEVEL}"
     elif white is None or black is None:
         given = white if black is None else black
-        other = "computer:3" if given.strip().lower() == HAND else HAND
+        other = f"computer:{DEFAULT_LEVEL}" if given.strip().lower() == HAND else HAND
         white, black = (white, other) if black is None else (other, black)
     return white.strip().lower(), black.strip().lower()
 
@@ -181,7 +183,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 
 def register(sub: Commands) -> None:
-    from navakankari.engine.player import MAX_LEVEL
+    from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL
 
     from .args import whole
 
@@ -192,8 +194,8 @@ def register(sub: Commands) -> None:
                         f"default) or the computer: computer[:1..{MAX_LEVEL}|:max|:adaptive], "
                         "engine:PATH[?KEY=VALUE&...], greedy or random")
     p.add_argument("--black", metavar="SPEC",
-                   help="who plays black: as --white (default computer:3, or hand when white "
-                        "is the computer)")
+                   help=f"who plays black: as --white (default computer:{DEFAULT_LEVEL}, or hand "
+                        "when white is the computer)")
     p.add_argument("--seed", type=int, default=None, help="seed of the computer's random choices")
     # The former spellings, read with a line saying what to write instead.
     p.add_argument("--side", choices=("white", "black"), help=argparse.SUPPRESS)

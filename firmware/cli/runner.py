@@ -10,10 +10,10 @@ alternating, each game opened with two random actions from the seed) it counts i
 draws and losses, the running mills it closed (`match.running_mills`), in how many games,
 and the most in one game.
 
-`navakankari bench runner` runs 20 games against level 3; run the module for other counts,
-defenders and seeds: `python -m navakankari.firmware.cli.runner --games 60 --seed 11
---defender computer:3`; `python -m navakankari.firmware.cli.runner_check` plays the runs'
-positions again with a deeper defender.
+`navakankari bench runner` runs 20 games against the default level (`DEFENDER`); run the
+module for other counts, defenders and seeds: `python -m navakankari.firmware.cli.runner
+--games 60 --seed 11 --defender computer:3`; `python -m navakankari.firmware.cli.runner_check`
+plays the runs' positions again with a deeper defender.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from navakankari.engine.actions import Action, ActionKind
 from navakankari.engine.evaluate import MorrisEvaluator, MorrisWeights
 from navakankari.engine.game import Game
-from navakankari.engine.player import ChoosesActions, Player, close_player
+from navakankari.engine.player import DEFAULT_LEVEL, ChoosesActions, Player, close_player
 from navakankari.engine.player_spec import make_player
 from navakankari.engine.presets import preset
 from navakankari.engine.rules import Rules
@@ -76,6 +76,9 @@ PERSON_WEIGHTS = MorrisWeights(runnable_own=0, runnable_opp=0)
 #: The deepest the runner's own search looks: 3 plies, level 3's depth when the runner was
 #: first measured, so the person stays the same when the levels' depths change.
 PERSON_DEPTH = 3
+
+#: Whom the runner plays unless told: the default opponent, a bare `computer`.
+DEFENDER = f"computer:{DEFAULT_LEVEL}"
 
 #: The runner's own search plays one of its best actions (level 3 had no margin when the
 #: runner was first measured): the person stays the same when a level's margin changes.
@@ -154,7 +157,7 @@ class RunnerResult:
         ]
 
 
-def run_runner(defender: str = "computer:3", games: int = 20, seed: int = 7,
+def run_runner(defender: str = DEFENDER, games: int = 20, seed: int = 7,
                variant: str = "navakankari", runner_level: int = 3,
                on_game: Callable[[int, GameResult], None] | None = None) -> RunnerResult:
     """Play `games` games of the mill runner against `defender` (a player spec)."""
@@ -184,15 +187,15 @@ def run_runner(defender: str = "computer:3", games: int = 20, seed: int = 7,
 
 
 def run(out: Callable[[str], None] = print, quick: bool = False) -> None:
-    """The bench section: 20 games (6 when quick) against level 3."""
-    for line in run_runner(games=6 if quick else 20).report("computer:3"):
+    """The bench section: 20 games (6 when quick) against the default level."""
+    for line in run_runner(games=6 if quick else 20).report(DEFENDER):
         out(line)
 
 
 def runner_arguments(description: str) -> argparse.ArgumentParser:
     """The options of a run of the runner's games (this module's and runner_check's)."""
     p = argparse.ArgumentParser(description=description)
-    p.add_argument("--defender", default="computer:3", help="player spec (default computer:3)")
+    p.add_argument("--defender", default=DEFENDER, help=f"player spec (default {DEFENDER})")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--variant", default="navakankari")

@@ -30,7 +30,7 @@ from navakankari.engine.presets import preset
 from navakankari.engine.variants import new_game
 
 from .match import RunningMill, closed_running_mill, running_mill_closes, start_players
-from .runner import MillRunner, RunnerResult, runner_arguments, run_runner
+from .runner import DEFENDER, MillRunner, RunnerResult, runner_arguments, run_runner
 
 #: Actions played on from each position: long enough for a step out and back in twice.
 PLIES = 12
@@ -168,7 +168,7 @@ def _defender_turns(game: Game, before: int, runner_side: int) -> list[int]:
     return turns
 
 
-def check(result: RunnerResult, depth: int, defender: str = "computer:3",
+def check(result: RunnerResult, depth: int, defender: str = DEFENDER,
           variant: str = "navakankari", back: int = 3) -> CheckResult:
     """Play the positions of `result`'s games again with a `depth`-ply defender and with
     `defender` (a player spec) against fresh runners."""

@@ -22,8 +22,9 @@ SIM_FLAGS = {"game.variant": "--variant", "web.address": "--address", "web.port"
              "online.password_file": "--broker", "online.player_page": "--player-page"}
 
 
-#: The simulator's game when its command line names none (the menu's "the same as last time").
-SIM_DEFAULTS = {"variant": "navakankari", "white": "hand", "black": "computer:3"}
+#: The simulator's game when its command line names none (the menu's "the same as last time"):
+#: a bare `computer` plays at the default level.
+SIM_DEFAULTS = {"variant": "navakankari", "white": "hand", "black": "computer"}
 SIM_PORT = 8080
 ANY_PORT_STORES = 100
 """How many stores simulators on `--port 0` try: `simulator-0.sqlite3`, then
@@ -138,6 +139,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def register(sub: Commands) -> None:
+    from navakankari.engine.player import DEFAULT_LEVEL
+
     from ..core.players import SPEC_WORDS
     from .args import renamed, seconds
 
@@ -152,7 +155,7 @@ def register(sub: Commands) -> None:
     p.add_argument("--white", metavar="SPEC",
                    help="who plays white (default hand): a player spec as above")
     p.add_argument("--black", metavar="SPEC",
-                   help="who plays black (default computer:3)")
+                   help=f"who plays black (default computer:{DEFAULT_LEVEL})")
     p.add_argument("--address", default="127.0.0.1",
                    help="address to serve the page on (the configuration's web.address)")
     p.add_argument("--port", type=int, default=SIM_PORT, help="port to serve the page on (0: a free one the "

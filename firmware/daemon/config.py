@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from navakankari.engine.errors import UnknownVariantError
+from navakankari.engine.player import DEFAULT_LEVEL
 from navakankari.engine.presets import PRESETS, preset
 from navakankari.engine.translator import ENGLISH, Translator
 from navakankari.firmware.i18n.catalogs import LANGUAGES, choose_language
@@ -53,7 +54,7 @@ class Config:
 
     game_variant: str = "navakankari"
     game_white: PlayerSpec = HAND
-    game_black: PlayerSpec = field(default_factory=lambda: PlayerSpec("computer", 3))
+    game_black: PlayerSpec = field(default_factory=lambda: PlayerSpec("computer", DEFAULT_LEVEL))
     game_menu: bool = True  #: the board's own menu whenever no game is in play
     game_menu_hold: float = _MENU.hold
     game_hints_per_turn: int = HINTS_PER_TURN  #: best moves a hand at assistance 4 may ask a turn

@@ -21,13 +21,15 @@ def test_it_starts_at_the_default_level() -> None:
 
 
 def test_two_wins_in_a_row_raise_it_and_two_losses_lower_it() -> None:
-    assert levels([W, W, L, L]) == [3, 3, 4, 4, 3]
-    assert levels([L, L, L, L]) == [3, 3, 2, 2, 1]
+    d = DEFAULT_LEVEL
+    assert levels([W, W, L, L]) == [d, d, d + 1, d + 1, d]
+    assert levels([L, L, L, L]) == [d, d, d - 1, d - 1, d - 2]
 
 
 def test_a_draw_or_an_alternation_breaks_the_run() -> None:
-    assert levels([W, D, W, L, W, L]) == [3] * 7
-    assert levels([W, W, W]) == [3, 3, 4, 4]  # the third win starts a run at the new level
+    d = DEFAULT_LEVEL
+    assert levels([W, D, W, L, W, L]) == [d] * 7
+    assert levels([W, W, W]) == [d, d, d + 1, d + 1]  # the third win starts a run at the new level
 
 
 def test_it_stays_within_the_levels() -> None:

@@ -74,18 +74,18 @@ def test_the_mill_runner_steps_out_of_a_mill_no_pebble_can_block_and_back_in():
     assert game.pending_removals and runner.choose(game).kind is ActionKind.REMOVE
 
 
-def test_the_runner_bench_counts_the_running_mills_against_level_3():
+def test_the_runner_bench_counts_the_running_mills_against_the_default_level():
     import re
 
     from navakankari.firmware.cli import runner as runner_bench
 
     lines: list[str] = []
     runner_bench.run(out=lines.append, quick=True)
-    assert re.fullmatch(r"mill runner against computer:3, 6 games: runner \d+ wins, \d+ draws, "
+    assert re.fullmatch(r"mill runner against computer:4, 6 games: runner \d+ wins, \d+ draws, "
                         r"\d+ losses \([\d.]+ % for the runner\)", lines[0])
     assert re.fullmatch(r"running mills closed by the runner: \d+ in \d+ games, at most \d+ in "
                         r"one", lines[1])
-    assert lines[2].startswith("computer:3 think time: median ")
+    assert lines[2].startswith("computer:4 think time: median ")
 
 
 #: A game of the runner (black) against level 3 (`runner --games 6 --seed 11`, its sixth):
@@ -181,7 +181,7 @@ def test_the_check_command_prints_the_runners_report_then_the_checks(capsys):
 
     assert main(["--games", "2", "--seed", "11", "--depth", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("mill runner against computer:3, 2 games: ")
+    assert lines[0].startswith("mill runner against computer:4, 2 games: ")
     assert lines[3].startswith("second runs of one mill: ")
-    assert lines[4].startswith("  a 2-ply defender: ") and lines[5].startswith("  computer:3: ")
+    assert lines[4].startswith("  a 2-ply defender: ") and lines[5].startswith("  computer:4: ")
     assert lines[6].startswith("first running mills: ")

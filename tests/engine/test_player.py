@@ -5,6 +5,7 @@ import pytest
 from navakankari.engine.actions import ActionKind
 from navakankari.engine.errors import GameOverError
 from navakankari.engine.player import (
+    DEFAULT_LEVEL,
     LEVELS,
     MAX_LEVEL,
     GreedyPlayer,
@@ -37,7 +38,7 @@ def test_make_player_reads_specs():
     assert isinstance(make_player("greedy"), GreedyPlayer)
     assert make_player("computer:2").level.number == 2  # type: ignore[union-attr]
     assert make_player("computer:max").level.number == MAX_LEVEL  # type: ignore[union-attr]
-    assert make_player("computer").level.number == 3  # type: ignore[union-attr]
+    assert make_player("computer").level.number == DEFAULT_LEVEL  # type: ignore[union-attr]
     for bad, problem in (("computer:0", "computer level must be 1..6, max or adaptive, not '0'"),
                          ("computer:x", "computer level must be 1..6, max or adaptive, not 'x'"),
                          ("minimax", "unknown player 'minimax'")):
@@ -196,13 +197,12 @@ def test_a_level_varies_among_equal_moves_by_its_seed_so_no_game_repeats_by_itse
     assert not level_info(MAX_LEVEL).vary  # the strongest plays its one best line
 
 
-def test_the_default_level_guards_a_mill_the_person_would_step_out_of_and_run():
+def test_level_3_guards_a_mill_the_person_would_step_out_of_and_run():
     """The running mill (the person steps out of a closed mill where no pebble of the
     computer's can follow, and next turn steps back in and takes) is stopped only by guarding
     the mill the turn before: the step out, any answer and the step back are three plies more,
-    so a 3-ply search does not see it and the default level does. Black's mill
+    so a 3-ply search does not see it and level 3 does. Black's mill
     b2 b4 b6 stands with b4 free to step to a4 or c4."""
-    from navakankari.engine.player import DEFAULT_LEVEL
     from navakankari.firmware.cli.runner import _steps_out
 
     game = new_game(preset("navakankari"))
@@ -220,19 +220,18 @@ def test_the_default_level_guards_a_mill_the_person_would_step_out_of_and_run():
         assert runs_after(shallow), (native, shallow)
     clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
     for seed in range(4):
-        chosen = Player(DEFAULT_LEVEL, seed=seed, clock=clock).choose(game).text
+        chosen = Player(3, seed=seed, clock=clock).choose(game).text
         assert runs_after(chosen) == [], (seed, chosen)
 
 
-def test_the_default_level_keeps_a_running_mill_away_two_turns_before_the_step_out():
+def test_level_3_keeps_a_running_mill_away_two_turns_before_the_step_out():
     """A running mill is decided turns before its pebble steps out: from this position (a game
     of the scripted mill runner, white the runner, black to move) a 4-ply search lets the
-    runner close a running mill within twelve actions for every runner seed, and the default
-    level, 6 plies deep, for none (`navakankari.firmware.cli.runner_check` asks the same
-    question of whole games)."""
+    runner close a running mill within twelve actions for every runner seed, and level 3, 6
+    plies deep, for none (`navakankari.firmware.cli.runner_check` asks the same question of
+    whole games)."""
     import dataclasses
 
-    from navakankari.engine.player import DEFAULT_LEVEL
     from navakankari.firmware.cli.runner import MillRunner
     from navakankari.firmware.cli.runner_check import RUNNER_SEEDS, runs_again
 
@@ -251,7 +250,7 @@ def test_the_default_level_keeps_a_running_mill_away_two_turns_before_the_step_o
     def through(depth: int | None) -> int:
         count = 0
         for seed in range(RUNNER_SEEDS):
-            player = Player(DEFAULT_LEVEL, seed=seed, clock=clock)
+            player = Player(3, seed=seed, clock=clock)
             if depth is not None:
                 player.level = dataclasses.replace(player.level, max_depth=depth)
             count += runs_again(position(), 0, player, MillRunner(seed=seed), None)
@@ -259,3 +258,28 @@ def test_the_default_level_keeps_a_running_mill_away_two_turns_before_the_step_o
 
     assert through(4) == RUNNER_SEEDS
     assert through(None) == 0
+
+
+def test_the_default_level_keeps_away_a_running_mill_level_3_lets_through():
+    """Another runner's game (black the runner, white to move, in the placing): a 6-ply search
+    (level 3) lets the runner close a running mill within twelve actions for two runner seeds
+    of three, and the default level, 8 plies deep, for none."""
+    from navakankari.firmware.cli.runner import MillRunner
+    from navakankari.firmware.cli.runner_check import RUNNER_SEEDS, runs_again
+
+    moves = "c5 b2 b4 d2 f2 c4 d3 d5 d6 f4 d1 g7 g4 a7 a1 d7 xb4 b4 e3"
+    clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
+
+    def through(level: int) -> int:
+        count = 0
+        for seed in range(RUNNER_SEEDS):
+            game = new_game(preset("navakankari"))
+            for text in moves.split():
+                game.play(text)
+            assert int(game.turn) == 0
+            count += runs_again(game, 1, Player(level, seed=seed, clock=clock),
+                                MillRunner(seed=seed), None)
+        return count
+
+    assert through(3) >= 2
+    assert through(DEFAULT_LEVEL) == 0

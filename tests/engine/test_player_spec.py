@@ -8,7 +8,7 @@ from navakankari import engine
 from navakankari.engine.endgame import EndgameDataError
 from navakankari.engine.errors import PlayerError, RulesError
 from navakankari.engine.external import ExternalEngineError
-from navakankari.engine.player import MAX_LEVEL
+from navakankari.engine.player import DEFAULT_LEVEL, MAX_LEVEL
 from navakankari.engine.player_spec import (
     PLAYER_KINDS,
     SPEC_WORDS,
@@ -27,7 +27,7 @@ def test_every_spec_reads_back_as_written(text: str) -> None:
 
 
 def test_the_short_and_other_spellings_read_as_their_written_form() -> None:
-    assert str(PlayerSpec.parse("computer")) == "computer:3"
+    assert str(PlayerSpec.parse("computer")) == f"computer:{DEFAULT_LEVEL}"
     assert str(PlayerSpec.parse("Computer:MAX")) == f"computer:{MAX_LEVEL}"
     assert str(PlayerSpec.parse("hand:1")) == "hand"
     with pytest.warns(FutureWarning, match="write computer:2"):
@@ -70,11 +70,11 @@ def test_a_player_that_fails_is_not_bad_input() -> None:
 
 def test_the_adaptive_computer_is_written_alike_at_every_level() -> None:
     spec = PlayerSpec.parse("Computer:Adaptive", "white")
-    assert spec.adaptive and spec.plays_itself and spec.level == 3
+    assert spec.adaptive and spec.plays_itself and spec.level == DEFAULT_LEVEL
     for level in range(1, MAX_LEVEL + 1):
         playing = at_level(spec, level)
         assert playing.level == level and str(playing) == "computer:adaptive"
-        assert PlayerSpec.parse(str(playing)) == at_level(spec, 3)
+        assert PlayerSpec.parse(str(playing)) == at_level(spec, DEFAULT_LEVEL)
     assert at_level(PlayerSpec.parse("computer:2"), 5) == PlayerSpec("computer", 2)
     with pytest.raises(ValueError, match="level must be"):
         at_level(spec, MAX_LEVEL + 1)

@@ -7,6 +7,7 @@ import json
 import sqlite3
 
 from navakankari.engine.game import Side
+from navakankari.engine.player import DEFAULT_LEVEL as D
 from navakankari.engine.player_spec import ADAPTIVE_COMPUTER, at_level
 from navakankari.engine.presets import preset
 from navakankari.firmware.core.menu import Kind
@@ -29,30 +30,30 @@ def test_the_level_follows_the_results_kept_in_the_store_across_restarts(tmp_pat
     path = tmp_path / "games.sqlite3"
     store = Store(path)
     session = Session(RULES, PLAYERS, settings=SETTINGS, store=store)
-    assert session.adaptive_level == 3 and session.players[Side.BLACK].adaptive
+    assert session.adaptive_level == D and session.players[Side.BLACK].adaptive
     finish(session, "white")
     finish(session, None, BoardEnding.CLEARED.value)  # no result: it does not count
-    assert session.adaptive_level == 3
+    assert session.adaptive_level == D
     finish(session, "white")  # the person's second win in a row
-    assert session.adaptive_level == 4
-    assert store.load(session.game_id).level == 4
+    assert session.adaptive_level == D + 1
+    assert store.load(session.game_id).level == D + 1
     assert store.load(session.game_id).players["black"] == "computer:adaptive"
     store.close()
 
     store = Store(path)  # a restart resumes the game at the level it started at
     session = Session(RULES, PLAYERS, settings=SETTINGS, store=store)
-    assert session.adaptive_level == 4 and session.players[Side.BLACK] == at_level(
-        ADAPTIVE_COMPUTER, 4)
+    assert session.adaptive_level == D + 1 and session.players[Side.BLACK] == at_level(
+        ADAPTIVE_COMPUTER, D + 1)
     finish(session, "black")
     finish(session, None, "repetition")  # a draw breaks the run
     finish(session, "black")
-    assert session.adaptive_level == 4
+    assert session.adaptive_level == D + 1
     finish(session, "black")
-    assert session.adaptive_level == 3
+    assert session.adaptive_level == D
     store.close()
 
     store = Store(path)
-    assert Session(RULES, PLAYERS, settings=SETTINGS, store=store).adaptive_level == 3
+    assert Session(RULES, PLAYERS, settings=SETTINGS, store=store).adaptive_level == D
     store.close()
 
 
@@ -83,16 +84,16 @@ def test_a_store_from_before_the_level_and_seed_is_migrated_and_keeps_its_games(
 
 def test_the_menu_offers_the_adaptive_computer_at_the_stored_level(store) -> None:
     for _ in range(2):  # two wins of the person at the default level
-        game = store.new_game(RULES, {"white": "computer:adaptive", "black": "hand"}, level=3)
+        game = store.new_game(RULES, {"white": "computer:adaptive", "black": "hand"}, level=D)
         store.finish(game, {"winner": "black", "reason": "too-few-pebbles"})
     b = MenuBoard("nine-mens-morris", store).run()
     b.choose(Kind.VARIANT, "nine-mens-morris").choose(Kind.PLAYER, "computer:adaptive")
     b.choose(Kind.PLAYER, "hand").choose(Kind.ASSIST, "1").choose(Kind.STARTER, "white")
     assert b.session.menu is None
     assert str(b.session.players[Side.WHITE]) == "computer:adaptive"
-    assert b.session.adaptive_level == 4 == b.session.players[Side.WHITE].level
+    assert b.session.adaptive_level == D + 1 == b.session.players[Side.WHITE].level
     request = b.session.answers.computer_request()
-    assert request is not None and request.level == 4
+    assert request is not None and request.level == D + 1
 
 
 def test_its_record_says_the_level_so_its_turns_repeat_from_the_seed(store) -> None:
