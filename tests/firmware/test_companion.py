@@ -124,7 +124,9 @@ def test_the_page_starts_a_game_against_the_adaptive_computer_and_names_its_leve
     assert request(running.url + "/api/new-game", body) == (200, {"ok": True})
     state = request(running.url + "/api/state")[1]
     assert state["players"] == {"white": "computer:adaptive", "black": "hand"}
-    assert state["adaptive_level"] == 3  # no games against it in this store yet
+    from navakankari.engine.player import DEFAULT_LEVEL
+
+    assert state["adaptive_level"] == DEFAULT_LEVEL  # no games against it in this store yet
     body = {"variant": "lasker", "white": "hand", "black": "hand"}
     assert request(running.url + "/api/new-game", body) == (200, {"ok": True})
     assert request(running.url + "/api/state")[1]["adaptive_level"] is None
