@@ -130,9 +130,11 @@ def _played(variant: str, record: str) -> Game:
     return game
 
 
-def _replays(game: Game, upto: int, runner_side: int, mill: int | None,
+def seeds_through(game: Game, upto: int, runner_side: int, mill: int | None,
              make_defender: Callable[[int], ChoosesActions]) -> int:
-    """For how many runner seeds the runner closes a running mill from `upto`."""
+    """For how many of `RUNNER_SEEDS` fresh runners the runner closes a running mill (`mill`,
+    or any) within `PLIES` actions from `game`'s action `upto` on, against a defender made
+    for each seed by `make_defender`."""
     through = 0
     for seed in range(RUNNER_SEEDS):
         defender = make_defender(seed)
@@ -189,17 +191,17 @@ def check(result: RunnerResult, depth: int, defender: str = DEFENDER,
         for close in _second_runs(closes):
             previous = max(c.ply for c in closes if c.mill == close.mill and c.ply < close.ply)
             after_take = _defenders_turn(game, previous + 1, side)
-            deep = deep.add(_replays(game, after_take, side, close.mill, make_deep),
+            deep = deep.add(seeds_through(game, after_take, side, close.mill, make_deep),
                             RUNNER_SEEDS)
-            level = level.add(_replays(game, after_take, side, close.mill, make_level),
+            level = level.add(seeds_through(game, after_take, side, close.mill, make_level),
                               RUNNER_SEEDS)
         if closes:
             turns = _defender_turns(game, closes[0].ply, side)
             if len(turns) >= back:
                 at = turns[-back]
-                first_deep = first_deep.add(_replays(game, at, side, None, make_deep),
+                first_deep = first_deep.add(seeds_through(game, at, side, None, make_deep),
                                             RUNNER_SEEDS)
-                first_level = first_level.add(_replays(game, at, side, None, make_level),
+                first_level = first_level.add(seeds_through(game, at, side, None, make_level),
                                               RUNNER_SEEDS)
     return CheckResult(deep, level, first_deep, first_level)
 

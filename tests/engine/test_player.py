@@ -224,62 +224,46 @@ def test_level_3_guards_a_mill_the_person_would_step_out_of_and_run():
         assert runs_after(chosen) == [], (seed, chosen)
 
 
+def _through(moves: str, runner_side: int, level: int, depth: int | None = None) -> int:
+    """For how many runner seeds the scripted mill runner (`runner_side`) closes a running mill
+    within twelve actions after `moves` against `level` (capped at `depth` plies if given),
+    every search ending at its depth cap (`runner_check.seeds_through`)."""
+    import dataclasses
+
+    from navakankari.firmware.cli.runner_check import seeds_through
+
+    game = new_game(preset("navakankari"))
+    for text in moves.split():
+        game.play(text)
+    assert int(game.turn) != runner_side
+
+    def defender(seed: int) -> Player:
+        player = Player(level, seed=seed, clock=lambda: 0.0)  # only the cap ends a search
+        if depth is not None:
+            player.level = dataclasses.replace(player.level, max_depth=depth)
+        return player
+
+    return seeds_through(game, len(game.history), runner_side, None, defender)
+
+
 def test_level_3_keeps_a_running_mill_away_two_turns_before_the_step_out():
     """A running mill is decided turns before its pebble steps out: from this position (a game
     of the scripted mill runner, white the runner, black to move) a 4-ply search lets the
     runner close a running mill within twelve actions for every runner seed, and level 3, 6
     plies deep, for none (`navakankari.firmware.cli.runner_check` asks the same question of
     whole games)."""
-    import dataclasses
-
-    from navakankari.firmware.cli.runner import MillRunner
-    from navakankari.firmware.cli.runner_check import RUNNER_SEEDS, runs_again
+    from navakankari.firmware.cli.runner_check import RUNNER_SEEDS
 
     moves = ("g4 e4 d6 d1 b4 e3 e5 d3 d2 c3 xd2 d2 c5 c4 a4 f6 b6 f2 f4 b4-b2 xd1 a4-b4 g4-g7 "
              "c5-d5 g7-d7 d5-c5 d2-d1 d3-d2 e5-d5 xd2 e3-d3 d7-g7 e4-e3 xd5 d1-d2 xf4")
-
-    def position():  # type: ignore[no-untyped-def]
-        game = new_game(preset("navakankari"))
-        for text in moves.split():
-            game.play(text)
-        assert int(game.turn) == 1
-        return game
-
-    clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
-
-    def through(depth: int | None) -> int:
-        count = 0
-        for seed in range(RUNNER_SEEDS):
-            player = Player(3, seed=seed, clock=clock)
-            if depth is not None:
-                player.level = dataclasses.replace(player.level, max_depth=depth)
-            count += runs_again(position(), 0, player, MillRunner(seed=seed), None)
-        return count
-
-    assert through(4) == RUNNER_SEEDS
-    assert through(None) == 0
+    assert _through(moves, 0, 3, depth=4) == RUNNER_SEEDS
+    assert _through(moves, 0, 3) == 0
 
 
 def test_the_default_level_keeps_away_a_running_mill_level_3_lets_through():
     """Another runner's game (black the runner, white to move, in the placing): a 6-ply search
     (level 3) lets the runner close a running mill within twelve actions for two runner seeds
     of three, and the default level, 8 plies deep, for none."""
-    from navakankari.firmware.cli.runner import MillRunner
-    from navakankari.firmware.cli.runner_check import RUNNER_SEEDS, runs_again
-
     moves = "c5 b2 b4 d2 f2 c4 d3 d5 d6 f4 d1 g7 g4 a7 a1 d7 xb4 b4 e3"
-    clock = lambda: 0.0  # noqa: E731 - time stands still: only the depth cap ends the search
-
-    def through(level: int) -> int:
-        count = 0
-        for seed in range(RUNNER_SEEDS):
-            game = new_game(preset("navakankari"))
-            for text in moves.split():
-                game.play(text)
-            assert int(game.turn) == 0
-            count += runs_again(game, 1, Player(level, seed=seed, clock=clock),
-                                MillRunner(seed=seed), None)
-        return count
-
-    assert through(3) >= 2
-    assert through(DEFAULT_LEVEL) == 0
+    assert _through(moves, 1, 3) >= 2
+    assert _through(moves, 1, DEFAULT_LEVEL) == 0
